@@ -1,0 +1,91 @@
+// The one lint config: code quality plus the import-direction rules of ARCHITECTURE §2.
+import fs from 'node:fs';
+
+import js from '@eslint/js';
+import vitest from '@vitest/eslint-plugin';
+import { importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const webFeatures = fs.existsSync('apps/web/src/features')
+  ? fs.readdirSync('apps/web/src/features')
+  : [];
+
+const noDeepPackageImports = {
+  group: ['@aegis/*/src/*', '**/packages/*/src/*', '**/apps/*/src/*'],
+  message: 'import a package by name or a declared subpath',
+};
+
+/** Packages each layer may import, besides third-party libraries (ARCHITECTURE §2). */
+const layers = [
+  { files: ['packages/domain/src/**'], banned: ['@aegis/*', 'node:*', 'fs', 'path', 'react', 'react-dom', 'fastify', '@azure/*'], why: 'domain is pure: no I/O, no UI, nothing of ours' },
+  { files: ['packages/contracts/src/**'], banned: ['@aegis/connectors*', '@aegis/emulators', '@aegis/reports', '@aegis/server', '@aegis/web', 'node:*', 'react'], why: 'contracts depend on domain only' },
+  { files: ['packages/reports/src/**'], banned: ['@aegis/connectors*', '@aegis/emulators', '@aegis/contracts', '@aegis/server', '@aegis/web', 'react'], why: 'reports depend on domain only' },
+  { files: ['packages/connectors/src/**'], banned: ['@aegis/emulators', '@aegis/contracts', '@aegis/reports', '@aegis/server', '@aegis/web', 'react'], why: 'connectors depend on domain only' },
+  { files: ['packages/emulators/src/**'], banned: ['@aegis/contracts', '@aegis/reports', '@aegis/server', '@aegis/web', 'react'], why: 'emulators depend on domain and connectors only' },
+  { files: ['apps/server/src/**'], banned: ['@aegis/emulators', '@aegis/web', 'react'], why: 'the server knows ports and adapters, never the emulators' },
+  { files: ['apps/web/src/**'], banned: ['@aegis/connectors*', '@aegis/emulators', '@aegis/server', 'node:*', 'fastify'], why: 'the browser talks to the Aegis API only' },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '.aegis/**', 'coverage/**', 'test-results/**', 'playwright-report/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/order': [
+        'error',
+        { 'newlines-between': 'always', alphabetize: { order: 'asc' }, groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'] },
+      ],
+      'import-x/no-duplicates': 'error',
+      'no-restricted-imports': ['error', { patterns: [noDeepPackageImports] }],
+    },
+  },
+  ...layers.map(({ files, banned, why }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: banned, message: why }, noDeepPackageImports] }],
+    },
+  })),
+  {
+    files: ['apps/web/src/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      ...jsxA11y.configs.recommended.rules,
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'features never import each other: share through components/, lib/ or a package',
+            })),
+            { target: './apps/web/src/features', from: './apps/web/src/app' },
+            {
+              target: ['components', 'hooks', 'lib', 'config'].map((dir) => `./apps/web/src/${dir}`),
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { vitest },
+    rules: { ...vitest.configs.recommended.rules },
+  },
+);
