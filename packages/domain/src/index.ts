@@ -1,2 +1,3 @@
 export * from './errors';
 export * from './clients';
+export * from './app-tables';

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+
+import { DEFAULT_EXIT_CODES, DEFAULT_PARTITION_KEY, REQUIRED_APP_FIELDS } from './constants';
+import {
+  emptyNewAppForm,
+  invalidSelectFields,
+  isFieldDisabled,
+  missingRequiredFields,
+  newAppEntity,
+  setNewAppField,
+} from './new-app-form';
+import type { AppField, NewAppForm } from './types';
+
+function filledForm(): NewAppForm {
+  let form = emptyNewAppForm('0031');
+  const values: Partial<NewAppForm> = {
+    AppName: '7-Zip',
+    Architecture: 'x64',
+    Description: 'File archiver',
+    Install: '7z2409-x64.exe /S',
+    Publisher: 'Igor Pavlov',
+    SoftwareName: '7-Zip 24.09 (x64)',
+    InstallFileType: 'exe',
+    UninstallFileType: 'exe',
+    URI: 'https://www.7-zip.org/a/7z2409-x64.exe',
+    DownloadFileType: 'exe',
+    Uninstall: '/S',
+    UninstallerLocation: 'C:\\Program Files\\7-Zip\\Uninstall.exe',
+    Version: '24.09',
+    AssignmentScopeAvailable: 'All Users',
+    AssignmentScopeRequired: 'None',
+    ProjectURL: 'https://www.7-zip.org',
+    IconPath: 'https://www.7-zip.org/7ziplogo.png',
+    InstallExperience: 'system',
+  };
+  for (const [field, value] of Object.entries(values)) {
+    form = setNewAppField(form, field as AppField, value);
+  }
+  return form;
+}
+
+describe('new app form', () => {
+  it('starts with the default exit codes, PartitionKey and the given RowKey', () => {
+    const form = emptyNewAppForm('0001');
+    expect(form.ExitCode).toBe(DEFAULT_EXIT_CODES);
+    expect(DEFAULT_EXIT_CODES).toBe('@(0, 3010, 1605, 1614, 1641)');
+    expect(form.PartitionKey).toBe(DEFAULT_PARTITION_KEY);
+    expect(DEFAULT_PARTITION_KEY).toBe('appinfo-pk1');
+    expect(form.RowKey).toBe('0001');
+    expect(form.Status).toBe('Enabled');
+  });
+
+  it('lists every empty required field to highlight', () => {
+    const missing = missingRequiredFields(emptyNewAppForm('0001'));
+    expect(missing).toEqual(REQUIRED_APP_FIELDS.filter((f) => f !== 'ExitCode'));
+  });
+
+  it('accepts a filled form and keeps the optional fields optional', () => {
+    const form = filledForm();
+    expect(missingRequiredFields(form)).toEqual([]);
+    expect(form.Channel).toBe('');
+    expect(invalidSelectFields(form)).toEqual([]);
+  });
+
+  it('treats whitespace as empty', () => {
+    const form = setNewAppField(filledForm(), 'Version', '   ');
+    expect(missingRequiredFields(form)).toEqual(['Version']);
+  });
+
+  it("sets Uninstall to 'autouninstall' and clears and disables the location for msi", () => {
+    const form = setNewAppField(filledForm(), 'UninstallFileType', 'msi');
+    expect(form.Uninstall).toBe('autouninstall');
+    expect(form.UninstallerLocation).toBe('');
+    expect(isFieldDisabled(form, 'UninstallerLocation')).toBe(true);
+    expect(isFieldDisabled(form, 'Uninstall')).toBe(false);
+    expect(missingRequiredFields(form)).toEqual([]);
+    // typing in the location while msi keeps it empty
+    expect(setNewAppField(form, 'UninstallerLocation', 'C:\\x').UninstallerLocation).toBe('');
+  });
+
+  it('does not require Uninstall or UninstallerLocation for msi even when blank', () => {
+    const form = { ...setNewAppField(filledForm(), 'UninstallFileType', 'msi') };
+    form.Uninstall = '';
+    expect(missingRequiredFields(form)).toEqual([]);
+  });
+
+  it("clears 'autouninstall' and re-enables the location when switching back to exe", () => {
+    const msi = setNewAppField(filledForm(), 'UninstallFileType', 'msi');
+    const exe = setNewAppField(msi, 'UninstallFileType', 'exe');
+    expect(exe.Uninstall).toBe('');
+    expect(isFieldDisabled(exe, 'UninstallerLocation')).toBe(false);
+    expect(missingRequiredFields(exe)).toEqual(['Uninstall', 'UninstallerLocation']);
+  });
+
+  it('rejects select values outside the options', () => {
+    expect(invalidSelectFields(setNewAppField(filledForm(), 'Architecture', 'arm64'))).toEqual([
+      'Architecture',
+    ]);
+  });
+
+  it('builds the entity with its keys', () => {
+    const entity = newAppEntity(filledForm());
+    expect(entity.PartitionKey).toBe('appinfo-pk1');
+    expect(entity.RowKey).toBe('0031');
+    expect(entity.AppName).toBe('7-Zip');
+    expect(entity.ExitCode).toBe('@(0, 3010, 1605, 1614, 1641)');
+  });
+});

@@ -1,0 +1,79 @@
+import {
+  APP_SELECT_OPTIONS,
+  DEFAULT_EXIT_CODES,
+  DEFAULT_PARTITION_KEY,
+  MSI_UNINSTALL,
+  REQUIRED_APP_FIELDS,
+} from './constants';
+import { APP_FIELDS } from './types';
+import type { AppField, AppTableEntity, NewAppForm } from './types';
+
+/** An empty new-app form with the defaults of spec 2 §2 and the table's next RowKey. */
+export function emptyNewAppForm(rowKey: string): NewAppForm {
+  const form = Object.fromEntries(APP_FIELDS.map((field) => [field, ''])) as Record<
+    AppField,
+    string
+  >;
+  return {
+    ...form,
+    ExitCode: DEFAULT_EXIT_CODES,
+    Status: APP_SELECT_OPTIONS.Status[0],
+    PartitionKey: DEFAULT_PARTITION_KEY,
+    RowKey: rowKey,
+  };
+}
+
+function isMsiUninstall(form: Pick<NewAppForm, 'UninstallFileType'>): boolean {
+  return form.UninstallFileType.trim().toLowerCase() === 'msi';
+}
+
+/** Whether a field is disabled in the form: the uninstaller location when uninstall is msi. */
+export function isFieldDisabled(form: NewAppForm, field: AppField): boolean {
+  return field === 'UninstallerLocation' && isMsiUninstall(form);
+}
+
+/**
+ * Sets one field of the form and applies the msi rule (spec 2 §2): an msi uninstall file type
+ * sets Uninstall to 'autouninstall' and clears the uninstaller location.
+ */
+export function setNewAppField(form: NewAppForm, field: AppField, value: string): NewAppForm {
+  const next: NewAppForm = { ...form, [field]: value };
+  if (isMsiUninstall(next)) {
+    next.Uninstall = MSI_UNINSTALL;
+    next.UninstallerLocation = '';
+  } else if (field === 'UninstallFileType' && form.Uninstall === MSI_UNINSTALL) {
+    next.Uninstall = '';
+  }
+  return next;
+}
+
+/** The fields required for this form: Uninstall and UninstallerLocation not when msi. */
+export function requiredFields(form: Pick<NewAppForm, 'UninstallFileType'>): AppField[] {
+  return REQUIRED_APP_FIELDS.filter(
+    (field) =>
+      !(isMsiUninstall(form) && (field === 'Uninstall' || field === 'UninstallerLocation')),
+  );
+}
+
+/** The required fields left empty (to highlight); an empty list means the form is valid. */
+export function missingRequiredFields(form: NewAppForm): AppField[] {
+  return requiredFields(form).filter((field) => form[field].trim() === '');
+}
+
+/** Select values outside the spec's options, e.g. Architecture 'arm'. */
+export function invalidSelectFields(form: NewAppForm): AppField[] {
+  return (Object.keys(APP_SELECT_OPTIONS) as (keyof typeof APP_SELECT_OPTIONS)[]).filter(
+    (field) =>
+      form[field] !== '' && !(APP_SELECT_OPTIONS[field] as readonly string[]).includes(form[field]),
+  );
+}
+
+/** The entity to store for a valid form: PartitionKey and RowKey as given, optional blanks kept. */
+export function newAppEntity(form: NewAppForm): AppTableEntity {
+  const entity: AppTableEntity = {
+    PartitionKey: form.PartitionKey || DEFAULT_PARTITION_KEY,
+    RowKey: form.RowKey,
+  };
+  for (const field of APP_FIELDS) entity[field] = form[field];
+  return entity;
+}
