@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * Everything that differs between the embedded default and real Azure is here, parsed once.
+ * No other module reads process.env.
+ */
+const configSchema = z
+  .object({
+    AEGIS_HOST: z.string().default('127.0.0.1'),
+    AEGIS_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    AEGIS_LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    /** Folder of the built SPA; empty serves the API only. */
+    AEGIS_WEB_DIST: z.string().default(''),
+    /** `local`: the embedded identity provider's sign-in dialog; `entra`: MSAL popup against Entra ID. */
+    AEGIS_AUTH_MODE: z.enum(['local', 'entra']).default('local'),
+    AEGIS_AUTH_JWKS_URL: z.url(),
+    AEGIS_AUTH_ISSUER: z.string().min(1),
+    /** Expected `aud` of API tokens: Azure DevOps' resource id in Entra mode (the token is forwarded to DevOps). */
+    AEGIS_AUTH_AUDIENCE: z.string().min(1),
+    AEGIS_LOCAL_IDP_URL: z.url().optional(),
+    AEGIS_ENTRA_CLIENT_ID: z.string().optional(),
+    AEGIS_ENTRA_TENANT_ID: z.string().optional(),
+    /** `https://dev.azure.com/{organization}` or the emulator's organisation URL. */
+    AEGIS_DEVOPS_ORG_URL: z.url(),
+    /** Project holding the configuration repository and the Aegis pipelines. */
+    AEGIS_DEVOPS_PROJECT: z.string().min(1).default('Aegis'),
+    AEGIS_DEVOPS_CONFIG_REPO: z.string().min(1).default('M365Config'),
+    /** Azure Table storage: a connection string (Azurite or an account key) or an account URL used with Entra credentials. */
+    AEGIS_TABLES_CONNECTION_STRING: z.string().optional(),
+    AEGIS_TABLES_ACCOUNT_URL: z.url().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.AEGIS_AUTH_MODE === 'local' && !env.AEGIS_LOCAL_IDP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AEGIS_LOCAL_IDP_URL'],
+        message: 'required when AEGIS_AUTH_MODE=local',
+      });
+    }
+    if (env.AEGIS_AUTH_MODE === 'entra') {
+      for (const key of ['AEGIS_ENTRA_CLIENT_ID', 'AEGIS_ENTRA_TENANT_ID'] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'required when AEGIS_AUTH_MODE=entra',
+          });
+      }
+    }
+  });
+
+export type AegisConfig = z.infer<typeof configSchema>;
+
+/** Parses the environment, listing every bad variable in one error. */
+export function loadConfig(env: Record<string, string | undefined>): AegisConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new Error(`Invalid Aegis configuration:\n${problems.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,52 @@
+import { startIdentityProvider, type IdentityProvider } from '@aegis/emulators';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+
+import { buildApp, loadConfig, type AegisConfig } from '../src';
+
+export const SAMPLE_USER = 'alex.morgan@aegis-msp.example';
+const AUDIENCE = 'api://aegis';
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly idp: IdentityProvider;
+  readonly config: AegisConfig;
+  /** Injects a request signed in as a sample staff account. */
+  injectAs(user: string, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app exactly as server.ts does, with the local identity provider on a random port.
+ * `env` overrides configuration, e.g. the DevOps URL of an emulator the test started.
+ */
+export async function build(env: Record<string, string> = {}): Promise<TestApp> {
+  const idp = await startIdentityProvider({ port: 0, audience: AUDIENCE, allowedOrigins: [] });
+  const config = loadConfig({
+    AEGIS_LOG_LEVEL: 'silent',
+    AEGIS_AUTH_MODE: 'local',
+    AEGIS_AUTH_JWKS_URL: idp.jwksUrl,
+    AEGIS_AUTH_ISSUER: idp.issuer,
+    AEGIS_AUTH_AUDIENCE: AUDIENCE,
+    AEGIS_LOCAL_IDP_URL: idp.url,
+    AEGIS_DEVOPS_ORG_URL: 'http://127.0.0.1:9/unused',
+    ...env,
+  });
+  const app = await buildApp({ config });
+  await app.ready();
+  return {
+    app,
+    idp,
+    config,
+    injectAs: async (user, options) => {
+      const token = await idp.issueToken(user);
+      return app.inject({
+        ...options,
+        headers: { ...options.headers, authorization: `Bearer ${token}` },
+      });
+    },
+    close: async () => {
+      await app.close();
+      await idp.close();
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWK } from 'jose';
+
+import { STAFF_ACCOUNTS, type StaffAccount } from './staff-accounts';
+
+export interface IdentityProviderOptions {
+  readonly port: number;
+  readonly host?: string;
+  /** The `aud` claim of issued tokens: the Aegis API's audience. */
+  readonly audience: string;
+  /** Origins allowed to call the token endpoint from a browser (the portal). */
+  readonly allowedOrigins: readonly string[];
+  readonly tokenLifetimeInSeconds?: number;
+}
+
+export interface IdentityProvider {
+  readonly url: string;
+  readonly issuer: string;
+  readonly jwksUrl: string;
+  readonly audience: string;
+  /** Issues a token as the sign-in dialog would, for tests and scripts. */
+  issueToken(upn: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const KEY_ID = 'aegis-local-idp-1';
+
+/**
+ * A local OpenID-style identity provider: the sign-in dialog's accounts, signed RS256 JWTs,
+ * a JWKS endpoint and the Graph `/me/photo/$value` call. The Aegis server validates its
+ * tokens through the same JWKS code path it uses for Entra ID.
+ */
+export async function startIdentityProvider(
+  options: IdentityProviderOptions,
+): Promise<IdentityProvider> {
+  const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid: KEY_ID, alg: 'RS256', use: 'sig' };
+  const lifetime = options.tokenLifetimeInSeconds ?? 8 * 60 * 60;
+
+  const app: FastifyInstance = Fastify({ logger: false });
+  let issuer = '';
+
+  async function issueToken(account: StaffAccount): Promise<string> {
+    return new SignJWT({
+      upn: account.upn,
+      preferred_username: account.upn,
+      ...(account.displayName ? { name: account.displayName } : {}),
+      oid: account.oid,
+      scp: 'user_impersonation',
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: KEY_ID, typ: 'JWT' })
+      .setIssuer(issuer)
+      .setAudience(options.audience)
+      .setSubject(account.oid)
+      .setIssuedAt()
+      .setExpirationTime(`${lifetime}s`)
+      .sign(privateKey);
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (origin && options.allowedOrigins.includes(origin)) {
+      reply.header('access-control-allow-origin', origin);
+      reply.header('access-control-allow-headers', 'authorization, content-type');
+      reply.header('access-control-allow-methods', 'GET, POST, OPTIONS');
+      reply.header('vary', 'origin');
+    }
+  });
+  app.options('/*', async (_request, reply) => reply.code(204).send());
+
+  app.get('/.well-known/openid-configuration', async () => ({
+    issuer,
+    jwks_uri: `${issuer}/discovery/v2.0/keys`,
+    token_endpoint: `${issuer}/oauth2/v2.0/token`,
+    id_token_signing_alg_values_supported: ['RS256'],
+  }));
+  app.get('/discovery/v2.0/keys', async () => ({ keys: [publicJwk] }));
+
+  app.get('/accounts', async () => ({
+    value: STAFF_ACCOUNTS.map(({ upn, displayName }) => ({
+      upn,
+      displayName: displayName ?? null,
+    })),
+  }));
+
+  app.post<{ Body: { username?: unknown } }>('/oauth2/v2.0/token', async (request, reply) => {
+    const username = typeof request.body?.username === 'string' ? request.body.username : '';
+    const account = STAFF_ACCOUNTS.find((a) => a.upn.toLowerCase() === username.toLowerCase());
+    if (!account) {
+      return reply.code(400).send({
+        error: 'invalid_grant',
+        error_description: `AADSTS50034: The user account ${username || '(empty)'} does not exist in this directory.`,
+      });
+    }
+    return {
+      token_type: 'Bearer',
+      expires_in: lifetime,
+      access_token: await issueToken(account),
+    };
+  });
+
+  // Graph's profile photo: the portal shows a default photo when this fails (spec 1 §7).
+  app.get('/v1.0/me/photo/$value', async (request, reply) => {
+    const account = await accountFromBearer(request.headers.authorization);
+    if (!account)
+      return reply
+        .code(401)
+        .send({
+          error: {
+            code: 'InvalidAuthenticationToken',
+            message: 'Access token is empty or invalid.',
+          },
+        });
+    if (!account.photoInitials) {
+      return reply.code(404).send({
+        error: {
+          code: 'ImageNotFound',
+          message:
+            "Exception of type 'Microsoft.Fast.Profile.Core.Exception.ImageNotFoundException' was thrown.",
+        },
+      });
+    }
+    return reply.type('image/svg+xml').send(photoSvg(account));
+  });
+
+  async function accountFromBearer(header: string | undefined): Promise<StaffAccount | undefined> {
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : '';
+    if (!token) return undefined;
+    try {
+      const { payload } = await jwtVerify(token, publicKey, { issuer });
+      return STAFF_ACCOUNTS.find((a) => a.oid === payload.oid);
+    } catch {
+      return undefined;
+    }
+  }
+
+  const address = await app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
+  const url = address;
+  issuer = url;
+
+  return {
+    url,
+    issuer,
+    jwksUrl: `${url}/discovery/v2.0/keys`,
+    audience: options.audience,
+    issueToken: async (upn) => {
+      const account = STAFF_ACCOUNTS.find((a) => a.upn === upn);
+      if (!account) throw new Error(`No sample staff account ${upn}`);
+      return issueToken(account);
+    },
+    close: () => app.close(),
+  };
+}
+
+function photoSvg(account: StaffAccount): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" fill="${account.photoColour ?? '#444'}"/><text x="48" y="60" font-family="Segoe UI, Arial, sans-serif" font-size="36" fill="#fff" text-anchor="middle">${account.photoInitials ?? ''}</text></svg>`;
+}

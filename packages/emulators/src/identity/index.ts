@@ -1,0 +1,2 @@
+export * from './identity-provider';
+export * from './staff-accounts';
