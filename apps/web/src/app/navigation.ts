@@ -1,0 +1,27 @@
+import type { NavSection } from '../components/layout/portal-layout';
+import { paths } from '../config/paths';
+
+/** The sidebar of spec 1 §2: Main Navigation, Deployment (two dropdowns) and Onboarding. */
+export const NAV_SECTIONS: readonly NavSection[] = [
+  {
+    title: 'Main Navigation',
+    items: [
+      { label: 'Projects', href: paths.projects.getHref() },
+      { label: 'Client Pipelines', href: paths.clientPipelines.getHref() },
+    ],
+  },
+  {
+    title: 'Deployment',
+    dropdowns: [
+      {
+        label: 'App Deploy',
+        items: [],
+      },
+      {
+        label: 'Tenant Management',
+        items: [],
+      },
+    ],
+  },
+  { title: 'Onboarding', items: [] },
+];

@@ -1,0 +1,32 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+
+import { paths } from '../config/paths';
+
+import { NotFoundPage } from './not-found-page';
+import { PortalShell } from './portal-shell';
+import { RequireAuth } from './require-auth';
+
+/** Signed-in screens; each feature's code is loaded only when its route is opened. */
+const portalRoutes: RouteObject[] = [];
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.landing.path,
+    lazy: async () => ({
+      Component: (await import('../features/landing/landing-page')).LandingPage,
+    }),
+  },
+  {
+    path: paths.login.path,
+    lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
+  },
+  {
+    element: <RequireAuth />,
+    children: [{ element: <PortalShell />, children: portalRoutes }],
+  },
+  { path: '*', Component: NotFoundPage },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,165 @@
+import { Avatar, Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { ChevronDownRegular, ChevronRightRegular, SignOutRegular } from '@fluentui/react-icons';
+import { useState, type ReactNode } from 'react';
+import { NavLink, Outlet } from 'react-router';
+
+import logo from '../../assets/aegis-logo.svg';
+import defaultPhoto from '../../assets/default-photo.svg';
+import { displayNameOf, useBrowserSession } from '../../lib/session';
+
+export interface NavItem {
+  readonly label: string;
+  readonly href: string;
+}
+
+export interface NavSection {
+  readonly title: string;
+  readonly items?: readonly NavItem[];
+  /** Dropdowns of a section; only one is open at a time. */
+  readonly dropdowns?: readonly { readonly label: string; readonly items: readonly NavItem[] }[];
+}
+
+const useStyles = makeStyles({
+  shell: { display: 'grid', gridTemplateColumns: '248px 1fr', minHeight: '100vh' },
+  sidebar: {
+    backgroundColor: tokens.colorNeutralBackground3,
+    borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
+    padding: '16px 12px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '16px',
+  },
+  brand: { display: 'flex', alignItems: 'center', gap: '8px', padding: '0 8px' },
+  sectionTitle: {
+    textTransform: 'uppercase',
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase100,
+    fontWeight: tokens.fontWeightSemibold,
+    padding: '0 8px 4px',
+    letterSpacing: '0.04em',
+  },
+  list: {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2px',
+  },
+  link: {
+    display: 'block',
+    padding: '6px 8px',
+    borderRadius: tokens.borderRadiusMedium,
+    color: tokens.colorNeutralForeground1,
+    textDecoration: 'none',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground3Hover },
+  },
+  nested: { paddingLeft: '20px' },
+  active: {
+    backgroundColor: tokens.colorBrandBackground2,
+    color: tokens.colorBrandForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  dropdownButton: {
+    width: '100%',
+    justifyContent: 'flex-start',
+    fontWeight: tokens.fontWeightRegular,
+  },
+  main: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'flex-end',
+    gap: '12px',
+    padding: '8px 24px',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  content: { padding: '24px', minWidth: 0 },
+});
+
+function NavLinks({ items, nested }: { items: readonly NavItem[]; nested?: boolean }) {
+  const styles = useStyles();
+  return (
+    <ul className={styles.list}>
+      {items.map((item) => (
+        <li key={item.href}>
+          <NavLink
+            to={item.href}
+            className={({ isActive }) =>
+              mergeClasses(styles.link, nested && styles.nested, isActive && styles.active)
+            }
+          >
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The sidebar layout of every signed-in route (spec 1 §2 Layout). */
+export function PortalLayout({
+  sections,
+  onLogout,
+  children,
+}: {
+  sections: readonly NavSection[];
+  onLogout: () => void;
+  children?: ReactNode;
+}) {
+  const styles = useStyles();
+  const session = useBrowserSession();
+  const [openDropdown, setOpenDropdown] = useState<string | null>(null);
+  const name = displayNameOf(session);
+
+  return (
+    <div className={styles.shell}>
+      <nav className={styles.sidebar} aria-label="Portal">
+        <div className={styles.brand}>
+          <img src={logo} alt="" width={28} height={28} />
+          <Text weight="semibold" size={500}>
+            Aegis
+          </Text>
+        </div>
+        {sections.map((section) => (
+          <section key={section.title} aria-label={section.title}>
+            <div className={styles.sectionTitle}>{section.title}</div>
+            {section.items && <NavLinks items={section.items} />}
+            {section.dropdowns?.map((dropdown) => {
+              const open = openDropdown === dropdown.label;
+              return (
+                <div key={dropdown.label}>
+                  <Button
+                    appearance="subtle"
+                    className={styles.dropdownButton}
+                    icon={open ? <ChevronDownRegular /> : <ChevronRightRegular />}
+                    aria-expanded={open}
+                    onClick={() => setOpenDropdown(open ? null : dropdown.label)}
+                  >
+                    {dropdown.label}
+                  </Button>
+                  {open && <NavLinks items={dropdown.items} nested />}
+                </div>
+              );
+            })}
+          </section>
+        ))}
+      </nav>
+      <div className={styles.main}>
+        <header className={styles.header}>
+          <Avatar
+            image={{ src: session.userPhoto ?? defaultPhoto, alt: 'Profile photo' }}
+            name={name}
+            size={32}
+          />
+          <Text>Logged in user: {name}</Text>
+          <Button icon={<SignOutRegular />} onClick={onLogout}>
+            Logout
+          </Button>
+        </header>
+        <main className={styles.content}>{children ?? <Outlet />}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/** Every route of the three spec documents' route tables, so links are never built from strings. */
+export const paths = {
+  landing: { path: '/', getHref: () => '/' },
+  login: {
+    path: '/login',
+    getHref: (returnTo?: string) =>
+      returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : '/login',
+  },
+  projects: { path: '/azure-ado-projects', getHref: () => '/azure-ado-projects' },
+  associatedPipelines: {
+    path: '/associated-pipelines/:projectName/:projectId',
+    getHref: (projectName: string, projectId: string) =>
+      `/associated-pipelines/${encodeURIComponent(projectName)}/${encodeURIComponent(projectId)}`,
+  },
+  clientPipelines: { path: '/pipelines-list', getHref: () => '/pipelines-list' },
+  comparison: { path: '/fetch-json-files', getHref: () => '/fetch-json-files' },
+  tenantBaselineOptions: {
+    path: '/tenant-baseline-options',
+    getHref: () => '/tenant-baseline-options',
+  },
+  captureManagement: {
+    path: '/capture-management/:clientCode?',
+    getHref: (clientCode?: string) =>
+      clientCode ? `/capture-management/${clientCode}` : '/capture-management',
+  },
+  triggerCapture: { path: '/trigger-capture', getHref: () => '/trigger-capture' },
+  clientYamlFiles: { path: '/ViewAppList', getHref: () => '/ViewAppList' },
+  storageTablesList: { path: '/storage-tables-list', getHref: () => '/storage-tables-list' },
+  createStorageTable: {
+    path: '/create-azure-storage-table',
+    getHref: () => '/create-azure-storage-table',
+  },
+  updateExistingTable: { path: '/update-existing-table', getHref: () => '/update-existing-table' },
+  schedules: {
+    path: '/ClientPipelineSchedules',
+    getHref: (client?: string) =>
+      client
+        ? `/ClientPipelineSchedules?client=${encodeURIComponent(client)}`
+        : '/ClientPipelineSchedules',
+  },
+  tenantBackup: { path: '/tenant-backup', getHref: () => '/tenant-backup' },
+  appDeployOnboarding: { path: '/AppDeploy-Onboarding', getHref: () => '/AppDeploy-Onboarding' },
+  appDeployOnboardingNew: {
+    path: '/AppDeploy-Onboarding-New',
+    getHref: () => '/AppDeploy-Onboarding-New',
+  },
+  globalAdminOnboard: { path: '/global-admin-onboard', getHref: () => '/global-admin-onboard' },
+} as const;

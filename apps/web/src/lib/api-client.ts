@@ -1,0 +1,70 @@
+import type { ApiErrorBody } from '@aegis/contracts';
+
+import { getAuthClient } from './auth/auth-context';
+import { clearSession } from './session';
+
+/** An Aegis API failure, carrying the server's message (and the field for a 400). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiRequest {
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly body?: unknown;
+  readonly signal?: AbortSignal;
+}
+
+export async function authorizedFetch(path: string, request: ApiRequest = {}): Promise<Response> {
+  const client = getAuthClient();
+  if (!client) throw new ApiError(401, 'No accounts available for authentication.');
+  let token: string;
+  try {
+    token = await client.getAccessToken();
+  } catch (error) {
+    clearSession();
+    throw new ApiError(401, (error as Error).message || 'No authenticated account found.');
+  }
+  const response = await fetch(path, {
+    method: request.method ?? 'GET',
+    signal: request.signal,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+  });
+  if (response.status === 401) {
+    // The token expired or was revoked: the route guard sends the user to sign in again.
+    clearSession();
+  }
+  if (!response.ok) throw await apiErrorFrom(response);
+  return response;
+}
+
+export async function apiErrorFrom(response: Response): Promise<ApiError> {
+  let body: Partial<ApiErrorBody> = {};
+  try {
+    body = (await response.json()) as Partial<ApiErrorBody>;
+  } catch {
+    // Not JSON: a proxy or the network answered.
+  }
+  return new ApiError(
+    response.status,
+    body.message ?? `Request failed with status ${response.status}`,
+    body.field,
+  );
+}
+
+/** Calls the Aegis API as the signed-in user and returns the parsed JSON body. */
+export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const response = await authorizedFetch(path, request);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
