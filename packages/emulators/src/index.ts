@@ -1,1 +1,3 @@
 export * from './identity';
+export * from './azurite';
+export * from './seed/app-tables';

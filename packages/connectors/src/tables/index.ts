@@ -1,0 +1,3 @@
+export * from './create-tables-client';
+export * from './tables-client';
+export * from './types';

@@ -1,0 +1,405 @@
+import type { AppTableEntity, AppTableValue } from '@aegis/domain';
+import {
+  TableClient,
+  TableServiceClient,
+  type TableEntity,
+  type TableEntityResult,
+  type TableServiceClientOptions,
+  type TransactionAction,
+} from '@azure/data-tables';
+import type { TokenCredential } from '@azure/identity';
+
+import { ServiceError } from '../shared';
+
+import type {
+  AppTables,
+  BulkResult,
+  CreateTableResult,
+  EntityKeys,
+  FailedRow,
+  TablesOperationOptions,
+} from './types';
+
+/** Table storage accepts at most 100 operations in one transaction, all in one partition. */
+export const MAX_TRANSACTION_SIZE = 100;
+
+export type TablesConnection =
+  { connectionString: string } | { accountUrl: string; credential: TokenCredential };
+
+type RawEntity = TableEntityResult<Record<string, unknown>>;
+
+interface RestErrorLike {
+  name: string;
+  message: string;
+  statusCode?: number;
+  code?: string;
+  response?: {
+    headers?: { get(name: string): string | undefined };
+    parsedBody?: unknown;
+    bodyAsText?: string | null;
+  };
+}
+
+interface ODataError {
+  code?: string;
+  message?: { value?: string } | string;
+}
+
+function isRestError(error: unknown): error is RestErrorLike {
+  return error instanceof Error && error.name === 'RestError';
+}
+
+/** The service's own text, without the RequestId/Time trailer Table storage appends. */
+export function serviceMessage(message: string): string {
+  return message.split(/\r?\nRequestId:/)[0]?.trim() ?? message;
+}
+
+/** The odata error of a Table storage response, from the parsed body or the raw text. */
+function odataError(error: RestErrorLike): ODataError | undefined {
+  const parsed = error.response?.parsedBody as { odataError?: ODataError } | undefined;
+  if (parsed?.odataError) return parsed.odataError;
+  for (const text of [error.response?.bodyAsText, error.message]) {
+    if (!text || !text.trim().startsWith('{')) continue;
+    try {
+      const body = JSON.parse(text) as { 'odata.error'?: ODataError; odataError?: ODataError };
+      const found = body['odata.error'] ?? body.odataError;
+      if (found) return found;
+    } catch {
+      // not JSON: fall back to the message as it is
+    }
+  }
+  return undefined;
+}
+
+/** Turns an SDK failure into a ServiceError that keeps the service's message and code. */
+export function toServiceError(error: unknown): ServiceError {
+  if (error instanceof ServiceError) return error;
+  if (isRestError(error)) {
+    const odata = odataError(error);
+    const text =
+      typeof odata?.message === 'string' ? odata.message : (odata?.message?.value ?? error.message);
+    const retryAfter = error.response?.headers?.get('retry-after');
+    return new ServiceError(serviceMessage(text), {
+      service: 'tables',
+      statusCode: error.statusCode,
+      code: odata?.code ?? error.code ?? error.response?.headers?.get('x-ms-error-code'),
+      requestId: error.response?.headers?.get('x-ms-request-id'),
+      retryAfterInMs:
+        retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : undefined,
+      cause: error,
+    });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ServiceError(message, { service: 'tables', cause: error });
+}
+
+async function call<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    throw toServiceError(error);
+  }
+}
+
+function toCellValue(value: unknown): AppTableValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    return value;
+  }
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (typeof value === 'object' && 'value' in value) return String(value.value);
+  return String(value);
+}
+
+/** Maps a Table storage entity to the domain's row shape. */
+export function toAppTableEntity(raw: RawEntity): AppTableEntity {
+  const entity: AppTableEntity = {
+    PartitionKey: raw.partitionKey ?? '',
+    RowKey: raw.rowKey ?? '',
+  };
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === 'partitionKey' || key === 'rowKey' || key === 'odata.metadata') continue;
+    if (key === 'timestamp' || key === 'etag') continue;
+    entity[key] = toCellValue(value);
+  }
+  if (raw.timestamp) entity.timestamp = raw.timestamp;
+  if (raw.etag) entity.etag = raw.etag;
+  return entity;
+}
+
+/** Maps a domain row to a Table storage entity, without service metadata. */
+export function toTableEntity(entity: AppTableEntity): TableEntity<Record<string, unknown>> {
+  const result: TableEntity<Record<string, unknown>> = {
+    partitionKey: entity.PartitionKey,
+    rowKey: entity.RowKey,
+  };
+  for (const [key, value] of Object.entries(entity)) {
+    if (['PartitionKey', 'RowKey', 'partitionKey', 'rowKey', 'timestamp', 'etag'].includes(key)) {
+      continue;
+    }
+    if (key.startsWith('odata.') || value === undefined) continue;
+    result[key] = value;
+  }
+  return result;
+}
+
+/** Groups actions by partition and cuts them into transactions of at most 100. */
+export function transactionChunks<T extends { partitionKey: string }>(items: readonly T[]): T[][] {
+  const byPartition = new Map<string, T[]>();
+  for (const item of items) {
+    const group = byPartition.get(item.partitionKey) ?? [];
+    group.push(item);
+    byPartition.set(item.partitionKey, group);
+  }
+  const chunks: T[][] = [];
+  for (const group of byPartition.values()) {
+    for (let i = 0; i < group.length; i += MAX_TRANSACTION_SIZE) {
+      chunks.push(group.slice(i, i + MAX_TRANSACTION_SIZE));
+    }
+  }
+  return chunks;
+}
+
+/**
+ * The AppTables adapter over `@azure/data-tables`: Azurite or an Azure Storage account by
+ * connection string, or an account URL with an Entra credential (DefaultAzureCredential).
+ */
+export class TablesClient implements AppTables {
+  private readonly service: TableServiceClient;
+  private readonly connection: TablesConnection;
+  private readonly clientOptions: TableServiceClientOptions;
+
+  constructor(connection: TablesConnection, clientOptions: TableServiceClientOptions = {}) {
+    this.connection = connection;
+    this.clientOptions = {
+      ...clientOptions,
+      allowInsecureConnection: clientOptions.allowInsecureConnection ?? isInsecure(connection),
+    };
+    this.service =
+      'connectionString' in connection
+        ? TableServiceClient.fromConnectionString(connection.connectionString, this.clientOptions)
+        : new TableServiceClient(connection.accountUrl, connection.credential, this.clientOptions);
+  }
+
+  private table(name: string): TableClient {
+    return 'connectionString' in this.connection
+      ? TableClient.fromConnectionString(this.connection.connectionString, name, this.clientOptions)
+      : new TableClient(
+          this.connection.accountUrl,
+          name,
+          this.connection.credential,
+          this.clientOptions,
+        );
+  }
+
+  async listTables(options: TablesOperationOptions = {}): Promise<string[]> {
+    return call(async () => {
+      const names: string[] = [];
+      for await (const table of this.service.listTables({ abortSignal: options.abortSignal })) {
+        if (table.name) names.push(table.name);
+      }
+      return names.sort((a, b) => a.localeCompare(b));
+    });
+  }
+
+  private async listRaw(table: string, options: TablesOperationOptions): Promise<RawEntity[]> {
+    return call(async () => {
+      const rows: RawEntity[] = [];
+      const client = this.table(table);
+      for await (const row of client.listEntities<Record<string, unknown>>({
+        abortSignal: options.abortSignal,
+      })) {
+        rows.push(row);
+      }
+      return rows;
+    });
+  }
+
+  async listEntities(
+    table: string,
+    options: TablesOperationOptions = {},
+  ): Promise<AppTableEntity[]> {
+    return (await this.listRaw(table, options)).map(toAppTableEntity);
+  }
+
+  async createTable(
+    table: string,
+    options: TablesOperationOptions = {},
+  ): Promise<CreateTableResult> {
+    let conflict: { code: string; message: string } | undefined;
+    await call(() =>
+      this.service.createTable(table, {
+        abortSignal: options.abortSignal,
+        onResponse: (response) => {
+          if (response.status !== 409) return;
+          const body = response.parsedBody as
+            { odataError?: { code?: string; message?: { value?: string } } } | undefined;
+          conflict = {
+            code: body?.odataError?.code ?? 'TableAlreadyExists',
+            message: serviceMessage(
+              body?.odataError?.message?.value ?? 'The table specified already exists.',
+            ),
+          };
+        },
+      }),
+    );
+    return conflict ? { outcome: 'conflict', ...conflict } : { outcome: 'created' };
+  }
+
+  async upsertEntity(
+    table: string,
+    entity: AppTableEntity,
+    options: TablesOperationOptions = {},
+  ): Promise<void> {
+    await call(() =>
+      this.table(table).upsertEntity(toTableEntity(entity), 'Replace', {
+        abortSignal: options.abortSignal,
+      }),
+    );
+  }
+
+  async updateEntity(
+    table: string,
+    entity: AppTableEntity,
+    options: TablesOperationOptions & { mode?: 'Merge' | 'Replace'; etag?: string } = {},
+  ): Promise<void> {
+    await call(() =>
+      this.table(table).updateEntity(toTableEntity(entity), options.mode ?? 'Merge', {
+        abortSignal: options.abortSignal,
+        etag: options.etag ?? '*',
+      }),
+    );
+  }
+
+  async deleteEntity(
+    table: string,
+    keys: EntityKeys,
+    options: TablesOperationOptions = {},
+  ): Promise<void> {
+    try {
+      await this.table(table).deleteEntity(keys.partitionKey, keys.rowKey, {
+        abortSignal: options.abortSignal,
+      });
+    } catch (error) {
+      const serviceError = toServiceError(error);
+      if (serviceError.statusCode === 404 && serviceError.code === 'ResourceNotFound') return;
+      throw serviceError;
+    }
+  }
+
+  /** Runs `actions` in per-partition transactions; a failed transaction fails all its rows. */
+  private async transact(
+    table: string,
+    items: readonly { partitionKey: string; rowKey: string; action: TransactionAction }[],
+    options: TablesOperationOptions,
+  ): Promise<BulkResult> {
+    const client = this.table(table);
+    const failed: FailedRow[] = [];
+    let succeeded = 0;
+    for (const chunk of transactionChunks(items)) {
+      try {
+        await client.submitTransaction(
+          chunk.map((item) => item.action),
+          { abortSignal: options.abortSignal },
+        );
+        succeeded += chunk.length;
+      } catch (error) {
+        const { message } = toServiceError(error);
+        for (const item of chunk) {
+          failed.push({ partitionKey: item.partitionKey, rowKey: item.rowKey, message });
+        }
+      }
+    }
+    return { succeeded, failed };
+  }
+
+  async upsertEntities(
+    table: string,
+    entities: readonly AppTableEntity[],
+    options: TablesOperationOptions = {},
+  ): Promise<BulkResult> {
+    const items = entities.map((entity) => ({
+      partitionKey: entity.PartitionKey,
+      rowKey: entity.RowKey,
+      action: ['upsert', toTableEntity(entity), 'Replace'] as TransactionAction,
+    }));
+    return this.transact(table, items, options);
+  }
+
+  async deleteEntities(
+    table: string,
+    keys: readonly EntityKeys[],
+    options: TablesOperationOptions = {},
+  ): Promise<BulkResult> {
+    const items = keys.map((key) => ({
+      ...key,
+      action: [
+        'delete',
+        { partitionKey: key.partitionKey, rowKey: key.rowKey },
+      ] as TransactionAction,
+    }));
+    return this.transact(table, items, options);
+  }
+
+  async addProperty(
+    table: string,
+    name: string,
+    value: AppTableValue,
+    options: TablesOperationOptions = {},
+  ): Promise<BulkResult> {
+    const rows = await this.listRaw(table, options);
+    const items = rows.map((row) => ({
+      partitionKey: row.partitionKey ?? '',
+      rowKey: row.rowKey ?? '',
+      action: [
+        'update',
+        { partitionKey: row.partitionKey, rowKey: row.rowKey, [name]: value },
+        'Merge',
+        { etag: row.etag },
+      ] as TransactionAction,
+    }));
+    return this.transact(table, items, options);
+  }
+
+  async deleteProperty(
+    table: string,
+    name: string,
+    options: TablesOperationOptions = {},
+  ): Promise<BulkResult> {
+    const rows = await this.listRaw(table, options);
+    const items = rows
+      .filter((row) => Object.hasOwn(row, name))
+      .map((row) => {
+        const entity: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(row)) {
+          if (key === name || key === 'etag' || key === 'timestamp' || key.startsWith('odata.')) {
+            continue;
+          }
+          entity[key] = value;
+        }
+        return {
+          partitionKey: row.partitionKey ?? '',
+          rowKey: row.rowKey ?? '',
+          action: [
+            'update',
+            entity as TableEntity,
+            'Replace',
+            { etag: row.etag },
+          ] as TransactionAction,
+        };
+      });
+    return this.transact(table, items, options);
+  }
+}
+
+function isInsecure(connection: TablesConnection): boolean {
+  if ('connectionString' in connection) {
+    return (
+      /UseDevelopmentStorage=true/i.test(connection.connectionString) ||
+      /(Table)?Endpoint=http:/i.test(connection.connectionString) ||
+      /DefaultEndpointsProtocol=http;/i.test(connection.connectionString)
+    );
+  }
+  return connection.accountUrl.startsWith('http:');
+}

@@ -1,0 +1,75 @@
+import type { AppTableEntity, AppTableValue } from '@aegis/domain';
+
+export interface TablesOperationOptions {
+  abortSignal?: AbortSignal;
+}
+
+/** Result of creating a table: the service answered 201 or 409 (table exists, its message kept). */
+export type CreateTableResult =
+  { outcome: 'created' } | { outcome: 'conflict'; code: string; message: string };
+
+/** A row that an operation on many rows could not change, with the service's message. */
+export interface FailedRow {
+  partitionKey: string;
+  rowKey: string;
+  message: string;
+}
+
+/** Outcome of an operation on many rows: each batch of one partition applies whole or not at all. */
+export interface BulkResult {
+  succeeded: number;
+  failed: FailedRow[];
+}
+
+export interface EntityKeys {
+  partitionKey: string;
+  rowKey: string;
+}
+
+/** The port to app deployment tables in Table storage (ARCHITECTURE §1). */
+export interface AppTables {
+  /** Names of every table of the account, sorted. */
+  listTables(options?: TablesOperationOptions): Promise<string[]>;
+  /** Every row of a table, with timestamp and etag. */
+  listEntities(table: string, options?: TablesOperationOptions): Promise<AppTableEntity[]>;
+  createTable(table: string, options?: TablesOperationOptions): Promise<CreateTableResult>;
+  /** Inserts or replaces one row. */
+  upsertEntity(
+    table: string,
+    entity: AppTableEntity,
+    options?: TablesOperationOptions,
+  ): Promise<void>;
+  /** Updates an existing row (merge by default); fails with 404 when it does not exist. */
+  updateEntity(
+    table: string,
+    entity: AppTableEntity,
+    options?: TablesOperationOptions & { mode?: 'Merge' | 'Replace'; etag?: string },
+  ): Promise<void>;
+  /** Deletes one row; deleting a missing row succeeds. */
+  deleteEntity(table: string, keys: EntityKeys, options?: TablesOperationOptions): Promise<void>;
+  /** Inserts or replaces many rows in per-partition transactions of at most 100. */
+  upsertEntities(
+    table: string,
+    entities: readonly AppTableEntity[],
+    options?: TablesOperationOptions,
+  ): Promise<BulkResult>;
+  /** Deletes many rows in per-partition transactions of at most 100. */
+  deleteEntities(
+    table: string,
+    keys: readonly EntityKeys[],
+    options?: TablesOperationOptions,
+  ): Promise<BulkResult>;
+  /** Sets a property on every row of a table. */
+  addProperty(
+    table: string,
+    name: string,
+    value: AppTableValue,
+    options?: TablesOperationOptions,
+  ): Promise<BulkResult>;
+  /** Removes a property from every row that has it. */
+  deleteProperty(
+    table: string,
+    name: string,
+    options?: TablesOperationOptions,
+  ): Promise<BulkResult>;
+}
