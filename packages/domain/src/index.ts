@@ -1,3 +1,7 @@
 export * from './errors';
 export * from './clients';
 export * from './app-tables';
+export * from './severity';
+export * from './scores';
+export * from './comparison';
+export * from './matching';

@@ -1,0 +1,108 @@
+import type { Severity } from '../severity';
+
+/**
+ * One configuration file of a tree. `path` is relative to the resources root (`AzureAD/AuthorizationPolicy/x.json`);
+ * a path still carrying `M365Config/Resources/` (or `Clients/ABC/M365Config/Resources/`) is accepted and normalised.
+ * `content` is the parsed JSON, `null` when the file was not valid JSON.
+ */
+export interface ConfigFile {
+  path: string;
+  content: unknown;
+}
+
+/** Progress in percent, 0–100, reported from real work. */
+export type ProgressCallback = (percent: number) => void;
+
+export interface CompareOptions {
+  /** Extra excluded paths (normalised, matched by prefix against `/<resource path>`). */
+  excludedPaths?: readonly string[];
+  /** Extra excluded properties, merged with the defaults. */
+  excludedProperties?: readonly string[];
+  /** Set false to ignore only the custom exclusions (default true). */
+  useDefaultExclusions?: boolean;
+  onProgress?: ProgressCallback;
+}
+
+/** A row of the Configuration Comparison screen (spec 1 §3). Absent values are the string 'Missing'. */
+export interface ComparisonRow {
+  Path: string;
+  RefValue: unknown;
+  DiffValue: unknown;
+  Equal: boolean;
+  Description: string;
+}
+
+/** category → policy (file) name → rows. */
+export type ComparisonResults = Record<string, Record<string, ComparisonRow[]>>;
+
+/** Property-level change kind. */
+export type PropertyChange = 'modified' | 'added' | 'removed';
+
+/** A property deviation (spec 3 §3). Absent values are the string 'Missing'. */
+export interface PropertyDeviation {
+  property: string;
+  baselineValue: unknown;
+  clientValue: unknown;
+  severity: Severity;
+  /** The whole policy is missing from the client. */
+  isMissing: boolean;
+  isPrerequisite: boolean;
+  /** Policy kind of the baseline policy (see matching). */
+  policyType: string;
+  change: PropertyChange;
+  /** The difference is an array item added or removed. */
+  isArrayChange: boolean;
+}
+
+export type GroupChangeType = 'modified' | 'added' | 'removed' | 'missing';
+
+/** A deviation group: one baseline policy that is not compliant (spec 3 §3). */
+export interface DeviationGroup {
+  /** Resource path of the baseline policy. */
+  path: string;
+  /** Resource path of the client policy compared (differs from `path` for a confirmed match). */
+  clientPath?: string;
+  policyName: string;
+  category: string;
+  severity: Severity;
+  highestSeverity: Severity;
+  deviationCount: number;
+  isMissing: boolean;
+  isPrerequisite: boolean;
+  changeType: GroupChangeType;
+  baselinePolicy: unknown;
+  clientPolicy: unknown;
+  conditions?: unknown;
+  grantControls?: unknown;
+  sessionControls?: unknown;
+  state?: unknown;
+  matchStatus?: 'matched';
+  hasArrayChanges: boolean;
+  deviations: PropertyDeviation[];
+}
+
+export interface ClientOnlyPolicy {
+  path: string;
+  policyName: string;
+  clientPolicy: unknown;
+}
+
+/** Compliance data (spec 3 §3). `deviations` lists the non-compliant baseline policies. */
+export interface ComplianceData {
+  totalCount: number;
+  compliantCount: number;
+  deviationCount: number;
+  criticalCount: number;
+  highCount: number;
+  mediumCount: number;
+  lowCount: number;
+  prerequisiteCount: number;
+  compliancePercentage: number;
+  missingPoliciesCount: number;
+  clientOnlyPolicies: ClientOnlyPolicy[];
+  matchingApplied: boolean;
+  matchesAppliedCount: number;
+  acceptedDeviationsApplied: boolean;
+  acceptedDeviationsCount: number;
+  deviations: DeviationGroup[];
+}
