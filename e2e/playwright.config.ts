@@ -1,0 +1,48 @@
+import { defineConfig } from '@playwright/test';
+
+/** E2E runs against `npm start`'s embedded default on its own ports and a fresh data folder. */
+const PORT = Number(process.env.AEGIS_E2E_PORT ?? 3400);
+export const BASE_URL = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx scripts/start.ts --reset',
+    cwd: '..',
+    url: `${BASE_URL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      AEGIS_PORT: String(PORT),
+      AEGIS_DATA_DIR: '.aegis/e2e',
+      AEGIS_PIPELINE_DURATION_MS: '1500',
+    },
+  },
+});

@@ -1,0 +1,71 @@
+/**
+ * `npm start`: builds the SPA, then runs the whole product on this machine against the
+ * emulators. `npm run reset` (`--reset-only`) reseeds the sample data and exits.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+import { STAFF_ACCOUNTS } from '@aegis/emulators';
+
+import { startEmbedded } from './embedded';
+
+const rootDir = path.resolve(import.meta.dirname, '..');
+const args = new Set(process.argv.slice(2));
+const log = (line: string): void => console.log(`[aegis] ${line}`);
+
+function buildWeb(): void {
+  log('Building the web app ...');
+  const result = spawnSync(
+    'npx',
+    ['vite', 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn'],
+    {
+      cwd: rootDir,
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) throw new Error('The web build failed');
+}
+
+async function main(): Promise<void> {
+  const port = Number(process.env.AEGIS_PORT ?? 3000);
+  const host = process.env.AEGIS_HOST ?? '127.0.0.1';
+  const dataDir = path.resolve(rootDir, process.env.AEGIS_DATA_DIR ?? '.aegis/data');
+  const resetOnly = args.has('--reset-only');
+  if (!resetOnly && !args.has('--no-build')) buildWeb();
+
+  const aegis = await startEmbedded({
+    rootDir,
+    dataDir,
+    port,
+    host,
+    reset: resetOnly || args.has('--reset'),
+    pipelineDurationInMs: Number(process.env.AEGIS_PIPELINE_DURATION_MS ?? 4000),
+    log,
+  });
+  if (resetOnly) {
+    await aegis.close();
+    log('Sample data reseeded.');
+    return;
+  }
+
+  log(`Aegis is running at ${aegis.url}`);
+  log('Sign in with "Sign In" and pick one of the sample staff accounts:');
+  for (const account of STAFF_ACCOUNTS)
+    log(`  - ${account.displayName ?? '(no display name)'} <${account.upn}>`);
+  log('Press Ctrl-C to stop everything.');
+
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    log('Stopping ...');
+    void aegis.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error('[aegis] failed to start:', error);
+  process.exit(1);
+});
