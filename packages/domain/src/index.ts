@@ -5,3 +5,4 @@ export * from './severity';
 export * from './scores';
 export * from './comparison';
 export * from './matching';
+export * from './pipelines';
