@@ -1,1 +1,3 @@
 export * from './session';
+export * from './projects';
+export * from './app-tables';

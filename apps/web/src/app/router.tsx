@@ -7,7 +7,27 @@ import { PortalShell } from './portal-shell';
 import { RequireAuth } from './require-auth';
 
 /** Signed-in screens; each feature's code is loaded only when its route is opened. */
-const portalRoutes: RouteObject[] = [];
+const portalRoutes: RouteObject[] = [
+  {
+    path: paths.projects.path,
+    lazy: async () => ({
+      Component: (await import('../features/projects/projects-page')).ProjectsPage,
+    }),
+  },
+  {
+    path: paths.associatedPipelines.path,
+    lazy: async () => ({
+      Component: (await import('../features/pipelines/associated-pipelines-page'))
+        .AssociatedPipelinesPage,
+    }),
+  },
+  {
+    path: paths.clientPipelines.path,
+    lazy: async () => ({
+      Component: (await import('../features/pipelines/client-pipelines-page')).ClientPipelinesPage,
+    }),
+  },
+];
 
 export const routes: RouteObject[] = [
   {

@@ -16,7 +16,7 @@ export function isClientPipelineFolder(folder: string | undefined): boolean {
  * (`https:` / `` / host / organisation / project / …).
  */
 export function projectFromSelfLink(href: string): string | undefined {
-  if (!URL.canParse(href)) return undefined;
+  if (!/^[a-z][a-z\d+.-]*:\/\/[^/\s]+\//i.test(href)) return undefined;
   const segment = href.split('/')[4];
   return segment ? decodeURIComponent(segment) : undefined;
 }

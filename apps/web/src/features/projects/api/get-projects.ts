@@ -1,0 +1,13 @@
+import type { ProjectList } from '@aegis/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api-client';
+
+export const projectsQuery = queryOptions({
+  queryKey: ['projects'],
+  queryFn: ({ signal }) => api<ProjectList>('/api/projects', { signal }),
+});
+
+export function useProjects() {
+  return useQuery(projectsQuery);
+}
