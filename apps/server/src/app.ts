@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
+import { appTablesRoutes } from './routes/app-tables';
 import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/session';
 
@@ -61,6 +62,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes, { config });
+  await app.register(appTablesRoutes, { config });
 
   registerSpa(app, config.AEGIS_WEB_DIST);
   return app;

@@ -107,13 +107,11 @@ async function startOnce(options: StartAzuriteOptions, port: number): Promise<Ru
     host,
     '--tablePort',
     String(port),
-    '--location',
-    options.location,
+    ...(options.inMemory ? ['--inMemoryPersistence'] : ['--location', options.location]),
     '--skipApiVersionCheck',
     '--loose',
     '--disableTelemetry',
     ...(options.verbose ? [] : ['--silent']),
-    ...(options.inMemory ? ['--inMemoryPersistence'] : []),
   ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   try {

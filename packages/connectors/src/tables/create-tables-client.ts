@@ -1,5 +1,7 @@
 import { DefaultAzureCredential } from '@azure/identity';
 
+import { ServiceError } from '../shared';
+
 import { TablesClient } from './tables-client';
 import type { AppTables } from './types';
 
@@ -23,5 +25,8 @@ export function createTablesClient(config: TablesConfig): AppTables {
       credential: new DefaultAzureCredential(),
     });
   }
-  throw new Error('Table storage needs a connection string or an account URL');
+  throw new ServiceError(
+    'Table storage is not configured: set a connection string or an account URL.',
+    { service: 'tables', code: 'NotConfigured' },
+  );
 }

@@ -173,6 +173,7 @@ export class TablesClient implements AppTables {
   constructor(connection: TablesConnection, clientOptions: TableServiceClientOptions = {}) {
     this.connection = connection;
     this.clientOptions = {
+      retryOptions: { maxRetries: 3, retryDelayInMs: 300, maxRetryDelayInMs: 4_000 },
       ...clientOptions,
       allowInsecureConnection: clientOptions.allowInsecureConnection ?? isInsecure(connection),
     };

@@ -1,0 +1,161 @@
+import { createTablesClient, type AppTables } from '@aegis/connectors/tables';
+import {
+  addPropertyRequestSchema,
+  appTableParamsSchema,
+  copyAppsRequestSchema,
+  createTableRequestSchema,
+  createTableResponseSchema,
+  deleteAppsRequestSchema,
+  entityParamsSchema,
+  listTablesResponseSchema,
+  newAppRequestSchema,
+  newAppResponseSchema,
+  propertyParamsSchema,
+  tableOperationResponseSchema,
+  tableParamsSchema,
+  tableRowsResponseSchema,
+  updateAppRequestSchema,
+} from '@aegis/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import type { AegisConfig } from '../../config';
+import { AppTablesService } from '../../services/app-tables-service';
+
+export interface AppTablesRoutesOptions {
+  readonly config: AegisConfig;
+  /** The AppTables port; by default the @azure/data-tables adapter built from configuration. */
+  readonly tables?: AppTables;
+}
+
+const tags = ['app-tables'];
+
+/** App Deploy tables (spec 2 §2, §5, §7): list, read, create, copy, add, update, delete. */
+export const appTablesRoutes: FastifyPluginAsyncZod<AppTablesRoutesOptions> = async (
+  app,
+  { config, tables },
+) => {
+  let service: AppTablesService | undefined;
+  const tablesService = () =>
+    (service ??= new AppTablesService(
+      tables ??
+        createTablesClient({
+          connectionString: config.AEGIS_TABLES_CONNECTION_STRING,
+          accountUrl: config.AEGIS_TABLES_ACCOUNT_URL,
+        }),
+    ));
+
+  app.get(
+    '/api/app-tables',
+    { schema: { tags, response: { 200: listTablesResponseSchema } } },
+    async () => ({ tables: await tablesService().listTables() }),
+  );
+
+  app.post(
+    '/api/app-tables',
+    {
+      schema: {
+        tags,
+        body: createTableRequestSchema,
+        response: { 201: createTableResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await tablesService().createClientTable(request.body.clientCode);
+      return reply.code(201).send({ status: 201 as const, ...created });
+    },
+  );
+
+  app.get(
+    '/api/app-tables/:table/rows',
+    { schema: { tags, params: tableParamsSchema, response: { 200: tableRowsResponseSchema } } },
+    async (request) => ({
+      table: request.params.table,
+      rows: await tablesService().rows(request.params.table),
+    }),
+  );
+
+  app.post(
+    '/api/app-tables/:table/copy',
+    {
+      schema: {
+        tags,
+        params: appTableParamsSchema,
+        body: copyAppsRequestSchema,
+        response: { 200: tableOperationResponseSchema },
+      },
+    },
+    async (request) =>
+      tablesService().copyApps(request.params.table, request.body.source, request.body.rowKeys),
+  );
+
+  app.post(
+    '/api/app-tables/:table/apps',
+    {
+      schema: {
+        tags,
+        params: appTableParamsSchema,
+        body: newAppRequestSchema,
+        response: { 200: newAppResponseSchema },
+      },
+    },
+    async (request) => tablesService().addNewApp(request.params.table, request.body.app),
+  );
+
+  app.patch(
+    '/api/app-tables/:table/entities/:partitionKey/:rowKey',
+    {
+      schema: {
+        tags,
+        params: entityParamsSchema,
+        body: updateAppRequestSchema,
+        response: { 200: tableOperationResponseSchema },
+      },
+    },
+    async (request) =>
+      tablesService().updateApp(
+        request.params.table,
+        { partitionKey: request.params.partitionKey, rowKey: request.params.rowKey },
+        request.body.properties,
+        request.body.etag,
+      ),
+  );
+
+  app.post(
+    '/api/app-tables/:table/delete',
+    {
+      schema: {
+        tags,
+        params: appTableParamsSchema,
+        body: deleteAppsRequestSchema,
+        response: { 200: tableOperationResponseSchema },
+      },
+    },
+    async (request) => tablesService().deleteApps(request.params.table, request.body.keys),
+  );
+
+  app.post(
+    '/api/app-tables/:table/properties',
+    {
+      schema: {
+        tags,
+        params: appTableParamsSchema,
+        body: addPropertyRequestSchema,
+        response: { 200: tableOperationResponseSchema },
+      },
+    },
+    async (request) =>
+      tablesService().addProperty(request.params.table, request.body.name, request.body.value),
+  );
+
+  app.delete(
+    '/api/app-tables/:table/properties/:name',
+    {
+      schema: {
+        tags,
+        params: propertyParamsSchema,
+        response: { 200: tableOperationResponseSchema },
+      },
+    },
+    async (request) => tablesService().deleteProperty(request.params.table, request.params.name),
+  );
+};
