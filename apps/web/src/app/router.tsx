@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 
 import { NotFoundPage } from './not-found-page';
+import { PageLoading } from './page-loading';
 import { PortalShell } from './portal-shell';
 import { RequireAuth } from './require-auth';
 
@@ -29,7 +30,7 @@ const portalRoutes: RouteObject[] = [
   },
 ];
 
-export const routes: RouteObject[] = [
+const topRoutes: RouteObject[] = [
   {
     path: paths.landing.path,
     lazy: async () => ({
@@ -46,6 +47,9 @@ export const routes: RouteObject[] = [
   },
   { path: '*', Component: NotFoundPage },
 ];
+
+/** One root, so the first lazy route shows a spinner while its code loads. */
+export const routes: RouteObject[] = [{ HydrateFallback: PageLoading, children: topRoutes }];
 
 export function createRouter() {
   return createBrowserRouter(routes);

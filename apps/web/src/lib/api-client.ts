@@ -31,7 +31,7 @@ export async function authorizedFetch(path: string, request: ApiRequest = {}): P
     clearSession();
     throw new ApiError(401, (error as Error).message || 'No authenticated account found.');
   }
-  const response = await fetch(path, {
+  const response = await fetch(new URL(path, window.location.origin), {
     method: request.method ?? 'GET',
     signal: request.signal,
     headers: {
