@@ -6,3 +6,4 @@ export * from './scores';
 export * from './comparison';
 export * from './matching';
 export * from './pipelines';
+export * from './standard-baseline';

@@ -1,0 +1,102 @@
+import { MISSING, toResourcePath, type ConfigFile } from '../comparison';
+
+import type { ClientConfig, ConfigItem } from './types';
+
+type Json = Record<string, unknown>;
+export const isObject = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Case-insensitive property read. */
+export function prop(obj: unknown, key: string): unknown {
+  if (!isObject(obj)) return undefined;
+  if (Object.hasOwn(obj, key)) return obj[key];
+  const k = key.toLowerCase();
+  for (const name of Object.keys(obj)) if (name.toLowerCase() === k) return obj[name];
+  return undefined;
+}
+
+/** Case-insensitive dotted path read (`DefaultUserRolePermissions.AllowedToCreateApps`). */
+export function at(obj: unknown, path: string): unknown {
+  let cur = obj;
+  for (const part of path.split('.')) {
+    cur = prop(cur, part);
+    if (cur === undefined || cur === null) return cur;
+  }
+  return cur;
+}
+
+/** Index a client tree: every JSON object (arrays of objects are flattened), with its resource path. */
+export function indexClientConfig(files: readonly ConfigFile[]): ClientConfig {
+  const items: ConfigItem[] = [];
+  for (const f of files) {
+    const path = toResourcePath(f.path);
+    if (!path.toLowerCase().endsWith('.json')) continue;
+    const add = (v: unknown): void => {
+      if (isObject(v)) {
+        const inner = prop(v, 'value');
+        if (
+          Array.isArray(inner) &&
+          Object.keys(v).every((k) => k === 'value' || k.startsWith('@odata'))
+        )
+          inner.forEach(add);
+        else items.push({ path, value: v });
+      } else if (Array.isArray(v)) v.forEach(add);
+    };
+    add(f.content);
+  }
+  return { items, files };
+}
+
+export type ItemPredicate = (item: ConfigItem) => boolean;
+
+/** Items having any of the given top-level keys (case-insensitive). */
+export const withKey =
+  (...keys: string[]): ItemPredicate =>
+  (i) =>
+    keys.some((k) => prop(i.value, k) !== undefined);
+
+/** Items whose resource path contains the fragment (case-insensitive). */
+export const inPath =
+  (fragment: string): ItemPredicate =>
+  (i) =>
+    i.path.toLowerCase().includes(fragment.toLowerCase());
+
+export const both =
+  (a: ItemPredicate, b: ItemPredicate): ItemPredicate =>
+  (i) =>
+    a(i) && b(i);
+export const either =
+  (a: ItemPredicate, b: ItemPredicate): ItemPredicate =>
+  (i) =>
+    a(i) || b(i);
+
+export function find(config: ClientConfig, predicate: ItemPredicate): ConfigItem[] {
+  return config.items.filter(predicate);
+}
+
+/** Boolean reading that accepts true/'True'/'true'. */
+export function asBool(v: unknown): boolean | undefined {
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'string') {
+    const l = v.trim().toLowerCase();
+    if (l === 'true') return true;
+    if (l === 'false') return false;
+  }
+  return undefined;
+}
+
+export function display(v: unknown): string {
+  if (v === undefined || v === null) return MISSING;
+  if (typeof v === 'string') return v === '' ? 'Empty' : v;
+  if (Array.isArray(v)) return v.length === 0 ? 'None' : v.map((x) => display(x)).join(', ');
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+export function list(v: unknown): unknown[] {
+  if (Array.isArray(v)) return v;
+  if (typeof v === 'string' && v.trim()) return v.split(/[,;]\s*/);
+  return [];
+}
+
+export const lowerList = (v: unknown): string[] => list(v).map((x) => String(x).toLowerCase());
