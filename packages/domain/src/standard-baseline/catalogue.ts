@@ -4,7 +4,6 @@ import {
   at,
   both,
   display,
-  either,
   find,
   inPath,
   lowerList,
