@@ -7,3 +7,6 @@ export * from './comparison';
 export * from './matching';
 export * from './pipelines';
 export * from './standard-baseline';
+export * from './accepted-deviations';
+export * from './drift';
+export * from './formatting';

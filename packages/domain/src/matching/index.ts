@@ -1,1 +1,3 @@
 export * from './policy-kind';
+export * from './similarity';
+export * from './matches';

@@ -1,0 +1,37 @@
+import { MISSING } from '../comparison/constants';
+
+/** Truncation length of values and paths (spec 1 §9, spec 3 §5). */
+export const TRUNCATE_AT = 50;
+
+/** Truncate to 50 characters: longer texts become the first 47 plus '...'. */
+export function truncate(text: string, max = TRUNCATE_AT): string {
+  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
+}
+
+/** Display a comparison value: absent as 'Missing', empty string as 'Empty', objects as JSON, truncated to 50. */
+export function displayValue(value: unknown, max = TRUNCATE_AT): string {
+  if (value === undefined || value === MISSING) return MISSING;
+  if (value === '') return 'Empty';
+  if (value === null) return 'null';
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return truncate(text, max);
+}
+
+/** Backup comparison shows 'Missing' as N/A and objects as JSON (spec 3 §2). */
+export function displayBackupValue(value: unknown): string {
+  if (value === undefined || value === MISSING) return 'N/A';
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
+/** Array display (spec 3 §5): none 'None'; one as is; up to 3 joined; more: first 2 plus '+N more'. */
+export function displayArray(items: readonly unknown[]): string {
+  const s = items.map((i) => (typeof i === 'object' && i !== null ? JSON.stringify(i) : String(i)));
+  if (s.length === 0) return 'None';
+  if (s.length <= 3) return s.join(', ');
+  return `${s.slice(0, 2).join(', ')} +${s.length - 2} more`;
+}
+
+/** Property path shortened to 50 characters with an ellipsis (spec 3 §5). */
+export function shortenPropertyPath(path: string): string {
+  return truncate(path);
+}

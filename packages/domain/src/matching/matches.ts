@@ -1,0 +1,210 @@
+import { comparePolicy, recomputeCompliance } from '../comparison/compare-trees';
+import type { CompareOptions, ComplianceData, DeviationGroup } from '../comparison/types';
+
+import { isSingletonPolicy, policyDisplayName, policyId } from './policy-kind';
+import {
+  AUTO_MATCH_THRESHOLD,
+  SUGGESTION_THRESHOLD,
+  policySimilarity,
+  type SimilarityScores,
+} from './similarity';
+
+/** A confirmed match (spec 3 §3). */
+export interface ConfirmedMatch {
+  baselineId?: string;
+  baselineName: string;
+  clientId?: string;
+  clientName: string;
+  score: number;
+  scores: SimilarityScores;
+  confirmedAt: string;
+  baselinePath?: string;
+}
+
+/** The matching configuration document (`Clients/{client}/.matching-config.json`). */
+export interface MatchingConfig {
+  version: '1.0';
+  clientCode: string;
+  timestamp: string;
+  matches: ConfirmedMatch[];
+}
+
+export interface Suggestion {
+  clientId?: string;
+  clientName: string;
+  score: number;
+  scores: SimilarityScores;
+  stateMismatch: boolean;
+  explanation: string;
+  policy: unknown;
+}
+
+export interface UnmatchedPolicy {
+  path: string;
+  baselineName: string;
+  baselinePolicy: unknown;
+  suggestions: Suggestion[];
+}
+
+/** A match already exists if baselineId is equal, or baselineName and clientId are both equal (spec 3 §5). */
+export function isSameMatch(a: ConfirmedMatch, b: ConfirmedMatch): boolean {
+  if (a.baselineId && b.baselineId && a.baselineId === b.baselineId) return true;
+  return a.baselineName === b.baselineName && a.clientId === b.clientId;
+}
+
+/** Alert when confirming an existing match. */
+export const DUPLICATE_MATCH_MESSAGE = 'This match has already been confirmed.';
+
+/** De-duplicate matches by baselineId, or baselineName plus clientId (on load, before save, on clean-up); first wins. */
+export function dedupeMatches(matches: readonly ConfirmedMatch[]): {
+  matches: ConfirmedMatch[];
+  removed: number;
+} {
+  const seen = new Set<string>();
+  const out: ConfirmedMatch[] = [];
+  for (const m of matches) {
+    const key = m.baselineId
+      ? `id:${m.baselineId}`
+      : `name:${m.baselineName}\u0000${m.clientId ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(m);
+  }
+  return { matches: out, removed: matches.length - out.length };
+}
+
+/** Clean-up alert text (spec 3 §5). */
+export function cleanupMessage(removed: number): string {
+  return removed > 0 ? `✅ Removed ${removed} duplicate matches!` : 'ℹ️ No duplicates found.';
+}
+
+/** Matching progress: confirmed over confirmed plus unmatched, in percent. */
+export function matchingProgress(confirmed: number, unmatched: number): number {
+  const total = confirmed + unmatched;
+  return total === 0 ? 0 : Math.round((confirmed / total) * 100);
+}
+
+/**
+ * The suggestion pool (spec 3 §4): client policies seen in deviations plus client-only policies, without singletons,
+ * de-duplicated by id or display name.
+ */
+export function suggestionPool(data: ComplianceData): unknown[] {
+  const seen = new Set<string>();
+  const pool: unknown[] = [];
+  const add = (p: unknown): void => {
+    if (p == null || typeof p !== 'object' || isSingletonPolicy(p)) return;
+    const key = policyId(p) ?? policyDisplayName(p, '');
+    if (!key || seen.has(key)) return;
+    seen.add(key);
+    pool.push(p);
+  };
+  for (const g of data.deviations) add(g.clientPolicy);
+  for (const c of data.clientOnlyPolicies) add(c.clientPolicy);
+  return pool;
+}
+
+/**
+ * Unmatched baseline policies with ranked suggestions (spec 3 §4): only missing, non-singleton policies; suggestions
+ * score at least 60, best first; only policies with at least one suggestion are listed.
+ */
+export function findUnmatchedPolicies(data: ComplianceData): UnmatchedPolicy[] {
+  const pool = suggestionPool(data);
+  const out: UnmatchedPolicy[] = [];
+  for (const g of data.deviations) {
+    if (g.changeType !== 'missing' || isSingletonPolicy(g.baselinePolicy)) continue;
+    const suggestions = pool
+      .map((p): Suggestion => {
+        const s = policySimilarity(g.baselinePolicy, p);
+        return { clientId: policyId(p), clientName: policyDisplayName(p, ''), ...s, policy: p };
+      })
+      .filter((s) => s.score >= SUGGESTION_THRESHOLD)
+      .sort((a, b) => b.score - a.score);
+    if (suggestions.length > 0)
+      out.push({
+        path: g.path,
+        baselineName: g.policyName,
+        baselinePolicy: g.baselinePolicy,
+        suggestions,
+      });
+  }
+  return out;
+}
+
+/** Matches to confirm with 'Auto-match High Confidence (≥90%)': the best suggestion of each policy at 90 or more. */
+export function autoMatches(
+  unmatched: readonly UnmatchedPolicy[],
+  now = new Date(),
+): ConfirmedMatch[] {
+  const out: ConfirmedMatch[] = [];
+  for (const u of unmatched) {
+    const best = u.suggestions[0];
+    if (!best || best.score < AUTO_MATCH_THRESHOLD) continue;
+    out.push({
+      baselineId: policyId(u.baselinePolicy),
+      baselineName: u.baselineName,
+      clientId: best.clientId,
+      clientName: best.clientName,
+      score: best.score,
+      scores: best.scores,
+      confirmedAt: now.toISOString(),
+      baselinePath: u.path,
+    });
+  }
+  return dedupeMatches(out).matches;
+}
+
+/**
+ * Apply confirmed matches: a matched baseline policy is compared with its client policy instead of counting as
+ * missing; the client policy leaves clientOnlyPolicies. Counts and percentage are recomputed.
+ */
+export function applyMatches(
+  data: ComplianceData,
+  matches: readonly ConfirmedMatch[],
+  options: CompareOptions = {},
+): ComplianceData {
+  const unique = dedupeMatches(matches).matches;
+  let applied = 0;
+  let clientOnly = [...data.clientOnlyPolicies];
+  const deviations: DeviationGroup[] = [];
+  for (const g of data.deviations) {
+    const m =
+      g.changeType === 'missing'
+        ? unique.find(
+            (x) =>
+              (x.baselinePath ? x.baselinePath === g.path : true) &&
+              ((x.baselineId && x.baselineId === policyId(g.baselinePolicy)) ||
+                x.baselineName === g.policyName),
+          )
+        : undefined;
+    if (!m) {
+      deviations.push(g);
+      continue;
+    }
+    const isClient = (p: unknown): boolean =>
+      (m.clientId !== undefined && policyId(p) === m.clientId) ||
+      policyDisplayName(p, '') === m.clientName;
+    const co = clientOnly.find((c) => isClient(c.clientPolicy));
+    const other =
+      co ?? data.deviations.find((d) => d.clientPolicy != null && isClient(d.clientPolicy));
+    if (!other) {
+      deviations.push(g);
+      continue;
+    }
+    applied++;
+    if (co) clientOnly = clientOnly.filter((c) => c !== co);
+    const clientPath: string = co ? co.path : ((other as DeviationGroup).clientPath ?? other.path);
+    const compared = comparePolicy(
+      { path: g.path, content: g.baselinePolicy },
+      { path: clientPath, content: other.clientPolicy },
+      options,
+    );
+    if (compared) deviations.push({ ...compared, clientPath, matchStatus: 'matched' });
+  }
+  return recomputeCompliance({
+    ...data,
+    deviations,
+    clientOnlyPolicies: clientOnly,
+    matchingApplied: applied > 0,
+    matchesAppliedCount: applied,
+  });
+}

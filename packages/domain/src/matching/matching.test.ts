@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  applyAcceptedDeviations,
+  acceptDeviations,
+  emptyAcceptedDeviations,
+} from '../accepted-deviations';
+import { evaluateCompliance } from '../comparison';
+import { propertyChanges, reviewableItems } from '../drift';
+import { displayArray, displayValue, truncate } from '../formatting';
+import {
+  baselineCompliancePercentage,
+  complianceBand,
+  passRateIcon,
+  scoreDescription,
+} from '../scores';
+import { captureReviewSeverity, highestSeverity, severityByPropertyName } from '../severity';
+
+import {
+  dedupeMatches,
+  applyMatches,
+  findUnmatchedPolicies,
+  autoMatches,
+  cleanupMessage,
+} from './matches';
+import { detectPolicyKind, isSingletonPolicy } from './policy-kind';
+import {
+  displayNameSimilarity,
+  matchQuality,
+  policySimilarity,
+  explanationBand,
+  displayNameBand,
+} from './similarity';
+
+const ca = (name: string, extra: Record<string, unknown> = {}) => ({
+  id: name,
+  displayName: name,
+  state: 'enabled',
+  conditions: {
+    users: { includeUsers: ['All'] },
+    applications: { includeApplications: ['All'] },
+    clientAppTypes: ['all'],
+  },
+  grantControls: { operator: 'OR', builtInControls: ['mfa'] },
+  sessionControls: null,
+  ...extra,
+});
+
+describe('policy kinds', () => {
+  it('detects every kind of spec 3 §3', () => {
+    expect(detectPolicyKind(ca('x'))).toBe('conditionalAccess');
+    expect(detectPolicyKind({ '@odata.type': '#microsoft.graph.windows10CompliancePolicy' })).toBe(
+      'intuneCompliance',
+    );
+    expect(detectPolicyKind({ settings: [], templateReference: {} })).toBe('intuneConfiguration');
+    expect(detectPolicyKind({ authenticationMethodConfigurations: [] })).toBe(
+      'authenticationMethods',
+    );
+    expect(detectPolicyKind({ templateId: 't', values: [] })).toBe('groupSettings');
+    expect(detectPolicyKind({ EnableSafeLinksForEmail: true })).toBe('exchangeSafeLinks');
+    expect(detectPolicyKind({ AllowFederatedUsers: true })).toBe('teamsSettings');
+    expect(detectPolicyKind({ sharingCapability: 'x' })).toBe('sharepointSettings');
+    expect(detectPolicyKind({ ServicePlan: 'x' })).toBe('exchangeOrganizationConfig');
+    expect(detectPolicyKind({ guestUserRoleId: 'x' })).toBe('azureADAuthorizationPolicy');
+    expect(detectPolicyKind({ Identity: 'Global', AllowFederatedUsers: true })).toBe('singleton');
+    expect(detectPolicyKind({ foo: 1 })).toBe('generic');
+  });
+  it('singletons are never matched', () => {
+    expect(isSingletonPolicy({ isSingleton: true })).toBe(true);
+    expect(
+      isSingletonPolicy({
+        '@odata.type': '#microsoft.graph.identitySecurityDefaultsEnforcementPolicy',
+      }),
+    ).toBe(true);
+  });
+});
+
+describe('similarity', () => {
+  it('display names: letters and digits only, lower case, edit-distance ratio × 100', () => {
+    expect(displayNameSimilarity('CA-001 MFA', 'ca001mfa')).toBe(100);
+    expect(displayNameSimilarity('abcde', 'abcdx')).toBe(80);
+  });
+  it('identical name, conditions, grant and session controls give 100', () => {
+    expect(policySimilarity(ca('A'), ca('A', { state: 'disabled' })).score).toBe(100);
+    expect(policySimilarity(ca('A'), ca('A', { state: 'disabled' })).stateMismatch).toBe(true);
+  });
+  it("different kinds score 0 with 'Different policy types'", () => {
+    const s = policySimilarity(ca('A'), { guestUserRoleId: 'x' });
+    expect(s.score).toBe(0);
+    expect(s.explanation).toBe('Different policy types');
+  });
+  it('bands at their edges (59/60, 74/75, 89/90)', () => {
+    expect(matchQuality(90)).toBe('excellent');
+    expect(matchQuality(89)).toBe('good');
+    expect(matchQuality(75)).toBe('good');
+    expect(matchQuality(60)).toBe('fair');
+    expect(matchQuality(59)).toBe('poor');
+    expect(explanationBand(70)).toBe('partial');
+    expect(explanationBand(69)).toBe('differ significantly');
+    expect(displayNameBand(100)).toBe('Exact name match');
+    expect(displayNameBand(80)).toBe('Very similar names');
+    expect(displayNameBand(60)).toBe('Somewhat similar names');
+  });
+});
+
+describe('matching and accepted deviations on compliance data', () => {
+  const baseline = [
+    { path: 'ConditionalAccess/Policy/a.json', content: ca('CA001 MFA all users') },
+  ];
+  const client = [
+    { path: 'ConditionalAccess/Policy/b.json', content: ca('CA-001 MFA all-users', { id: 'c1' }) },
+  ];
+  const data = evaluateCompliance(baseline, client);
+  it('an unmatched missing policy gets suggestions at 60 or more, best first; auto-match at 90', () => {
+    const unmatched = findUnmatchedPolicies(data);
+    expect(unmatched).toHaveLength(1);
+    expect(unmatched[0]?.suggestions[0]?.score).toBeGreaterThanOrEqual(90);
+    expect(autoMatches(unmatched)).toHaveLength(1);
+  });
+  it('a matched baseline policy is compared with its client policy instead of counting as missing', () => {
+    const matches = autoMatches(findUnmatchedPolicies(data));
+    const applied = applyMatches(data, matches);
+    expect(applied.matchingApplied).toBe(true);
+    expect(applied.matchesAppliedCount).toBe(1);
+    expect(applied.clientOnlyPolicies).toHaveLength(0);
+    expect(applied.deviations[0]?.matchStatus).toBe('matched');
+    expect(applied.deviations[0]?.deviations.map((d) => d.property)).toEqual(['displayName']);
+    const accepted = applyAcceptedDeviations(
+      applied,
+      acceptDeviations(emptyAcceptedDeviations('ABC'), {
+        path: 'ConditionalAccess/Policy/a.json',
+        policyName: 'x',
+        category: 'ConditionalAccess',
+        properties: ['displayName'],
+      }),
+    );
+    expect(accepted.compliancePercentage).toBe(100);
+    expect(accepted.acceptedDeviationsApplied).toBe(true);
+    expect(accepted.acceptedDeviationsCount).toBe(1);
+  });
+  it('accepting on a path replaces an earlier entry for that path', () => {
+    let cfg = emptyAcceptedDeviations('ABC');
+    cfg = acceptDeviations(cfg, { path: 'p', policyName: 'n', category: 'c', properties: ['a'] });
+    cfg = acceptDeviations(cfg, { path: 'p', policyName: 'n', category: 'c', properties: ['b'] });
+    expect(cfg.acceptedDeviations).toHaveLength(1);
+    expect(cfg.acceptedDeviations[0]?.properties).toEqual(['b']);
+    expect(cfg.acceptedDeviations[0]?.acceptedBy).toBe('user');
+  });
+  it('de-duplicates matches by baselineId, or baselineName plus clientId', () => {
+    const m = {
+      baselineName: 'A',
+      clientName: 'B',
+      clientId: 'c',
+      score: 90,
+      scores: { conditions: 0, grantControls: 0, sessionControls: 0 },
+      confirmedAt: '',
+    };
+    expect(dedupeMatches([m, { ...m }]).removed).toBe(1);
+    expect(
+      dedupeMatches([
+        { ...m, baselineId: '1' },
+        { ...m, baselineId: '1', baselineName: 'Z' },
+      ]).removed,
+    ).toBe(1);
+    expect(cleanupMessage(2)).toBe('✅ Removed 2 duplicate matches!');
+    expect(cleanupMessage(0)).toBe('ℹ️ No duplicates found.');
+  });
+});
+
+describe('severity schemes', () => {
+  it('by property name', () => {
+    expect(severityByPropertyName('passwordMinimumLength')).toBe('critical');
+    expect(severityByPropertyName('ZapEnabled')).toBe('high');
+    expect(severityByPropertyName('configValue')).toBe('medium');
+    expect(severityByPropertyName('displayName')).toBe('low');
+  });
+  it('capture review by path, highest wins, order critical…prerequisite', () => {
+    expect(captureReviewSeverity('state')).toBe('critical');
+    expect(captureReviewSeverity('conditions.x')).toBe('high');
+    expect(captureReviewSeverity('sessionControls.x')).toBe('medium');
+    expect(captureReviewSeverity('displayName')).toBe('low');
+    expect(highestSeverity(['low', 'prerequisite', 'medium'])).toBe('medium');
+  });
+});
+
+describe('scores and formatting', () => {
+  it('compliance percentage of spec 3 §5', () => {
+    expect(baselineCompliancePercentage(0, 0, 0)).toBe(0);
+    expect(baselineCompliancePercentage(0, 2, 2)).toBe(100);
+    expect(baselineCompliancePercentage(2, 4, 1)).toBe(67);
+  });
+  it('ticks at 90/70 and bands at 80/50; 0 is a full red bar', () => {
+    expect(passRateIcon(90)).toBe('tick');
+    expect(passRateIcon(89)).toBe('warning');
+    expect(passRateIcon(70)).toBe('warning');
+    expect(passRateIcon(69)).toBe('cross');
+    expect(complianceBand(80).band).toBe('excellent');
+    expect(complianceBand(79).band).toBe('moderate');
+    expect(complianceBand(49).band).toBe('poor');
+    expect(complianceBand(0)).toEqual({ band: 'poor', colour: 'red', barWidth: 100 });
+    expect(scoreDescription(75)).toBe('Good compliance with some deviations to review.');
+  });
+  it('truncates at 50 characters (47 plus ...), Missing and Empty', () => {
+    expect(truncate('x'.repeat(50))).toHaveLength(50);
+    expect(truncate('x'.repeat(51))).toBe(`${'x'.repeat(47)}...`);
+    expect(displayValue(undefined)).toBe('Missing');
+    expect(displayValue('')).toBe('Empty');
+  });
+  it('array display', () => {
+    expect(displayArray([])).toBe('None');
+    expect(displayArray(['a', 'b', 'c'])).toBe('a, b, c');
+    expect(displayArray(['a', 'b', 'c', 'd'])).toBe('a, b +2 more');
+  });
+});
+
+describe('drift', () => {
+  it('property changes with old and new values; reviewable items are unique paths', () => {
+    expect(propertyChanges({ a: 1, b: 2 }, { a: 2, c: 3 })).toEqual([
+      { property: 'a', oldValue: 1, newValue: 2, changeType: 'modified' },
+      { property: 'b', oldValue: 2, newValue: undefined, changeType: 'removed' },
+      { property: 'c', oldValue: undefined, newValue: 3, changeType: 'added' },
+    ]);
+    expect(
+      reviewableItems([{ item: { path: 'a' } }, { item: { path: 'b' } }], [{ path: 'a' }]),
+    ).toEqual(['a', 'b']);
+  });
+});
