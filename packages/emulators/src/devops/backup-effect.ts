@@ -1,0 +1,67 @@
+// Pipeline 212 (spec 3 §9, issue 5): backs up a client's configuration as an annotated tag on
+// main. Manual runs (ManualRun true) are tagged backup/{client}/{yyyymmdd_hhmmss}; scheduled runs
+// backup/{client}/scheduled_{yyyymmdd_hhmmss}. The tag message says which, too ("Backup-Type:").
+import type { PipelineEffect } from './pipeline-runner';
+
+export const BACKUP_PIPELINE_ID = 212;
+
+/** yyyymmdd_hhmmss in UTC. */
+export function formatBackupTimestamp(date: Date): string {
+  const iso = date.toISOString(); // 2025-03-01T10:15:00.000Z
+  return `${iso.slice(0, 10).replace(/-/g, '')}_${iso.slice(11, 19).replace(/:/g, '')}`;
+}
+
+export function backupTagName(client: string, date: Date, scheduled: boolean): string {
+  return `backup/${client}/${scheduled ? 'scheduled_' : ''}${formatBackupTimestamp(date)}`;
+}
+
+export function backupTagMessage(
+  client: string,
+  date: Date,
+  scheduled: boolean,
+  runId?: number,
+): string {
+  return [
+    `${scheduled ? 'Scheduled' : 'Manual'} backup of ${client} tenant configuration`,
+    '',
+    `Client: ${client}`,
+    `Backup-Type: ${scheduled ? 'scheduled' : 'manual'}`,
+    `Created: ${date.toISOString()}`,
+    ...(runId !== undefined ? [`Pipeline-Run: ${runId}`] : []),
+    '',
+  ].join('\n');
+}
+
+function isTrue(value: string | undefined): boolean {
+  return value !== undefined && value.trim().toLowerCase() === 'true';
+}
+
+export const backupEffect: PipelineEffect = async ({
+  parameters,
+  pipeline,
+  state,
+  run,
+  now,
+  log,
+}) => {
+  const client = parameters['ClientCode'] ?? '';
+  if (!/^[A-Z]{3}$/.test(client)) throw new Error(`ClientCode '${client}' is not a client code`);
+  if (!pipeline.repositoryId) throw new Error('the backup pipeline has no repository');
+  const git = state.git(pipeline.repositoryId);
+  const main = await git.resolveCommit('main', 'branch');
+  if (!main) throw new Error('Could not find main branch');
+  const folder = await git.entryAt(main, `Clients/${client}`);
+  if (!folder || folder.type !== 'tree')
+    throw new Error(`Clients/${client} does not exist on main`);
+  const scheduled = !isTrue(parameters['ManualRun']);
+  const date = now();
+  const name = backupTagName(client, date, scheduled);
+  const tagger = { name: 'Azure Pipelines', email: 'build@aegis.local', date };
+  const tagId = await git.createAnnotatedTag(
+    name,
+    main,
+    backupTagMessage(client, date, scheduled, run.id),
+    tagger,
+  );
+  log(`Created tag refs/tags/${name} (${tagId}) on ${main}`);
+};

@@ -1,0 +1,123 @@
+// Executes pipeline runs: notStarted → inProgress → completed (succeeded | failed). Each pipeline
+// id may register an effect (what the pipeline really does); the default just takes its time.
+import type { DevOpsState, PipelineRecord, ProjectRecord, RunRecord, RunResult } from './state';
+
+export interface PipelineEffectContext {
+  run: RunRecord;
+  pipeline: PipelineRecord;
+  project: ProjectRecord;
+  state: DevOpsState;
+  /** templateParameters and variable values, merged (variables win) */
+  parameters: Readonly<Record<string, string>>;
+  now(): Date;
+  log(line: string): void;
+}
+
+/** Throw (or return 'failed') to fail the run. */
+export type PipelineEffect = (context: PipelineEffectContext) => Promise<RunResult | void>;
+
+export interface PipelineRunnerOptions {
+  /** how long a run takes in total (default 3000 ms) */
+  durationInMs?: number;
+  /** how long a run stays notStarted (default a quarter of the duration, at most 500 ms) */
+  queueDelayInMs?: number;
+  now?: () => Date;
+}
+
+export class PipelineRunner {
+  private readonly effects = new Map<number, PipelineEffect>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private closed = false;
+  readonly durationInMs: number;
+  private readonly queueDelayInMs: number;
+  readonly now: () => Date;
+
+  constructor(
+    private readonly state: DevOpsState,
+    options: PipelineRunnerOptions = {},
+  ) {
+    this.durationInMs = options.durationInMs ?? 3000;
+    this.queueDelayInMs = options.queueDelayInMs ?? Math.min(500, this.durationInMs / 4);
+    this.now = options.now ?? (() => new Date());
+  }
+
+  register(pipelineId: number, effect: PipelineEffect): void {
+    this.effects.set(pipelineId, effect);
+  }
+
+  unregister(pipelineId: number): void {
+    this.effects.delete(pipelineId);
+  }
+
+  /** Starts executing a run that is already stored in the state as notStarted. */
+  start(run: RunRecord, pipeline: PipelineRecord, project: ProjectRecord): void {
+    if (this.closed) return;
+    const execution = this.execute(run, pipeline, project).finally(() =>
+      this.inFlight.delete(execution),
+    );
+    this.inFlight.add(execution);
+  }
+
+  /** Resolves when every started run has completed. */
+  async waitForIdle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.closed || ms <= 0) return resolve();
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve();
+      }, ms);
+      this.timers.add(timer);
+    });
+  }
+
+  private async execute(
+    run: RunRecord,
+    pipeline: PipelineRecord,
+    project: ProjectRecord,
+  ): Promise<void> {
+    const started = Date.now();
+    await this.sleep(this.queueDelayInMs);
+    if (this.closed) return;
+    run.state = 'inProgress';
+    this.state.save();
+    const parameters: Record<string, string> = { ...run.templateParameters };
+    for (const [name, variable] of Object.entries(run.variables)) parameters[name] = variable.value;
+    const effect = this.effects.get(pipeline.id);
+    let result: RunResult = 'succeeded';
+    try {
+      const outcome = effect
+        ? await effect({
+            run,
+            pipeline,
+            project,
+            state: this.state,
+            parameters,
+            now: this.now,
+            log: (line) => run.log.push(line),
+          })
+        : undefined;
+      if (outcome) result = outcome;
+    } catch (error) {
+      result = 'failed';
+      run.log.push(`##[error]${error instanceof Error ? error.message : String(error)}`);
+    }
+    await this.sleep(this.durationInMs - (Date.now() - started));
+    if (this.closed && run.state !== 'inProgress') return;
+    run.state = 'completed';
+    run.result = result;
+    run.finishedDate = this.now().toISOString();
+    this.state.save();
+  }
+}

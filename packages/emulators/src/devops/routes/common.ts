@@ -1,0 +1,252 @@
+// Wire helpers shared by the DevOps routes: the error body, query parameters in their dotted /
+// bracketed / bare forms, enums as strings or numbers, URLs and identities.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
+
+import type { DevOpsState, IdentityRecord, ProjectRecord, RepositoryRecord } from '../state';
+
+export const API_VERSION = '7.1';
+
+/** An error answered with the DevOps error body (reference §1.5). */
+export class DevOpsError extends Error {
+  override readonly name = 'DevOpsError';
+  constructor(
+    readonly statusCode: number,
+    readonly typeKey: string,
+    message: string,
+    readonly typeName = `Microsoft.TeamFoundation.${typeKey}, Microsoft.TeamFoundation.Server.Core`,
+  ) {
+    super(message);
+  }
+}
+
+export function errorBody(message: string, typeKey: string, typeName?: string) {
+  return {
+    $id: '1',
+    innerException: null,
+    message,
+    typeName:
+      typeName ?? `Microsoft.TeamFoundation.${typeKey}, Microsoft.TeamFoundation.Server.Core`,
+    typeKey,
+    errorCode: 0,
+    eventId: 3000,
+  };
+}
+
+export type Query = Record<string, string | string[] | undefined>;
+
+/**
+ * Reads a query parameter by any of its names, accepting `a.b`, `a[b]` and the bare `b`
+ * (reference §1.3), case-insensitively.
+ */
+export function queryParam(query: Query, name: string): string | undefined {
+  const dot = name.indexOf('.');
+  const candidates =
+    dot === -1
+      ? [name]
+      : [name, `${name.slice(0, dot)}[${name.slice(dot + 1)}]`, name.slice(dot + 1)];
+  const lowered = candidates.map((c) => c.toLowerCase());
+  for (const candidate of lowered) {
+    for (const [key, value] of Object.entries(query)) {
+      if (key.toLowerCase() === candidate && value !== undefined) {
+        return Array.isArray(value) ? value[0] : value;
+      }
+    }
+  }
+  return undefined;
+}
+
+export function boolParam(query: Query, name: string): boolean {
+  return (queryParam(query, name) ?? '').toLowerCase() === 'true';
+}
+
+export function intParam(query: Query, name: string): number | undefined {
+  const raw = queryParam(query, name);
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new DevOpsError(
+      400,
+      'InvalidArgumentValueException',
+      `The value '${raw}' of the parameter '${name}' is not valid.`,
+    );
+  }
+  return value;
+}
+
+/** Parses an enum sent as a camelCase / any-case string or as its numeric value. */
+export function enumParam<T extends string>(
+  raw: string | number | undefined,
+  values: Record<T, number>,
+  name: string,
+): T | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const text = String(raw).trim().toLowerCase();
+  for (const [key, number] of Object.entries(values) as [T, number][]) {
+    if (key.toLowerCase() === text || String(number) === text) return key;
+  }
+  throw new DevOpsError(
+    400,
+    'InvalidArgumentValueException',
+    `The value '${String(raw)}' is not a valid value for '${name}'.`,
+  );
+}
+
+export const VERSION_TYPES = { branch: 0, tag: 1, commit: 2 } as const;
+export const RECURSION_LEVELS = {
+  none: 0,
+  oneLevel: 1,
+  oneLevelPlusNestedEmptyFolders: 4,
+  full: 120,
+} as const;
+export const PULL_REQUEST_STATUSES = {
+  notSet: 0,
+  active: 1,
+  abandoned: 2,
+  completed: 3,
+  all: 4,
+} as const;
+export const CHANGE_TYPES = { add: 1, edit: 2, rename: 8, delete: 16 } as const;
+export const CONTENT_TYPES = { rawText: 0, base64Encoded: 1 } as const;
+
+/** api-version from the query, else from the Accept header (reference §1.1). */
+export function apiVersionOf(request: FastifyRequest): string | undefined {
+  const fromQuery = queryParam(request.query as Query, 'api-version');
+  if (fromQuery) return fromQuery;
+  const accept = request.headers.accept ?? '';
+  return /api-version=([\w.-]+)/i.exec(accept)?.[1];
+}
+
+export function baseUrl(request: FastifyRequest, organization: string): string {
+  const proto = (request.headers['x-forwarded-proto'] as string | undefined) ?? request.protocol;
+  return `${proto}://${request.headers.host ?? 'localhost'}/${organization}`;
+}
+
+export function projectUrl(request: FastifyRequest, state: DevOpsState, project: ProjectRecord) {
+  return `${baseUrl(request, state.data.organization)}/${project.id}`;
+}
+
+export function repositoryUrl(
+  request: FastifyRequest,
+  state: DevOpsState,
+  project: ProjectRecord,
+  repo: RepositoryRecord,
+): string {
+  return `${projectUrl(request, state, project)}/_apis/git/repositories/${repo.id}`;
+}
+
+export function projectReference(
+  request: FastifyRequest,
+  state: DevOpsState,
+  project: ProjectRecord,
+) {
+  return {
+    id: project.id,
+    name: project.name,
+    description: project.description,
+    url: `${baseUrl(request, state.data.organization)}/_apis/projects/${project.id}`,
+    state: 'wellFormed',
+    revision: project.revision,
+    visibility: 'private',
+    lastUpdateTime: project.lastUpdateTime,
+  };
+}
+
+const SERVICE_IDENTITY: IdentityRecord = {
+  id: '5c2a5a8e-8f3d-4b59-9c61-3f6a2f0d8e11',
+  displayName: 'Aegis Service',
+  uniqueName: 'aegis-service@aegis.local',
+};
+
+/** The caller, read from the bearer JWT when there is one (verification is the hook's job). */
+export function callerIdentity(request: FastifyRequest): IdentityRecord {
+  const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (!token) return SERVICE_IDENTITY;
+  try {
+    const claims = decodeJwt(token);
+    const uniqueName =
+      (claims['upn'] as string | undefined) ??
+      (claims['preferred_username'] as string | undefined) ??
+      (claims['email'] as string | undefined);
+    if (!uniqueName) return SERVICE_IDENTITY;
+    return {
+      id: (claims['oid'] as string | undefined) ?? claims.sub ?? SERVICE_IDENTITY.id,
+      displayName: (claims['name'] as string | undefined) ?? uniqueName,
+      uniqueName,
+    };
+  } catch {
+    return SERVICE_IDENTITY;
+  }
+}
+
+export function identityRef(request: FastifyRequest, state: DevOpsState, who: IdentityRecord) {
+  return {
+    displayName: who.displayName,
+    url: `${baseUrl(request, state.data.organization)}/_apis/Identities/${who.id}`,
+    id: who.id,
+    uniqueName: who.uniqueName,
+    imageUrl: `${baseUrl(request, state.data.organization)}/_api/_common/identityImage?id=${who.id}`,
+    descriptor: `aad.${Buffer.from(who.id).toString('base64url')}`,
+  };
+}
+
+export function wrap<T>(value: T[]): { count: number; value: T[] } {
+  return { count: value.length, value };
+}
+
+/** Pages a list by `$top` + opaque continuation token (an offset), setting the header. */
+export function pageByContinuation<T>(
+  reply: FastifyReply,
+  items: T[],
+  top: number | undefined,
+  token: string | undefined,
+): T[] {
+  const start = token ? Number.parseInt(Buffer.from(token, 'base64url').toString('utf8'), 10) : 0;
+  const offset = Number.isFinite(start) && start > 0 ? start : 0;
+  const size = top ?? items.length;
+  const page = items.slice(offset, offset + size);
+  if (offset + size < items.length) {
+    reply.header(
+      'x-ms-continuationtoken',
+      Buffer.from(String(offset + size), 'utf8').toString('base64url'),
+    );
+  }
+  return page;
+}
+
+export function normalisePath(raw: string | undefined): string {
+  if (!raw) return '';
+  const parts = raw.replace(/\\/g, '/').split('/').filter(Boolean);
+  if (parts.some((p) => p === '..' || p === '.')) {
+    throw new DevOpsError(400, 'InvalidArgumentValueException', `The path '${raw}' is not valid.`);
+  }
+  return parts.join('/');
+}
+
+export function requireProject(state: DevOpsState, project: string): ProjectRecord {
+  const found = state.findProject(project);
+  if (!found) {
+    throw new DevOpsError(
+      404,
+      'ProjectDoesNotExistWithNameException',
+      `TF200016: The following project does not exist: ${decodeURIComponent(project)}. Verify that the name of the project is correct and that the project exists on the specified Azure DevOps Server.`,
+    );
+  }
+  return found;
+}
+
+export function requireRepository(
+  state: DevOpsState,
+  project: ProjectRecord,
+  repositoryId: string,
+): RepositoryRecord {
+  const found = state.findRepository(project, repositoryId);
+  if (!found) {
+    throw new DevOpsError(
+      404,
+      'GitRepositoryNotFoundException',
+      `TF401019: The Git repository with name or identifier ${decodeURIComponent(repositoryId)} does not exist or you do not have permissions for the operation you are attempting.`,
+    );
+  }
+  return found;
+}

@@ -1,0 +1,367 @@
+// Pipelines area (list, get, run, get run) and a read-only slice of Build definitions (§4).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import type { PipelineRunner } from '../pipeline-runner';
+import type { DevOpsState, PipelineRecord, ProjectRecord, RunRecord } from '../state';
+
+import {
+  DevOpsError,
+  callerIdentity,
+  identityRef,
+  intParam,
+  pageByContinuation,
+  projectReference,
+  projectUrl,
+  queryParam,
+  requireProject,
+  wrap,
+  type Query,
+} from './common';
+
+interface ProjectParams {
+  project: string;
+}
+interface PipelineParams extends ProjectParams {
+  pipelineId: string;
+}
+interface RunParams extends PipelineParams {
+  runId: string;
+}
+
+interface RunPipelineBody {
+  resources?: {
+    repositories?: Record<string, { refName?: string; version?: string } | undefined>;
+  };
+  templateParameters?: Record<string, unknown>;
+  variables?: Record<string, { value?: unknown; isSecret?: boolean } | undefined>;
+  stagesToSkip?: unknown;
+  previewRun?: boolean;
+}
+
+export function registerPipelineRoutes(
+  app: FastifyInstance,
+  state: DevOpsState,
+  runner: PipelineRunner,
+): void {
+  const pipelineRef = (request: FastifyRequest, project: ProjectRecord, p: PipelineRecord) => {
+    const url = `${projectUrl(request, state, project)}/_apis/pipelines/${p.id}?revision=${p.revision}`;
+    return {
+      _links: {
+        self: { href: url },
+        web: {
+          href: `${projectUrl(request, state, project)}/_build/definition?definitionId=${p.id}`,
+        },
+      },
+      url,
+      id: p.id,
+      revision: p.revision,
+      name: p.name,
+      folder: p.folder,
+    };
+  };
+
+  const requirePipeline = (project: ProjectRecord, rawId: string): PipelineRecord => {
+    const pipeline = state.findPipeline(project, Number(rawId));
+    if (!pipeline) {
+      throw new DevOpsError(
+        404,
+        'PipelineNotFoundException',
+        `Pipeline with ID ${rawId} not found in project ${project.name}.`,
+        'Microsoft.Azure.Pipelines.WebApi.PipelineNotFoundException, Microsoft.Azure.Pipelines.WebApi',
+      );
+    }
+    return pipeline;
+  };
+
+  const runJson = (
+    request: FastifyRequest,
+    project: ProjectRecord,
+    pipeline: PipelineRecord,
+    run: RunRecord,
+  ) => {
+    const base = projectUrl(request, state, project);
+    const url = `${base}/_apis/pipelines/${pipeline.id}/runs/${run.id}`;
+    return {
+      _links: {
+        self: { href: url },
+        web: { href: `${base}/_build/results?buildId=${run.id}` },
+        'pipeline.web': { href: `${base}/_build/definition?definitionId=${pipeline.id}` },
+        pipeline: { href: pipelineRef(request, project, pipeline).url },
+      },
+      templateParameters: run.templateParameters,
+      pipeline: (({ _links: _ignored, ...rest }) => rest)(pipelineRef(request, project, pipeline)),
+      state: run.state,
+      ...(run.result ? { result: run.result } : {}),
+      createdDate: run.createdDate,
+      ...(run.finishedDate ? { finishedDate: run.finishedDate } : {}),
+      url,
+      resources: {
+        repositories: {
+          self: {
+            repository: {
+              id: pipeline.repositoryId,
+              type: 'azureReposGit',
+            },
+            refName: run.refName,
+            ...(run.sourceVersion ? { version: run.sourceVersion } : {}),
+          },
+        },
+      },
+      variables: Object.fromEntries(
+        Object.entries(run.variables).map(([name, v]) => [
+          name,
+          v.isSecret ? { isSecret: true } : { value: v.value },
+        ]),
+      ),
+      id: run.id,
+      name: run.name,
+    };
+  };
+
+  app.get<{ Params: ProjectParams }>('/:org/:project/_apis/pipelines', async (request, reply) => {
+    const project = requireProject(state, request.params.project);
+    const query = request.query as Query;
+    const orderBy = (queryParam(query, 'orderBy') ?? 'name asc').toLowerCase();
+    const list = state.data.pipelines
+      .filter((p) => p.projectId === project.id)
+      .sort((a, b) => {
+        const byName = a.name.localeCompare(b.name);
+        if (orderBy.startsWith('id')) return a.id - b.id;
+        return orderBy.endsWith('desc') ? -byName : byName;
+      });
+    const page = pageByContinuation(
+      reply,
+      list,
+      intParam(query, '$top'),
+      queryParam(query, 'continuationToken'),
+    );
+    return wrap(page.map((p) => pipelineRef(request, project, p)));
+  });
+
+  app.get<{ Params: PipelineParams }>(
+    '/:org/:project/_apis/pipelines/:pipelineId',
+    async (request) => {
+      const project = requireProject(state, request.params.project);
+      const pipeline = requirePipeline(project, request.params.pipelineId);
+      return {
+        ...pipelineRef(request, project, pipeline),
+        configuration: {
+          type: 'yaml',
+          ...(pipeline.yamlPath ? { path: pipeline.yamlPath } : {}),
+          ...(pipeline.repositoryId
+            ? { repository: { id: pipeline.repositoryId, type: 'azureReposGit' } }
+            : {}),
+        },
+      };
+    },
+  );
+
+  app.post<{ Params: PipelineParams; Body: RunPipelineBody | undefined }>(
+    '/:org/:project/_apis/pipelines/:pipelineId/runs',
+    async (request) => {
+      const project = requireProject(state, request.params.project);
+      const pipeline = requirePipeline(project, request.params.pipelineId);
+      const body = request.body ?? {};
+      const templateParameters: Record<string, string> = {};
+      for (const [name, value] of Object.entries(body.templateParameters ?? {})) {
+        templateParameters[name] = typeof value === 'string' ? value : JSON.stringify(value);
+      }
+      const variables: RunRecord['variables'] = {};
+      for (const [name, variable] of Object.entries(body.variables ?? {})) {
+        if (!variable || variable.value === undefined) {
+          throw new DevOpsError(
+            400,
+            'PipelineValidationException',
+            `The variable '${name}' has no value.`,
+            'Microsoft.Azure.Pipelines.WebApi.PipelineValidationException, Microsoft.Azure.Pipelines.WebApi',
+          );
+        }
+        variables[name] = { value: String(variable.value), isSecret: variable.isSecret === true };
+      }
+      if (body.stagesToSkip !== undefined && !Array.isArray(body.stagesToSkip)) {
+        throw new DevOpsError(
+          400,
+          'InvalidRequestException',
+          'stagesToSkip must be an array of stage names.',
+        );
+      }
+      const self = body.resources?.repositories?.['self'];
+      const refName = self?.refName ?? 'refs/heads/main';
+      let sourceVersion = self?.version;
+      if (pipeline.repositoryId && !sourceVersion) {
+        const git = state.git(pipeline.repositoryId);
+        sourceVersion = await git.revParse(`${refName}^{commit}`);
+        if (!sourceVersion) {
+          throw new DevOpsError(
+            400,
+            'PipelineValidationException',
+            `Unable to resolve the reference '${refName}' to a specific version. Verify the reference exists in the source repository.`,
+            'Microsoft.Azure.Pipelines.WebApi.PipelineValidationException, Microsoft.Azure.Pipelines.WebApi',
+          );
+        }
+      }
+      const now = runner.now();
+      const day = now.toISOString().slice(0, 10).replace(/-/g, '');
+      const sameDay = state.data.runs.filter(
+        (r) => r.pipelineId === pipeline.id && r.name.startsWith(`${day}.`),
+      ).length;
+      const run: RunRecord = {
+        id: state.data.nextRunId++,
+        pipelineId: pipeline.id,
+        name: `${day}.${sameDay + 1}`,
+        state: 'notStarted',
+        createdDate: now.toISOString(),
+        refName,
+        ...(sourceVersion ? { sourceVersion } : {}),
+        templateParameters,
+        variables,
+        stagesToSkip: (body.stagesToSkip as unknown[] | undefined)?.map(String) ?? [],
+        requestedBy: callerIdentity(request),
+        log: [],
+      };
+      if (body.previewRun) {
+        return { ...runJson(request, project, pipeline, run), finalYaml: `# ${pipeline.name}\n` };
+      }
+      state.data.runs.push(run);
+      state.save();
+      runner.start(run, pipeline, project);
+      return runJson(request, project, pipeline, run);
+    },
+  );
+
+  app.get<{ Params: PipelineParams }>(
+    '/:org/:project/_apis/pipelines/:pipelineId/runs',
+    async (request) => {
+      const project = requireProject(state, request.params.project);
+      const pipeline = requirePipeline(project, request.params.pipelineId);
+      const runs = state.data.runs
+        .filter((r) => r.pipelineId === pipeline.id)
+        .sort((a, b) => b.id - a.id)
+        .slice(0, 10000);
+      return wrap(runs.map((r) => runJson(request, project, pipeline, r)));
+    },
+  );
+
+  app.get<{ Params: RunParams }>(
+    '/:org/:project/_apis/pipelines/:pipelineId/runs/:runId',
+    async (request) => {
+      const project = requireProject(state, request.params.project);
+      const pipeline = requirePipeline(project, request.params.pipelineId);
+      const run = state.data.runs.find(
+        (r) => r.pipelineId === pipeline.id && r.id === Number(request.params.runId),
+      );
+      if (!run) {
+        throw new DevOpsError(
+          404,
+          'PipelineRunNotFoundException',
+          `Pipeline run ${request.params.runId} not found in pipeline ${pipeline.id}.`,
+        );
+      }
+      return runJson(request, project, pipeline, run);
+    },
+  );
+
+  // Build definitions (same id space as pipelines): enough for folder/name lookups and the YAML path.
+  const definitionJson = (
+    request: FastifyRequest,
+    project: ProjectRecord,
+    p: PipelineRecord,
+    full: boolean,
+  ) => {
+    const base = projectUrl(request, state, project);
+    const url = `${base}/_apis/build/Definitions/${p.id}?revision=${p.revision}`;
+    const repo = state.data.repositories.find((r) => r.id === p.repositoryId);
+    return {
+      _links: {
+        self: { href: url },
+        web: { href: `${base}/_build/definition?definitionId=${p.id}` },
+      },
+      id: p.id,
+      name: p.name,
+      path: p.folder,
+      revision: p.revision,
+      url,
+      uri: `vstfs:///Build/Definition/${p.id}`,
+      type: 'build',
+      quality: 'definition',
+      queueStatus: 'enabled',
+      authoredBy: identityRef(request, state, callerIdentity(request)),
+      project: projectReference(request, state, project),
+      ...(full
+        ? {
+            process: { yamlFilename: p.yamlPath ?? '/azure-pipelines.yml', type: 2 },
+            repository: repo
+              ? {
+                  id: repo.id,
+                  name: repo.name,
+                  type: 'TfsGit',
+                  url: `${base}/_git/${encodeURIComponent(repo.name)}`,
+                  defaultBranch: 'refs/heads/main',
+                  clean: null,
+                  checkoutSubmodules: false,
+                  properties: { reportBuildStatus: 'true' },
+                }
+              : undefined,
+            triggers: [],
+            variables: {},
+            queue: {
+              id: 9,
+              name: 'Azure Pipelines',
+              pool: { id: 9, name: 'Azure Pipelines', isHosted: true },
+            },
+            jobAuthorizationScope: 'projectCollection',
+          }
+        : {}),
+    };
+  };
+
+  app.get<{ Params: ProjectParams }>(
+    '/:org/:project/_apis/build/definitions',
+    async (request, reply) => {
+      const project = requireProject(state, request.params.project);
+      const query = request.query as Query;
+      const folder = queryParam(query, 'path');
+      const name = queryParam(query, 'name');
+      const ids = queryParam(query, 'definitionIds')?.split(',').map(Number);
+      const namePattern = name
+        ? new RegExp(`^${name.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i')
+        : undefined;
+      const normalisedFolder = folder?.replace(/\//g, '\\').replace(/\\+$/, '').toLowerCase();
+      const list = state.data.pipelines
+        .filter((p) => p.projectId === project.id)
+        .filter((p) => !ids || ids.includes(p.id))
+        .filter((p) => !namePattern || namePattern.test(p.name))
+        .filter((p) => {
+          if (!normalisedFolder) return true;
+          const f = p.folder.toLowerCase();
+          return f === normalisedFolder || f.startsWith(`${normalisedFolder}\\`);
+        })
+        .sort((a, b) => a.name.localeCompare(b.name));
+      const page = pageByContinuation(
+        reply,
+        list,
+        intParam(query, '$top'),
+        queryParam(query, 'continuationToken'),
+      );
+      const full = (queryParam(query, 'includeAllProperties') ?? '').toLowerCase() === 'true';
+      return wrap(page.map((p) => definitionJson(request, project, p, full)));
+    },
+  );
+
+  app.get<{ Params: ProjectParams & { definitionId: string } }>(
+    '/:org/:project/_apis/build/definitions/:definitionId',
+    async (request) => {
+      const project = requireProject(state, request.params.project);
+      const pipeline = state.findPipeline(project, Number(request.params.definitionId));
+      if (!pipeline) {
+        throw new DevOpsError(
+          404,
+          'DefinitionNotFoundException',
+          `The requested build definition ${request.params.definitionId} could not be found.`,
+          'Microsoft.TeamFoundation.Build.WebApi.DefinitionNotFoundException, Microsoft.TeamFoundation.Build2.WebApi',
+        );
+      }
+      return definitionJson(request, project, pipeline, true);
+    },
+  );
+}

@@ -1,0 +1,226 @@
+// The Azure DevOps emulator: the REST subset Aegis uses, on the real wire format, backed by real git
+// repositories on disk. Auth, api-version and faults are enforced in hooks, before any route runs.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+import Fastify, { type FastifyInstance } from 'fastify';
+
+import { FaultInjector, SIGN_IN_PAGE_HTML, registerFaultRoutes } from '../faults';
+
+import { BACKUP_PIPELINE_ID, backupEffect } from './backup-effect';
+import { PipelineRunner, type PipelineEffect } from './pipeline-runner';
+import { DevOpsError, apiVersionOf, errorBody } from './routes/common';
+import { registerCoreRoutes } from './routes/core';
+import { registerGitPullRequestRoutes } from './routes/git-pull-requests';
+import { registerGitPushRoutes } from './routes/git-pushes';
+import { registerGitRepositoryRoutes } from './routes/git-repositories';
+import { registerPipelineRoutes } from './routes/pipelines';
+import { DevOpsState, STATE_FILE } from './state';
+
+export interface DevOpsEmulatorOptions {
+  /** folder holding the state file and the bare repositories */
+  dataDir: string;
+  /** 0 (default) picks a free port */
+  port?: number;
+  host?: string;
+  /** organization name, the first path segment (default 'aegis-msp') */
+  organization?: string;
+  /**
+   * Decides whether a bearer token (or a PAT sent as Basic) is accepted. Default: any non-empty
+   * token. Embedders that can should verify signatures against their JWKS.
+   */
+  verifyToken?: (token: string) => Promise<boolean>;
+  /** how rejected credentials are answered: 401, or 203 with a sign-in page (reference §1.4) */
+  authFailure?: '401' | '203';
+  /** total duration of a pipeline run (default 3000 ms) */
+  pipelineDurationInMs?: number;
+  /** effects by pipeline id, on top of the built-in ones (212 = backup) */
+  pipelineEffects?: Record<number, PipelineEffect>;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+export interface DevOpsServer {
+  app: FastifyInstance;
+  state: DevOpsState;
+  runner: PipelineRunner;
+  faults: FaultInjector;
+}
+
+export interface DevOpsEmulator {
+  /** the organization URL, e.g. http://127.0.0.1:4567/aegis-msp: what a DevOps client is given */
+  url: string;
+  /** http://127.0.0.1:4567, where the admin endpoints (/_emulator/...) live */
+  origin: string;
+  organization: string;
+  state: DevOpsState;
+  runner: PipelineRunner;
+  faults: FaultInjector;
+  close(): Promise<void>;
+}
+
+function credentialOf(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (bearer) return bearer[1];
+  const basic = /^Basic\s+(\S+)\s*$/i.exec(header);
+  if (basic?.[1]) {
+    const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+    const pat = decoded.slice(decoded.indexOf(':') + 1);
+    return pat || undefined;
+  }
+  return undefined;
+}
+
+export function hasDevOpsState(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, STATE_FILE));
+}
+
+export function buildDevOpsServer(options: DevOpsEmulatorOptions): DevOpsServer {
+  const state = DevOpsState.load(options.dataDir, options.organization);
+  const runner = new PipelineRunner(state, {
+    ...(options.pipelineDurationInMs !== undefined
+      ? { durationInMs: options.pipelineDurationInMs }
+      : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  runner.register(BACKUP_PIPELINE_ID, backupEffect);
+  for (const [id, effect] of Object.entries(options.pipelineEffects ?? {})) {
+    runner.register(Number(id), effect);
+  }
+  const faults = new FaultInjector((_status, message, typeKey) => errorBody(message, typeKey));
+  const verifyToken = options.verifyToken ?? (async (token: string) => token.length > 0);
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: 50 * 1024 * 1024,
+  });
+
+  app.addHook('onRequest', async (_request, reply) => {
+    const id = randomUUID();
+    reply.header('ActivityId', id);
+    reply.header('x-vss-e2eid', id);
+    reply.header('X-TFS-ProcessId', id);
+  });
+  app.addHook('onRequest', faults.hook);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/_emulator/')) return;
+    const token = credentialOf(request.headers.authorization);
+    const accepted = token !== undefined && (await verifyToken(token).catch(() => false));
+    if (accepted) return;
+    if (token !== undefined && options.authFailure === '203') {
+      await reply.code(203).type('text/html; charset=utf-8').send(SIGN_IN_PAGE_HTML);
+      return;
+    }
+    await reply
+      .code(401)
+      .header(
+        'WWW-Authenticate',
+        'Bearer authorization_uri=https://login.microsoftonline.com/common, Basic realm="https://dev.azure.com/"',
+      )
+      .header('X-TFS-FedAuthRedirect', 'https://spsprodweu5.vssps.visualstudio.com/_signin')
+      .send(
+        errorBody(
+          "TF400813: The user '' is not authorized to access this resource.",
+          'UnauthorizedRequestException',
+          'Microsoft.TeamFoundation.Framework.Server.UnauthorizedRequestException, Microsoft.TeamFoundation.Framework.Server',
+        ),
+      );
+  });
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method === 'OPTIONS' || !/\/_apis\//i.test(request.url)) return;
+    const version = apiVersionOf(request);
+    if (!version) {
+      await reply
+        .code(400)
+        .send(
+          errorBody(
+            `No api-version was supplied for the "${request.method}" request. The version must be supplied either as part of the Accept header (e.g. "application/json; api-version=1.0") or as a query parameter (e.g. "?api-version=1.0").`,
+            'VssVersionNotSpecifiedException',
+            'Microsoft.VisualStudio.Services.WebApi.VssVersionNotSpecifiedException, Microsoft.VisualStudio.Services.WebApi',
+          ),
+        );
+      return;
+    }
+    if (!/^\d+\.\d+(-preview(\.\d+)?)?$/i.test(version)) {
+      await reply
+        .code(400)
+        .send(
+          errorBody(
+            `The resource version '${version}' is not valid.`,
+            'VssInvalidApiVersionException',
+            'Microsoft.VisualStudio.Services.WebApi.VssInvalidApiVersionException, Microsoft.VisualStudio.Services.WebApi',
+          ),
+        );
+    }
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    if (error instanceof DevOpsError) {
+      return reply
+        .code(error.statusCode)
+        .send(errorBody(error.message, error.typeKey, error.typeName));
+    }
+    const statusCode = (error as { statusCode?: number }).statusCode;
+    if (statusCode && statusCode >= 400 && statusCode < 500) {
+      return reply
+        .code(statusCode)
+        .send(errorBody((error as Error).message, 'InvalidRequestException'));
+    }
+    request.log.error(error);
+    return reply
+      .code(500)
+      .send(errorBody(`VS402900: ${(error as Error).message}`, 'VssServiceException'));
+  });
+  app.setNotFoundHandler(async (request, reply) =>
+    reply
+      .code(404)
+      .send(
+        errorBody(
+          `The controller for path '${request.url.split('?')[0]}' was not found or does not implement IController.`,
+          'HttpException',
+          'System.Web.HttpException, System.Web',
+        ),
+      ),
+  );
+
+  registerFaultRoutes(app, faults);
+  app.get('/_emulator/health', async () => ({
+    status: 'ok',
+    organization: state.data.organization,
+  }));
+  app.post('/_emulator/runner/idle', async () => {
+    await runner.waitForIdle();
+    return { idle: true };
+  });
+  registerCoreRoutes(app, state);
+  registerPipelineRoutes(app, state, runner);
+  registerGitRepositoryRoutes(app, state);
+  registerGitPushRoutes(app, state);
+  registerGitPullRequestRoutes(app, state);
+  app.addHook('onClose', async () => runner.close());
+  return { app, state, runner, faults };
+}
+
+export async function listenDevOpsEmulator(
+  server: DevOpsServer,
+  options: Pick<DevOpsEmulatorOptions, 'port' | 'host'>,
+): Promise<DevOpsEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  await server.app.listen({ port: options.port ?? 0, host });
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const origin = `http://${host}:${port}`;
+  const organization = server.state.data.organization;
+  return {
+    url: `${origin}/${organization}`,
+    origin,
+    organization,
+    state: server.state,
+    runner: server.runner,
+    faults: server.faults,
+    close: () => server.app.close(),
+  };
+}

@@ -1,0 +1,160 @@
+// The emulator's non-git state (projects, pipelines, runs, pull requests), kept as one JSON
+// file beside the bare repositories so a restart keeps everything.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { GitRepo } from './git';
+
+export interface ProjectRecord {
+  id: string;
+  name: string;
+  description: string;
+  revision: number;
+  lastUpdateTime: string;
+}
+
+export interface RepositoryRecord {
+  id: string;
+  name: string;
+  projectId: string;
+}
+
+export interface PipelineRecord {
+  id: number;
+  name: string;
+  /** backslash folder, root = '\\' */
+  folder: string;
+  projectId: string;
+  revision: number;
+  repositoryId?: string;
+  yamlPath?: string;
+}
+
+export type RunState = 'notStarted' | 'inProgress' | 'completed';
+export type RunResult = 'succeeded' | 'failed' | 'canceled';
+
+export interface IdentityRecord {
+  id: string;
+  displayName: string;
+  uniqueName: string;
+}
+
+export interface RunRecord {
+  id: number;
+  pipelineId: number;
+  name: string;
+  state: RunState;
+  result?: RunResult;
+  createdDate: string;
+  finishedDate?: string;
+  refName: string;
+  sourceVersion?: string;
+  templateParameters: Record<string, string>;
+  variables: Record<string, { value: string; isSecret: boolean }>;
+  stagesToSkip: string[];
+  requestedBy?: IdentityRecord;
+  /** effect output, e.g. the backup tag created */
+  log: string[];
+}
+
+export interface PullRequestRecord {
+  pullRequestId: number;
+  repositoryId: string;
+  status: 'active' | 'abandoned' | 'completed';
+  title: string;
+  description: string;
+  sourceRefName: string;
+  targetRefName: string;
+  createdBy: IdentityRecord;
+  creationDate: string;
+  closedDate?: string;
+  isDraft: boolean;
+  labels: string[];
+  reviewers: { id: string; isRequired: boolean }[];
+  lastMergeSourceCommit: string;
+  lastMergeTargetCommit: string;
+  lastMergeCommit?: string;
+}
+
+export interface DevOpsStateData {
+  organization: string;
+  projects: ProjectRecord[];
+  repositories: RepositoryRecord[];
+  pipelines: PipelineRecord[];
+  runs: RunRecord[];
+  pullRequests: PullRequestRecord[];
+  nextRunId: number;
+  nextPullRequestId: number;
+  nextPushId: number;
+}
+
+export const STATE_FILE = 'devops-state.json';
+
+export function emptyState(organization: string): DevOpsStateData {
+  return {
+    organization,
+    projects: [],
+    repositories: [],
+    pipelines: [],
+    runs: [],
+    pullRequests: [],
+    nextRunId: 1000,
+    nextPullRequestId: 1,
+    nextPushId: 1,
+  };
+}
+
+export class DevOpsState {
+  private constructor(
+    readonly dataDir: string,
+    readonly data: DevOpsStateData,
+  ) {}
+
+  static load(dataDir: string, organization = 'aegis-msp'): DevOpsState {
+    mkdirSync(dataDir, { recursive: true });
+    const file = path.join(dataDir, STATE_FILE);
+    const data = existsSync(file)
+      ? (JSON.parse(readFileSync(file, 'utf8')) as DevOpsStateData)
+      : emptyState(organization);
+    const state = new DevOpsState(dataDir, data);
+    // Runs that were in flight when the emulator stopped cannot finish any more.
+    for (const run of data.runs) {
+      if (run.state !== 'completed') {
+        run.state = 'completed';
+        run.result = 'canceled';
+        run.finishedDate = new Date().toISOString();
+      }
+    }
+    return state;
+  }
+
+  save(): void {
+    const file = path.join(this.dataDir, STATE_FILE);
+    writeFileSync(`${file}.tmp`, JSON.stringify(this.data, null, 2));
+    renameSync(`${file}.tmp`, file);
+  }
+
+  repoDir(repositoryId: string): string {
+    return path.join(this.dataDir, 'repos', `${repositoryId}.git`);
+  }
+
+  git(repositoryId: string): GitRepo {
+    return new GitRepo(this.repoDir(repositoryId));
+  }
+
+  findProject(idOrName: string): ProjectRecord | undefined {
+    const key = decodeURIComponent(idOrName).toLowerCase();
+    return this.data.projects.find((p) => p.id === key || p.name.toLowerCase() === key);
+  }
+
+  findRepository(project: ProjectRecord, idOrName: string): RepositoryRecord | undefined {
+    const key = decodeURIComponent(idOrName).toLowerCase();
+    return this.data.repositories.find(
+      (r) => r.projectId === project.id && (r.id === key || r.name.toLowerCase() === key),
+    );
+  }
+
+  findPipeline(project: ProjectRecord, id: number): PipelineRecord | undefined {
+    return this.data.pipelines.find((p) => p.projectId === project.id && p.id === id);
+  }
+}
