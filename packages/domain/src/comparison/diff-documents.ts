@@ -106,90 +106,118 @@ export function diffDocuments(
   options: DiffOptions,
   visit: LeafVisitor,
 ): void {
-  walk(baseline, client, '', '', options, visit);
+  new Walker(options, visit).walk(baseline, client, '');
 }
 
-function walk(
-  a: unknown,
-  b: unknown,
-  path: string,
-  name: string,
-  o: DiffOptions,
-  visit: LeafVisitor,
-): void {
-  if (isObject(a) && isObject(b)) {
-    for (const k in a) {
-      const p = path ? `${path}.${k}` : k;
-      if (o.filter.isExcluded(k, p)) continue;
-      const av = a[k];
-      const bv = Object.hasOwn(b, k) ? b[k] : undefined;
-      if (absent(bv)) {
-        if (absent(av)) {
-          if (o.emitEqual) visit(p, 'equal', av, bv);
-        } else visit(p, 'removed', av, undefined);
-      } else if (absent(av)) visit(p, 'added', undefined, bv);
-      else walk(av, bv, p, k, o, visit);
-    }
-    for (const k in b) {
-      if (Object.hasOwn(a, k)) continue;
-      const bv = b[k];
-      if (absent(bv)) continue;
-      const p = path ? `${path}.${k}` : k;
-      if (o.filter.isExcluded(k, p)) continue;
-      visit(p, 'added', undefined, bv);
-    }
-    return;
-  }
-  if (Array.isArray(a) && Array.isArray(b)) {
-    walkArray(a, b, path, name, o, visit);
-    return;
-  }
-  if (leafEqual(a, b)) {
-    if (o.emitEqual) visit(path, 'equal', a, b);
-  } else visit(path, 'modified', a, b);
-}
+/** Path segments are kept on a stack and joined only when a leaf is reported (most leaves are equal). */
+class Walker {
+  private readonly stack: string[] = [];
+  private readonly pathOf = (): string => this.path();
+  constructor(
+    private readonly o: DiffOptions,
+    private readonly visit: LeafVisitor,
+  ) {}
 
-function selectorValue(v: unknown): string {
-  return String(v);
-}
-
-function walkArray(
-  a: readonly unknown[],
-  b: readonly unknown[],
-  path: string,
-  name: string,
-  o: DiffOptions,
-  visit: LeafVisitor,
-): void {
-  const key = arrayMatchKey(name, a, b);
-  if (key === undefined) {
-    const n = Math.max(a.length, b.length);
+  private path(extra?: string): string {
+    let out = '';
+    const n = this.stack.length;
     for (let i = 0; i < n; i++) {
-      const p = `${path}[${i}]`;
-      if (i >= b.length) visit(p, 'itemRemoved', a[i], undefined);
-      else if (i >= a.length) visit(p, 'itemAdded', undefined, b[i]);
-      else walk(a[i], b[i], p, name, o, visit);
+      const s = this.stack[i] as string;
+      out = s.charCodeAt(0) === 91 || out === '' ? out + s : `${out}.${s}`;
     }
-    return;
+    if (extra !== undefined)
+      out = extra.charCodeAt(0) === 91 || out === '' ? out + extra : `${out}.${extra}`;
+    return out;
   }
-  const byKey = new Map<unknown, Json>();
-  for (const item of b) byKey.set((item as Json)[key], item as Json);
-  const seen = new Set<unknown>();
-  let matched = 0;
-  for (const item of a) {
-    const kv = (item as Json)[key];
-    const p = `${path}[${key}=${selectorValue(kv)}]`;
-    const other = byKey.get(kv);
-    seen.add(kv);
-    if (other === undefined) visit(p, 'itemRemoved', item, undefined);
-    else {
-      matched++;
-      walk(item, other, p, name, o, visit);
+
+  private report(seg: string, kind: LeafKind, a: unknown, b: unknown): void {
+    this.visit(this.path(seg), kind, a, b);
+  }
+
+  private excluded(k: string): boolean {
+    this.stack.push(k);
+    const r = this.o.filter.isExcluded(k, this.pathOf);
+    this.stack.pop();
+    return r;
+  }
+
+  walk(a: unknown, b: unknown, name: string): void {
+    const { o } = this;
+    if (isObject(a) && isObject(b)) {
+      for (const k in a) {
+        if (this.excluded(k)) continue;
+        const av = a[k];
+        const bv = Object.hasOwn(b, k) ? b[k] : undefined;
+        if (absent(bv)) {
+          if (absent(av)) {
+            if (o.emitEqual) this.report(k, 'equal', av, bv);
+          } else this.report(k, 'removed', av, undefined);
+        } else if (absent(av)) this.report(k, 'added', undefined, bv);
+        else if (typeof av !== 'object' && typeof bv !== 'object') {
+          if (leafEqual(av, bv)) {
+            if (o.emitEqual) this.report(k, 'equal', av, bv);
+          } else this.report(k, 'modified', av, bv);
+        } else {
+          this.stack.push(k);
+          this.walk(av, bv, k);
+          this.stack.pop();
+        }
+      }
+      for (const k in b) {
+        if (Object.hasOwn(a, k)) continue;
+        const bv = b[k];
+        if (absent(bv)) continue;
+        if (this.excluded(k)) continue;
+        this.report(k, 'added', undefined, bv);
+      }
+      return;
     }
+    if (Array.isArray(a) && Array.isArray(b)) {
+      this.walkArray(a, b, name);
+      return;
+    }
+    if (leafEqual(a, b)) {
+      if (o.emitEqual) this.visit(this.path(), 'equal', a, b);
+    } else this.visit(this.path(), 'modified', a, b);
   }
-  if (matched === b.length) return;
-  for (const item of b) {
-    const kv = (item as Json)[key];
-    if (!seen.has(kv)) visit(`${path}[${key}=${selectorValue(kv)}]`, 'itemAdded', undefined, item);
+
+  private child(seg: string, a: unknown, b: unknown, name: string): void {
+    this.stack.push(seg);
+    this.walk(a, b, name);
+    this.stack.pop();
+  }
+
+  private walkArray(a: readonly unknown[], b: readonly unknown[], name: string): void {
+    const key = arrayMatchKey(name, a, b);
+    if (key === undefined) {
+      const n = Math.max(a.length, b.length);
+      for (let i = 0; i < n; i++) {
+        const seg = `[${i}]`;
+        if (i >= b.length) this.report(seg, 'itemRemoved', a[i], undefined);
+        else if (i >= a.length) this.report(seg, 'itemAdded', undefined, b[i]);
+        else this.child(seg, a[i], b[i], name);
+      }
+      return;
+    }
+    const byKey = new Map<unknown, Json>();
+    for (const item of b) byKey.set((item as Json)[key], item as Json);
+    const seen = new Set<unknown>();
+    let matched = 0;
+    for (const item of a) {
+      const kv = (item as Json)[key];
+      const seg = `[${key}=${String(kv)}]`;
+      const other = byKey.get(kv);
+      seen.add(kv);
+      if (other === undefined) this.report(seg, 'itemRemoved', item, undefined);
+      else {
+        matched++;
+        this.child(seg, item, other, name);
+      }
+    }
+    if (matched === b.length) return;
+    for (const item of b) {
+      const kv = (item as Json)[key];
+      if (!seen.has(kv)) this.report(`[${key}=${String(kv)}]`, 'itemAdded', undefined, item);
+    }
   }
 }

@@ -2,8 +2,11 @@ import { DEFAULT_EXCLUDED_PROPERTIES } from './constants';
 
 /** Decides whether a property is excluded from comparison. */
 export interface PropertyFilter {
-  /** `key` is the property name, `path` its full path with array selectors, e.g. `Values[Name=X].Value`. */
-  isExcluded(key: string, path: string): boolean;
+  /**
+   * `key` is the property name, `path` its full path with array selectors, e.g. `Values[Name=X].Value`
+   * (a string, or a function computing it only when needed).
+   */
+  isExcluded(key: string, path: string | (() => string)): boolean;
 }
 
 const SELECTORS = /\[[^\]]*\]/g;
@@ -29,22 +32,21 @@ export function createPropertyFilter(
       if (plain !== e) dotted.push(e);
     } else names.add(plain);
   }
-  const lower = new Map<string, string>();
-  const lc = (k: string): string => {
-    let v = lower.get(k);
+  const byName = new Map<string, boolean>();
+  const nameExcluded = (key: string): boolean => {
+    let v = byName.get(key);
     if (v === undefined) {
-      v = k.toLowerCase();
-      if (lower.size < 100_000) lower.set(k, v);
+      const k = key.toLowerCase();
+      v = names.has(k) || k.includes('@odata.');
+      if (byName.size < 100_000) byName.set(key, v);
     }
     return v;
   };
   return {
-    isExcluded(key: string, path: string): boolean {
-      const k = lc(key);
-      if (names.has(k)) return true;
-      if (k.includes('@odata.')) return true;
+    isExcluded(key: string, path: string | (() => string)): boolean {
+      if (nameExcluded(key)) return true;
       if (dotted.length === 0) return false;
-      const p = path.toLowerCase();
+      const p = (typeof path === 'string' ? path : path()).toLowerCase();
       const plain = p.includes('[') ? p.replace(SELECTORS, '') : p;
       for (const d of dotted) {
         if (p === d || plain === d || p.endsWith(`.${d}`) || plain.endsWith(`.${d}`)) return true;

@@ -1,0 +1,109 @@
+import {
+  SEVERITY_ORDER,
+  evaluateCompliance,
+  runStandardBaseline,
+  truncate,
+  type Severity,
+} from '@aegis/domain';
+
+import { readConfigTree } from './read-tree';
+
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const USAGE =
+  'Usage: aegis-compare --baseline DIR --client DIR [--standard] [--json] [--fail-on critical|high|medium|low]';
+
+interface Args {
+  baseline?: string;
+  client?: string;
+  standard: boolean;
+  json: boolean;
+  failOn?: Exclude<Severity, 'prerequisite'>;
+}
+
+function parseArgs(argv: readonly string[]): Args | string {
+  const args: Args = { standard: false, json: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = (): string | undefined => argv[++i];
+    if (a === '--baseline') args.baseline = next();
+    else if (a === '--client') args.client = next();
+    else if (a === '--standard') args.standard = true;
+    else if (a === '--json') args.json = true;
+    else if (a === '--fail-on') {
+      const v = next();
+      if (v !== 'critical' && v !== 'high' && v !== 'medium' && v !== 'low')
+        return `Invalid --fail-on: ${v}`;
+      args.failOn = v;
+    } else if (a === '--help' || a === '-h') return USAGE;
+    else return `Unknown argument: ${a}`;
+  }
+  if (!args.client) return 'Missing --client DIR';
+  if (!args.standard && !args.baseline) return 'Missing --baseline DIR (or use --standard)';
+  return args;
+}
+
+const atOrAbove = (s: Severity, threshold: Severity): boolean =>
+  s !== 'prerequisite' && SEVERITY_ORDER.indexOf(s) <= SEVERITY_ORDER.indexOf(threshold);
+
+const pad = (s: string, n: number): string =>
+  s.length >= n ? s.slice(0, n) : s + ' '.repeat(n - s.length);
+
+/** Run the command line; returns the exit code (0 ok, 1 gate failed, 2 usage or I/O error). */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv);
+  if (typeof args === 'string') {
+    io.err(args === USAGE ? USAGE : `${args}\n${USAGE}`);
+    return args === USAGE ? 0 : 2;
+  }
+  try {
+    const client = await readConfigTree(args.client as string);
+    if (args.standard) {
+      const r = runStandardBaseline(client);
+      const failing = r.results.filter(
+        (x) => !x.pass && (!args.failOn || atOrAbove(x.severity, args.failOn)),
+      );
+      if (args.json) io.out(JSON.stringify(r, null, 2));
+      else {
+        io.out(
+          `CIS Standard Baseline (${r.total} checks): ${r.passed} passed, ${r.failed} failed, ${r.percentage}%`,
+        );
+        if (r.message) io.out(r.message);
+        io.out(
+          `${pad('Id', 18)} ${pad('Severity', 9)} ${pad('Status', 6)} ${pad('Current', 50)} Title`,
+        );
+        for (const x of r.results)
+          io.out(
+            `${pad(x.id, 18)} ${pad(x.severity, 9)} ${pad(x.pass ? 'PASS' : 'FAIL', 6)} ${pad(truncate(x.current), 50)} ${x.title}`,
+          );
+      }
+      return args.failOn && failing.length > 0 ? 1 : 0;
+    }
+    const baseline = await readConfigTree(args.baseline as string);
+    const data = evaluateCompliance(baseline, client);
+    if (args.json) io.out(JSON.stringify(data, null, 2));
+    else {
+      io.out(
+        `Policies: ${data.totalCount}  compliant: ${data.compliantCount}  deviations: ${data.deviationCount}  compliance: ${data.compliancePercentage}%`,
+      );
+      io.out(
+        `critical: ${data.criticalCount}  high: ${data.highCount}  medium: ${data.mediumCount}  low: ${data.lowCount}  prerequisite: ${data.prerequisiteCount}  client-only: ${data.clientOnlyPolicies.length}`,
+      );
+      io.out(
+        `${pad('Severity', 13)} ${pad('Category', 20)} ${pad('Change', 9)} ${pad('Props', 6)} Policy`,
+      );
+      for (const g of data.deviations)
+        io.out(
+          `${pad(g.highestSeverity, 13)} ${pad(g.category, 20)} ${pad(g.changeType, 9)} ${pad(String(g.deviationCount), 6)} ${truncate(g.policyName)}`,
+        );
+    }
+    const gate = args.failOn;
+    return gate && data.deviations.some((g) => atOrAbove(g.highestSeverity, gate)) ? 1 : 0;
+  } catch (e) {
+    io.err(`Error comparing files: ${e instanceof Error ? e.message : String(e)}`);
+    return 2;
+  }
+}
