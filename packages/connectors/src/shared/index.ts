@@ -1,1 +1,3 @@
 export * from './service-error';
+export * from './http';
+export * from './retry';

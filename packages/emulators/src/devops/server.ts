@@ -39,6 +39,8 @@ export interface DevOpsEmulatorOptions {
   pipelineEffects?: Record<number, PipelineEffect>;
   now?: () => Date;
   logger?: boolean;
+  /** page size of continuation-token lists when no $top is sent (default: everything) */
+  defaultPageSize?: number;
 }
 
 export interface DevOpsServer {
@@ -85,6 +87,7 @@ export function buildDevOpsServer(options: DevOpsEmulatorOptions): DevOpsServer 
       : {}),
     ...(options.now ? { now: options.now } : {}),
   });
+  state.defaultPageSize = options.defaultPageSize;
   runner.register(BACKUP_PIPELINE_ID, backupEffect);
   for (const [id, effect] of Object.entries(options.pipelineEffects ?? {})) {
     runner.register(Number(id), effect);

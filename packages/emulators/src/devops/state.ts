@@ -105,6 +105,9 @@ export function emptyState(organization: string): DevOpsStateData {
 }
 
 export class DevOpsState {
+  /** page size for continuation-token lists when the caller sends no $top (runtime only) */
+  defaultPageSize: number | undefined;
+
   private constructor(
     readonly dataDir: string,
     readonly data: DevOpsStateData,

@@ -200,7 +200,9 @@ export function pageByContinuation<T>(
   items: T[],
   top: number | undefined,
   token: string | undefined,
+  defaultPageSize?: number,
 ): T[] {
+  top ??= defaultPageSize;
   const start = token ? Number.parseInt(Buffer.from(token, 'base64url').toString('utf8'), 10) : 0;
   const offset = Number.isFinite(start) && start > 0 ? start : 0;
   const size = top ?? items.length;

@@ -142,7 +142,7 @@ export function registerCoreRoutes(app: FastifyInstance, state: DevOpsState): vo
     const skip = intParam(query, '$skip') ?? 0;
     // continuationToken is an integer here: how many projects were already fetched (§3.1).
     const fetched = intParam(query, 'continuationToken') ?? 0;
-    const top = intParam(query, '$top');
+    const top = intParam(query, '$top') ?? state.defaultPageSize;
     const offset = skip + fetched;
     const page = filtered.slice(offset, top === undefined ? undefined : offset + top);
     if (top !== undefined && offset + top < filtered.length) {

@@ -312,7 +312,13 @@ export function registerGitRepositoryRoutes(app: FastifyInstance, state: DevOpsS
     );
     const top = intParam(query, '$top');
     const token = queryParam(query, 'continuationToken');
-    const page = pageByContinuation(reply, refs, top ?? (token ? 100 : undefined), token);
+    const page = pageByContinuation(
+      reply,
+      refs,
+      top ?? (token ? 100 : undefined),
+      token,
+      state.defaultPageSize,
+    );
     return wrap(
       page.map((r) => ({
         name: r.name,

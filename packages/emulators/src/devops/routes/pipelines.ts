@@ -134,6 +134,7 @@ export function registerPipelineRoutes(
       list,
       intParam(query, '$top'),
       queryParam(query, 'continuationToken'),
+      state.defaultPageSize,
     );
     return wrap(page.map((p) => pipelineRef(request, project, p)));
   });

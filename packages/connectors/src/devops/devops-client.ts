@@ -1,0 +1,715 @@
+// A thin typed client for the Azure DevOps REST subset Aegis uses (docs/adr/002-devops-connector.md).
+// Same code against dev.azure.com and the emulator: only the organization URL and token differ.
+import { strFromU8, unzipSync } from 'fflate';
+
+import { HttpPipeline, ServiceError, isServiceError, type QueryValue } from '../shared';
+
+import type {
+  WireAnnotatedTag,
+  WireCommitDiffs,
+  WireErrorBody,
+  WireItem,
+  WireList,
+  WirePipeline,
+  WireProject,
+  WirePullRequest,
+  WirePush,
+  WirePushResult,
+  WireRef,
+  WireRefUpdateResult,
+  WireRepository,
+  WireRun,
+  WireRunPipelineParameters,
+} from './models';
+import type {
+  AnnotatedTag,
+  CommitDiff,
+  CommitDiffChange,
+  CreatePullRequest,
+  DevOpsApi,
+  DevOpsClientOptions,
+  FolderSnapshot,
+  GitItem,
+  GitObjectType,
+  GitRef,
+  ItemsOptions,
+  ListPullRequestsOptions,
+  Pipeline,
+  PipelineRun,
+  Project,
+  PullRequest,
+  PushRequest,
+  PushResult,
+  RefUpdate,
+  RefUpdateResult,
+  Repository,
+  RepositoryFile,
+  RepositoryRef,
+  RequestOptions,
+  RunPipelineRequest,
+  RunResult,
+  RunState,
+  VersionSpec,
+} from './types';
+
+export const DEVOPS_API_VERSION = '7.1';
+/** Azure DevOps resource for Entra tokens. */
+export const DEVOPS_SCOPE = '499b84ac-1321-427f-aa17-267ca6975798/.default';
+
+const RUN_STATES: readonly RunState[] = ['notStarted', 'inProgress', 'canceling', 'completed'];
+const RUN_RESULTS: readonly RunResult[] = ['succeeded', 'failed', 'canceled'];
+
+function parseDevOpsError(status: number, body: string): { code?: string; message?: string } {
+  try {
+    const parsed = JSON.parse(body) as WireErrorBody;
+    return {
+      ...(parsed.typeKey ? { code: parsed.typeKey } : {}),
+      ...(parsed.message ? { message: parsed.message } : {}),
+    };
+  } catch {
+    return status === 401 ? { code: 'Unauthorized' } : {};
+  }
+}
+
+function versionQuery(version: VersionSpec | undefined, prefix = 'versionDescriptor.') {
+  if (!version) return {};
+  if ('branch' in version) {
+    return {
+      [`${prefix}version`]: version.branch.replace(/^refs\/heads\//, ''),
+      [`${prefix}versionType`]: 'branch',
+    };
+  }
+  if ('tag' in version) {
+    return {
+      [`${prefix}version`]: version.tag.replace(/^refs\/tags\//, ''),
+      [`${prefix}versionType`]: 'tag',
+    };
+  }
+  return { [`${prefix}version`]: version.commit, [`${prefix}versionType`]: 'commit' };
+}
+
+function diffVersionQuery(side: 'base' | 'target', version: VersionSpec): Record<string, string> {
+  const [type, value] =
+    'branch' in version
+      ? ['branch', version.branch.replace(/^refs\/heads\//, '')]
+      : 'tag' in version
+        ? ['tag', version.tag.replace(/^refs\/tags\//, '')]
+        : ['commit', version.commit];
+  return { [`${side}Version`]: value, [`${side}VersionType`]: type };
+}
+
+function withSlash(path: string): string {
+  const trimmed = path.replace(/\\/g, '/').replace(/\/+$/, '');
+  return trimmed.startsWith('/') ? trimmed || '/' : `/${trimmed}`;
+}
+
+export function toProject(wire: WireProject): Project {
+  return {
+    id: wire.id,
+    name: wire.name,
+    ...(wire.description ? { description: wire.description } : {}),
+    ...(wire.lastUpdateTime ? { lastUpdateTime: wire.lastUpdateTime } : {}),
+  };
+}
+
+/** The project of a pipeline is the 5th path segment of its self link (spec 1 §3). */
+export function projectIdFromSelfLink(href: string): string {
+  return href.split('/')[4] ?? '';
+}
+
+export function toPipeline(wire: WirePipeline): Pipeline {
+  const href = wire._links['self']?.href ?? wire.url;
+  return {
+    id: wire.id,
+    name: wire.name,
+    folder: wire.folder,
+    revision: wire.revision,
+    projectId: projectIdFromSelfLink(href),
+    url: wire.url,
+  };
+}
+
+export function toRun(wire: WireRun): PipelineRun {
+  const state = RUN_STATES.find((s) => s === wire.state) ?? 'unknown';
+  const result = wire.result
+    ? (RUN_RESULTS.find((r) => r === wire.result) ?? 'unknown')
+    : undefined;
+  return {
+    id: wire.id,
+    pipelineId: wire.pipeline.id,
+    name: wire.name,
+    state,
+    ...(result ? { result } : {}),
+    createdDate: wire.createdDate,
+    ...(wire.finishedDate ? { finishedDate: wire.finishedDate } : {}),
+  };
+}
+
+function toRepository(wire: WireRepository): Repository {
+  return {
+    id: wire.id,
+    name: wire.name,
+    projectId: wire.project.id,
+    ...(wire.defaultBranch ? { defaultBranch: wire.defaultBranch } : {}),
+    ...(wire.size !== undefined ? { size: wire.size } : {}),
+    ...(wire.webUrl ? { webUrl: wire.webUrl } : {}),
+  };
+}
+
+function toItem(wire: WireItem): GitItem {
+  return {
+    path: wire.path,
+    objectId: wire.objectId,
+    gitObjectType: wire.gitObjectType as GitObjectType,
+    commitId: wire.commitId,
+    isFolder: wire.isFolder === true || wire.gitObjectType === 'tree',
+  };
+}
+
+function toPullRequest(wire: WirePullRequest): PullRequest {
+  const repoWeb = wire.repository.webUrl ?? '';
+  return {
+    pullRequestId: wire.pullRequestId,
+    status:
+      (['active', 'abandoned', 'completed'] as const).find((s) => s === wire.status) ?? 'active',
+    title: wire.title,
+    description: wire.description ?? '',
+    sourceRefName: wire.sourceRefName,
+    targetRefName: wire.targetRefName,
+    createdBy: {
+      id: wire.createdBy.id,
+      displayName: wire.createdBy.displayName,
+      uniqueName: wire.createdBy.uniqueName,
+    },
+    creationDate: wire.creationDate,
+    ...(wire.closedDate ? { closedDate: wire.closedDate } : {}),
+    ...(wire.mergeStatus ? { mergeStatus: wire.mergeStatus } : {}),
+    ...(wire.lastMergeCommit ? { lastMergeCommitId: wire.lastMergeCommit.commitId } : {}),
+    labels: (wire.labels ?? []).map((l) => l.name),
+    repositoryId: wire.repository.id,
+    webUrl: repoWeb ? `${repoWeb}/pullrequest/${wire.pullRequestId}` : wire.url,
+  };
+}
+
+function toAnnotatedTag(wire: WireAnnotatedTag): AnnotatedTag {
+  return {
+    name: wire.name,
+    objectId: wire.objectId,
+    commitId: wire.taggedObject.objectId,
+    message: wire.message,
+    taggedBy: wire.taggedBy,
+  };
+}
+
+export class DevOpsClient implements DevOpsApi {
+  private readonly http: HttpPipeline;
+  private readonly base: string;
+
+  constructor(options: DevOpsClientOptions) {
+    this.base = options.organizationUrl.replace(/\/+$/, '');
+    this.http = new HttpPipeline({
+      service: 'devops',
+      getToken: options.getToken,
+      ...(options.retry ? { retry: options.retry } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      parseError: parseDevOpsError,
+      requestIdHeaders: ['activityid', 'x-vss-e2eid', 'x-ms-request-id'],
+      // Azure DevOps answers bad credentials with 203 and an HTML sign-in page (reference §1.4).
+      checkResponse: (response) => {
+        const type = response.headers.get('content-type') ?? '';
+        if (response.status === 203 || type.includes('text/html')) {
+          return new ServiceError(
+            'Azure DevOps did not accept the credentials: it answered with a sign-in page (HTTP 203).',
+            { service: 'devops', statusCode: 401, code: 'SignInPageReturned' },
+          );
+        }
+        return undefined;
+      },
+    });
+  }
+
+  // ---- plumbing -------------------------------------------------------------------------
+
+  private url(project: string | undefined, path: string): string {
+    return project === undefined
+      ? `${this.base}/_apis/${path}`
+      : `${this.base}/${encodeURIComponent(project)}/_apis/${path}`;
+  }
+
+  private repoUrl(repo: RepositoryRef, path: string): string {
+    return this.url(
+      repo.project,
+      `git/repositories/${encodeURIComponent(repo.repository)}/${path}`,
+    );
+  }
+
+  private async json<T>(
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    query: Record<string, QueryValue>,
+    options: RequestOptions | undefined,
+    body?: unknown,
+  ): Promise<{ body: T; headers: Headers }> {
+    const response = await this.http.send<T>({
+      method,
+      url,
+      query: { ...query, 'api-version': DEVOPS_API_VERSION },
+      headers: { accept: 'application/json' },
+      ...(body !== undefined ? { body } : {}),
+      responseType: 'json',
+      ...(options?.abortSignal ? { abortSignal: options.abortSignal } : {}),
+    });
+    if (response.body === undefined || response.body === null) {
+      throw new ServiceError('No content returned from API', {
+        service: 'devops',
+        statusCode: response.status,
+        code: 'EmptyResponse',
+      });
+    }
+    return { body: response.body, headers: response.headers };
+  }
+
+  /** Follows x-ms-continuationtoken until the list is complete. */
+  private async all<T>(
+    url: string,
+    query: Record<string, QueryValue>,
+    options: RequestOptions | undefined,
+  ): Promise<T[]> {
+    const items: T[] = [];
+    let token: string | undefined;
+    for (let page = 0; page < 1000; page += 1) {
+      const { body, headers } = await this.json<WireList<T>>(
+        'GET',
+        url,
+        { ...query, ...(token ? { continuationToken: token } : {}) },
+        options,
+      );
+      items.push(...(body.value ?? []));
+      token = headers.get('x-ms-continuationtoken') ?? undefined;
+      if (!token) break;
+    }
+    return items;
+  }
+
+  private async optional<T>(operation: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await operation();
+    } catch (error) {
+      if (isServiceError(error) && error.statusCode === 404) return undefined;
+      throw error;
+    }
+  }
+
+  // ---- projects and pipelines -----------------------------------------------------------
+
+  async listProjects(options?: RequestOptions): Promise<Project[]> {
+    const wire = await this.all<WireProject>(this.url(undefined, 'projects'), {}, options);
+    return wire.map(toProject);
+  }
+
+  async listPipelines(project: string, options?: RequestOptions): Promise<Pipeline[]> {
+    const wire = await this.all<WirePipeline>(this.url(project, 'pipelines'), {}, options);
+    return wire.map(toPipeline);
+  }
+
+  async runPipeline(
+    project: string,
+    pipelineId: number,
+    request: RunPipelineRequest = {},
+    options?: RequestOptions,
+  ): Promise<PipelineRun> {
+    const body: WireRunPipelineParameters = {
+      resources: { repositories: { self: { refName: request.refName ?? 'refs/heads/main' } } },
+      ...(request.templateParameters ? { templateParameters: request.templateParameters } : {}),
+      ...(request.variables ? { variables: request.variables } : {}),
+      ...(request.stagesToSkip ? { stagesToSkip: request.stagesToSkip } : {}),
+    };
+    const { body: run } = await this.json<WireRun>(
+      'POST',
+      this.url(project, `pipelines/${pipelineId}/runs`),
+      {},
+      options,
+      body,
+    );
+    return toRun(run);
+  }
+
+  async getRun(
+    project: string,
+    pipelineId: number,
+    runId: number,
+    options?: RequestOptions,
+  ): Promise<PipelineRun | undefined> {
+    return this.optional(async () => {
+      const { body } = await this.json<WireRun>(
+        'GET',
+        this.url(project, `pipelines/${pipelineId}/runs/${runId}`),
+        {},
+        options,
+      );
+      return toRun(body);
+    });
+  }
+
+  // ---- repositories and items -----------------------------------------------------------
+
+  async listRepositories(project: string, options?: RequestOptions): Promise<Repository[]> {
+    const { body } = await this.json<WireList<WireRepository>>(
+      'GET',
+      this.url(project, 'git/repositories'),
+      {},
+      options,
+    );
+    return body.value.map(toRepository);
+  }
+
+  async getRepository(
+    repo: RepositoryRef,
+    options?: RequestOptions,
+  ): Promise<Repository | undefined> {
+    return this.optional(async () => {
+      const { body } = await this.json<WireRepository>(
+        'GET',
+        this.url(repo.project, `git/repositories/${encodeURIComponent(repo.repository)}`),
+        {},
+        options,
+      );
+      return toRepository(body);
+    });
+  }
+
+  async listItems(
+    repo: RepositoryRef,
+    scopePath: string,
+    options?: ItemsOptions,
+  ): Promise<GitItem[]> {
+    const result = await this.optional(async () => {
+      const { body } = await this.json<WireList<WireItem>>(
+        'GET',
+        this.repoUrl(repo, 'items'),
+        {
+          scopePath: withSlash(scopePath),
+          recursionLevel: options?.recursion ?? 'oneLevel',
+          ...versionQuery(options?.version),
+        },
+        options,
+      );
+      return body.value.map(toItem);
+    });
+    return result ?? [];
+  }
+
+  async getZip(
+    repo: RepositoryRef,
+    path: string,
+    options?: ItemsOptions,
+  ): Promise<Uint8Array | undefined> {
+    return this.optional(async () => {
+      const response = await this.http.send<Uint8Array>({
+        method: 'GET',
+        url: this.repoUrl(repo, 'items'),
+        query: {
+          path: withSlash(path),
+          $format: 'zip',
+          download: true,
+          ...versionQuery(options?.version),
+          'api-version': DEVOPS_API_VERSION,
+        },
+        headers: { accept: 'application/zip' },
+        responseType: 'bytes',
+        ...(options?.abortSignal ? { abortSignal: options.abortSignal } : {}),
+      });
+      return response.body;
+    });
+  }
+
+  async readFolder(
+    repo: RepositoryRef,
+    folderPath: string,
+    options?: ItemsOptions,
+  ): Promise<FolderSnapshot | undefined> {
+    const folder = withSlash(folderPath);
+    const items = await this.listItems(repo, folder, { ...options, recursion: 'full' });
+    const root = items[0];
+    if (!root) return undefined;
+    const blobs = items.filter((i) => i.gitObjectType === 'blob');
+    if (blobs.length === 0) return { commitId: root.commitId, files: [] };
+    // Pin the zip to the listing's commit so both reads see the same tree.
+    const zip = await this.getZip(repo, folder, { ...options, version: { commit: root.commitId } });
+    if (!zip) return undefined;
+    const entries = unzipSync(zip);
+    const names = Object.keys(entries).filter((n) => !n.endsWith('/'));
+    const prefix = folder === '/' ? '/' : `${folder}/`;
+    const files: RepositoryFile[] = blobs.map((blob) => {
+      const relative = blob.path.startsWith(prefix) ? blob.path.slice(prefix.length) : blob.path;
+      // Entry naming inside the archive is not documented: accept relative, folder-prefixed or
+      // full paths (reference §5.4).
+      const name =
+        names.find((n) => n === relative) ??
+        names.find((n) => n.replace(/^\/+/, '') === blob.path.slice(1)) ??
+        names.find((n) => n.endsWith(`/${relative}`));
+      const bytes = name ? entries[name] : undefined;
+      if (!bytes) {
+        throw new ServiceError(`Unable to find content in response for ${blob.path}`, {
+          service: 'devops',
+          code: 'MissingZipEntry',
+        });
+      }
+      return { path: blob.path, objectId: blob.objectId, content: strFromU8(bytes) };
+    });
+    return { commitId: root.commitId, files };
+  }
+
+  async getFile(
+    repo: RepositoryRef,
+    path: string,
+    options?: ItemsOptions,
+  ): Promise<RepositoryFile | undefined> {
+    return this.optional(async () => {
+      const { body } = await this.json<WireItem>(
+        'GET',
+        this.repoUrl(repo, 'items'),
+        { path: withSlash(path), includeContent: true, ...versionQuery(options?.version) },
+        options,
+      );
+      if (body.isFolder || body.gitObjectType === 'tree') {
+        throw new ServiceError(`${withSlash(path)} is a folder`, {
+          service: 'devops',
+          statusCode: 400,
+          code: 'NotAFile',
+        });
+      }
+      return { path: body.path, objectId: body.objectId, content: body.content ?? '' };
+    });
+  }
+
+  // ---- refs, tags, pushes ---------------------------------------------------------------
+
+  async listRefs(
+    repo: RepositoryRef,
+    filter?: string,
+    options?: RequestOptions,
+  ): Promise<GitRef[]> {
+    const wire = await this.all<WireRef>(
+      this.repoUrl(repo, 'refs'),
+      { ...(filter ? { filter: filter.replace(/^refs\//, '') } : {}), peelTags: true },
+      options,
+    );
+    return wire.map((r) => ({
+      name: r.name,
+      objectId: r.objectId,
+      commitId: r.peeledObjectId ?? r.objectId,
+      ...(r.creator
+        ? { creator: { displayName: r.creator.displayName, uniqueName: r.creator.uniqueName } }
+        : {}),
+    }));
+  }
+
+  async updateRefs(
+    repo: RepositoryRef,
+    updates: RefUpdate[],
+    options?: RequestOptions,
+  ): Promise<RefUpdateResult[]> {
+    const { body } = await this.json<WireList<WireRefUpdateResult>>(
+      'POST',
+      this.repoUrl(repo, 'refs'),
+      {},
+      options,
+      updates,
+    );
+    return body.value.map((r) => ({
+      name: r.name,
+      oldObjectId: r.oldObjectId,
+      newObjectId: r.newObjectId,
+      success: r.success,
+      updateStatus: r.updateStatus,
+    }));
+  }
+
+  async createAnnotatedTag(
+    repo: RepositoryRef,
+    tag: { name: string; commitId: string; message: string },
+    options?: RequestOptions,
+  ): Promise<AnnotatedTag> {
+    const { body } = await this.json<WireAnnotatedTag>(
+      'POST',
+      this.repoUrl(repo, 'annotatedtags'),
+      {},
+      options,
+      { name: tag.name, message: tag.message, taggedObject: { objectId: tag.commitId } },
+    );
+    return toAnnotatedTag(body);
+  }
+
+  async getAnnotatedTag(
+    repo: RepositoryRef,
+    objectId: string,
+    options?: RequestOptions,
+  ): Promise<AnnotatedTag | undefined> {
+    return this.optional(async () => {
+      const { body } = await this.json<WireAnnotatedTag>(
+        'GET',
+        this.repoUrl(repo, `annotatedtags/${objectId}`),
+        {},
+        options,
+      );
+      return toAnnotatedTag(body);
+    });
+  }
+
+  async push(
+    repo: RepositoryRef,
+    push: PushRequest,
+    options?: RequestOptions,
+  ): Promise<PushResult> {
+    const refName = push.branch.startsWith('refs/') ? push.branch : `refs/heads/${push.branch}`;
+    const body: WirePush = {
+      refUpdates: [{ name: refName, oldObjectId: push.oldObjectId }],
+      commits: push.commits.map((commit) => ({
+        comment: commit.comment,
+        changes: commit.changes.map((change) => {
+          if (change.changeType === 'delete') {
+            return { changeType: 'delete', item: { path: withSlash(change.path) } };
+          }
+          if (change.changeType === 'rename') {
+            return {
+              changeType: 'rename',
+              sourceServerItem: withSlash(change.sourcePath),
+              item: { path: withSlash(change.path) },
+            };
+          }
+          return {
+            changeType: change.changeType,
+            item: { path: withSlash(change.path) },
+            newContent: {
+              content: change.content,
+              contentType: change.encoding === 'base64' ? 'base64encoded' : 'rawtext',
+            },
+          };
+        }),
+      })),
+    };
+    const { body: result } = await this.json<WirePushResult>(
+      'POST',
+      this.repoUrl(repo, 'pushes'),
+      {},
+      options,
+      body,
+    );
+    const update = result.refUpdates[0];
+    return {
+      pushId: result.pushId,
+      refName: update?.name ?? refName,
+      oldObjectId: update?.oldObjectId ?? push.oldObjectId,
+      commitId: update?.newObjectId ?? result.commits[result.commits.length - 1]?.commitId ?? '',
+      date: result.date,
+    };
+  }
+
+  // ---- pull requests and diffs ----------------------------------------------------------
+
+  async createPullRequest(
+    repo: RepositoryRef,
+    request: CreatePullRequest,
+    options?: RequestOptions,
+  ): Promise<PullRequest> {
+    const { body } = await this.json<WirePullRequest>(
+      'POST',
+      this.repoUrl(repo, 'pullrequests'),
+      {},
+      options,
+      {
+        sourceRefName: request.sourceRefName,
+        targetRefName: request.targetRefName,
+        title: request.title,
+        description: request.description ?? '',
+        reviewers: request.reviewers ?? [],
+        labels: (request.labels ?? []).map((name) => ({ name })),
+        isDraft: request.isDraft ?? false,
+      },
+    );
+    return toPullRequest(body);
+  }
+
+  async listPullRequests(
+    repo: RepositoryRef,
+    options?: ListPullRequestsOptions,
+  ): Promise<PullRequest[]> {
+    const { body } = await this.json<WireList<WirePullRequest>>(
+      'GET',
+      this.repoUrl(repo, 'pullrequests'),
+      {
+        'searchCriteria.status': options?.status ?? 'active',
+        'searchCriteria.targetRefName': options?.targetRefName,
+        'searchCriteria.sourceRefName': options?.sourceRefName,
+        $top: options?.top,
+        $skip: options?.skip,
+      },
+      options,
+    );
+    return body.value.map(toPullRequest);
+  }
+
+  async getPullRequest(
+    repo: RepositoryRef,
+    pullRequestId: number,
+    options?: RequestOptions,
+  ): Promise<PullRequest | undefined> {
+    return this.optional(async () => {
+      const { body } = await this.json<WirePullRequest>(
+        'GET',
+        this.repoUrl(repo, `pullrequests/${pullRequestId}`),
+        {},
+        options,
+      );
+      return toPullRequest(body);
+    });
+  }
+
+  async getCommitDiff(
+    repo: RepositoryRef,
+    base: VersionSpec,
+    target: VersionSpec,
+    options?: RequestOptions & { diffCommonCommit?: boolean },
+  ): Promise<CommitDiff> {
+    const changes: CommitDiffChange[] = [];
+    let first: WireCommitDiffs | undefined;
+    const top = 1000;
+    for (let skip = 0; ; skip += top) {
+      const { body } = await this.json<WireCommitDiffs>(
+        'GET',
+        this.repoUrl(repo, 'diffs/commits'),
+        {
+          ...diffVersionQuery('base', base),
+          ...diffVersionQuery('target', target),
+          diffCommonCommit: options?.diffCommonCommit ?? true,
+          $top: top,
+          $skip: skip,
+        },
+        options,
+      );
+      first ??= body;
+      for (const c of body.changes) {
+        changes.push({
+          path: c.item.path,
+          changeType:
+            (['add', 'edit', 'delete', 'rename'] as const).find((t) => c.changeType.includes(t)) ??
+            'edit',
+          objectId: c.item.objectId,
+          ...(c.item.originalObjectId ? { originalObjectId: c.item.originalObjectId } : {}),
+          isFolder: c.item.isFolder === true || c.item.gitObjectType === 'tree',
+        });
+      }
+      if (body.allChangesIncluded || body.changes.length === 0) break;
+    }
+    return {
+      baseCommit: first.baseCommit,
+      targetCommit: first.targetCommit,
+      commonCommit: first.commonCommit,
+      aheadCount: first.aheadCount,
+      behindCount: first.behindCount,
+      changeCounts: first.changeCounts,
+      changes,
+    };
+  }
+}

@@ -1,0 +1,7 @@
+export {
+  DEVOPS_API_VERSION,
+  DEVOPS_SCOPE,
+  DevOpsClient,
+  projectIdFromSelfLink,
+} from './devops-client';
+export type * from './types';

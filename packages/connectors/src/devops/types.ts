@@ -1,0 +1,294 @@
+// The Azure DevOps ports the server depends on, in domain terms (no wire shapes). `DevOpsClient`
+// implements them against dev.azure.com or the emulator; `InMemoryDevOps` (./testing) fakes them.
+import type { RetryOptions } from '../shared';
+
+export interface RequestOptions {
+  abortSignal?: AbortSignal;
+}
+
+export interface Project {
+  id: string;
+  name: string;
+  description?: string;
+  lastUpdateTime?: string;
+}
+
+export interface Pipeline {
+  id: number;
+  name: string;
+  /** as the service gives it, backslash-separated, root '\\' (e.g. '\\ABC') */
+  folder: string;
+  revision: number;
+  /** the project id: 5th path segment of the pipeline's self link (spec 1 §3) */
+  projectId: string;
+  url: string;
+}
+
+export type RunState = 'notStarted' | 'inProgress' | 'canceling' | 'completed' | 'unknown';
+export type RunResult = 'succeeded' | 'failed' | 'canceled' | 'unknown';
+
+export interface PipelineRun {
+  id: number;
+  pipelineId: number;
+  name: string;
+  state: RunState;
+  result?: RunResult;
+  createdDate: string;
+  finishedDate?: string;
+}
+
+export interface RunPipelineRequest {
+  /** full ref of the pipeline's own repository (default refs/heads/main) */
+  refName?: string;
+  templateParameters?: Record<string, string>;
+  variables?: Record<string, { value: string; isSecret?: boolean }>;
+  stagesToSkip?: string[];
+}
+
+export interface PipelinesPort {
+  listProjects(options?: RequestOptions): Promise<Project[]>;
+  listPipelines(project: string, options?: RequestOptions): Promise<Pipeline[]>;
+  runPipeline(
+    project: string,
+    pipelineId: number,
+    request?: RunPipelineRequest,
+    options?: RequestOptions,
+  ): Promise<PipelineRun>;
+  getRun(
+    project: string,
+    pipelineId: number,
+    runId: number,
+    options?: RequestOptions,
+  ): Promise<PipelineRun | undefined>;
+}
+
+/** A repository is addressed by project (name or id) and repository (name or id). */
+export interface RepositoryRef {
+  project: string;
+  repository: string;
+}
+
+export interface Repository {
+  id: string;
+  name: string;
+  projectId: string;
+  defaultBranch?: string;
+  size?: number;
+  webUrl?: string;
+}
+
+/** A version of the repository; branch and tag names are short (`main`, `backup/ABC/...`). */
+export type VersionSpec = { branch: string } | { tag: string } | { commit: string };
+
+export type GitObjectType = 'blob' | 'tree' | 'commit' | 'tag';
+
+export interface GitItem {
+  /** repository path with a leading slash */
+  path: string;
+  objectId: string;
+  gitObjectType: GitObjectType;
+  commitId: string;
+  isFolder: boolean;
+}
+
+export interface RepositoryFile {
+  path: string;
+  objectId?: string;
+  content: string;
+}
+
+/** A folder's files at one commit, read in two requests (listing + zip), never one per file. */
+export interface FolderSnapshot {
+  commitId: string;
+  /** repository paths (leading slash) → content */
+  files: RepositoryFile[];
+}
+
+export interface GitRef {
+  /** full name, e.g. refs/tags/backup/ABC/20250301_010000 */
+  name: string;
+  /** the ref's object: the tag object for annotated tags */
+  objectId: string;
+  /** the commit the ref finally points at (peeled for annotated tags) */
+  commitId: string;
+  creator?: { displayName: string; uniqueName: string };
+}
+
+export interface AnnotatedTag {
+  name: string;
+  objectId: string;
+  commitId: string;
+  message: string;
+  taggedBy: { name: string; email: string; date: string };
+}
+
+export type FileChange =
+  | { changeType: 'add' | 'edit'; path: string; content: string; encoding?: 'utf8' | 'base64' }
+  | { changeType: 'delete'; path: string }
+  | { changeType: 'rename'; path: string; sourcePath: string };
+
+export interface PushRequest {
+  /** branch to update or create: full (refs/heads/x) or short (x) */
+  branch: string;
+  /**
+   * Current tip of an existing branch (stale → ServiceError 409 TF401028), or the base commit of
+   * a new branch, or 40 zeros for the first commit of an empty repository.
+   */
+  oldObjectId: string;
+  commits: { comment: string; changes: FileChange[] }[];
+}
+
+export interface PushResult {
+  pushId: number;
+  refName: string;
+  oldObjectId: string;
+  /** the new tip */
+  commitId: string;
+  date: string;
+}
+
+export interface RefUpdate {
+  name: string;
+  oldObjectId: string;
+  newObjectId: string;
+}
+
+export interface RefUpdateResult extends RefUpdate {
+  success: boolean;
+  updateStatus: string;
+}
+
+export type PullRequestStatus = 'active' | 'abandoned' | 'completed';
+
+export interface PullRequest {
+  pullRequestId: number;
+  status: PullRequestStatus;
+  title: string;
+  description: string;
+  sourceRefName: string;
+  targetRefName: string;
+  createdBy: { id: string; displayName: string; uniqueName: string };
+  creationDate: string;
+  closedDate?: string;
+  mergeStatus?: string;
+  lastMergeCommitId?: string;
+  labels: string[];
+  repositoryId: string;
+  /** browser link: {org}/{project}/_git/{repo}/pullrequest/{id} */
+  webUrl: string;
+}
+
+export interface CreatePullRequest {
+  sourceRefName: string;
+  targetRefName: string;
+  title: string;
+  description?: string;
+  labels?: string[];
+  reviewers?: { id: string; isRequired?: boolean }[];
+  isDraft?: boolean;
+}
+
+export interface ListPullRequestsOptions extends RequestOptions {
+  status?: PullRequestStatus | 'all';
+  targetRefName?: string;
+  sourceRefName?: string;
+  top?: number;
+  skip?: number;
+}
+
+export interface CommitDiffChange {
+  path: string;
+  changeType: 'add' | 'edit' | 'delete' | 'rename';
+  objectId: string;
+  originalObjectId?: string;
+  isFolder: boolean;
+}
+
+export interface CommitDiff {
+  baseCommit: string;
+  targetCommit: string;
+  commonCommit: string;
+  aheadCount: number;
+  behindCount: number;
+  /** Add / Edit / Delete … (as the service counts them) */
+  changeCounts: Record<string, number>;
+  changes: CommitDiffChange[];
+}
+
+export interface ItemsOptions extends RequestOptions {
+  version?: VersionSpec;
+  recursion?: 'none' | 'oneLevel' | 'full';
+}
+
+export interface GitPort {
+  listRepositories(project: string, options?: RequestOptions): Promise<Repository[]>;
+  getRepository(repo: RepositoryRef, options?: RequestOptions): Promise<Repository | undefined>;
+  /** items under a path ([] when the path does not exist) */
+  listItems(repo: RepositoryRef, scopePath: string, options?: ItemsOptions): Promise<GitItem[]>;
+  /** every file of a folder with its content (one listing + one zip), undefined if missing */
+  readFolder(
+    repo: RepositoryRef,
+    folderPath: string,
+    options?: ItemsOptions,
+  ): Promise<FolderSnapshot | undefined>;
+  /** a folder (or file) as a zip archive, undefined if missing */
+  getZip(
+    repo: RepositoryRef,
+    path: string,
+    options?: ItemsOptions,
+  ): Promise<Uint8Array | undefined>;
+  /** one file's text (UTF-8), undefined if missing */
+  getFile(
+    repo: RepositoryRef,
+    path: string,
+    options?: ItemsOptions,
+  ): Promise<RepositoryFile | undefined>;
+  /** refs by prefix filter without 'refs/' (e.g. 'tags/backup/ABC'), all pages */
+  listRefs(repo: RepositoryRef, filter?: string, options?: RequestOptions): Promise<GitRef[]>;
+  updateRefs(
+    repo: RepositoryRef,
+    updates: RefUpdate[],
+    options?: RequestOptions,
+  ): Promise<RefUpdateResult[]>;
+  createAnnotatedTag(
+    repo: RepositoryRef,
+    tag: { name: string; commitId: string; message: string },
+    options?: RequestOptions,
+  ): Promise<AnnotatedTag>;
+  getAnnotatedTag(
+    repo: RepositoryRef,
+    objectId: string,
+    options?: RequestOptions,
+  ): Promise<AnnotatedTag | undefined>;
+  push(repo: RepositoryRef, push: PushRequest, options?: RequestOptions): Promise<PushResult>;
+  createPullRequest(
+    repo: RepositoryRef,
+    request: CreatePullRequest,
+    options?: RequestOptions,
+  ): Promise<PullRequest>;
+  listPullRequests(repo: RepositoryRef, options?: ListPullRequestsOptions): Promise<PullRequest[]>;
+  getPullRequest(
+    repo: RepositoryRef,
+    pullRequestId: number,
+    options?: RequestOptions,
+  ): Promise<PullRequest | undefined>;
+  /** changes from base (or the common commit) to target, all pages */
+  getCommitDiff(
+    repo: RepositoryRef,
+    base: VersionSpec,
+    target: VersionSpec,
+    options?: RequestOptions & { diffCommonCommit?: boolean },
+  ): Promise<CommitDiff>;
+}
+
+/** Everything Aegis needs from Azure DevOps. */
+export interface DevOpsApi extends PipelinesPort, GitPort {}
+
+export interface DevOpsClientOptions {
+  /** https://dev.azure.com/{organization}, or the emulator's organization URL */
+  organizationUrl: string;
+  /** a bearer token for Azure DevOps (scope 499b84ac-1321-427f-aa17-267ca6975798/.default) */
+  getToken: () => Promise<string>;
+  retry?: RetryOptions;
+  fetch?: typeof fetch;
+}

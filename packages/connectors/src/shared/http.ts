@@ -1,0 +1,137 @@
+// A small fetch-based HTTP pipeline shared by the connectors: bearer token, JSON bodies, typed
+// ServiceErrors carrying the service's own message, and retries (shared/retry.ts).
+import { withRetry, parseRetryAfter, type RetryOptions } from './retry';
+import { ServiceError, type ServiceName } from './service-error';
+
+export type QueryValue = string | number | boolean | undefined;
+
+export interface HttpRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  /** serialised as JSON */
+  body?: unknown;
+  responseType: 'json' | 'bytes' | 'text' | 'none';
+  abortSignal?: AbortSignal;
+}
+
+export interface HttpResponse<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface ParsedServiceError {
+  code?: string;
+  message?: string;
+}
+
+export interface HttpPipelineOptions {
+  service: ServiceName;
+  getToken: () => Promise<string>;
+  retry?: RetryOptions;
+  fetch?: typeof fetch;
+  /** reads the service's error body */
+  parseError?: (status: number, body: string) => ParsedServiceError;
+  /** header names to read the request id from, in order */
+  requestIdHeaders?: readonly string[];
+  /** a 2xx answer that is really a failure (e.g. DevOps' 203 sign-in page) */
+  checkResponse?: (response: Response) => ServiceError | undefined;
+}
+
+export class HttpPipeline {
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(private readonly options: HttpPipelineOptions) {
+    this.fetchImpl = options.fetch ?? fetch;
+  }
+
+  requestIdOf(headers: Headers): string | undefined {
+    for (const name of this.options.requestIdHeaders ?? ['x-ms-request-id']) {
+      const value = headers.get(name);
+      if (value) return value;
+    }
+    return undefined;
+  }
+
+  async send<T>(request: HttpRequest): Promise<HttpResponse<T>> {
+    return withRetry(() => this.sendOnce<T>(request), this.options.retry, request.abortSignal);
+  }
+
+  private async sendOnce<T>(request: HttpRequest): Promise<HttpResponse<T>> {
+    const url = new URL(request.url);
+    for (const [name, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    const token = await this.options.getToken();
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      ...request.headers,
+    };
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await this.fetchImpl(url, {
+        method: request.method,
+        headers,
+        ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+        ...(request.abortSignal ? { signal: request.abortSignal } : {}),
+      });
+    } catch (error) {
+      if (request.abortSignal?.aborted) throw error;
+      throw new ServiceError(
+        `${this.options.service} could not be reached: ${(error as Error).message}`,
+        { service: this.options.service, code: 'NetworkError', cause: error },
+      );
+    }
+    const requestId = this.requestIdOf(response.headers);
+    const retryAfterInMs = parseRetryAfter(response.headers.get('retry-after'));
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      const parsed = this.options.parseError?.(response.status, text) ?? {};
+      throw new ServiceError(
+        parsed.message ??
+          (text.trim() ||
+            `${this.options.service} answered ${response.status} ${response.statusText}`),
+        {
+          service: this.options.service,
+          statusCode: response.status,
+          ...(parsed.code ? { code: parsed.code } : {}),
+          ...(requestId ? { requestId } : {}),
+          ...(retryAfterInMs !== undefined ? { retryAfterInMs } : {}),
+        },
+      );
+    }
+    const rejected = this.options.checkResponse?.(response);
+    if (rejected) {
+      await response.body?.cancel().catch(() => undefined);
+      throw rejected;
+    }
+    let body: unknown;
+    if (request.responseType === 'json') {
+      const text = await response.text();
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch (error) {
+        throw new ServiceError(
+          `Unexpected response format from ${this.options.service}: not JSON`,
+          {
+            service: this.options.service,
+            statusCode: response.status,
+            code: 'InvalidResponse',
+            ...(requestId ? { requestId } : {}),
+            cause: error,
+          },
+        );
+      }
+    } else if (request.responseType === 'bytes') {
+      body = new Uint8Array(await response.arrayBuffer());
+    } else if (request.responseType === 'text') {
+      body = await response.text();
+    } else {
+      await response.body?.cancel().catch(() => undefined);
+    }
+    return { status: response.status, headers: response.headers, body: body as T };
+  }
+}
