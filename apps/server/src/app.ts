@@ -11,16 +11,20 @@ import {
 
 import type { AegisConfig } from './config';
 import { authPlugin } from './plugins/auth';
+import { devOpsPlugin, type DevOpsFactory } from './plugins/devops';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { appTablesRoutes } from './routes/app-tables';
 import { healthRoutes } from './routes/health';
+import { projectRoutes } from './routes/projects';
 import { sessionRoutes } from './routes/session';
 
 export interface BuildAppOptions {
   readonly config: AegisConfig;
   readonly logger?: FastifyServerOptions['logger'];
+  /** Ports: tests inject fakes; by default each adapter is built from `config`. */
+  readonly createDevOps?: DevOpsFactory;
 }
 
 /** Secrets never reach the logs (ARCHITECTURE §5). */
@@ -34,7 +38,11 @@ export const LOG_REDACTIONS = [
 ];
 
 /** The Aegis API and the SPA, as one Fastify app; server.ts and the tests build exactly this. */
-export async function buildApp({ config, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  logger,
+  createDevOps,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.AEGIS_LOG_LEVEL, redact: LOG_REDACTIONS },
     bodyLimit: 5 * 1024 * 1024,
@@ -60,8 +68,11 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     publicPaths: ['/api/health', '/api/docs'],
   });
 
+  await app.register(devOpsPlugin, { organizationUrl: config.AEGIS_DEVOPS_ORG_URL, createDevOps });
+
   await app.register(healthRoutes);
   await app.register(sessionRoutes, { config });
+  await app.register(projectRoutes);
   await app.register(appTablesRoutes, { config });
 
   registerSpa(app, config.AEGIS_WEB_DIST);
@@ -84,12 +95,10 @@ function registerSpa(app: FastifyInstance, webDist: string): void {
     if (hasSpa && request.method === 'GET' && !isApi) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply
-      .code(404)
-      .send({
-        error: 'NotFoundError',
-        statusCode: 404,
-        message: `Route ${request.method} ${request.url} not found`,
-      });
+    return reply.code(404).send({
+      error: 'NotFoundError',
+      statusCode: 404,
+      message: `Route ${request.method} ${request.url} not found`,
+    });
   });
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, loadConfig, type AegisConfig } from '../src';
 
 export const SAMPLE_USER = 'alex.morgan@aegis-msp.example';
-const AUDIENCE = 'api://aegis';
+export const TEST_AUDIENCE = 'api://aegis';
 
 export interface TestApp {
   readonly app: FastifyInstance;
@@ -19,14 +19,19 @@ export interface TestApp {
  * Builds the app exactly as server.ts does, with the local identity provider on a random port.
  * `env` overrides configuration, e.g. the DevOps URL of an emulator the test started.
  */
-export async function build(env: Record<string, string> = {}): Promise<TestApp> {
-  const idp = await startIdentityProvider({ port: 0, audience: AUDIENCE, allowedOrigins: [] });
+export async function build(
+  env: Record<string, string> = {},
+  existingIdp?: IdentityProvider,
+): Promise<TestApp> {
+  const idp =
+    existingIdp ??
+    (await startIdentityProvider({ port: 0, audience: TEST_AUDIENCE, allowedOrigins: [] }));
   const config = loadConfig({
     AEGIS_LOG_LEVEL: 'silent',
     AEGIS_AUTH_MODE: 'local',
     AEGIS_AUTH_JWKS_URL: idp.jwksUrl,
     AEGIS_AUTH_ISSUER: idp.issuer,
-    AEGIS_AUTH_AUDIENCE: AUDIENCE,
+    AEGIS_AUTH_AUDIENCE: TEST_AUDIENCE,
     AEGIS_LOCAL_IDP_URL: idp.url,
     AEGIS_DEVOPS_ORG_URL: 'http://127.0.0.1:9/unused',
     ...env,
@@ -46,7 +51,7 @@ export async function build(env: Record<string, string> = {}): Promise<TestApp> 
     },
     close: async () => {
       await app.close();
-      await idp.close();
+      if (!existingIdp) await idp.close();
     },
   };
 }

@@ -1,0 +1,73 @@
+import {
+  pipelineListSchema,
+  pipelineParamsSchema,
+  pipelineRunSchema,
+  projectListSchema,
+  projectParamsSchema,
+  runParamsSchema,
+  startRunBodySchema,
+} from '@aegis/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { PipelinesService } from '../../services/pipelines-service';
+
+const tags = ['projects'];
+
+/** Projects, their client pipelines and pipeline runs (spec 1 §2, §7). */
+export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/projects',
+    { schema: { tags, response: { 200: projectListSchema } } },
+    async (request) => ({
+      projects: await new PipelinesService(request.devops).listProjects(),
+    }),
+  );
+
+  app.get(
+    '/api/projects/:projectId/pipelines',
+    { schema: { tags, params: projectParamsSchema, response: { 200: pipelineListSchema } } },
+    async (request) => ({
+      pipelines: await new PipelinesService(request.devops).listProjectPipelines(
+        request.params.projectId,
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/pipelines',
+    { schema: { tags, response: { 200: pipelineListSchema } } },
+    async (request) => ({
+      pipelines: await new PipelinesService(request.devops).listClientPipelines(),
+    }),
+  );
+
+  app.post(
+    '/api/projects/:projectId/pipelines/:pipelineId/runs',
+    {
+      schema: {
+        tags,
+        params: pipelineParamsSchema,
+        body: startRunBodySchema,
+        response: { 201: pipelineRunSchema },
+      },
+    },
+    async (request, reply) => {
+      const { projectId, pipelineId } = request.params;
+      const run = await new PipelinesService(request.devops).startRun(
+        projectId,
+        pipelineId,
+        request.body,
+      );
+      return reply.code(201).send(run);
+    },
+  );
+
+  app.get(
+    '/api/projects/:projectId/pipelines/:pipelineId/runs/:runId',
+    { schema: { tags, params: runParamsSchema, response: { 200: pipelineRunSchema } } },
+    async (request) => {
+      const { projectId, pipelineId, runId } = request.params;
+      return new PipelinesService(request.devops).getRun(projectId, pipelineId, runId);
+    },
+  );
+};

@@ -1,0 +1,130 @@
+import { SAMPLE_PROJECTS, startIdentityProvider, type IdentityProvider } from '@aegis/emulators';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { startSeededDevOps, type DevOpsFixture } from '../devops-fixture';
+import { build, SAMPLE_USER, TEST_AUDIENCE, type TestApp } from '../helper';
+
+describe('projects and pipelines routes', () => {
+  let t: TestApp;
+  let devops: DevOpsFixture;
+
+  let idp: IdentityProvider;
+
+  beforeAll(async () => {
+    idp = await startIdentityProvider({ port: 0, audience: TEST_AUDIENCE, allowedOrigins: [] });
+    devops = await startSeededDevOps(idp);
+    t = await build({ AEGIS_DEVOPS_ORG_URL: devops.emulator.url }, idp);
+  });
+  afterEach(() => devops.emulator.faults.clear());
+  afterAll(async () => {
+    await t.close();
+    await devops.close();
+    await idp.close();
+  });
+
+  const get = (url: string) => t.injectAs(SAMPLE_USER, { method: 'GET', url });
+
+  it('lists the projects the user can see', async () => {
+    const response = await get('/api/projects');
+    expect(response.statusCode).toBe(200);
+    const names = (response.json() as { projects: { name: string }[] }).projects.map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(Object.values(SAMPLE_PROJECTS)));
+  });
+
+  it('lists only client pipelines (3-character folders) with the folder stripped', async () => {
+    const projects = (await get('/api/projects')).json() as {
+      projects: { id: string; name: string }[];
+    };
+    const appProject = projects.projects.find((p) => p.name === SAMPLE_PROJECTS.appDeployments);
+    const response = await get(`/api/projects/${appProject?.id}/pipelines`);
+    expect(response.statusCode).toBe(200);
+    const { pipelines } = response.json() as { pipelines: { folder: string; project: string }[] };
+    expect(pipelines.length).toBeGreaterThan(0);
+    for (const pipeline of pipelines) {
+      expect(pipeline.folder).toMatch(/^[^\\]{3}$/);
+      expect(pipeline.project).toBe(appProject?.id);
+    }
+  });
+
+  it('lists client pipelines across every project', async () => {
+    const response = await get('/api/pipelines');
+    const { pipelines } = response.json() as { pipelines: { folder: string }[] };
+    expect(pipelines.length).toBeGreaterThan(0);
+    expect(pipelines.every((p) => p.folder.length === 3)).toBe(true);
+  });
+
+  it('starts a run with the app as a single item and reads it until it completes', async () => {
+    const { pipelines } = (await get('/api/pipelines')).json() as {
+      pipelines: { id: number; project: string }[];
+    };
+    const pipeline = pipelines[0];
+    if (!pipeline) throw new Error('no client pipeline in the sample data');
+    const started = await t.injectAs(SAMPLE_USER, {
+      method: 'POST',
+      url: `/api/projects/${pipeline.project}/pipelines/${pipeline.id}/runs`,
+      payload: { appList: ['7zip'] },
+    });
+    expect(started.statusCode).toBe(201);
+    const run = started.json() as { id: number; state: string };
+    expect(['notStarted', 'inProgress']).toContain(run.state);
+
+    const runUrl = `/api/projects/${pipeline.project}/pipelines/${pipeline.id}/runs/${run.id}`;
+    let status = (await get(runUrl)).json() as { state: string; result: string | null };
+    for (let i = 0; i < 50 && status.state !== 'completed'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (await get(runUrl)).json() as { state: string; result: string | null };
+    }
+    expect(status).toEqual({ id: run.id, state: 'completed', result: 'succeeded' });
+  });
+
+  it('answers 400 naming the field for an app list of two items', async () => {
+    const response = await t.injectAs(SAMPLE_USER, {
+      method: 'POST',
+      url: '/api/projects/x/pipelines/1/runs',
+      payload: { appList: ['7zip', 'Google Chrome'] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'body.appList' });
+  });
+
+  it('answers 400 naming the field for a non-numeric pipeline id', async () => {
+    const response = await t.injectAs(SAMPLE_USER, {
+      method: 'POST',
+      url: '/api/projects/x/pipelines/abc/runs',
+      payload: {},
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'params.pipelineId' });
+  });
+
+  it('answers 404 for a run that does not exist', async () => {
+    const { pipelines } = (await get('/api/pipelines')).json() as {
+      pipelines: { id: number; project: string }[];
+    };
+    const pipeline = pipelines[0];
+    const response = await get(
+      `/api/projects/${pipeline?.project}/pipelines/${pipeline?.id}/runs/999999`,
+    );
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('answers 401 without a token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/projects' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers 502 with the service message when Azure DevOps fails', async () => {
+    devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 500,
+      pathPattern: '_apis/projects',
+      message: 'VS402371: The service is unavailable.',
+    });
+    const response = await get('/api/projects');
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({
+      error: 'ServiceError',
+      message: expect.stringContaining('VS402371') as unknown,
+    });
+  });
+});
