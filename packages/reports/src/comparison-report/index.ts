@@ -1,0 +1,7 @@
+export * from './types';
+export * from './format';
+export * from './logo';
+export * from './summarise';
+export * from './definition';
+export * from './create-pdf';
+export * from './adapters';
