@@ -6,9 +6,13 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import {
+  buildDevOpsServer,
+  jwksTokenVerifier,
+  listenDevOpsEmulator,
+  SAMPLE_PROJECTS,
   seedAppTables,
+  seedDevOps,
   startAzurite,
-  startDevOpsEmulator,
   startIdentityProvider,
 } from '@aegis/emulators';
 import { buildApp, loadConfig } from '@aegis/server';
@@ -70,23 +74,24 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
     });
     stack.push(() => azurite.stop());
 
-    const devops = await startDevOpsEmulator({
-      port: port + 102,
-      host,
-      dataDir: path.join(dataDir, 'devops'),
-      jwksUrl: idp.jwksUrl,
-      issuer: idp.issuer,
-      audience: AUDIENCE,
-      pipelineDurationInMs: options.pipelineDurationInMs,
-      seed: firstStart,
-    });
-    stack.push(() => devops.close());
-
+    const devopsDir = path.join(dataDir, 'devops');
     if (firstStart) {
       log(
         'First start: seeding the sample data (configuration repository, pipelines, app tables) ...',
       );
+      await seedDevOps(devopsDir);
       await seedAppTables(azurite.connectionString);
+    }
+    const devops = await listenDevOpsEmulator(
+      buildDevOpsServer({
+        dataDir: devopsDir,
+        verifyToken: jwksTokenVerifier(idp),
+        pipelineDurationInMs: options.pipelineDurationInMs,
+      }),
+      { port: port + 102, host },
+    );
+    stack.push(() => devops.close());
+    if (firstStart) {
       await writeFile(
         path.join(dataDir, SEEDED_MARKER),
         JSON.stringify({ seededAt: new Date().toISOString() }),
@@ -103,7 +108,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
       AEGIS_AUTH_ISSUER: idp.issuer,
       AEGIS_AUTH_AUDIENCE: AUDIENCE,
       AEGIS_LOCAL_IDP_URL: idp.url,
-      AEGIS_DEVOPS_ORG_URL: devops.organizationUrl,
+      AEGIS_DEVOPS_ORG_URL: devops.url,
+      AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
       AEGIS_TABLES_CONNECTION_STRING: azurite.connectionString,
     });
     const app = await buildApp({ config });

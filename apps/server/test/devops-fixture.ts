@@ -4,12 +4,12 @@ import path from 'node:path';
 
 import {
   buildDevOpsServer,
+  jwksTokenVerifier,
   listenDevOpsEmulator,
   seedDevOps,
   type DevOpsEmulator,
   type IdentityProvider,
 } from '@aegis/emulators';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
 
 export interface DevOpsFixture {
   readonly emulator: DevOpsEmulator;
@@ -26,15 +26,11 @@ export async function startSeededDevOps(
 ): Promise<DevOpsFixture> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aegis-devops-'));
   await seedDevOps(dataDir);
-  const keys = createRemoteJWKSet(new URL(idp.jwksUrl));
   const emulator = await listenDevOpsEmulator(
     buildDevOpsServer({
       dataDir,
       pipelineDurationInMs: options.pipelineDurationInMs ?? 300,
-      verifyToken: async (token) => {
-        await jwtVerify(token, keys, { issuer: idp.issuer, audience: idp.audience });
-        return true;
-      },
+      verifyToken: jwksTokenVerifier(idp),
     }),
     { port: 0 },
   );

@@ -103,14 +103,12 @@ export async function startIdentityProvider(
   app.get('/v1.0/me/photo/$value', async (request, reply) => {
     const account = await accountFromBearer(request.headers.authorization);
     if (!account)
-      return reply
-        .code(401)
-        .send({
-          error: {
-            code: 'InvalidAuthenticationToken',
-            message: 'Access token is empty or invalid.',
-          },
-        });
+      return reply.code(401).send({
+        error: {
+          code: 'InvalidAuthenticationToken',
+          message: 'Access token is empty or invalid.',
+        },
+      });
     if (!account.photoInitials) {
       return reply.code(404).send({
         error: {

@@ -1,2 +1,3 @@
 export * from './identity-provider';
 export * from './staff-accounts';
+export * from './token-verifier';
