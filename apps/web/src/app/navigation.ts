@@ -15,7 +15,11 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     dropdowns: [
       {
         label: 'App Deploy',
-        items: [],
+        items: [
+          { label: 'Client Table Viewer', href: paths.storageTablesList.getHref() },
+          { label: 'Create New App Deploy Table', href: paths.createStorageTable.getHref() },
+          { label: 'Update Existing App Deploy Table', href: paths.updateExistingTable.getHref() },
+        ],
       },
       {
         label: 'Tenant Management',

@@ -10,6 +10,25 @@ import { RequireAuth } from './require-auth';
 /** Signed-in screens; each feature's code is loaded only when its route is opened. */
 const portalRoutes: RouteObject[] = [
   {
+    path: paths.storageTablesList.path,
+    lazy: async () => ({
+      Component: (await import('../features/app-tables/table-viewer-page')).TableViewerPage,
+    }),
+  },
+  {
+    // also written /Create-Azure-Storage-Table; routes match case-insensitively
+    path: paths.createStorageTable.path,
+    lazy: async () => ({
+      Component: (await import('../features/app-tables/create-table-page')).CreateTablePage,
+    }),
+  },
+  {
+    path: paths.updateExistingTable.path,
+    lazy: async () => ({
+      Component: (await import('../features/app-tables/update-table-page')).UpdateTablePage,
+    }),
+  },
+  {
     path: paths.projects.path,
     lazy: async () => ({
       Component: (await import('../features/projects/projects-page')).ProjectsPage,

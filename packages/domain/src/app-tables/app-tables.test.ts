@@ -90,9 +90,9 @@ describe('properties', () => {
       'Status',
       'PartitionKey',
       'RowKey',
-      'timestamp',
       'AppName',
       'Extra',
+      'timestamp',
     ]);
   });
 

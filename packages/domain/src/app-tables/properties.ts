@@ -1,4 +1,5 @@
 import { PROTECTED_KEYS } from './constants';
+import { APP_FIELDS } from './types';
 import type { AppTableEntity } from './types';
 
 const protectedLower = new Set<string>([
@@ -32,10 +33,19 @@ export function isPropertyName(name: string): boolean {
   return PROPERTY_NAME_PATTERN.test(name) && !isProtectedKey(name);
 }
 
-/** Columns of the viewer: Status first, then the other properties in first-seen order. */
+/**
+ * Columns of the viewer: Status first, then the keys, the app fields in the spec's order, any
+ * other property in first-seen order, and the timestamp last (etag is not shown).
+ */
 export function viewerColumns(rows: readonly AppTableEntity[]): string[] {
-  const names = propertyNames(rows).filter(
-    (name) => name !== 'Status' && name !== 'etag' && name !== 'odata.etag',
-  );
-  return ['Status', ...names];
+  const present = new Set(propertyNames(rows));
+  const known = ['PartitionKey', 'RowKey', ...APP_FIELDS.filter((field) => field !== 'Status')];
+  const hidden = new Set(['Status', 'etag', 'odata.etag', 'timestamp', 'partitionKey', 'rowKey']);
+  const extra = [...present].filter((name) => !hidden.has(name) && !known.includes(name));
+  return [
+    'Status',
+    ...known.filter((name) => present.has(name)),
+    ...extra,
+    ...(present.has('timestamp') ? ['timestamp'] : []),
+  ];
 }

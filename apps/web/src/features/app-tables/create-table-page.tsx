@@ -1,0 +1,151 @@
+import { APP_TABLE_MESSAGES, GENERAL_APPS_TABLE, isClientCode } from '@aegis/domain';
+import {
+  Button,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+} from '@fluentui/react-components';
+import { AddRegular, ArrowLeftRegular, TableAddRegular } from '@fluentui/react-icons';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+
+import { PageHeader } from '../../components/page-header';
+import { paths } from '../../config/paths';
+import { ApiError } from '../../lib/api-client';
+
+import { useCopyApps, useCreateTable, useTableRows } from './api/app-tables';
+import { AppChecklist } from './components/app-checklist';
+import { Banner, type BannerMessage } from './components/banner';
+import { errorDetails, operationBanner } from './components/result-message';
+import { TableLinks } from './components/table-links';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', gap: '12px', alignItems: 'flex-end', flexWrap: 'wrap' },
+  section: { marginTop: '16px', display: 'flex', flexDirection: 'column', gap: '12px' },
+  actions: { display: 'flex', gap: '12px', flexWrap: 'wrap' },
+});
+
+/** Create New App Deploy Table (spec 2 §2, §5): '{ClientCode}WorkstationApps' and its apps. */
+export function CreateTablePage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const [clientCode, setClientCode] = useState('');
+  const [tableName, setTableName] = useState<string>();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [banner, setBanner] = useState<BannerMessage>();
+  const apps = useTableRows(GENERAL_APPS_TABLE);
+  const createTable = useCreateTable();
+  const copyApps = useCopyApps();
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    const code = clientCode.trim();
+    if (!code) return setBanner({ intent: 'warning', text: APP_TABLE_MESSAGES.enterClientCode });
+    if (!isClientCode(code)) {
+      return setBanner({ intent: 'warning', text: APP_TABLE_MESSAGES.clientCodeFormat });
+    }
+    try {
+      const result = await createTable.mutateAsync(code);
+      setTableName(result.table);
+      setBanner({ intent: 'success', text: result.message });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setBanner({ intent: 'error', text: error.message });
+      } else if (error instanceof ApiError) {
+        setBanner({ intent: 'error', text: APP_TABLE_MESSAGES.unexpected(error.message) });
+      } else {
+        setBanner({
+          intent: 'error',
+          text: APP_TABLE_MESSAGES.errorCreatingTable(errorDetails(error)),
+        });
+      }
+    }
+  }
+
+  async function addApplications() {
+    if (selected.size === 0) {
+      return setBanner({ intent: 'warning', text: APP_TABLE_MESSAGES.selectApplication });
+    }
+    if (!tableName)
+      return setBanner({ intent: 'warning', text: APP_TABLE_MESSAGES.noTableToUpdate });
+    try {
+      const result = await copyApps.mutateAsync({ table: tableName, rowKeys: [...selected] });
+      setBanner(operationBanner(result, APP_TABLE_MESSAGES.errorUpdatingTable));
+      if (result.failed.length === 0) setSelected(new Set());
+    } catch (error) {
+      setBanner({
+        intent: 'error',
+        text: APP_TABLE_MESSAGES.errorUpdatingTable(errorDetails(error)),
+      });
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Create New App Deploy Table"
+        subtitle={`Make a client's table and copy applications from ${GENERAL_APPS_TABLE}`}
+        actions={
+          <Button
+            icon={<ArrowLeftRegular />}
+            onClick={() => void navigate(paths.storageTablesList.getHref())}
+          >
+            Return to Tables
+          </Button>
+        }
+      />
+      <TableLinks current={paths.createStorageTable.getHref()} />
+      <div className={styles.section}>
+        <Banner message={banner} />
+        <form className={styles.form} onSubmit={(event) => void create(event)} noValidate>
+          <Field label="Client Code" hint="Three capital letters, e.g. ABC">
+            <Input
+              value={clientCode}
+              maxLength={3}
+              onChange={(_event, data) => setClientCode(data.value.toUpperCase())}
+            />
+          </Field>
+          <Button
+            type="submit"
+            appearance="primary"
+            icon={<TableAddRegular />}
+            disabled={createTable.isPending}
+          >
+            Create New Client Table
+          </Button>
+        </form>
+        {tableName && (
+          <MessageBar intent="info">
+            <MessageBarBody>Adding applications to {tableName}</MessageBarBody>
+          </MessageBar>
+        )}
+        {apps.isError && (
+          <MessageBar intent="error">
+            <MessageBarBody>
+              Could not load the applications of {GENERAL_APPS_TABLE}: {apps.error.message}
+            </MessageBarBody>
+          </MessageBar>
+        )}
+        <AppChecklist
+          label={`Applications in ${GENERAL_APPS_TABLE}`}
+          rows={apps.data?.rows ?? []}
+          loading={apps.isPending}
+          selected={selected}
+          onChange={setSelected}
+        />
+        <div className={styles.actions}>
+          <Button
+            appearance="primary"
+            icon={<AddRegular />}
+            onClick={() => void addApplications()}
+            disabled={copyApps.isPending}
+          >
+            Add Applications
+          </Button>
+        </div>
+      </div>
+    </>
+  );
+}
