@@ -20,18 +20,75 @@ const noDeepPackageImports = {
 
 /** Packages each layer may import, besides third-party libraries (ARCHITECTURE §2). */
 const layers = [
-  { files: ['packages/domain/src/**'], banned: ['@aegis/*', 'node:*', 'fs', 'path', 'react', 'react-dom', 'fastify', '@azure/*'], why: 'domain is pure: no I/O, no UI, nothing of ours' },
-  { files: ['packages/contracts/src/**'], banned: ['@aegis/connectors*', '@aegis/emulators', '@aegis/reports', '@aegis/server', '@aegis/web', 'node:*', 'react'], why: 'contracts depend on domain only' },
-  { files: ['packages/reports/src/**'], banned: ['@aegis/connectors*', '@aegis/emulators', '@aegis/contracts', '@aegis/server', '@aegis/web', 'react'], why: 'reports depend on domain only' },
-  { files: ['packages/connectors/src/**'], banned: ['@aegis/emulators', '@aegis/contracts', '@aegis/reports', '@aegis/server', '@aegis/web', 'react'], why: 'connectors depend on domain only' },
-  { files: ['packages/emulators/src/**'], banned: ['@aegis/contracts', '@aegis/reports', '@aegis/server', '@aegis/web', 'react'], why: 'emulators depend on domain and connectors only' },
-  { files: ['apps/server/src/**'], banned: ['@aegis/emulators', '@aegis/web', 'react'], why: 'the server knows ports and adapters, never the emulators' },
-  { files: ['apps/web/src/**'], banned: ['@aegis/connectors*', '@aegis/emulators', '@aegis/server', 'node:*', 'fastify'], why: 'the browser talks to the Aegis API only' },
+  {
+    files: ['packages/domain/src/**'],
+    banned: ['@aegis/*', 'node:*', 'fs', 'path', 'react', 'react-dom', 'fastify', '@azure/*'],
+    why: 'domain is pure: no I/O, no UI, nothing of ours',
+  },
+  {
+    files: ['packages/contracts/src/**'],
+    banned: [
+      '@aegis/connectors*',
+      '@aegis/emulators',
+      '@aegis/reports',
+      '@aegis/server',
+      '@aegis/web',
+      'node:*',
+      'react',
+    ],
+    why: 'contracts depend on domain only',
+  },
+  {
+    files: ['packages/reports/src/**'],
+    banned: [
+      '@aegis/connectors*',
+      '@aegis/emulators',
+      '@aegis/contracts',
+      '@aegis/server',
+      '@aegis/web',
+      'react',
+    ],
+    why: 'reports depend on domain only',
+  },
+  {
+    files: ['packages/connectors/src/**'],
+    banned: [
+      '@aegis/emulators',
+      '@aegis/contracts',
+      '@aegis/reports',
+      '@aegis/server',
+      '@aegis/web',
+      'react',
+    ],
+    why: 'connectors depend on domain only',
+  },
+  {
+    files: ['packages/emulators/src/**'],
+    banned: ['@aegis/contracts', '@aegis/reports', '@aegis/server', '@aegis/web', 'react'],
+    why: 'emulators depend on domain and connectors only',
+  },
+  {
+    files: ['apps/server/src/**'],
+    banned: ['@aegis/emulators', '@aegis/web', 'react'],
+    why: 'the server knows ports and adapters, never the emulators',
+  },
+  {
+    files: ['apps/web/src/**'],
+    banned: ['@aegis/connectors*', '@aegis/emulators', '@aegis/server', 'node:*', 'fastify'],
+    why: 'the browser talks to the Aegis API only',
+  },
 ];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.aegis/**', 'coverage/**', 'test-results/**', 'playwright-report/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.aegis/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -40,10 +97,17 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'import-x/order': [
         'error',
-        { 'newlines-between': 'always', alphabetize: { order: 'asc' }, groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'] },
+        {
+          'newlines-between': 'always',
+          alphabetize: { order: 'asc' },
+          groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'],
+        },
       ],
       'import-x/no-duplicates': 'error',
       'no-restricted-imports': ['error', { patterns: [noDeepPackageImports] }],
@@ -52,7 +116,10 @@ export default tseslint.config(
   ...layers.map(({ files, banned, why }) => ({
     files,
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: banned, message: why }, noDeepPackageImports] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: banned, message: why }, noDeepPackageImports] },
+      ],
     },
   })),
   {
@@ -71,11 +138,14 @@ export default tseslint.config(
               target: `./apps/web/src/features/${feature}`,
               from: './apps/web/src/features',
               except: [`./${feature}`],
-              message: 'features never import each other: share through components/, lib/ or a package',
+              message:
+                'features never import each other: share through components/, lib/ or a package',
             })),
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             {
-              target: ['components', 'hooks', 'lib', 'config'].map((dir) => `./apps/web/src/${dir}`),
+              target: ['components', 'hooks', 'lib', 'config'].map(
+                (dir) => `./apps/web/src/${dir}`,
+              ),
               from: ['./apps/web/src/features', './apps/web/src/app'],
             },
           ],
