@@ -1,4 +1,9 @@
-import type { ComparisonResults } from '@aegis/domain';
+import {
+  runStandardBaseline,
+  type ComparisonResults,
+  type StandardCategory,
+  type StandardCheck,
+} from '@aegis/domain';
 import { describe, expect, it } from 'vitest';
 
 import { fromComparisonResults, fromStandardBaseline } from './adapters';
@@ -41,26 +46,24 @@ describe('fromComparisonResults', () => {
 });
 
 describe('fromStandardBaseline', () => {
-  it('makes one policy per check, areas in the standard order', () => {
-    const check = (id: string, category: string, pass: boolean) => ({
-      id,
-      title: `Title ${id}`,
-      description: `Description ${id}`,
-      category,
-      expected: 'Enabled',
-      current: pass ? 'Enabled' : 'Missing',
-      pass,
-    });
-    const input = fromStandardBaseline(
-      {
-        results: [
-          check('EXC.1001', 'Exchange Security', false),
-          check('MT.1001', 'Conditional Access', true),
-          check('AD.2001', 'Azure AD Settings', false),
-        ],
-      },
-      meta,
-    );
+  const check = (id: string, category: StandardCategory, pass: boolean): StandardCheck => ({
+    id,
+    title: `Title ${id}`,
+    description: `Description ${id}`,
+    category,
+    severity: 'high',
+    rationale: '',
+    controlReference: '',
+    evaluate: () => ({ expected: 'Enabled', current: pass ? 'Enabled' : 'Disabled', pass }),
+  });
+
+  it('makes one policy per check, areas in the standard order, totals from the result', () => {
+    const result = runStandardBaseline([], undefined, [
+      check('EXC.1001', 'Exchange Security', false),
+      check('MT.1001', 'Conditional Access', true),
+      check('AD.2001', 'Azure AD Settings', false),
+    ]);
+    const input = fromStandardBaseline(result, meta);
     expect(input.baselineType).toBe('standard');
     expect(input.findings.map((c) => c.name)).toEqual([
       'Conditional Access',
@@ -74,5 +77,13 @@ describe('fromStandardBaseline', () => {
       ],
     });
     expect(input.totals).toEqual({ score: 33, passed: 1, failed: 2 });
+    expect(input.categories.map((c) => c.percentage)).toEqual([100, 0, 0]);
+  });
+
+  it('reports the whole catalogue', () => {
+    const result = runStandardBaseline([]);
+    const input = fromStandardBaseline(result, meta);
+    expect(input.findings.flatMap((c) => c.policies)).toHaveLength(result.total);
+    expect(input.totals.passed + input.totals.failed).toBe(result.total);
   });
 });

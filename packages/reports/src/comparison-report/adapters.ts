@@ -1,4 +1,8 @@
-import type { ComparisonResults } from '@aegis/domain';
+import {
+  STANDARD_CATEGORIES,
+  type ComparisonResults,
+  type StandardBaselineResult,
+} from '@aegis/domain';
 
 import { summariseFindings } from './summarise';
 import type {
@@ -43,66 +47,37 @@ export function fromComparisonResults(
   };
 }
 
-/** One standard check result, as the domain's standard baseline reports it. */
-export interface StandardCheckLike {
-  id: string;
-  title: string;
-  description?: string;
-  category: string;
-  expected: unknown;
-  current: unknown;
-  pass: boolean;
-}
-
-/** The five standard categories in display order (spec 1 §3). */
-const STANDARD_CATEGORY_ORDER = [
-  'Conditional Access',
-  'Azure AD Settings',
-  'Device Settings',
-  'Defender for Office 365',
-  'Exchange Security',
-];
-
-function categoryRank(name: string): number {
-  const i = STANDARD_CATEGORY_ORDER.indexOf(name);
-  return i === -1 ? STANDARD_CATEGORY_ORDER.length : i;
-}
-
 /**
- * The standard baseline report from the check results: category → one policy per check ('MT.1001 title') with
- * one row (the check's description, expected, current, pass).
+ * The standard baseline report from the domain's check results: category (in the standard order) → one policy
+ * per check ('MT.1001 title') with one row (the check's description, expected, current, pass). The totals
+ * are the result's own.
  */
 export function fromStandardBaseline(
-  result: { results: readonly StandardCheckLike[] },
+  result: StandardBaselineResult,
   meta: ReportMeta,
 ): ComparisonReportInput {
-  const byCategory = new Map<string, ReportCategory>();
-  for (const check of result.results) {
-    let category = byCategory.get(check.category);
-    if (!category) {
-      category = { name: check.category, policies: [] };
-      byCategory.set(check.category, category);
-    }
-    category.policies.push({
-      name: `${check.id} ${check.title}`,
-      rows: [
-        {
-          setting: check.description?.trim() || check.title,
-          expected: check.expected,
-          current: check.current,
-          pass: check.pass,
-        },
-      ],
-    });
-  }
-  const findings = [...byCategory.values()].sort(
-    (a, b) => categoryRank(a.name) - categoryRank(b.name),
-  );
+  const findings: ReportCategory[] = STANDARD_CATEGORIES.map((name) => ({
+    name,
+    policies: result.results
+      .filter((check) => check.category === name)
+      .map((check) => ({
+        name: `${check.id} ${check.title}`,
+        rows: [
+          {
+            setting: check.description.trim() || check.title,
+            expected: check.expected,
+            current: check.current,
+            pass: check.pass,
+          },
+        ],
+      })),
+  })).filter((category) => category.policies.length > 0);
   return {
     ...meta,
     baselineType: 'standard',
     generatedAt: meta.generatedAt ?? new Date(),
-    ...summariseFindings(findings),
+    totals: { score: result.percentage, passed: result.passed, failed: result.failed },
+    categories: summariseFindings(findings).categories,
     findings,
   };
 }

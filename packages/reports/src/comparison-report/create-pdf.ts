@@ -56,7 +56,9 @@ function robotoFonts(): TFontDictionary {
 }
 
 /** Renders any pdfmake document definition to PDF bytes, in the browser or in Node. */
-export async function renderPdf(definition: TDocumentDefinitions): Promise<Uint8Array> {
+export async function renderPdf(
+  definition: TDocumentDefinitions,
+): Promise<Uint8Array<ArrayBuffer>> {
   const { pdfMake, vfs } = await loadRuntime();
   const document = pdfMake.createPdf(definition, undefined, robotoFonts(), vfs);
   const buffer = await new Promise<Uint8Array>((resolve, reject) => {
@@ -71,13 +73,16 @@ export async function renderPdf(definition: TDocumentDefinitions): Promise<Uint8
       reject(error instanceof Error ? error : new Error(String(error)));
     }
   });
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  // A plain ArrayBuffer (never shared), so `new Blob([bytes])` type-checks in the browser.
+  return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 }
 
 /**
  * The comparison report as PDF bytes (spec 1 §9). In the browser, wrap them in a Blob and download them as
  * {@link comparisonReportFileName}.
  */
-export async function createComparisonReportPdf(input: ComparisonReportInput): Promise<Uint8Array> {
+export async function createComparisonReportPdf(
+  input: ComparisonReportInput,
+): Promise<Uint8Array<ArrayBuffer>> {
   return renderPdf(buildComparisonReportDefinition(input));
 }

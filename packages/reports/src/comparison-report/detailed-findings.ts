@@ -1,9 +1,9 @@
-import { formatHeaderPercentage, MISSING } from '@aegis/domain';
+import { displayValue, formatHeaderPercentage, MISSING } from '@aegis/domain';
 import type { Content, ContentText, TableCell, TableCellProperties } from 'pdfmake/interfaces';
 
 import { failedOnlyBanner, gridLayout, sectionTitle } from './blocks';
 import type { ReportContext } from './context';
-import { breakable, formatReportValue } from './format';
+import { breakable } from './format';
 import { reportPolicyPasses } from './summarise';
 import { bandColour, colours, passRateIconSvg } from './theme';
 import type { ReportCategory, ReportPolicy, ReportRow } from './types';
@@ -14,7 +14,7 @@ type TextCell = ContentText & TableCellProperties;
 export const DETAIL_COLUMNS = ['Setting', 'Expected', 'Current', 'Status'] as const;
 
 function valueCell(value: unknown): TableCell {
-  const text = formatReportValue(value);
+  const text = displayValue(value);
   const placeholder = text === MISSING || text === 'Empty';
   return placeholder
     ? { text, italics: true, color: colours.muted }
@@ -63,7 +63,12 @@ function policyTable(policy: ReportPolicy, shown: ReportRow[], ctx: ReportContex
           {
             text: [
               { text: breakable(policy.name), bold: true, color: colours.brand, fontSize: 9.5 },
-              { text: `   ${settingsNote}`, color: colours.muted, fontSize: 8 },
+              // Non-breaking spaces: the note wraps as one piece, never as '19 of 19 settings / match'.
+              {
+                text: `   ${settingsNote.replace(/ /g, '\u00a0')}`,
+                color: colours.muted,
+                fontSize: 8,
+              },
             ],
             colSpan: 3,
             fillColor: colours.brandLight,

@@ -1,41 +1,4 @@
-import { MISSING } from '@aegis/domain';
-
 import type { BaselineType, ReportUser } from './types';
-
-/** Longest value shown in the report (spec 1 §9): longer values keep 47 characters plus '...'. */
-export const MAX_VALUE_LENGTH = 50;
-const ELLIPSIS = '...';
-
-/** Values longer than `max` characters keep `max - 3` characters plus '...' (spec 1 §9). */
-export function truncateValue(text: string, max = MAX_VALUE_LENGTH): string {
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
-  return chars.slice(0, max - ELLIPSIS.length).join('') + ELLIPSIS;
-}
-
-function stringify(value: unknown): string {
-  if (value === undefined) return MISSING;
-  if (value === null) return 'null';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
-    return String(value);
-  }
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
-
-/**
- * A compared value as the report shows it (spec 1 §9): absent → 'Missing', empty string → 'Empty',
- * objects as compact JSON, then truncated at 50 characters.
- */
-export function formatReportValue(value: unknown): string {
-  const text = stringify(value);
-  if (text === '') return 'Empty';
-  return truncateValue(text);
-}
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
