@@ -40,13 +40,11 @@ export const errorHandlerPlugin = fp(
         mapped ?? (error.statusCode && error.statusCode < 500 ? error.statusCode : 500);
       if (status >= 500 && error.name !== 'ServiceError') {
         request.log.error({ err: error }, 'unhandled error');
-        return reply
-          .code(500)
-          .send({
-            error: 'Internal Server Error',
-            statusCode: 500,
-            message: 'Internal Server Error',
-          });
+        return reply.code(500).send({
+          error: 'Internal Server Error',
+          statusCode: 500,
+          message: 'Internal Server Error',
+        });
       }
       if (status >= 500) request.log.warn({ err: error }, 'service failure');
       const body: ApiErrorBody = {
