@@ -10,3 +10,4 @@ export * from './standard-baseline';
 export * from './accepted-deviations';
 export * from './drift';
 export * from './formatting';
+export * from './backups';
