@@ -100,9 +100,10 @@ export function CreateTablePage() {
       <div className={styles.section}>
         <Banner message={banner} />
         <form className={styles.form} onSubmit={(event) => void create(event)} noValidate>
-          <Field label="Client Code" hint="Three capital letters, e.g. ABC">
+          <Field label="Client Code">
             <Input
               value={clientCode}
+              placeholder="Three capital letters, e.g. ABC"
               maxLength={3}
               onChange={(_event, data) => setClientCode(data.value.toUpperCase())}
             />

@@ -64,6 +64,7 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
     gap: '8px 16px',
+    alignItems: 'start',
   },
 });
 
@@ -342,7 +343,11 @@ export function UpdateTablePage() {
                 form={currentForm}
                 onChange={(next) => {
                   setForm(next);
-                  if (highlight.size > 0) setHighlight(new Set(missingRequiredFields(next)));
+                  if (highlight.size > 0) {
+                    const missing = missingRequiredFields(next);
+                    setHighlight(new Set(missing));
+                    if (missing.length === 0) setBanner(undefined);
+                  }
                 }}
                 highlight={highlight}
               />

@@ -18,6 +18,7 @@ const useStyles = makeStyles({
     maxHeight: '420px',
     overflowY: 'auto',
   },
+  name: { color: tokens.colorNeutralForeground1 },
   meta: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -80,7 +81,7 @@ export function AppChecklist({
                 onChange={(_event, data) => toggle(row.RowKey, data.checked === true)}
                 label={
                   <>
-                    {String(row.AppName ?? row.RowKey)}{' '}
+                    <span className={styles.name}>{String(row.AppName ?? row.RowKey)}</span>{' '}
                     <span className={styles.meta}>
                       {row.Version ? `${String(row.Version)} · ` : ''}
                       {row.RowKey}

@@ -14,6 +14,7 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
     gap: '8px 16px',
+    alignItems: 'start',
   },
 });
 

@@ -1,0 +1,201 @@
+import type { AppTableEntityDto } from '@aegis/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { mockServer } from '../../testing/mocks/server';
+import { renderApp } from '../../testing/render-app';
+
+// jsdom has no ResizeObserver; Fluent's MessageBar measures itself with one.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+const TABLES = ['ABCWorkstationApps', 'abdWorkstationApps', 'GENWorkstationApps'];
+
+function app(rowKey: string, AppName: string, Version: string, Status = 'Enabled') {
+  return {
+    PartitionKey: 'appinfo-pk1',
+    RowKey: rowKey,
+    AppName,
+    Version,
+    Status,
+    etag: `W/"${rowKey}"`,
+  } satisfies AppTableEntityDto;
+}
+
+const GEN = [
+  app('0001', 'VLC', '3.0.21'),
+  app('0002', '7-Zip', '24.09'),
+  app('0003', 'Slack', '4.41', 'Disabled'),
+];
+
+function serve(options: { tables?: string[]; rows?: Record<string, AppTableEntityDto[]> } = {}) {
+  const rows = options.rows ?? { GENWorkstationApps: GEN, ABCWorkstationApps: GEN.slice(0, 1) };
+  mockServer.use(
+    http.get('*/api/app-tables', () => HttpResponse.json({ tables: options.tables ?? TABLES })),
+    http.get('*/api/app-tables/:table/rows', ({ params }) =>
+      HttpResponse.json({ table: params.table, rows: rows[String(params.table)] ?? [] }),
+    ),
+  );
+}
+
+describe('App Deploy Table Viewer', () => {
+  it('finds tables by prefix, ignoring case, and sorts rows by a header with an arrow', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderApp('/storage-tables-list');
+    const list = await screen.findByRole('list', { name: 'Table names' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search tables' }), 'AB');
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['ABCWorkstationApps', 'abdWorkstationApps']);
+    await user.clear(screen.getByRole('searchbox', { name: 'Search tables' }));
+    await user.click(within(list).getByRole('button', { name: 'GENWorkstationApps' }));
+
+    const grid = await screen.findByRole('table', { name: 'Rows of GENWorkstationApps' });
+    const headers = within(grid).getAllByRole('columnheader');
+    expect(headers[0]).toHaveTextContent('Status');
+    const appNames = () =>
+      within(grid)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[3]?.textContent);
+    const header = within(grid).getByRole('columnheader', { name: /AppName/ });
+    await user.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    expect(within(header).getByLabelText('sorted ascending')).toBeInTheDocument();
+    expect(appNames()).toEqual(['7-Zip', 'Slack', 'VLC']);
+    await user.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(appNames()).toEqual(['VLC', 'Slack', '7-Zip']);
+    expect(within(grid).getByRole('cell', { name: 'Disabled' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Back to Table List' }));
+    expect(await screen.findByRole('list', { name: 'Table names' })).toBeInTheDocument();
+  });
+
+  it('shows the failure and a retry when the tables cannot be listed', async () => {
+    mockServer.use(
+      http.get('*/api/app-tables', () =>
+        HttpResponse.json(
+          { error: 'ServiceError', statusCode: 502, message: 'connect ECONNREFUSED' },
+          { status: 502 },
+        ),
+      ),
+    );
+    renderApp('/storage-tables-list');
+    expect(
+      await screen.findByText(/Could not load the tables: connect ECONNREFUSED/),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeEnabled();
+  });
+
+  it('sends signed-out users to /login', async () => {
+    const { router } = renderApp('/update-existing-table', { user: null });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
+
+describe('Create New App Deploy Table', () => {
+  it('gives the alerts of the spec, then the 201 and 409 messages', async () => {
+    serve();
+    let creates = 0;
+    mockServer.use(
+      http.post('*/api/app-tables', async ({ request }) => {
+        const body = (await request.json()) as { clientCode: string };
+        creates += 1;
+        return creates === 1
+          ? HttpResponse.json(
+              {
+                status: 201,
+                table: `${body.clientCode}WorkstationApps`,
+                message: `Table ${body.clientCode}WorkstationApps created successfully.`,
+              },
+              { status: 201 },
+            )
+          : HttpResponse.json(
+              {
+                error: 'ConflictError',
+                statusCode: 409,
+                message: 'The table specified already exists.',
+              },
+              { status: 409 },
+            );
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/Create-Azure-Storage-Table');
+    await user.click(await screen.findByRole('button', { name: 'Create New Client Table' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a client code.');
+    await user.click(screen.getByRole('button', { name: 'Add Applications' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select at least one application.');
+    await user.click(await screen.findByRole('checkbox', { name: /7-Zip/ }));
+    await user.click(screen.getByRole('button', { name: 'Add Applications' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'No table to update. Please create a table first.',
+    );
+    await user.type(screen.getByLabelText('Client Code'), 'ab1');
+    await user.click(screen.getByRole('button', { name: 'Create New Client Table' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Client code must be exactly 3 uppercase letters.',
+    );
+    await user.clear(screen.getByLabelText('Client Code'));
+    await user.type(screen.getByLabelText('Client Code'), 'xyz');
+    expect(screen.getByLabelText('Client Code')).toHaveValue('XYZ');
+    await user.click(screen.getByRole('button', { name: 'Create New Client Table' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Table XYZWorkstationApps created successfully.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Create New Client Table' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The table specified already exists.',
+    );
+  });
+});
+
+describe('Update Existing App Deploy Table', () => {
+  it('applies the msi rule, highlights required fields and never offers protected keys', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderApp('/update-existing-table');
+    const table = await screen.findByLabelText('Table');
+    await waitFor(() => expect(within(table).getAllByRole('option')).toHaveLength(4));
+    await user.selectOptions(table, 'ABCWorkstationApps');
+    await user.selectOptions(screen.getByLabelText('Update type'), 'new');
+    expect(await screen.findByLabelText('RowKey')).toHaveValue('0002');
+    expect(screen.getByLabelText('PartitionKey')).toHaveValue('appinfo-pk1');
+    expect(screen.getByLabelText(/^ExitCode/)).toHaveValue('@(0, 3010, 1605, 1614, 1641)');
+    await user.click(screen.getByRole('button', { name: 'Add New App' }));
+    expect(screen.getByText('Please fill in all the required fields.')).toBeVisible();
+    expect(screen.getAllByText('Required')).toHaveLength(18);
+
+    await user.type(screen.getByLabelText(/^UninstallerLocation/), 'C:\\x\\uninstall.exe');
+    await user.selectOptions(screen.getByLabelText(/^UninstallFileType/), 'msi');
+    expect(screen.getByLabelText(/^Uninstall$|^Uninstall\s*\*/)).toHaveValue('autouninstall');
+    expect(screen.getByLabelText(/^UninstallerLocation/)).toHaveValue('');
+    expect(screen.getByLabelText(/^UninstallerLocation/)).toBeDisabled();
+
+    // changing the type resets; deleteProperty lists only deletable properties
+    await user.selectOptions(screen.getByLabelText('Update type'), 'deleteProperty');
+    const property = await screen.findByLabelText('Property');
+    await waitFor(() =>
+      expect(
+        within(property)
+          .getAllByRole('option')
+          .map((o) => o.getAttribute('value')),
+      ).toEqual(['', 'AppName', 'Version', 'Status']),
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete Property' }));
+    expect(screen.getByText('Please select the property name.')).toBeVisible();
+
+    // changing the table resets the type
+    await user.selectOptions(screen.getByLabelText('Table'), 'GENWorkstationApps');
+    expect(screen.getByLabelText('Update type')).toHaveValue('');
+  });
+});
