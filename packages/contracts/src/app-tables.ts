@@ -13,7 +13,7 @@ export const tableNameSchema = z
   .string()
   .regex(TABLE_NAME_PATTERN, 'must be 3-63 letters or digits starting with a letter');
 
-export const clientCodeSchema = z
+export const appTableClientCodeSchema = z
   .string()
   .regex(CLIENT_CODE_PATTERN, 'Client code must be exactly 3 uppercase letters.');
 
@@ -48,7 +48,7 @@ export const tableRowsResponseSchema = z.object({
 });
 export type TableRowsResponse = z.infer<typeof tableRowsResponseSchema>;
 
-export const createTableRequestSchema = z.object({ clientCode: clientCodeSchema });
+export const createTableRequestSchema = z.object({ clientCode: appTableClientCodeSchema });
 export type CreateTableRequest = z.infer<typeof createTableRequestSchema>;
 
 /** 201 created: the message is shown as success; a 409 comes as an error body with the service's message. */

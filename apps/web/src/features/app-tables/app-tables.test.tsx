@@ -34,7 +34,10 @@ const GEN = [
 ];
 
 function serve(options: { tables?: string[]; rows?: Record<string, AppTableEntityDto[]> } = {}) {
-  const rows = options.rows ?? { GENWorkstationApps: GEN, ABCWorkstationApps: GEN.slice(0, 1) };
+  const rows: Record<string, AppTableEntityDto[]> = options.rows ?? {
+    GENWorkstationApps: GEN,
+    ABCWorkstationApps: GEN.slice(0, 1),
+  };
   mockServer.use(
     http.get('*/api/app-tables', () => HttpResponse.json({ tables: options.tables ?? TABLES })),
     http.get('*/api/app-tables/:table/rows', ({ params }) =>
