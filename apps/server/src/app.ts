@@ -16,6 +16,7 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { appTablesRoutes } from './routes/app-tables';
+import { comparisonRoutes } from './routes/comparison';
 import { healthRoutes } from './routes/health';
 import { projectRoutes } from './routes/projects';
 import { sessionRoutes } from './routes/session';
@@ -74,6 +75,7 @@ export async function buildApp({
   await app.register(sessionRoutes, { config });
   await app.register(projectRoutes);
   await app.register(appTablesRoutes, { config });
+  await app.register(comparisonRoutes, { config });
 
   registerSpa(app, config.AEGIS_WEB_DIST);
   return app;

@@ -1,3 +1,4 @@
 export * from './session';
 export * from './projects';
 export * from './app-tables';
+export * from './comparison';

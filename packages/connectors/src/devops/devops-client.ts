@@ -40,6 +40,7 @@ import type {
   PullRequest,
   PushRequest,
   PushResult,
+  ReadFolderOptions,
   RefUpdate,
   RefUpdateResult,
   Repository,
@@ -426,16 +427,21 @@ export class DevOpsClient implements DevOpsApi {
   async readFolder(
     repo: RepositoryRef,
     folderPath: string,
-    options?: ItemsOptions,
+    options?: ReadFolderOptions,
   ): Promise<FolderSnapshot | undefined> {
     const folder = withSlash(folderPath);
-    const items = await this.listItems(repo, folder, { ...options, recursion: 'full' });
+    const { listing, ...itemsOptions } = options ?? {};
+    const items =
+      listing ?? (await this.listItems(repo, folder, { ...itemsOptions, recursion: 'full' }));
     const root = items[0];
     if (!root) return undefined;
     const blobs = items.filter((i) => i.gitObjectType === 'blob');
     if (blobs.length === 0) return { commitId: root.commitId, files: [] };
     // Pin the zip to the listing's commit so both reads see the same tree.
-    const zip = await this.getZip(repo, folder, { ...options, version: { commit: root.commitId } });
+    const zip = await this.getZip(repo, folder, {
+      ...itemsOptions,
+      version: { commit: root.commitId },
+    });
     if (!zip) return undefined;
     const entries = unzipSync(zip);
     const names = Object.keys(entries).filter((n) => !n.endsWith('/'));

@@ -220,6 +220,14 @@ export interface ItemsOptions extends RequestOptions {
   recursion?: 'none' | 'oneLevel' | 'full';
 }
 
+export interface ReadFolderOptions extends ItemsOptions {
+  /**
+   * The folder's listing at full recursion, already read (its first item is the folder itself): the
+   * snapshot then costs one request, the zip. Lets a caller key a cache on the folder's object id first.
+   */
+  listing?: readonly GitItem[];
+}
+
 export interface GitPort {
   listRepositories(project: string, options?: RequestOptions): Promise<Repository[]>;
   getRepository(repo: RepositoryRef, options?: RequestOptions): Promise<Repository | undefined>;
@@ -229,7 +237,7 @@ export interface GitPort {
   readFolder(
     repo: RepositoryRef,
     folderPath: string,
-    options?: ItemsOptions,
+    options?: ReadFolderOptions,
   ): Promise<FolderSnapshot | undefined>;
   /** a folder (or file) as a zip archive, undefined if missing */
   getZip(

@@ -1,0 +1,378 @@
+import { isServiceError, ServiceError } from '@aegis/connectors';
+import type { DevOpsApi, GitItem, RepositoryRef } from '@aegis/connectors/devops';
+import type {
+  ComparisonBaselineType,
+  ComparisonResult,
+  ConfigurationFile,
+  Configurations,
+  OptionsComparisonResult,
+  PolicyFiles,
+  StandardComparisonResult,
+} from '@aegis/contracts';
+import {
+  buildComparisonRows,
+  categoryOf,
+  isClientCode,
+  isComparableFile,
+  NO_SECURITY_SETTINGS_MESSAGE,
+  NotFoundError,
+  policyFileName,
+  runStandardBaseline,
+  toResourcePath,
+  type ComparisonResults,
+  type ConfigFile,
+} from '@aegis/domain';
+
+import { LruCache } from './lru-cache';
+
+/** Spec 1 §9: the company baseline and a client's copy of it. */
+export const BASELINE_ROOT = '/M365Config/Resources';
+export const CLIENTS_ROOT = '/Clients';
+export const clientRoot = (client: string): string =>
+  `${CLIENTS_ROOT}/${client}/M365Config/Resources`;
+
+/** Spec 1 §7: files are compared 10 at a time; progress is reported (and flushed) per batch. */
+export const COMPARISON_BATCH_SIZE = 10;
+
+/** Spec 1 §8. */
+export const MESSAGES = {
+  fetchClients: 'Error fetching clients: ',
+  fetchConfiguration: 'Error fetching client configuration: ',
+  compareFiles: 'Error comparing files: ',
+  compareStandard: 'Error comparing to standard baseline: ',
+  missingContent: (a: string, b: string) => `Missing content for ${a} or ${b}`,
+} as const;
+
+/** One parsed file of a tree: `content` null when not valid JSON (then `text` keeps the raw text). */
+export interface ParsedFile extends ConfigFile {
+  /** repository path, leading slash */
+  path: string;
+  text?: string;
+}
+
+/** A folder at one git tree object: immutable, so cached by its object id. */
+export interface ParsedTree {
+  treeId: string;
+  commitId: string;
+  files: ParsedFile[];
+}
+
+/**
+ * Process-wide caches. Trees are keyed by repository + folder + git tree object id and results by
+ * the tree ids compared, so an entry can never be stale; every request still lists the folder with
+ * the user's own token first, so the cache never answers someone the service would refuse.
+ */
+export interface ComparisonCaches {
+  trees: LruCache<string, ParsedTree>;
+  results: LruCache<string, ComparisonResult>;
+}
+
+export function createComparisonCaches(): ComparisonCaches {
+  return { trees: new LruCache(24), results: new LruCache(24) };
+}
+
+export type ProgressReporter = (percent: number) => void;
+
+/** Hands the event loop back so progress already written reaches the browser during the work. */
+const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** The spec's message for a failure: a prefix and the service's own text (spec 1 §8). */
+export function withPrefix(prefix: string, error: unknown): Error {
+  if (isServiceError(error)) {
+    return new ServiceError(`${prefix}${error.message}`, {
+      service: error.service,
+      ...(error.statusCode !== undefined ? { statusCode: error.statusCode } : {}),
+      ...(error.code !== undefined ? { code: error.code } : {}),
+      ...(error.requestId !== undefined ? { requestId: error.requestId } : {}),
+      cause: error,
+    });
+  }
+  if (error instanceof NotFoundError) return new NotFoundError(`${prefix}${error.message}`);
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** Thrown when the standard baseline finds nothing to evaluate (spec 1 §5). */
+export class NoSettingsError extends Error {
+  override readonly name = 'NoSettingsError';
+  constructor() {
+    super(NO_SECURITY_SETTINGS_MESSAGE);
+  }
+}
+
+function parseFile(path: string, text: string): ParsedFile {
+  try {
+    return { path, content: JSON.parse(text.replace(/^\uFEFF/, '')) as unknown };
+  } catch {
+    return { path, content: null, text };
+  }
+}
+
+function toConfigurationFile(file: ParsedFile): ConfigurationFile {
+  return {
+    path: file.path,
+    content: file.content,
+    ...(file.text !== undefined ? { text: file.text } : {}),
+  };
+}
+
+/** Configuration Comparison (spec 1 §2, §4, §7): clients, both baselines, configurations for viewing. */
+export class ComparisonService {
+  constructor(
+    private readonly devops: DevOpsApi,
+    private readonly repo: RepositoryRef,
+    private readonly caches: ComparisonCaches,
+  ) {}
+
+  /** Clients are the folders of three capital letters under /Clients. */
+  async listClients(): Promise<{ code: string }[]> {
+    try {
+      const items = await this.devops.listItems(this.repo, CLIENTS_ROOT, { recursion: 'oneLevel' });
+      return items
+        .filter((item) => item.isFolder && item.path !== CLIENTS_ROOT)
+        .map((item) => item.path.slice(item.path.lastIndexOf('/') + 1))
+        .filter(isClientCode)
+        .sort()
+        .map((code) => ({ code }));
+    } catch (error) {
+      throw withPrefix(MESSAGES.fetchClients, error);
+    }
+  }
+
+  /** The folder's full listing: one request ([] when the folder does not exist). */
+  private listTree(folder: string): Promise<GitItem[]> {
+    return this.devops.listItems(this.repo, folder, { recursion: 'full' });
+  }
+
+  /** The files of a listed folder: from the cache by tree id, else one zip request. */
+  private async loadTree(folder: string, listing: GitItem[]): Promise<ParsedTree | undefined> {
+    const root = listing[0];
+    if (!root) return undefined;
+    const key = `${this.repo.project}/${this.repo.repository}:${folder}@${root.objectId}`;
+    const cached = this.caches.trees.get(key);
+    if (cached) return cached;
+    const snapshot = await this.devops.readFolder(this.repo, folder, { listing });
+    if (!snapshot) return undefined;
+    const tree: ParsedTree = {
+      treeId: root.objectId,
+      commitId: snapshot.commitId,
+      files: snapshot.files.map((f) => parseFile(f.path, f.content)),
+    };
+    this.caches.trees.set(key, tree);
+    return tree;
+  }
+
+  /**
+   * Reads folders with real progress (spec 1 §4): 0–50 as the listings arrive, 50–100 as the
+   * downloads do. Two requests per folder when cold (listing + zip), one when its tree is cached.
+   */
+  async readTrees(
+    folders: readonly string[],
+    onProgress: ProgressReporter = () => {},
+  ): Promise<(ParsedTree | undefined)[]> {
+    const n = folders.length;
+    let listed = 0;
+    let loaded = 0;
+    const listings = await Promise.all(
+      folders.map(async (folder) => {
+        const listing = await this.listTree(folder);
+        onProgress(Math.floor((++listed / n) * 50));
+        return listing;
+      }),
+    );
+    return Promise.all(
+      folders.map(async (folder, i) => {
+        const tree = await this.loadTree(folder, listings[i] ?? []);
+        onProgress(50 + Math.floor((++loaded / n) * 50));
+        return tree;
+      }),
+    );
+  }
+
+  private async readClientAndBaseline(
+    client: string,
+    onProgress: ProgressReporter,
+  ): Promise<[ParsedTree, ParsedTree]> {
+    const [baseline, clientTree] = await this.readTrees(
+      [BASELINE_ROOT, clientRoot(client)],
+      onProgress,
+    );
+    if (!baseline) throw new NotFoundError(`No baseline configuration found at ${BASELINE_ROOT}`);
+    if (!clientTree) throw new NotFoundError(`No configuration found for client ${client}`);
+    return [baseline, clientTree];
+  }
+
+  /** Runs one comparison; `onProgress` gets real percentages (spec 1 §4). */
+  async runComparison(
+    client: string,
+    baselineType: ComparisonBaselineType,
+    onProgress: ProgressReporter,
+  ): Promise<ComparisonResult> {
+    if (baselineType === 'standard') {
+      try {
+        return await this.runStandard(client, onProgress);
+      } catch (error) {
+        if (error instanceof NoSettingsError) throw error;
+        throw withPrefix(MESSAGES.compareStandard, error);
+      }
+    }
+    try {
+      return await this.runOptions(client, onProgress);
+    } catch (error) {
+      throw withPrefix(MESSAGES.compareFiles, error);
+    }
+  }
+
+  /** Standard baseline: 30 during the fetch, then the checks' own 35, 40, 55, 70, 85, 95, 100. */
+  private async runStandard(
+    client: string,
+    onProgress: ProgressReporter,
+  ): Promise<StandardComparisonResult> {
+    onProgress(30);
+    const [tree] = await this.readTrees([clientRoot(client)]);
+    if (!tree) throw new NotFoundError(`No configuration found for client ${client}`);
+    const key = `standard:${client}:${tree.treeId}`;
+    const cached = this.caches.results.get(key);
+    if (cached?.baselineType === 'standard') {
+      for (const p of [35, 40, 55, 70, 85, 95, 100]) onProgress(p);
+      return cached;
+    }
+    const result = runStandardBaseline(tree.files, onProgress);
+    if (result.evaluatedCount === 0) throw new NoSettingsError();
+    const dto: StandardComparisonResult = {
+      baselineType: 'standard',
+      client,
+      clientTreeId: tree.treeId,
+      results: result.results.map((r) => ({
+        id: r.id,
+        title: r.title,
+        description: r.description,
+        category: r.category,
+        severity: r.severity,
+        rationale: r.rationale,
+        controlReference: r.controlReference,
+        expected: r.expected,
+        current: r.current,
+        pass: r.pass,
+        evaluated: r.evaluated,
+        ...(r.file ? { file: toResourcePath(r.file) } : {}),
+      })),
+      total: result.total,
+      passed: result.passed,
+      failed: result.failed,
+      percentage: result.percentage,
+      evaluatedCount: result.evaluatedCount,
+    };
+    this.caches.results.set(key, dto);
+    return dto;
+  }
+
+  /**
+   * Company (options) baseline: loading 0–50 (listings, then downloads), the comparison routine
+   * 50–100, batch by batch of 10 files, with the event loop handed back between batches so the
+   * progress is streamed while the work runs.
+   */
+  private async runOptions(
+    client: string,
+    onProgress: ProgressReporter,
+  ): Promise<OptionsComparisonResult> {
+    const [baseline, clientTree] = await this.readClientAndBaseline(client, (p) =>
+      onProgress(Math.floor(p / 2)),
+    );
+    const key = `options:${client}:${baseline.treeId}:${clientTree.treeId}`;
+    const cached = this.caches.results.get(key);
+    if (cached?.baselineType === 'options') {
+      onProgress(100);
+      return cached;
+    }
+    const clientByResourcePath = new Map<string, ParsedFile>();
+    for (const file of clientTree.files) clientByResourcePath.set(toResourcePath(file.path), file);
+    const files = baseline.files.filter((f) => isComparableFile(toResourcePath(f.path)));
+
+    const rows: ComparisonResults = {};
+    const policyPaths: Record<string, Record<string, string>> = {};
+    const warnings: string[] = [];
+    for (let start = 0; start < files.length; start += COMPARISON_BATCH_SIZE) {
+      for (const file of files.slice(start, start + COMPARISON_BATCH_SIZE)) {
+        const path = toResourcePath(file.path);
+        const counterpart = clientByResourcePath.get(path);
+        const single = buildComparisonRows([file], counterpart ? [counterpart] : []);
+        const category = categoryOf(path);
+        const fileRows = Object.values(single[category] ?? {})[0] ?? [];
+        if (file.content === null || counterpart?.content === null) {
+          const message = MESSAGES.missingContent(
+            file.path,
+            counterpart?.path ?? `${clientRoot(client)}/${path}`,
+          );
+          warnings.push(message);
+          for (const row of fileRows) row.Description = message;
+        }
+        const policies = (rows[category] ??= {});
+        const paths = (policyPaths[category] ??= {});
+        let name = policyFileName(path);
+        if (policies[name]) name = path.slice(category.length + 1).replace(/\.json$/i, '');
+        policies[name] = fileRows;
+        paths[name] = path;
+      }
+      const done = Math.min(files.length, start + COMPARISON_BATCH_SIZE);
+      onProgress(50 + Math.floor((done / files.length) * 50));
+      await yieldToLoop();
+    }
+    onProgress(100);
+    const result: OptionsComparisonResult = {
+      baselineType: 'options',
+      client,
+      baselineTreeId: baseline.treeId,
+      clientTreeId: clientTree.treeId,
+      rows,
+      policyPaths,
+      warnings,
+    };
+    this.caches.results.set(key, result);
+    return result;
+  }
+
+  /** Both configurations for viewing as formatted JSON: listing 0–50, downloads 50–100. */
+  async loadConfigurations(client: string, onProgress: ProgressReporter): Promise<Configurations> {
+    try {
+      const [baseline, clientTree] = await this.readClientAndBaseline(client, onProgress);
+      const comparable = (f: ParsedFile) => isComparableFile(toResourcePath(f.path));
+      return {
+        client,
+        baseline: {
+          treeId: baseline.treeId,
+          files: baseline.files.filter(comparable).map(toConfigurationFile),
+        },
+        clientConfiguration: {
+          treeId: clientTree.treeId,
+          files: clientTree.files.filter(comparable).map(toConfigurationFile),
+        },
+      };
+    } catch (error) {
+      throw withPrefix(MESSAGES.fetchConfiguration, error);
+    }
+  }
+
+  /** One policy of both trees, by resource path, for the configuration info modal. */
+  async getPolicy(client: string, resourcePath: string): Promise<PolicyFiles> {
+    const path = toResourcePath(resourcePath);
+    try {
+      const [baseline, clientTree] = await this.readTrees([BASELINE_ROOT, clientRoot(client)]);
+      const find = (tree: ParsedTree | undefined) => {
+        const file = tree?.files.find((f) => toResourcePath(f.path) === path);
+        return file ? toConfigurationFile(file) : null;
+      };
+      const result: PolicyFiles = {
+        path,
+        category: categoryOf(path),
+        baseline: find(baseline),
+        clientConfiguration: find(clientTree),
+      };
+      if (!result.baseline && !result.clientConfiguration) {
+        throw new NotFoundError(`No policy at ${path} for client ${client}`);
+      }
+      return result;
+    } catch (error) {
+      throw withPrefix(MESSAGES.fetchConfiguration, error);
+    }
+  }
+}

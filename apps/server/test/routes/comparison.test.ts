@@ -1,0 +1,259 @@
+import { DevOpsClient } from '@aegis/connectors/devops';
+import type {
+  ClientList,
+  ComparisonEvent,
+  ConfigurationsEvent,
+  OptionsComparisonResult,
+  PolicyFiles,
+  StandardComparisonResult,
+} from '@aegis/contracts';
+import {
+  CONFIG_REPOSITORY_NAME,
+  SAMPLE_PROJECTS,
+  startIdentityProvider,
+  type IdentityProvider,
+} from '@aegis/emulators';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { startSeededDevOps, type DevOpsFixture } from '../devops-fixture';
+import { build, SAMPLE_USER, TEST_AUDIENCE, type TestApp } from '../helper';
+
+const REPO = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
+
+function events<T>(body: string): T[] {
+  return body
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as T);
+}
+
+function progressOf(list: { type: string; percent?: number }[]): number[] {
+  return list.filter((e) => e.type === 'progress').map((e) => e.percent ?? -1);
+}
+
+describe('comparison routes', () => {
+  let t: TestApp;
+  let devops: DevOpsFixture;
+  let idp: IdentityProvider;
+
+  beforeAll(async () => {
+    idp = await startIdentityProvider({ port: 0, audience: TEST_AUDIENCE, allowedOrigins: [] });
+    devops = await startSeededDevOps(idp);
+    t = await build(
+      {
+        AEGIS_DEVOPS_ORG_URL: devops.emulator.url,
+        AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
+      },
+      idp,
+    );
+  });
+  afterEach(() => devops.emulator.faults.clear());
+  afterAll(async () => {
+    await t.close();
+    await devops.close();
+    await idp.close();
+  });
+
+  const run = async (client: string, baselineType: string) => {
+    const response = await t.injectAs(SAMPLE_USER, {
+      method: 'POST',
+      url: '/api/comparison/runs',
+      payload: { client, baselineType },
+    });
+    return { response, events: events<ComparisonEvent>(response.body) };
+  };
+
+  it('lists the clients: folders of three capital letters under /Clients', async () => {
+    const response = await t.injectAs(SAMPLE_USER, {
+      method: 'GET',
+      url: '/api/comparison/clients',
+    });
+    expect(response.statusCode).toBe(200);
+    const { clients } = response.json() as ClientList;
+    expect(clients.map((c) => c.code)).toEqual(['ABC', 'CON', 'FAB', 'NWT', 'WWI']);
+  });
+
+  it('runs the company (options) baseline, streaming progress from the work', async () => {
+    const { response, events: list } = await run('CON', 'options');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/x-ndjson');
+    const progress = progressOf(list);
+    expect(progress[0]).toBe(0);
+    expect(progress.at(-1)).toBe(100);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    // listings (≤ 50), downloads (50), then the comparison batches (50–100)
+    expect(progress).toContain(25);
+    expect(progress).toContain(50);
+    expect(progress.some((p) => p > 50 && p < 100)).toBe(true);
+    const last = list.at(-1);
+    expect(last?.type).toBe('result');
+    const result = (last as { result: OptionsComparisonResult }).result;
+    expect(result.baselineType).toBe('options');
+    expect(result.warnings).toEqual([]);
+    const categories = Object.keys(result.rows);
+    expect(categories.length).toBeGreaterThan(2);
+    const failing = Object.values(result.rows)
+      .flatMap((policies) => Object.values(policies))
+      .flat()
+      .filter((row) => !row.Equal);
+    // CON raised the device quota to 20
+    expect(failing.some((row) => row.DiffValue === 20)).toBe(true);
+    const [category, policies] = Object.entries(result.policyPaths)[0] ?? [];
+    expect(Object.values(policies ?? {})[0]).toMatch(new RegExp(`^${category}/.+\\.json$`));
+  });
+
+  it('runs the standard baseline: 30 during the fetch, then 35 … 100', async () => {
+    const { response, events: list } = await run('ABC', 'standard');
+    expect(response.statusCode).toBe(200);
+    expect(progressOf(list)).toEqual([0, 30, 35, 40, 55, 70, 85, 95, 100]);
+    const last = list.at(-1) as { type: string; result: StandardComparisonResult };
+    expect(last.type).toBe('result');
+    expect(last.result.total).toBe(70);
+    expect(last.result.passed + last.result.failed).toBe(70);
+    expect(last.result.evaluatedCount).toBeGreaterThan(0);
+  });
+
+  it("reports 'Missing content for {a} or {b}' for a client file that is not valid JSON", async () => {
+    const client = new DevOpsClient({
+      organizationUrl: devops.emulator.url,
+      getToken: () => idp.issueToken(SAMPLE_USER),
+    });
+    const listing = await client.listItems(REPO, '/Clients/NWT/M365Config/Resources', {
+      recursion: 'full',
+    });
+    const target = listing.find(
+      (i) => i.gitObjectType === 'blob' && /\/(AzureAD|Exchange|Intune)\//.test(i.path),
+    );
+    if (!target) throw new Error('no client file to break');
+    const [main] = await client.listRefs(REPO, 'heads/main');
+    await client.push(REPO, {
+      branch: 'main',
+      oldObjectId: main?.commitId ?? '',
+      commits: [
+        {
+          comment: 'test: a broken export',
+          changes: [{ changeType: 'edit', path: target.path, content: '{ "broken": ' }],
+        },
+      ],
+    });
+
+    const { events: list } = await run('NWT', 'options');
+    const result = (list.at(-1) as { result: OptionsComparisonResult }).result;
+    const resourcePath = target.path.replace('/Clients/NWT/M365Config/Resources/', '');
+    expect(result.warnings).toEqual([
+      `Missing content for /M365Config/Resources/${resourcePath} or ${target.path}`,
+    ]);
+    const rows = Object.values(result.rows)
+      .flatMap((p) => Object.values(p))
+      .flat();
+    expect(rows.filter((r) => r.Description.startsWith('Missing content for'))).toHaveLength(1);
+
+    const policy = await t.injectAs(SAMPLE_USER, {
+      method: 'GET',
+      url: `/api/comparison/clients/NWT/policy?path=${encodeURIComponent(resourcePath)}`,
+    });
+    expect(policy.statusCode).toBe(200);
+    const files = policy.json() as PolicyFiles;
+    expect(files.clientConfiguration).toMatchObject({ content: null, text: '{ "broken": ' });
+    expect(files.baseline?.content).toBeTypeOf('object');
+  });
+
+  it('loads both configurations for viewing: listing 0–50, downloads 50–100', async () => {
+    const response = await t.injectAs(SAMPLE_USER, {
+      method: 'GET',
+      url: '/api/comparison/clients/WWI/configurations',
+    });
+    const list = events<ConfigurationsEvent>(response.body);
+    expect(progressOf(list)).toEqual([0, 25, 50, 75, 100]);
+    const last = list.at(-1);
+    if (last?.type !== 'result') throw new Error(`expected a result, got ${JSON.stringify(last)}`);
+    expect(last.result.baseline.files.length).toBeGreaterThan(5);
+    expect(last.result.clientConfiguration.files.length).toBeGreaterThan(5);
+    expect(
+      last.result.baseline.files.every((f) => f.path.startsWith('/M365Config/Resources/')),
+    ).toBe(true);
+    expect(last.result.baseline.files.some((f) => f.path.includes('/Descriptions/'))).toBe(false);
+  });
+
+  it('answers 400 naming the field for a client code that is not three capital letters', async () => {
+    const bad = await run('abc', 'options');
+    expect(bad.response.statusCode).toBe(400);
+    expect(bad.response.json()).toMatchObject({ field: 'body.client' });
+    const type = await run('ABC', 'cis');
+    expect(type.response.statusCode).toBe(400);
+    expect(type.response.json()).toMatchObject({ field: 'body.baselineType' });
+    const param = await t.injectAs(SAMPLE_USER, {
+      method: 'GET',
+      url: '/api/comparison/clients/AB1/configurations',
+    });
+    expect(param.statusCode).toBe(400);
+    expect(param.json()).toMatchObject({ field: 'params.client' });
+    const path = await t.injectAs(SAMPLE_USER, {
+      method: 'GET',
+      url: `/api/comparison/clients/ABC/policy?path=${encodeURIComponent('../../x.json')}`,
+    });
+    expect(path.statusCode).toBe(400);
+    expect(path.json()).toMatchObject({ field: 'querystring.path' });
+  });
+
+  it('ends a run for a client without a configuration with a 404 event', async () => {
+    const { events: list } = await run('ZZZ', 'standard');
+    expect(list.at(-1)).toEqual({
+      type: 'error',
+      statusCode: 404,
+      message: 'Error comparing to standard baseline: No configuration found for client ZZZ',
+    });
+  });
+
+  it("gives the spec's messages when Azure DevOps fails", async () => {
+    devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 500,
+      pathPattern: 'items',
+      message: 'VS402371: The service is unavailable.',
+    });
+    const clients = await t.injectAs(SAMPLE_USER, {
+      method: 'GET',
+      url: '/api/comparison/clients',
+    });
+    expect(clients.statusCode).toBe(502);
+    expect(clients.json()).toMatchObject({
+      error: 'ServiceError',
+      message: expect.stringMatching(/^Error fetching clients: .*VS402371/) as unknown,
+    });
+
+    const options = await run('ABC', 'options');
+    expect(options.events.at(-1)).toMatchObject({
+      type: 'error',
+      statusCode: 502,
+      message: expect.stringMatching(/^Error comparing files: .*VS402371/) as unknown,
+    });
+    const standard = await run('ABC', 'standard');
+    expect(standard.events.at(-1)).toMatchObject({
+      type: 'error',
+      message: expect.stringMatching(
+        /^Error comparing to standard baseline: .*VS402371/,
+      ) as unknown,
+    });
+    const configurations = await t.injectAs(SAMPLE_USER, {
+      method: 'GET',
+      url: '/api/comparison/clients/ABC/configurations',
+    });
+    expect(events<ComparisonEvent>(configurations.body).at(-1)).toMatchObject({
+      type: 'error',
+      message: expect.stringMatching(/^Error fetching client configuration: .*VS402371/) as unknown,
+    });
+  });
+
+  it('answers 401 without a token', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/comparison/clients'],
+      ['POST', '/api/comparison/runs'],
+      ['GET', '/api/comparison/clients/ABC/configurations'],
+      ['GET', '/api/comparison/clients/ABC/policy?path=a.json'],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+});
