@@ -16,6 +16,7 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { appTablesRoutes } from './routes/app-tables';
+import { backupRoutes } from './routes/backups';
 import { comparisonRoutes } from './routes/comparison';
 import { healthRoutes } from './routes/health';
 import { projectRoutes } from './routes/projects';
@@ -75,6 +76,7 @@ export async function buildApp({
   await app.register(sessionRoutes, { config });
   await app.register(projectRoutes);
   await app.register(appTablesRoutes, { config });
+  await app.register(backupRoutes, { config });
   await app.register(comparisonRoutes, { config });
 
   registerSpa(app, config.AEGIS_WEB_DIST);

@@ -1,0 +1,163 @@
+import { PassThrough } from 'node:stream';
+
+import {
+  backupClientListSchema,
+  backupClientParamsSchema,
+  backupContentSchema,
+  backupListSchema,
+  backupRestoreBodySchema,
+  backupRestoreSchema,
+  backupTagQuerySchema,
+  manualBackupSchema,
+  restorePullRequestListSchema,
+  type BackupComparisonEvent,
+} from '@aegis/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import type { AegisConfig } from '../../config';
+import { BackupsService } from '../../services/backups-service';
+
+const tags = ['backups'];
+
+export interface BackupRoutesOptions {
+  readonly config: Pick<AegisConfig, 'AEGIS_DEVOPS_PROJECT' | 'AEGIS_DEVOPS_CONFIG_REPO'>;
+}
+
+const statusByName: Record<string, number> = {
+  InputError: 400,
+  NotFoundError: 404,
+  ConflictError: 409,
+  ServiceError: 502,
+};
+
+/** Tenant Backups (spec 3 §2, §7): history, manual backup, content, comparison, restore, download. */
+export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (app, { config }) => {
+  const location = {
+    project: config.AEGIS_DEVOPS_PROJECT,
+    repository: config.AEGIS_DEVOPS_CONFIG_REPO,
+  };
+  const service = (request: { devops: ConstructorParameters<typeof BackupsService>[0] }) =>
+    new BackupsService(request.devops, location);
+
+  app.get(
+    '/api/backups/clients',
+    { schema: { tags, response: { 200: backupClientListSchema } } },
+    async (request) => ({ clients: await service(request).listClients() }),
+  );
+
+  app.get(
+    '/api/backups/:client',
+    { schema: { tags, params: backupClientParamsSchema, response: { 200: backupListSchema } } },
+    async (request) => service(request).listBackups(request.params.client),
+  );
+
+  app.post(
+    '/api/backups/:client/runs',
+    { schema: { tags, params: backupClientParamsSchema, response: { 201: manualBackupSchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await service(request).startManualBackup(request.params.client)),
+  );
+
+  app.get(
+    '/api/backups/:client/content',
+    {
+      schema: {
+        tags,
+        params: backupClientParamsSchema,
+        querystring: backupTagQuerySchema,
+        response: { 200: backupContentSchema },
+      },
+    },
+    async (request) => service(request).getContent(request.params.client, request.query.tag),
+  );
+
+  /**
+   * The comparison as NDJSON: progress events from the reads and the engine, then the result (or
+   * an error event once streaming has begun). A tag that does not exist answers 404 before.
+   */
+  app.get(
+    '/api/backups/:client/comparison',
+    { schema: { tags, params: backupClientParamsSchema, querystring: backupTagQuerySchema } },
+    async (request, reply) => {
+      const { client } = request.params;
+      const stream = new PassThrough();
+      const send = (event: BackupComparisonEvent) => stream.write(`${JSON.stringify(event)}\n`);
+      let started = false;
+      let last = -1;
+      const begin = () => {
+        if (started) return;
+        started = true;
+        void reply
+          .code(200)
+          .header('content-type', 'application/x-ndjson; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(stream);
+      };
+      try {
+        const result = await service(request).compare(client, request.query.tag, (percent) => {
+          begin();
+          if (percent === last) return;
+          last = percent;
+          send({ type: 'progress', percent });
+        });
+        begin();
+        send({ type: 'result', ...result });
+      } catch (error) {
+        if (!started) throw error;
+        const e = error as Error;
+        request.log.warn({ err: e }, 'backup comparison failed');
+        send({ type: 'error', statusCode: statusByName[e.name] ?? 500, message: e.message });
+      }
+      stream.end();
+      return reply;
+    },
+  );
+
+  app.post(
+    '/api/backups/:client/restore',
+    {
+      schema: {
+        tags,
+        params: backupClientParamsSchema,
+        body: backupRestoreBodySchema,
+        response: { 201: backupRestoreSchema },
+      },
+    },
+    async (request, reply) => {
+      const restored = await service(request).restore(
+        request.params.client,
+        request.body.tag,
+        request.user.upn || 'unknown user',
+      );
+      return reply.code(201).send(restored);
+    },
+  );
+
+  app.get(
+    '/api/backups/:client/restores',
+    {
+      schema: {
+        tags,
+        params: backupClientParamsSchema,
+        response: { 200: restorePullRequestListSchema },
+      },
+    },
+    async (request) => service(request).listRestorePullRequests(request.params.client),
+  );
+
+  app.get(
+    '/api/backups/:client/download',
+    { schema: { tags, params: backupClientParamsSchema, querystring: backupTagQuerySchema } },
+    async (request, reply) => {
+      const { fileName, bytes } = await service(request).download(
+        request.params.client,
+        request.query.tag,
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(bytes));
+    },
+  );
+};

@@ -1,0 +1,404 @@
+import { isServiceError, ServiceError } from '@aegis/connectors';
+import type {
+  DevOpsApi,
+  FileChange,
+  RepositoryFile,
+  RepositoryRef,
+} from '@aegis/connectors/devops';
+import type {
+  Backup,
+  BackupComparison,
+  BackupContent,
+  BackupList,
+  BackupRestore,
+  ManualBackup,
+  RestorePullRequestList,
+} from '@aegis/contracts';
+import {
+  BACKUP_PIPELINE_ID,
+  BACKUP_SIZE_UNAVAILABLE,
+  backupTagPrefix,
+  compareBackup,
+  ConflictError,
+  countBackupChanges,
+  formatBackupSize,
+  InputError,
+  isClientCode,
+  isScheduledBackup,
+  NotFoundError,
+  parseBackupTag,
+  restoreBranchName,
+  sortBackupsNewestFirst,
+  toBackupConfigFiles,
+  type BackupTag,
+} from '@aegis/domain';
+
+/** Where the configuration repository and the backup pipeline live. */
+export interface BackupsLocation {
+  readonly project: string;
+  readonly repository: string;
+}
+
+const ZERO_ID = '0000000000000000000000000000000000000000';
+/** Size reads in flight at once while listing backups. */
+const SIZE_READ_CONCURRENCY = 6;
+
+/**
+ * Git objects are immutable: the size of a client's folder at a commit never changes, so it is
+ * read once per server (bounded). Only consulted after the user's own ref listing succeeded.
+ */
+const sizeCache = new Map<string, number>();
+const SIZE_CACHE_LIMIT = 5_000;
+
+function remember(key: string, bytes: number): void {
+  if (sizeCache.size >= SIZE_CACHE_LIMIT) {
+    const oldest = sizeCache.keys().next().value;
+    if (oldest !== undefined) sizeCache.delete(oldest);
+  }
+  sizeCache.set(key, bytes);
+}
+
+async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+function byteLength(files: readonly RepositoryFile[]): number {
+  return files.reduce((sum, f) => sum + new TextEncoder().encode(f.content).byteLength, 0);
+}
+
+interface ResolvedBackup extends BackupTag {
+  /** the commit the tag points at */
+  commitId: string;
+  /** the annotated tag object */
+  objectId: string;
+}
+
+/** Tenant backups (spec 3 §2, §7): history, content, comparison, restore and download. */
+export class BackupsService {
+  private readonly repo: RepositoryRef;
+
+  constructor(
+    private readonly devops: DevOpsApi,
+    private readonly location: BackupsLocation,
+  ) {
+    this.repo = { project: location.project, repository: location.repository };
+  }
+
+  /** The children of /Clients on main; each folder name that is a client code is a tenant. */
+  async listClients(): Promise<string[]> {
+    const items = await this.devops.listItems(this.repo, '/Clients', {
+      recursion: 'oneLevel',
+      version: { branch: 'main' },
+    });
+    return items
+      .filter((i) => i.isFolder && i.path !== '/Clients')
+      .map((i) => i.path.slice(i.path.lastIndexOf('/') + 1))
+      .filter(isClientCode)
+      .sort();
+  }
+
+  /** Backups from the refs filtered by tags/backup/{client}, newest first, with real sizes. */
+  async listBackups(client: string): Promise<BackupList> {
+    const backups = await this.resolveAll(client);
+    // Scheduled backups often share a commit: one read per distinct commit.
+    const commits = [...new Set(backups.map((b) => b.commitId))];
+    const read = await mapLimited(commits, SIZE_READ_CONCURRENCY, (c) => this.sizeOf(client, c));
+    const byCommit = new Map(commits.map((c, i) => [c, read[i]]));
+    const sizes = backups.map((b) => byCommit.get(b.commitId));
+    const list: Backup[] = backups.map((b, i) => toBackup(b, sizes[i]));
+    const storageUsedInBytes = sizes.reduce<number>((sum, s) => sum + (s ?? 0), 0);
+    return {
+      client,
+      backups: list,
+      storageUsedInBytes,
+      storageUsed: formatBackupSize(storageUsedInBytes),
+    };
+  }
+
+  /** Runs the backup pipeline 212 with ClientCode and ManualRun true (spec 3 §7). */
+  async startManualBackup(client: string): Promise<ManualBackup> {
+    const run = await this.devops.runPipeline(this.location.project, BACKUP_PIPELINE_ID, {
+      refName: 'refs/heads/main',
+      templateParameters: { ClientCode: client, ManualRun: 'true' },
+    });
+    return { runId: run.id, state: run.state };
+  }
+
+  /** The configuration JSON of a backup: each file of Clients/{client} at the tag, parsed. */
+  async getContent(client: string, tag: string): Promise<BackupContent> {
+    const backup = await this.resolve(client, tag);
+    const files = await this.readClientFolder(client, backup.commitId);
+    const annotated = await this.devops
+      .getAnnotatedTag(this.repo, backup.objectId)
+      .catch(() => undefined);
+    const content: Record<string, unknown> = {};
+    const prefix = `/Clients/${client}/`;
+    for (const f of files) {
+      const key = f.path.startsWith(prefix) ? f.path.slice(prefix.length) : f.path;
+      try {
+        content[key] = JSON.parse(f.content) as unknown;
+      } catch {
+        content[key] = f.content;
+      }
+    }
+    const bytes = byteLength(files);
+    remember(this.sizeKey(client, backup.commitId), bytes);
+    return {
+      ...toBackup(
+        { ...backup, isScheduled: isScheduledBackup(backup.tagName, annotated?.message) },
+        bytes,
+      ),
+      content,
+    };
+  }
+
+  /**
+   * Clients/{client}@{tag} against Clients/{client} on main through the comparison engine; progress
+   * in percent from the reads (0–40) and the engine (40–100).
+   */
+  async compare(
+    client: string,
+    tag: string,
+    onProgress: (percent: number) => void = () => {},
+  ): Promise<BackupComparison> {
+    const backup = await this.resolve(client, tag);
+    onProgress(5);
+    const mainTip = await this.mainTip();
+    const backupFiles = await this.readClientFolder(client, backup.commitId);
+    onProgress(20);
+    const currentFiles = await this.readClientFolder(client, mainTip);
+    onProgress(40);
+    const results = compareBackup(
+      toBackupConfigFiles(client, backupFiles),
+      toBackupConfigFiles(client, currentFiles),
+      (p) => onProgress(40 + Math.floor((p * 60) / 100)),
+    );
+    return { tagName: backup.tagName, counts: countBackupChanges(results), results };
+  }
+
+  /**
+   * Restore (spec 3 §4, §7): a branch restore/{client}/{sanitised tag} from main whose one commit
+   * puts the client's folder back as the tag has it, then a pull request to main. An existing
+   * restore branch is never overwritten; a failed pull request removes the branch it pushed.
+   */
+  async restore(client: string, tag: string, requestedBy: string): Promise<BackupRestore> {
+    const backup = await this.resolve(client, tag);
+    const branch = restoreBranchName(client, backup.tagName);
+    const refName = `refs/heads/${branch}`;
+    const conflict = () =>
+      new ConflictError(
+        `A restore branch ${branch} already exists for backup ${backup.tagName}. Nothing was overwritten: complete or abandon its pull request and delete the branch, then try again.`,
+      );
+    const existing = await this.devops.listRefs(this.repo, `heads/${branch}`);
+    if (existing.some((r) => r.name === refName)) throw conflict();
+
+    const mainTip = await this.mainTip();
+    const [backupFiles, currentFiles] = await Promise.all([
+      this.readClientFolder(client, backup.commitId),
+      this.readClientFolder(client, mainTip),
+    ]);
+    const changes = restoreChanges(backupFiles, currentFiles);
+    if (changes.length === 0) {
+      throw new ConflictError(
+        `The configuration of ${client} on main already matches backup ${backup.tagName}: there is nothing to restore.`,
+      );
+    }
+
+    let pushed: string;
+    try {
+      const push = await this.devops.push(this.repo, {
+        branch: refName,
+        oldObjectId: mainTip,
+        commits: [
+          {
+            comment: `Restore ${client} configuration from backup ${backup.tagName}`,
+            changes,
+          },
+        ],
+      });
+      pushed = push.commitId;
+    } catch (error) {
+      if (isServiceError(error) && error.statusCode === 409) throw conflict();
+      throw error;
+    }
+
+    try {
+      const pr = await this.devops.createPullRequest(this.repo, {
+        sourceRefName: refName,
+        targetRefName: 'refs/heads/main',
+        title: `Restore ${client} configuration from backup ${backup.tagName}`,
+        description: restoreDescription(client, backup, changes, requestedBy),
+        reviewers: [],
+        labels: ['restore', 'backup', client],
+      });
+      return { pullRequestId: pr.pullRequestId, branch, prUrl: pr.webUrl };
+    } catch (error) {
+      // Nothing half-created: take the branch away again so a retry starts clean.
+      await this.devops
+        .updateRefs(this.repo, [{ name: refName, oldObjectId: pushed, newObjectId: ZERO_ID }])
+        .catch(() => undefined);
+      const message = error instanceof Error ? error.message : String(error);
+      throw new ServiceError(`Failed to create PR: ${message}`, {
+        service: 'devops',
+        ...(isServiceError(error) && error.statusCode ? { statusCode: error.statusCode } : {}),
+        cause: error,
+      });
+    }
+  }
+
+  /** Open and past restore pull requests of a client, newest first. */
+  async listRestorePullRequests(client: string): Promise<RestorePullRequestList> {
+    const prs = await this.devops.listPullRequests(this.repo, {
+      status: 'all',
+      targetRefName: 'refs/heads/main',
+      top: 1000,
+    });
+    return {
+      pullRequests: prs
+        .filter((pr) => pr.sourceRefName.startsWith(`refs/heads/restore/${client}/`))
+        .sort((a, b) => b.pullRequestId - a.pullRequestId)
+        .map((pr) => ({
+          pullRequestId: pr.pullRequestId,
+          title: pr.title,
+          status: pr.status,
+          sourceRefName: pr.sourceRefName,
+          targetRefName: pr.targetRefName,
+          labels: pr.labels,
+          prUrl: pr.webUrl,
+        })),
+    };
+  }
+
+  /** The backup as a zip of Clients/{client} at the tag. */
+  async download(client: string, tag: string): Promise<{ fileName: string; bytes: Uint8Array }> {
+    const backup = await this.resolve(client, tag);
+    const bytes = await this.devops.getZip(this.repo, `/Clients/${client}`, {
+      version: { commit: backup.commitId },
+    });
+    if (!bytes) throw new NotFoundError('Backup tag not found');
+    const stamp = backup.tagName
+      .slice(backupTagPrefix(client).length)
+      .replace(/[^A-Za-z0-9_]/g, '-');
+    return { fileName: `${client}_backup_${stamp}.zip`, bytes };
+  }
+
+  // ---- helpers ----------------------------------------------------------------------------
+
+  private async resolveAll(client: string): Promise<ResolvedBackup[]> {
+    const refs = await this.devops.listRefs(this.repo, `tags/${backupTagPrefix(client)}`);
+    const backups = refs.flatMap((ref) => {
+      const parsed = parseBackupTag(ref.name, client);
+      return parsed ? [{ ...parsed, commitId: ref.commitId, objectId: ref.objectId }] : [];
+    });
+    return sortBackupsNewestFirst(backups);
+  }
+
+  /** A backup tag of this client that exists, or 'Backup tag not found'. */
+  private async resolve(client: string, tag: string): Promise<ResolvedBackup> {
+    const tagName = tag.replace(/^refs\/tags\//, '');
+    if (!tagName.startsWith(backupTagPrefix(client))) {
+      throw new InputError(
+        `tag must be a backup tag of ${client} (${backupTagPrefix(client)}...)`,
+        'tag',
+      );
+    }
+    const parsed = parseBackupTag(tagName, client);
+    if (!parsed) throw new NotFoundError('Backup tag not found');
+    const refs = await this.devops.listRefs(this.repo, `tags/${tagName}`);
+    const ref = refs.find((r) => r.name === `refs/tags/${tagName}`);
+    if (!ref) throw new NotFoundError('Backup tag not found');
+    return { ...parsed, commitId: ref.commitId, objectId: ref.objectId };
+  }
+
+  private async mainTip(): Promise<string> {
+    const refs = await this.devops.listRefs(this.repo, 'heads/main');
+    const main = refs.find((r) => r.name === 'refs/heads/main');
+    if (!main) throw new NotFoundError('Could not find main branch');
+    return main.commitId;
+  }
+
+  private async readClientFolder(client: string, commitId: string): Promise<RepositoryFile[]> {
+    const snapshot = await this.devops.readFolder(this.repo, `/Clients/${client}`, {
+      version: { commit: commitId },
+    });
+    return snapshot?.files ?? [];
+  }
+
+  private sizeKey(client: string, commitId: string): string {
+    return `${this.location.project}/${this.location.repository}/${commitId}/${client}`;
+  }
+
+  /** The client's folder size at a commit from a real read; undefined (N/A) when it fails. */
+  private async sizeOf(client: string, commitId: string): Promise<number | undefined> {
+    const key = this.sizeKey(client, commitId);
+    const cached = sizeCache.get(key);
+    if (cached !== undefined) return cached;
+    try {
+      const bytes = byteLength(await this.readClientFolder(client, commitId));
+      remember(key, bytes);
+      return bytes;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function toBackup(backup: BackupTag, sizeInBytes: number | undefined): Backup {
+  return {
+    tagName: backup.tagName,
+    date: backup.date.toISOString(),
+    isScheduled: backup.isScheduled,
+    size: sizeInBytes === undefined ? BACKUP_SIZE_UNAVAILABLE : formatBackupSize(sizeInBytes),
+    sizeInBytes: sizeInBytes ?? null,
+  };
+}
+
+/** The changes that make the current folder equal to the backup's. */
+function restoreChanges(
+  backupFiles: readonly RepositoryFile[],
+  currentFiles: readonly RepositoryFile[],
+): FileChange[] {
+  const current = new Map(currentFiles.map((f) => [f.path, f]));
+  const inBackup = new Set(backupFiles.map((f) => f.path));
+  const changes: FileChange[] = [];
+  for (const f of backupFiles) {
+    const now = current.get(f.path);
+    if (!now) changes.push({ changeType: 'add', path: f.path, content: f.content });
+    else if (now.content !== f.content)
+      changes.push({ changeType: 'edit', path: f.path, content: f.content });
+  }
+  for (const f of currentFiles) {
+    if (!inBackup.has(f.path)) changes.push({ changeType: 'delete', path: f.path });
+  }
+  return changes;
+}
+
+function restoreDescription(
+  client: string,
+  backup: ResolvedBackup,
+  changes: readonly FileChange[],
+  requestedBy: string,
+): string {
+  const count = (type: FileChange['changeType']) =>
+    changes.filter((c) => c.changeType === type).length;
+  return [
+    `Restores the configuration of ${client} (Clients/${client}) to backup ${backup.tagName}, taken ${backup.date.toISOString()} (${backup.isScheduled ? 'Scheduled' : 'Manual'}, commit ${backup.commitId.slice(0, 8)}).`,
+    '',
+    `Files: ${count('edit')} modified, ${count('add')} added back, ${count('delete')} removed.`,
+    '',
+    `Requested through Aegis by ${requestedBy}. Review the changes before completing this pull request.`,
+  ].join('\n');
+}

@@ -1,0 +1,299 @@
+import type {
+  BackupClientList,
+  BackupComparisonEvent,
+  BackupContent,
+  BackupList,
+  BackupRestore,
+  RestorePullRequestList,
+} from '@aegis/contracts';
+import { formatBackupSize } from '@aegis/domain';
+import { SAMPLE_PROJECTS, startIdentityProvider, type IdentityProvider } from '@aegis/emulators';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { startSeededDevOps, type DevOpsFixture } from '../devops-fixture';
+import { build, SAMPLE_USER, TEST_AUDIENCE, type TestApp } from '../helper';
+
+describe('backup routes', () => {
+  let t: TestApp;
+  let devops: DevOpsFixture;
+  let idp: IdentityProvider;
+
+  beforeAll(async () => {
+    idp = await startIdentityProvider({ port: 0, audience: TEST_AUDIENCE, allowedOrigins: [] });
+    devops = await startSeededDevOps(idp, { pipelineDurationInMs: 200 });
+    t = await build(
+      {
+        AEGIS_DEVOPS_ORG_URL: devops.emulator.url,
+        AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
+      },
+      idp,
+    );
+  });
+  afterEach(() => devops.emulator.faults.clear());
+  afterAll(async () => {
+    await t.close();
+    await devops.close();
+    await idp.close();
+  });
+
+  const get = (url: string) => t.injectAs(SAMPLE_USER, { method: 'GET', url });
+  const post = (url: string, payload?: object) =>
+    t.injectAs(SAMPLE_USER, { method: 'POST', url, ...(payload ? { payload } : {}) });
+  const list = async (client: string) => (await get(`/api/backups/${client}`)).json() as BackupList;
+  const q = (tag: string) => `tag=${encodeURIComponent(tag)}`;
+  const events = (body: string) =>
+    body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as BackupComparisonEvent);
+
+  it('shows N/A for sizes that cannot be read and still lists the backups', async () => {
+    devops.emulator.faults.add({ kind: 'error', statusCode: 500, pathPattern: '/items' });
+    const response = await get('/api/backups/FAB');
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as BackupList;
+    expect(body.backups.length).toBeGreaterThan(0);
+    expect(body.backups.every((b) => b.size === 'N/A' && b.sizeInBytes === null)).toBe(true);
+    expect(body.storageUsedInBytes).toBe(0);
+  });
+
+  it('needs a signed-in user', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/backups/ABC' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('lists the client folders as tenants', async () => {
+    const response = await get('/api/backups/clients');
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as BackupClientList).clients).toEqual(
+      expect.arrayContaining(['ABC', 'CON', 'FAB', 'NWT', 'WWI']),
+    );
+  });
+
+  it('lists backups from the tags, newest first, without tags that break the date rule', async () => {
+    const body = await list('ABC');
+    expect(body.client).toBe('ABC');
+    const names = body.backups.map((b) => b.tagName);
+    expect(names).not.toContain('backup/ABC/20250301');
+    expect(names.every((n) => /^backup\/ABC\/.*\d{8}_\d{6}$/.test(n))).toBe(true);
+    const dates = body.backups.map((b) => Date.parse(b.date));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    expect(body.backups.some((b) => b.isScheduled)).toBe(true);
+    expect(body.backups.some((b) => !b.isScheduled)).toBe(true);
+    for (const b of body.backups) {
+      expect(b.isScheduled).toBe(b.tagName.includes('scheduled_'));
+      expect(b.size).toMatch(/^\d+(\.\d)? (B|KB|MB)$/);
+      expect(b.sizeInBytes).toBeGreaterThan(0);
+    }
+    const total = body.backups.reduce((sum, b) => sum + (b.sizeInBytes ?? 0), 0);
+    expect(body.storageUsedInBytes).toBe(total);
+    expect(body.storageUsed).toBe(formatBackupSize(total));
+  });
+
+  it('gives an empty history for a client whose only tag breaks the rule', async () => {
+    const body = await list('WWI');
+    expect(body.backups).toEqual([]);
+    expect(body.storageUsed).toBe('0 B');
+  });
+
+  it.each(['abc', 'ABCD', 'A1C'])('answers 400 naming the field for client %s', async (client) => {
+    const response = await get(`/api/backups/${client}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'params.client' });
+  });
+
+  it('keeps the page usable data-wise: a failing DevOps service gives 502 with its message', async () => {
+    devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 500,
+      pathPattern: '/refs',
+      message: 'TF400898: An internal error occurred.',
+    });
+    const response = await get('/api/backups/CON');
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ message: 'TF400898: An internal error occurred.' });
+  });
+
+  it('returns the configuration JSON of a backup', async () => {
+    const [latest] = (await list('ABC')).backups;
+    if (!latest) throw new Error('no ABC backup');
+    const response = await get(`/api/backups/ABC/content?${q(latest.tagName)}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as BackupContent;
+    expect(body.tagName).toBe(latest.tagName);
+    const paths = Object.keys(body.content);
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths.some((p) => p.startsWith('M365Config/Resources/'))).toBe(true);
+    expect(body.size).toBe(latest.size);
+  });
+
+  it("answers 'Backup tag not found' for a tag that does not exist", async () => {
+    for (const tag of ['backup/ABC/20000101_000000', 'backup/ABC/20250301']) {
+      const response = await get(`/api/backups/ABC/content?${q(tag)}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ message: 'Backup tag not found' });
+    }
+    const comparison = await get(`/api/backups/ABC/comparison?${q('backup/ABC/20000101_000000')}`);
+    expect(comparison.statusCode).toBe(404);
+    const download = await get(`/api/backups/ABC/download?${q('backup/ABC/20000101_000000')}`);
+    expect(download.statusCode).toBe(404);
+    const restore = await post('/api/backups/ABC/restore', { tag: 'backup/ABC/20000101_000000' });
+    expect(restore.statusCode).toBe(404);
+    expect(restore.json()).toMatchObject({ message: 'Backup tag not found' });
+  });
+
+  it("refuses another client's tag and a missing tag parameter with 400", async () => {
+    const [con] = (await list('CON')).backups;
+    const response = await get(`/api/backups/ABC/content?${q(con?.tagName ?? 'backup/CON/x')}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'tag' });
+    const missing = await get('/api/backups/ABC/content');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ field: 'querystring.tag' });
+  });
+
+  it('compares a backup with the current configuration, streaming progress', async () => {
+    const oldest = (await list('ABC')).backups.at(-1);
+    if (!oldest) throw new Error('no ABC backup');
+    const response = await get(`/api/backups/ABC/comparison?${q(oldest.tagName)}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/x-ndjson');
+    const all = events(response.body);
+    const progress = all.flatMap((e) => (e.type === 'progress' ? [e.percent] : []));
+    expect(progress[0]).toBeLessThan(progress.at(-1) ?? 0);
+    expect(progress.at(-1)).toBe(100);
+    expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+    const result = all.at(-1);
+    if (result?.type !== 'result') throw new Error('no result');
+    expect(result.tagName).toBe(oldest.tagName);
+    const categories = Object.keys(result.results);
+    expect(categories.length).toBeGreaterThan(0);
+    const firstFile = Object.values(result.results[categories[0] ?? ''] ?? {})[0];
+    expect(firstFile?.[0]).toEqual(
+      expect.objectContaining({ Name: expect.any(String), Equal: expect.any(Boolean) }),
+    );
+    const { changes, additions, deletions } = result.counts;
+    expect(changes + additions + deletions).toBeGreaterThan(0);
+  });
+
+  it('an unchanged backup compares equal', async () => {
+    const [latest] = (await list('ABC')).backups;
+    const response = await get(`/api/backups/ABC/comparison?${q(latest?.tagName ?? '')}`);
+    const result = events(response.body).at(-1);
+    expect(result).toMatchObject({
+      type: 'result',
+      counts: { changes: 0, additions: 0, deletions: 0 },
+    });
+  });
+
+  it('reports a DevOps failure during the comparison as an error event', async () => {
+    const [latest] = (await list('ABC')).backups;
+    devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 500,
+      pathPattern: '/items',
+      message: 'TF400898: items failed',
+    });
+    const response = await get(`/api/backups/ABC/comparison?${q(latest?.tagName ?? '')}`);
+    const all = events(response.body);
+    expect(all.at(-1)).toEqual({
+      type: 'error',
+      statusCode: 502,
+      message: 'TF400898: items failed',
+    });
+  });
+
+  it('downloads a backup as a zip', async () => {
+    const [latest] = (await list('NWT')).backups;
+    const response = await get(`/api/backups/NWT/download?${q(latest?.tagName ?? '')}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="NWT_backup_[A-Za-z0-9_-]+\.zip"$/,
+    );
+    expect(response.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
+  });
+
+  it('triggers a manual backup that appears as a Manual backup', async () => {
+    const before = (await list('NWT')).backups.map((b) => b.tagName);
+    const response = await post('/api/backups/NWT/runs');
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ runId: expect.any(Number) });
+    let added: BackupList['backups'] = [];
+    for (let i = 0; i < 60 && added.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      added = (await list('NWT')).backups.filter((b) => !before.includes(b.tagName));
+    }
+    expect(added).toHaveLength(1);
+    expect(added[0]?.tagName).toMatch(/^backup\/NWT\/\d{8}_\d{6}$/);
+    expect(added[0]?.isScheduled).toBe(false);
+    expect((await list('NWT')).backups[0]?.tagName).toBe(added[0]?.tagName);
+  });
+
+  it('answers 400 for a manual backup of a bad client code', async () => {
+    const response = await post('/api/backups/abc/runs');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'params.client' });
+  });
+
+  it('surfaces the server text when the pull request cannot be created, leaving no branch', async () => {
+    const oldest = (await list('CON')).backups.at(-1);
+    if (!oldest) throw new Error('no CON backup');
+    devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 500,
+      method: 'POST',
+      pathPattern: '/pullrequests',
+      message: 'TF401179: An active pull request already exists.',
+    });
+    const failed = await post('/api/backups/CON/restore', { tag: oldest.tagName });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({
+      message: 'Failed to create PR: TF401179: An active pull request already exists.',
+    });
+    devops.emulator.faults.clear();
+    const retried = await post('/api/backups/CON/restore', { tag: oldest.tagName });
+    expect(retried.statusCode).toBe(201);
+  });
+
+  it('restores through a branch and a pull request, and never overwrites an existing restore branch', async () => {
+    const oldest = (await list('ABC')).backups.at(-1);
+    if (!oldest) throw new Error('no ABC backup');
+    const response = await post('/api/backups/ABC/restore', { tag: oldest.tagName });
+    expect(response.statusCode).toBe(201);
+    const restored = response.json() as BackupRestore;
+    expect(restored.pullRequestId).toBeGreaterThan(0);
+    expect(restored.branch).toBe(`restore/ABC/${oldest.tagName.replace(/[^A-Za-z0-9]/g, '-')}`);
+
+    const prs = (await get('/api/backups/ABC/restores')).json() as RestorePullRequestList;
+    const pr = prs.pullRequests.find((p) => p.pullRequestId === restored.pullRequestId);
+    expect(pr).toMatchObject({
+      status: 'active',
+      sourceRefName: `refs/heads/${restored.branch}`,
+      targetRefName: 'refs/heads/main',
+      title: `Restore ABC configuration from backup ${oldest.tagName}`,
+    });
+    expect(pr?.labels).toEqual(expect.arrayContaining(['restore', 'backup', 'ABC']));
+
+    const again = await post('/api/backups/ABC/restore', { tag: oldest.tagName });
+    expect(again.statusCode).toBe(409);
+    expect((again.json() as { message: string }).message).toBe(
+      `A restore branch ${restored.branch} already exists for backup ${oldest.tagName}. Nothing was overwritten: complete or abandon its pull request and delete the branch, then try again.`,
+    );
+    const after = (await get('/api/backups/ABC/restores')).json() as RestorePullRequestList;
+    expect(after.pullRequests.filter((p) => p.sourceRefName === pr?.sourceRefName)).toHaveLength(1);
+  });
+
+  it('says there is nothing to restore when the backup equals the current configuration', async () => {
+    const [latest] = (await list('ABC')).backups;
+    const response = await post('/api/backups/ABC/restore', { tag: latest?.tagName ?? '' });
+    expect(response.statusCode).toBe(409);
+    expect((response.json() as { message: string }).message).toContain('nothing to restore');
+  });
+
+  it('answers 400 naming the field for a restore without a tag', async () => {
+    const response = await post('/api/backups/ABC/restore', {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'body.tag' });
+  });
+});

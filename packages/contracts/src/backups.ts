@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** Client codes are three capital letters, on the server too (ARCHITECTURE §5). */
+export const backupClientParamsSchema = z.object({
+  client: z.string().regex(/^[A-Z]{3}$/, 'must be three capital letters (A-Z)'),
+});
+
+export const backupTagQuerySchema = z.object({
+  tag: z.string().min(1).max(400),
+});
+
+export const backupRestoreBodySchema = z.object({ tag: z.string().min(1).max(400) }).strict();
+export type BackupRestoreBody = z.infer<typeof backupRestoreBodySchema>;
+
+export const backupClientListSchema = z.object({ clients: z.array(z.string()) });
+export type BackupClientList = z.infer<typeof backupClientListSchema>;
+
+/** A backup (spec 3 §3); `date` is ISO 8601 (UTC), `size` a text such as '12.5 MB' or 'N/A'. */
+export const backupSchema = z.object({
+  tagName: z.string(),
+  date: z.string(),
+  isScheduled: z.boolean(),
+  size: z.string(),
+  sizeInBytes: z.number().int().nonnegative().nullable(),
+});
+export type Backup = z.infer<typeof backupSchema>;
+
+export const backupListSchema = z.object({
+  client: z.string(),
+  /** newest first */
+  backups: z.array(backupSchema),
+  /** the real total of the sizes that could be read */
+  storageUsedInBytes: z.number().int().nonnegative(),
+  storageUsed: z.string(),
+});
+export type BackupList = z.infer<typeof backupListSchema>;
+
+export const manualBackupSchema = z.object({
+  runId: z.number().int(),
+  state: z.string(),
+});
+export type ManualBackup = z.infer<typeof manualBackupSchema>;
+
+/** The configuration JSON of a backup: repository paths under Clients/{client} → parsed JSON. */
+export const backupContentSchema = backupSchema.extend({
+  content: z.record(z.string(), z.unknown()),
+});
+export type BackupContent = z.infer<typeof backupContentSchema>;
+
+export const backupComparisonRowSchema = z.object({
+  Name: z.string(),
+  BackupValue: z.unknown(),
+  CurrentValue: z.unknown(),
+  Equal: z.boolean(),
+});
+export type BackupComparisonRowDto = z.infer<typeof backupComparisonRowSchema>;
+
+export const backupComparisonSchema = z.object({
+  tagName: z.string(),
+  counts: z.object({ changes: z.number(), additions: z.number(), deletions: z.number() }),
+  /** category → file → rows */
+  results: z.record(z.string(), z.record(z.string(), z.array(backupComparisonRowSchema))),
+});
+export type BackupComparison = z.infer<typeof backupComparisonSchema>;
+
+/**
+ * The comparison streams as NDJSON (application/x-ndjson): progress events from real work, then
+ * one result or one error.
+ */
+export type BackupComparisonEvent =
+  | { type: 'progress'; percent: number }
+  | ({ type: 'result' } & BackupComparison)
+  | { type: 'error'; statusCode: number; message: string };
+
+export const backupRestoreSchema = z.object({
+  pullRequestId: z.number().int(),
+  branch: z.string(),
+  prUrl: z.string(),
+});
+export type BackupRestore = z.infer<typeof backupRestoreSchema>;
+
+export const restorePullRequestListSchema = z.object({
+  pullRequests: z.array(
+    z.object({
+      pullRequestId: z.number().int(),
+      title: z.string(),
+      status: z.string(),
+      sourceRefName: z.string(),
+      targetRefName: z.string(),
+      labels: z.array(z.string()),
+      prUrl: z.string(),
+    }),
+  ),
+});
+export type RestorePullRequestList = z.infer<typeof restorePullRequestListSchema>;
