@@ -8,6 +8,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       { label: 'Projects', href: paths.projects.getHref() },
       { label: 'Client Pipelines', href: paths.clientPipelines.getHref() },
+      { label: 'Configuration Comparison', href: paths.comparison.getHref() },
     ],
   },
   {
@@ -23,7 +24,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       },
       {
         label: 'Tenant Management',
-        items: [],
+        items: [{ label: 'Tenant Baseline Options', href: paths.tenantBaselineOptions.getHref() }],
       },
     ],
   },

@@ -42,6 +42,18 @@ const portalRoutes: RouteObject[] = [
     }),
   },
   {
+    path: paths.comparison.path,
+    lazy: async () => ({
+      Component: (await import('../features/comparison/comparison-page')).ComparisonPage,
+    }),
+  },
+  {
+    path: paths.tenantBaselineOptions.path,
+    lazy: async () => ({
+      Component: (await import('../features/comparison/comparison-page')).OptionsComparisonPage,
+    }),
+  },
+  {
     path: paths.clientPipelines.path,
     lazy: async () => ({
       Component: (await import('../features/pipelines/client-pipelines-page')).ClientPipelinesPage,

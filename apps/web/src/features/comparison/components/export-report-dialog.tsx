@@ -1,0 +1,205 @@
+import type { ComparisonResult } from '@aegis/contracts';
+import type { StandardBaselineResult, StandardCheckResult } from '@aegis/domain';
+import {
+  comparisonReportFileName,
+  createComparisonReportPdf,
+  fromComparisonResults,
+  fromStandardBaseline,
+  NO_RESULTS_MESSAGE,
+  type ReportMeta,
+} from '@aegis/reports';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  Spinner,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
+import { useState, type ChangeEvent } from 'react';
+
+import { useBrowserSession } from '../../../lib/session';
+
+const useStyles = makeStyles({
+  body: { display: 'flex', flexDirection: 'column', gap: '16px' },
+  logoRow: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
+  preview: {
+    maxHeight: '48px',
+    maxWidth: '160px',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: '4px',
+  },
+});
+
+/** The domain's standard result from the wire DTO (the checks' functions stay on the server). */
+function standardResult(result: Extract<ComparisonResult, { baselineType: 'standard' }>) {
+  const results = result.results as StandardCheckResult[];
+  const byCategory = {} as StandardBaselineResult['byCategory'];
+  for (const r of results) (byCategory[r.category] ??= []).push(r);
+  return { ...result, results, byCategory } satisfies StandardBaselineResult;
+}
+
+function hasResults(result: ComparisonResult | undefined): result is ComparisonResult {
+  if (!result) return false;
+  return result.baselineType === 'standard'
+    ? result.results.length > 0
+    : Object.values(result.rows).some((policies) => Object.keys(policies).length > 0);
+}
+
+function download(bytes: Uint8Array<ArrayBuffer>, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Export Report (spec 1 §2, §9): optional logo, optional support message, all or failed results. */
+export function ExportReportDialog({
+  open,
+  result,
+  onClose,
+}: {
+  open: boolean;
+  result: ComparisonResult | undefined;
+  onClose: () => void;
+}) {
+  const styles = useStyles();
+  const session = useBrowserSession();
+  const [logo, setLogo] = useState<{ name: string; dataUrl: string } | undefined>();
+  const [supportMessage, setSupportMessage] = useState('');
+  const [scope, setScope] = useState<'all' | 'failed'>('all');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+
+  const pickLogo = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => setLogo({ name: file.name, dataUrl: String(reader.result) });
+    reader.onerror = () => setError('The logo could not be read.');
+    reader.readAsDataURL(file);
+  };
+
+  const exportReport = async () => {
+    setError(undefined);
+    if (!hasResults(result)) {
+      setError(NO_RESULTS_MESSAGE);
+      return;
+    }
+    const user = session.loggedInUser;
+    const meta: ReportMeta = {
+      clientName: result.client,
+      generatedBy: {
+        upn: user?.upn ?? 'unknown',
+        ...(user?.displayName ? { displayName: user.displayName } : {}),
+      },
+      options: {
+        failedOnly: scope === 'failed',
+        ...(logo ? { logo: logo.dataUrl } : {}),
+        ...(supportMessage.trim() ? { supportMessage: supportMessage.trim() } : {}),
+      },
+    };
+    setBusy(true);
+    try {
+      const input =
+        result.baselineType === 'standard'
+          ? fromStandardBaseline(standardResult(result), meta)
+          : fromComparisonResults(result.rows, meta);
+      const bytes = await createComparisonReportPdf(input);
+      download(bytes, comparisonReportFileName(result.client, result.baselineType));
+      onClose();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(_e, data) => !data.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>Export Report</DialogTitle>
+          <DialogContent className={styles.body}>
+            {error && (
+              <MessageBar intent="error" layout="multiline">
+                <MessageBarBody>{error}</MessageBarBody>
+              </MessageBar>
+            )}
+            <Field label="Custom logo (optional)" hint="PNG, JPEG or SVG, shown on the cover.">
+              <div className={styles.logoRow}>
+                <input
+                  type="file"
+                  accept="image/png,image/jpeg,image/svg+xml"
+                  aria-label="Custom logo"
+                  onChange={pickLogo}
+                />
+                {logo && (
+                  <>
+                    <img className={styles.preview} src={logo.dataUrl} alt="Custom logo preview" />
+                    <Button size="small" onClick={() => setLogo(undefined)}>
+                      Remove logo
+                    </Button>
+                  </>
+                )}
+              </div>
+            </Field>
+            <Field
+              label="Support message (optional)"
+              hint="Shown on the last page, 'Support Information / Contact Details'."
+            >
+              <Textarea
+                value={supportMessage}
+                onChange={(_e, data) => setSupportMessage(data.value)}
+                resize="vertical"
+                rows={3}
+              />
+            </Field>
+            <Field label="Results to export">
+              <RadioGroup
+                value={scope}
+                onChange={(_e, data) => setScope(data.value as 'all' | 'failed')}
+              >
+                <Radio value="all" label="Export All Results" />
+                <Radio value="failed" label="Export Failed Results Only" />
+              </RadioGroup>
+            </Field>
+            {result && (
+              <Text size={200}>
+                File: {comparisonReportFileName(result.client, result.baselineType)}
+              </Text>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Cancel</Button>
+            <Button
+              appearance="primary"
+              icon={busy ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
+              disabled={busy}
+              onClick={() => void exportReport()}
+            >
+              {busy ? 'Exporting...' : 'Export PDF'}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,222 @@
+import { displayValue, formatHeaderPercentage } from '@aegis/domain';
+import { Badge, Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { ChevronDownRegular, ChevronRightRegular, InfoRegular } from '@fluentui/react-icons';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef } from 'react';
+
+import type { ViewCategory, ViewPolicy, ViewRow } from '../utils/view-model';
+
+type Item =
+  | { kind: 'category'; key: string; category: ViewCategory; expanded: boolean }
+  | { kind: 'columns'; key: string }
+  | { kind: 'policy'; key: string; policy: ViewPolicy }
+  | { kind: 'row'; key: string; row: ViewRow };
+
+const GRID = 'minmax(180px, 2fr) minmax(120px, 1.3fr) minmax(120px, 1.3fr) 84px';
+
+const useStyles = makeStyles({
+  scroller: {
+    maxHeight: '70vh',
+    overflowY: 'auto',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  row: {
+    display: 'grid',
+    gridTemplateColumns: GRID,
+    gap: '12px',
+    padding: '6px 16px 6px 40px',
+    alignItems: 'start',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
+    wordBreak: 'break-word',
+  },
+  columns: {
+    fontWeight: tokens.fontWeightSemibold,
+    backgroundColor: tokens.colorNeutralBackground2,
+    color: tokens.colorNeutralForeground2,
+  },
+  category: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '8px',
+    padding: '8px 12px',
+    backgroundColor: tokens.colorNeutralBackground3,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  categoryButton: {
+    flexGrow: 1,
+    justifyContent: 'flex-start',
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  policy: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '8px',
+    padding: '6px 16px 6px 28px',
+    backgroundColor: tokens.colorNeutralBackground2,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
+  },
+  policyName: { flexGrow: 1, fontWeight: tokens.fontWeightSemibold },
+  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+  pass: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightBold },
+  fail: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightBold },
+});
+
+function flatten(categories: readonly ViewCategory[], expanded: ReadonlySet<string>): Item[] {
+  const items: Item[] = [];
+  for (const category of categories) {
+    const open = expanded.has(category.name);
+    items.push({ kind: 'category', key: `c:${category.name}`, category, expanded: open });
+    if (!open) continue;
+    items.push({ kind: 'columns', key: `h:${category.name}` });
+    for (const policy of category.policies) {
+      items.push({ kind: 'policy', key: `p:${policy.key}`, policy });
+      policy.rows.forEach((row, i) =>
+        items.push({ kind: 'row', key: `r:${policy.key}:${i}`, row }),
+      );
+    }
+  }
+  return items;
+}
+
+function fullText(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * Collapsible categories with their policies and rows (Setting, Expected Value, Current Value,
+ * Status), virtualised: only the rows in view are in the DOM, so thousands of rows stay smooth.
+ */
+export function ResultsList({
+  categories,
+  expanded,
+  onToggle,
+  onInfo,
+}: {
+  categories: readonly ViewCategory[];
+  expanded: ReadonlySet<string>;
+  onToggle: (category: string) => void;
+  onInfo: (policy: ViewPolicy) => void;
+}) {
+  const styles = useStyles();
+  const scroller = useRef<HTMLDivElement>(null);
+  const items = useMemo(() => flatten(categories, expanded), [categories, expanded]);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (i) => (items[i]?.kind === 'category' ? 49 : 37),
+    getItemKey: (i) => items[i]?.key ?? i,
+    overscan: 12,
+  });
+
+  const render = (item: Item) => {
+    switch (item.kind) {
+      case 'category': {
+        const c = item.category;
+        return (
+          <div className={styles.category} role="row">
+            <Button
+              appearance="transparent"
+              className={styles.categoryButton}
+              icon={item.expanded ? <ChevronDownRegular /> : <ChevronRightRegular />}
+              aria-expanded={item.expanded}
+              onClick={() => onToggle(c.name)}
+            >
+              {c.name}
+            </Button>
+            <Text size={200}>
+              {c.policies.length} {c.policies.length === 1 ? 'policy' : 'policies'}
+            </Text>
+            <Badge appearance="tint" color="success">
+              {c.passing} passed
+            </Badge>
+            <Badge appearance="tint" color={c.failing > 0 ? 'danger' : 'informative'}>
+              {c.failing} failed
+            </Badge>
+            <Text size={200}>{formatHeaderPercentage(c.percentage)}</Text>
+          </div>
+        );
+      }
+      case 'columns':
+        return (
+          <div className={mergeClasses(styles.row, styles.columns)} role="row">
+            <span role="columnheader">Setting</span>
+            <span role="columnheader">Expected Value</span>
+            <span role="columnheader">Current Value</span>
+            <span role="columnheader">Status</span>
+          </div>
+        );
+      case 'policy': {
+        const p = item.policy;
+        return (
+          <div className={styles.policy} role="row">
+            <Text className={styles.policyName} role="rowheader">
+              {p.name}
+            </Text>
+            <Text className={p.pass ? styles.pass : styles.fail}>{p.pass ? 'PASS' : 'FAIL'}</Text>
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={<InfoRegular />}
+              aria-label={`Configuration info for ${p.name}`}
+              onClick={() => onInfo(p)}
+            />
+          </div>
+        );
+      }
+      case 'row': {
+        const r = item.row;
+        return (
+          <div className={styles.row} role="row">
+            <span role="cell" className={styles.mono} title={r.description}>
+              {r.setting}
+            </span>
+            <span role="cell" className={styles.mono} title={fullText(r.expected)}>
+              {displayValue(r.expected)}
+            </span>
+            <span role="cell" className={styles.mono} title={fullText(r.current)}>
+              {displayValue(r.current)}
+            </span>
+            <span role="cell" className={r.pass ? styles.pass : styles.fail}>
+              {r.pass ? 'PASS' : 'FAIL'}
+            </span>
+          </div>
+        );
+      }
+    }
+  };
+
+  return (
+    <div
+      ref={scroller}
+      className={styles.scroller}
+      role="table"
+      aria-label="Comparison results"
+      aria-rowcount={items.length}
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
+        {virtualizer.getVirtualItems().map((v) => {
+          const item = items[v.index];
+          if (!item) return null;
+          return (
+            <div
+              key={v.key}
+              data-index={v.index}
+              ref={virtualizer.measureElement}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                transform: `translateY(${v.start}px)`,
+              }}
+            >
+              {render(item)}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
