@@ -38,11 +38,12 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'ignore',
     env: {
       AEGIS_PORT: String(PORT),
       AEGIS_DATA_DIR: '.aegis/e2e',
       AEGIS_PIPELINE_DURATION_MS: '1500',
+      AEGIS_LOG_LEVEL: 'warn',
     },
   },
 });

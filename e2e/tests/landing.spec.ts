@@ -49,7 +49,7 @@ test('an account without a display name shows its upn and the default photo; log
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByRole('button', { name: /night\.shift@aegis-msp\.example/ }).click();
   await expect(page.getByText('Logged in user: night.shift@aegis-msp.example')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Profile photo' })).toHaveAttribute(
+  await expect(page.getByRole('img', { name: 'Profile' })).toHaveAttribute(
     'src',
     /default-photo|data:image\/svg/,
   );

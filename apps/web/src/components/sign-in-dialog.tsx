@@ -15,7 +15,15 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 
 import { useAuth } from '../lib/auth/auth-context';
 
@@ -25,59 +33,66 @@ const useStyles = makeStyles({
   upn: { color: tokens.colorNeutralForeground3, display: 'block' },
 });
 
+const LOGIN_FAILED = 'Login failed. Please try again.';
+
+interface SignInContextValue {
+  /** Signs in (dialog or popup) and calls `onSignedIn` once the dialog is gone. */
+  start(onSignedIn: () => void): void;
+  readonly error: string | null;
+}
+
+const SignInContext = createContext<SignInContextValue | undefined>(undefined);
+
 /**
- * The sign-in button: in Entra mode it opens MSAL's popup; with the local identity provider
- * it opens a dialog listing the sample staff accounts.
+ * Owns the sign-in dialog above the router, so navigating after sign-in never unmounts an
+ * open modal (which would leave the page hidden from assistive technology).
  */
-export function SignInButton({
-  onSignedIn,
-  appearance = 'primary',
-  size = 'medium',
-}: {
-  onSignedIn: () => void;
-  appearance?: 'primary' | 'secondary';
-  size?: 'medium' | 'large';
-}) {
+export function SignInDialogProvider({ children }: { children: ReactNode }) {
   const styles = useStyles();
-  const { client, signIn, loading } = useAuth();
+  const { client, signIn } = useAuth();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const afterSignIn = useRef<(() => void) | null>(null);
   const accounts = useQuery({
     queryKey: ['sign-in-accounts'],
     queryFn: () => client?.listAccounts() ?? Promise.resolve([]),
     enabled: open && client?.mode === 'local',
   });
 
-  async function signInAs(upn?: string): Promise<void> {
-    setBusy(upn ?? 'entra');
-    setError(null);
-    try {
-      await signIn(upn);
-      setOpen(false);
-      onSignedIn();
-    } catch {
-      setError('Login failed. Please try again.');
-    } finally {
-      setBusy(null);
-    }
-  }
+  const signInAs = useCallback(
+    async (upn?: string) => {
+      setBusy(true);
+      setError(null);
+      try {
+        await signIn(upn);
+        setOpen(false);
+        afterSignIn.current?.();
+      } catch {
+        setError(LOGIN_FAILED);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [signIn],
+  );
+
+  const value = useMemo<SignInContextValue>(
+    () => ({
+      start: (onSignedIn) => {
+        afterSignIn.current = onSignedIn;
+        setError(null);
+        if (client?.mode === 'entra') void signInAs();
+        else setOpen(true);
+      },
+      error,
+    }),
+    [client, error, signInAs],
+  );
 
   return (
-    <>
-      <Button
-        appearance={appearance}
-        size={size}
-        disabled={loading || !client}
-        onClick={() => (client?.mode === 'entra' ? void signInAs() : setOpen(true))}
-      >
-        Sign In
-      </Button>
-      {error && !open && (
-        <MessageBar intent="error">
-          <MessageBarBody>{error}</MessageBarBody>
-        </MessageBar>
-      )}
+    <SignInContext.Provider value={value}>
+      {children}
       <Dialog open={open} onOpenChange={(_event, data) => setOpen(data.open)}>
         <DialogSurface aria-describedby={undefined}>
           <DialogBody>
@@ -85,14 +100,9 @@ export function SignInButton({
             <DialogContent>
               <Text>Choose a staff account of the local identity provider.</Text>
               {accounts.isPending && <Spinner size="small" label="Loading accounts..." />}
-              {accounts.isError && (
+              {(accounts.isError || error) && (
                 <MessageBar intent="error">
-                  <MessageBarBody>Login failed. Please try again.</MessageBarBody>
-                </MessageBar>
-              )}
-              {error && (
-                <MessageBar intent="error">
-                  <MessageBarBody>{error}</MessageBarBody>
+                  <MessageBarBody>{LOGIN_FAILED}</MessageBarBody>
                 </MessageBar>
               )}
               <div className={styles.accounts}>
@@ -101,7 +111,7 @@ export function SignInButton({
                     key={account.upn}
                     className={styles.account}
                     appearance="subtle"
-                    disabled={busy !== null}
+                    disabled={busy}
                     onClick={() => void signInAs(account.upn)}
                     icon={<Avatar name={account.displayName ?? account.upn} size={32} />}
                   >
@@ -121,6 +131,38 @@ export function SignInButton({
           </DialogBody>
         </DialogSurface>
       </Dialog>
+    </SignInContext.Provider>
+  );
+}
+
+/** The Sign In button: Entra's popup, or the local identity provider's account dialog. */
+export function SignInButton({
+  onSignedIn,
+  appearance = 'primary',
+  size = 'medium',
+}: {
+  onSignedIn: () => void;
+  appearance?: 'primary' | 'secondary';
+  size?: 'medium' | 'large';
+}) {
+  const context = useContext(SignInContext);
+  const { client, loading } = useAuth();
+  if (!context) throw new Error('SignInButton must be used inside SignInDialogProvider');
+  return (
+    <>
+      <Button
+        appearance={appearance}
+        size={size}
+        disabled={loading || !client}
+        onClick={() => context.start(onSignedIn)}
+      >
+        Sign In
+      </Button>
+      {context.error && client?.mode === 'entra' && (
+        <MessageBar intent="error">
+          <MessageBarBody>{context.error}</MessageBarBody>
+        </MessageBar>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Avatar, Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
@@ -76,6 +76,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
   },
   content: { padding: '24px', minWidth: 0 },
+  photo: { width: '32px', height: '32px', borderRadius: '50%', objectFit: 'cover' },
 });
 
 function NavLinks({ items, nested }: { items: readonly NavItem[]; nested?: boolean }) {
@@ -148,11 +149,7 @@ export function PortalLayout({
       </nav>
       <div className={styles.main}>
         <header className={styles.header}>
-          <Avatar
-            image={{ src: session.userPhoto ?? defaultPhoto, alt: 'Profile photo' }}
-            name={name}
-            size={32}
-          />
+          <img className={styles.photo} src={session.userPhoto ?? defaultPhoto} alt="Profile" />
           <Text>Logged in user: {name}</Text>
           <Button icon={<SignOutRegular />} onClick={onLogout}>
             Logout

@@ -1,4 +1,5 @@
 import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 
 import logo from '../../assets/aegis-logo.svg';
@@ -35,9 +36,11 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const session = useBrowserSession();
+  // Only a user who arrives signed in is sent on at once; a fresh sign-in navigates itself.
+  const [arrivedSignedIn] = useState(session.isLoggedIn);
   const returnTo = safeReturnTo(params.get('returnTo'));
 
-  if (session.isLoggedIn) return <Navigate to={returnTo} replace />;
+  if (arrivedSignedIn) return <Navigate to={returnTo} replace />;
   return (
     <div className={styles.page}>
       <Card className={styles.card}>

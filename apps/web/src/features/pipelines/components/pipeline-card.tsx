@@ -13,7 +13,7 @@ const useStyles = makeStyles({
 export function PipelineCard({ pipeline, children }: { pipeline: Pipeline; children: ReactNode }) {
   const styles = useStyles();
   return (
-    <Card className={styles.card} aria-label={`${pipeline.name} (${pipeline.folder})`} role="group">
+    <Card className={styles.card} role="group" aria-label={`${pipeline.name} (${pipeline.folder})`}>
       <CardHeader
         image={<FlowRegular className={styles.icon} aria-hidden />}
         header={<Text weight="semibold">{pipeline.name}</Text>}
