@@ -1,0 +1,61 @@
+import { Writable } from 'node:stream';
+
+import { startIdentityProvider } from '@aegis/emulators';
+import { describe, expect, it } from 'vitest';
+
+import { buildApp, LOG_REDACTIONS, loadConfig } from '../../src';
+import { TEST_AUDIENCE } from '../helper';
+
+describe('structured logs', () => {
+  it('never write bearer tokens or passwords', async () => {
+    const idp = await startIdentityProvider({
+      port: 0,
+      audience: TEST_AUDIENCE,
+      allowedOrigins: [],
+    });
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const config = loadConfig({
+      AEGIS_AUTH_JWKS_URL: idp.jwksUrl,
+      AEGIS_AUTH_ISSUER: idp.issuer,
+      AEGIS_AUTH_AUDIENCE: TEST_AUDIENCE,
+      AEGIS_LOCAL_IDP_URL: idp.url,
+      AEGIS_DEVOPS_ORG_URL: 'http://127.0.0.1:9/unused',
+    });
+    const app = await buildApp({
+      config,
+      logger: { level: 'trace', redact: LOG_REDACTIONS, stream },
+    });
+    const token = await idp.issueToken('alex.morgan@aegis-msp.example');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { password: 'Sup3r-secret!', TenantAdminUserPW: 'Another-secret!' },
+    });
+    expect(response.statusCode).toBe(404);
+    // What a service might log about a pipeline run carrying secret variables.
+    app.log.info(
+      {
+        req: { headers: { authorization: `Bearer ${token}` } },
+        variables: { TenantAdminUserPW: 'Run-secret!' },
+      },
+      'starting onboarding run',
+    );
+    await app.close();
+    await idp.close();
+
+    const log = lines.join('');
+    expect(log).toContain('incoming request');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain('Sup3r-secret!');
+    expect(log).not.toContain('Another-secret!');
+    expect(log).not.toContain('Run-secret!');
+    expect(log).toContain('[Redacted]');
+  });
+});
