@@ -24,7 +24,10 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       },
       {
         label: 'Tenant Management',
-        items: [{ label: 'Tenant Baseline Options', href: paths.tenantBaselineOptions.getHref() }],
+        items: [
+          { label: 'Tenant Baseline Options', href: paths.tenantBaselineOptions.getHref() },
+          { label: 'Tenant Backups', href: paths.tenantBackup.getHref() },
+        ],
       },
     ],
   },

@@ -1,0 +1,169 @@
+import type { Backup } from '@aegis/contracts';
+import { displayBackupValue } from '@aegis/domain';
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  makeStyles,
+  ProgressBar,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { CheckmarkCircleFilled, DismissCircleFilled } from '@fluentui/react-icons';
+
+import { useBackupComparison } from '../hooks/use-backup-comparison';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '1100px', width: '94vw' },
+  subtitle: { color: tokens.colorNeutralForeground3, marginBottom: '12px', display: 'block' },
+  counts: { display: 'flex', gap: '8px', marginBottom: '12px', flexWrap: 'wrap' },
+  scroll: { maxHeight: '58vh', overflow: 'auto', paddingRight: '4px' },
+  category: {
+    marginTop: '12px',
+    padding: '6px 8px',
+    backgroundColor: tokens.colorNeutralBackground3,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  file: { marginTop: '8px', marginBottom: '4px', display: 'block' },
+  differs: { backgroundColor: tokens.colorPaletteRedBackground1 },
+  value: {
+    fontFamily: tokens.fontFamilyMonospace,
+    fontSize: tokens.fontSizeBase200,
+    wordBreak: 'break-word',
+  },
+  match: { color: tokens.colorPaletteGreenForeground1, fontSize: '18px' },
+  mismatch: { color: tokens.colorPaletteRedForeground1, fontSize: '18px' },
+});
+
+/**
+ * Configuration Comparison (spec 3 §2): the tag against the current configuration; counts; results
+ * by category then file; Setting, Backup Value, Current Value, Match; differing rows highlighted.
+ */
+export function BackupComparisonDialog({
+  client,
+  backup,
+  onClose,
+  onRestore,
+}: {
+  client: string;
+  backup: Backup | undefined;
+  onClose: () => void;
+  onRestore: (backup: Backup) => void;
+}) {
+  const styles = useStyles();
+  const { progress, result, failed } = useBackupComparison(client, backup?.tagName);
+  const ready = result && result.tagName === backup?.tagName ? result : undefined;
+
+  return (
+    <Dialog open={backup !== undefined} onOpenChange={(_e, data) => !data.open && onClose()}>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>Configuration Comparison</DialogTitle>
+          <DialogContent>
+            <Text className={styles.subtitle}>{backup?.tagName} vs Current Configuration</Text>
+            {!ready && !failed && (
+              <Field validationMessage={`${progress}% complete`} validationState="none">
+                <ProgressBar value={progress / 100} aria-label="Comparison progress" />
+              </Field>
+            )}
+            {failed && (
+              <Text role="status">The comparison could not be completed. Close and try again.</Text>
+            )}
+            {ready && (
+              <>
+                <div className={styles.counts}>
+                  <Badge appearance="tint" color="warning" size="large">
+                    {`${ready.counts.changes} changes`}
+                  </Badge>
+                  <Badge appearance="tint" color="success" size="large">
+                    {`${ready.counts.additions} additions`}
+                  </Badge>
+                  <Badge appearance="tint" color="danger" size="large">
+                    {`${ready.counts.deletions} deletions`}
+                  </Badge>
+                </div>
+                <div className={styles.scroll}>
+                  {Object.entries(ready.results).map(([category, files]) => (
+                    <section key={category} aria-label={`Category ${category}`}>
+                      <Text as="h3" weight="semibold" size={400} block className={styles.category}>
+                        {category}
+                      </Text>
+                      {Object.entries(files).map(([file, rows]) => (
+                        <div key={file}>
+                          <Text weight="semibold" className={styles.file}>
+                            {file}
+                          </Text>
+                          <Table size="extra-small" aria-label={`${category} ${file}`}>
+                            <TableHeader>
+                              <TableRow>
+                                <TableHeaderCell>Setting</TableHeaderCell>
+                                <TableHeaderCell>Backup Value</TableHeaderCell>
+                                <TableHeaderCell>Current Value</TableHeaderCell>
+                                <TableHeaderCell>Match</TableHeaderCell>
+                              </TableRow>
+                            </TableHeader>
+                            <TableBody>
+                              {rows.map((row, i) => (
+                                <TableRow
+                                  key={`${row.Name}-${i}`}
+                                  className={row.Equal ? undefined : styles.differs}
+                                >
+                                  <TableCell className={styles.value}>
+                                    {row.Name || '(file)'}
+                                  </TableCell>
+                                  <TableCell className={styles.value}>
+                                    {displayBackupValue(row.BackupValue)}
+                                  </TableCell>
+                                  <TableCell className={styles.value}>
+                                    {displayBackupValue(row.CurrentValue)}
+                                  </TableCell>
+                                  <TableCell>
+                                    {row.Equal ? (
+                                      <CheckmarkCircleFilled
+                                        className={styles.match}
+                                        aria-label="Match"
+                                      />
+                                    ) : (
+                                      <DismissCircleFilled
+                                        className={styles.mismatch}
+                                        aria-label="No match"
+                                      />
+                                    )}
+                                  </TableCell>
+                                </TableRow>
+                              ))}
+                            </TableBody>
+                          </Table>
+                        </div>
+                      ))}
+                    </section>
+                  ))}
+                </div>
+              </>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={onClose}>
+              Close
+            </Button>
+            <Button appearance="primary" onClick={() => backup && onRestore(backup)}>
+              Restore This Backup
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

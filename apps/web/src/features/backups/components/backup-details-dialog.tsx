@@ -1,0 +1,99 @@
+import type { Backup } from '@aegis/contracts';
+import { formatBackupDate } from '@aegis/domain';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+
+import { useBackupContent } from '../api/backups';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '960px', width: '92vw' },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: '16px',
+    rowGap: '6px',
+    marginBottom: '12px',
+  },
+  term: { color: tokens.colorNeutralForeground3 },
+  mono: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
+  pre: {
+    margin: 0,
+    maxHeight: '55vh',
+    overflow: 'auto',
+    padding: '12px',
+    backgroundColor: tokens.colorNeutralBackground3,
+    borderRadius: tokens.borderRadiusMedium,
+    fontFamily: tokens.fontFamilyMonospace,
+    fontSize: tokens.fontSizeBase200,
+    whiteSpace: 'pre',
+  },
+});
+
+/** Backup Details (spec 3 §2): tag, created on, type, size, pretty-printed configuration. */
+export function BackupDetailsDialog({
+  client,
+  backup,
+  onClose,
+  onRestore,
+}: {
+  client: string;
+  backup: Backup | undefined;
+  onClose: () => void;
+  onRestore: (backup: Backup) => void;
+}) {
+  const styles = useStyles();
+  const content = useBackupContent(client, backup?.tagName);
+  if (content.isError) console.error('Loading the backup content failed', content.error);
+
+  return (
+    <Dialog open={backup !== undefined} onOpenChange={(_e, data) => !data.open && onClose()}>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>Backup Details</DialogTitle>
+          <DialogContent>
+            {backup && (
+              <dl className={styles.facts}>
+                <dt className={styles.term}>Tag Name</dt>
+                <dd className={styles.mono}>{backup.tagName}</dd>
+                <dt className={styles.term}>Created On</dt>
+                <dd>{formatBackupDate(new Date(backup.date))}</dd>
+                <dt className={styles.term}>Type</dt>
+                <dd>{backup.isScheduled ? 'Scheduled' : 'Manual'}</dd>
+                <dt className={styles.term}>Size</dt>
+                <dd>{backup.size}</dd>
+              </dl>
+            )}
+            <Text weight="semibold" block>
+              Configuration
+            </Text>
+            {content.isPending && <Spinner size="small" label="Loading configuration..." />}
+            {content.data && (
+              <pre className={styles.pre} aria-label="Backup configuration">
+                {JSON.stringify(content.data.content, null, 2)}
+              </pre>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={onClose}>
+              Close
+            </Button>
+            <Button appearance="primary" onClick={() => backup && onRestore(backup)}>
+              Restore This Backup
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,221 @@
+import type { Backup } from '@aegis/contracts';
+import {
+  BACKUP_DATE_FILTERS,
+  filterBackups,
+  formatBackupDate,
+  paginateBackups,
+  type BackupDateFilter,
+} from '@aegis/domain';
+import {
+  Badge,
+  Button,
+  Card,
+  makeStyles,
+  SearchBox,
+  Select,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  ArrowDownloadRegular,
+  ArrowUndoRegular,
+  BranchCompareRegular,
+  EyeRegular,
+} from '@fluentui/react-icons';
+import { useMemo, useState } from 'react';
+
+const useStyles = makeStyles({
+  card: { padding: '16px', display: 'flex', flexDirection: 'column', gap: '12px' },
+  toolbar: {
+    display: 'flex',
+    gap: '12px',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    justifyContent: 'space-between',
+  },
+  filters: { display: 'flex', gap: '12px', alignItems: 'center', flexWrap: 'wrap' },
+  search: { minWidth: '280px' },
+  tag: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+  actions: { display: 'flex', gap: '4px', flexWrap: 'wrap' },
+  state: { padding: '32px', textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  pager: { display: 'flex', gap: '12px', alignItems: 'center', justifyContent: 'flex-end' },
+});
+
+export interface BackupActions {
+  onView: (backup: Backup) => void;
+  onCompare: (backup: Backup) => void;
+  onRestore: (backup: Backup) => void;
+  onDownload: (backup: Backup) => void;
+}
+
+/**
+ * Backup history (spec 3 §2): search, date filter, columns Date & Time, Backup Tag, Type, Status,
+ * Actions, pages of 10 with 'Page X of Y' only when there is more than one page.
+ */
+export function BackupHistoryTable({
+  backups,
+  loading,
+  restoringTag,
+  actions,
+}: {
+  backups: readonly Backup[];
+  loading: boolean;
+  restoringTag: string | undefined;
+  actions: BackupActions;
+}) {
+  const styles = useStyles();
+  const [search, setSearch] = useState('');
+  const [dateFilter, setDateFilter] = useState<BackupDateFilter>('all');
+  const [page, setPage] = useState(1);
+
+  const dated = useMemo(
+    () => backups.map((b) => ({ ...b, date: new Date(b.date), backup: b })),
+    [backups],
+  );
+  const shown = filterBackups(dated, { search, dateFilter, now: new Date() });
+  const current = paginateBackups(shown, page);
+
+  return (
+    <Card className={styles.card}>
+      <div className={styles.toolbar}>
+        <Text as="h2" size={500} weight="semibold">
+          Backup History
+        </Text>
+        <div className={styles.filters}>
+          <SearchBox
+            className={styles.search}
+            placeholder="Search backups..."
+            aria-label="Search backups"
+            value={search}
+            onChange={(_e, data) => {
+              setSearch(data.value);
+              setPage(1);
+            }}
+          />
+          <Select
+            aria-label="Date filter"
+            value={dateFilter}
+            onChange={(_e, data) => {
+              setDateFilter(data.value as BackupDateFilter);
+              setPage(1);
+            }}
+          >
+            {BACKUP_DATE_FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+
+      {loading ? (
+        <div className={styles.state}>
+          <Spinner label="Loading backups..." />
+        </div>
+      ) : shown.length === 0 ? (
+        <div className={styles.state} role="status">
+          <Text size={400}>No backups found for this tenant</Text>
+        </div>
+      ) : (
+        <>
+          <Table aria-label="Backup history" size="small">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>Date &amp; Time</TableHeaderCell>
+                <TableHeaderCell>Backup Tag</TableHeaderCell>
+                <TableHeaderCell>Type</TableHeaderCell>
+                <TableHeaderCell>Status</TableHeaderCell>
+                <TableHeaderCell>Actions</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {current.items.map(({ backup, date }) => (
+                <TableRow key={backup.tagName}>
+                  <TableCell>{formatBackupDate(date)}</TableCell>
+                  <TableCell>
+                    <span className={styles.tag}>{backup.tagName}</span>
+                  </TableCell>
+                  <TableCell>
+                    <Badge appearance="tint" color={backup.isScheduled ? 'brand' : 'important'}>
+                      {backup.isScheduled ? 'Scheduled' : 'Manual'}
+                    </Badge>
+                  </TableCell>
+                  <TableCell>
+                    <Badge appearance="tint" color="success">
+                      Success
+                    </Badge>
+                  </TableCell>
+                  <TableCell>
+                    <div
+                      className={styles.actions}
+                      role="group"
+                      aria-label={`Actions for ${backup.tagName}`}
+                    >
+                      <Button
+                        size="small"
+                        icon={<EyeRegular />}
+                        onClick={() => actions.onView(backup)}
+                      >
+                        View
+                      </Button>
+                      <Button
+                        size="small"
+                        icon={<BranchCompareRegular />}
+                        onClick={() => actions.onCompare(backup)}
+                      >
+                        Compare
+                      </Button>
+                      <Button
+                        size="small"
+                        icon={
+                          restoringTag === backup.tagName ? (
+                            <Spinner size="extra-tiny" />
+                          ) : (
+                            <ArrowUndoRegular />
+                          )
+                        }
+                        disabled={restoringTag !== undefined}
+                        onClick={() => actions.onRestore(backup)}
+                      >
+                        Restore
+                      </Button>
+                      <Button
+                        size="small"
+                        icon={<ArrowDownloadRegular />}
+                        onClick={() => actions.onDownload(backup)}
+                      >
+                        Download
+                      </Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {current.showPagination && (
+            <nav className={styles.pager} aria-label="Backup pages">
+              <Button disabled={current.page <= 1} onClick={() => setPage(current.page - 1)}>
+                Previous
+              </Button>
+              <Text>{`Page ${current.page} of ${current.pageCount}`}</Text>
+              <Button
+                disabled={current.page >= current.pageCount}
+                onClick={() => setPage(current.page + 1)}
+              >
+                Next
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+import type { BackupHealth } from '@aegis/domain';
+import { Badge, type BadgeProps } from '@fluentui/react-components';
+
+const COLOR: Record<BackupHealth, BadgeProps['color']> = {
+  Healthy: 'success',
+  Warning: 'warning',
+  Critical: 'danger',
+  'No Backups': 'informative',
+  Running: 'brand',
+};
+
+export function HealthBadge({ health, size }: { health: BackupHealth; size?: BadgeProps['size'] }) {
+  return (
+    <Badge appearance="filled" color={COLOR[health]} size={size ?? 'large'}>
+      {health}
+    </Badge>
+  );
+}

@@ -1,0 +1,262 @@
+import type { Backup } from '@aegis/contracts';
+import {
+  BACKUP_RELOAD_DELAY_MS,
+  backupHealth,
+  formatBackupDate,
+  type BackupHealth,
+} from '@aegis/domain';
+import {
+  Badge,
+  Button,
+  Card,
+  Field,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Select,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  ArrowClockwiseRegular,
+  CalendarClockRegular,
+  CloudArrowUpRegular,
+} from '@fluentui/react-icons';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+
+import { PageHeader } from '../../components/page-header';
+import { paths } from '../../config/paths';
+import { ApiError } from '../../lib/api-client';
+
+import {
+  downloadBackup,
+  useBackupClients,
+  useBackups,
+  useRestoreBackup,
+  useStartManualBackup,
+} from './api/backups';
+import { BackupComparisonDialog } from './components/backup-comparison-dialog';
+import { BackupDetailsDialog } from './components/backup-details-dialog';
+import { BackupHistoryTable } from './components/backup-history-table';
+import { BackupStats } from './components/backup-stats';
+import { HealthBadge } from './components/health-badge';
+
+const useStyles = makeStyles({
+  toolbar: {
+    display: 'flex',
+    gap: '12px',
+    alignItems: 'flex-end',
+    flexWrap: 'wrap',
+    padding: '16px',
+    marginBottom: '16px',
+    flexDirection: 'row',
+  },
+  tenant: { minWidth: '220px' },
+  actions: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
+  quick: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
+  message: { marginBottom: '16px' },
+  choose: {
+    padding: '48px',
+    textAlign: 'center',
+    color: tokens.colorNeutralForeground3,
+  },
+});
+
+const confirmText = (tag: string) =>
+  `Are you sure you want to restore from backup ${tag}? This will create a pull request for review.`;
+
+/** Tenant Backups (spec 3 §2): /tenant-backup. */
+export function TenantBackupPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const clients = useBackupClients();
+  const [client, setClient] = useState<string>();
+  const backups = useBackups(client);
+  const startBackup = useStartManualBackup();
+  const restore = useRestoreBackup();
+  const [isBackingUp, setIsBackingUp] = useState(false);
+  const [viewing, setViewing] = useState<Backup>();
+  const [comparing, setComparing] = useState<Backup>();
+  const [restoringTag, setRestoringTag] = useState<string>();
+  const [restoreFailure, setRestoreFailure] = useState<string>();
+  const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(reloadTimer.current), []);
+
+  if (clients.isError) console.error('Loading the tenants failed', clients.error);
+  if (backups.isError) console.error('Loading the backups failed', backups.error);
+
+  const list = backups.data?.client === client ? backups.data : undefined;
+  const newest = list?.backups[0];
+  const health: BackupHealth = backupHealth(
+    newest ? new Date(newest.date) : undefined,
+    new Date(),
+    isBackingUp,
+  );
+
+  function chooseTenant(code: string): void {
+    clearTimeout(reloadTimer.current);
+    setIsBackingUp(false);
+    setRestoreFailure(undefined);
+    setClient(code || undefined);
+  }
+
+  async function manualBackup(): Promise<void> {
+    if (!client) return;
+    const code = client;
+    setIsBackingUp(true);
+    try {
+      await startBackup.mutateAsync(code);
+    } catch (error) {
+      // Spec 3 §8: a failed trigger is logged only.
+      console.error('Triggering the backup failed', error);
+      setIsBackingUp(false);
+      return;
+    }
+    // Spec 3 §4, §9: the backups reload 5 s after the trigger.
+    reloadTimer.current = setTimeout(() => {
+      void backups.refetch().finally(() => setIsBackingUp(false));
+    }, BACKUP_RELOAD_DELAY_MS);
+  }
+
+  async function restoreBackup(backup: Backup): Promise<void> {
+    if (!client || !window.confirm(confirmText(backup.tagName))) return;
+    setRestoreFailure(undefined);
+    setRestoringTag(backup.tagName);
+    try {
+      const created = await restore.mutateAsync({ client, tag: backup.tagName });
+      setViewing(undefined);
+      setComparing(undefined);
+      window.alert(`Pull request #${created.pullRequestId} has been created for review.`);
+    } catch (error) {
+      console.error('Restoring the backup failed', error);
+      setRestoreFailure(error instanceof ApiError ? error.message : undefined);
+      window.alert('Failed to restore backup. Please try again.');
+    } finally {
+      setRestoringTag(undefined);
+    }
+  }
+
+  function download(backup: Backup): void {
+    if (!client) return;
+    downloadBackup(client, backup.tagName).catch((error: unknown) => {
+      console.error('Downloading the backup failed', error);
+    });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Tenant Backups"
+        subtitle="Back up, compare and restore a client tenant's configuration"
+        actions={
+          client && list ? (
+            <div className={styles.quick} aria-label="Quick stats" role="group">
+              <Badge appearance="outline" size="large">{`${list.backups.length} backups`}</Badge>
+              <HealthBadge health={health} />
+            </div>
+          ) : undefined
+        }
+      />
+
+      <Card className={styles.toolbar}>
+        <Field label="Tenant" className={styles.tenant}>
+          <Select
+            value={client ?? ''}
+            onChange={(_e, data) => chooseTenant(data.value)}
+            disabled={clients.isPending}
+          >
+            <option value="">{clients.isPending ? 'Loading tenants...' : 'Select a tenant'}</option>
+            {(clients.data?.clients ?? []).map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div className={styles.actions}>
+          <Button
+            appearance="primary"
+            icon={isBackingUp ? <Spinner size="extra-tiny" /> : <CloudArrowUpRegular />}
+            disabled={!client || isBackingUp}
+            onClick={() => void manualBackup()}
+          >
+            {isBackingUp ? 'Backing up...' : 'Manual Backup'}
+          </Button>
+          <Button
+            icon={<CalendarClockRegular />}
+            disabled={!client}
+            onClick={() => client && void navigate(paths.schedules.getHref(client))}
+          >
+            Configure Schedule
+          </Button>
+          <Button
+            icon={<ArrowClockwiseRegular />}
+            disabled={!client || backups.isFetching}
+            onClick={() => void backups.refetch()}
+          >
+            Refresh
+          </Button>
+        </div>
+      </Card>
+
+      {restoreFailure && (
+        <MessageBar intent="error" className={styles.message}>
+          <MessageBarBody>
+            <MessageBarTitle>Failed to restore backup. Please try again.</MessageBarTitle>
+            {restoreFailure}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+
+      {!client ? (
+        <Card className={styles.choose}>
+          <Text size={400}>Select a tenant to view its backups.</Text>
+        </Card>
+      ) : (
+        <>
+          {backups.isError && (
+            <MessageBar intent="warning" className={styles.message}>
+              <MessageBarBody>
+                Backups for {client} could not be loaded. Use Refresh to try again.
+              </MessageBarBody>
+            </MessageBar>
+          )}
+          <BackupStats
+            latest={newest ? formatBackupDate(new Date(newest.date)) : 'N/A'}
+            total={list ? list.backups.length : '—'}
+            storageUsed={list ? list.storageUsed : '—'}
+            health={health}
+          />
+          <BackupHistoryTable
+            key={client}
+            backups={list?.backups ?? []}
+            loading={backups.isPending && !list}
+            restoringTag={restoringTag}
+            actions={{
+              onView: setViewing,
+              onCompare: setComparing,
+              onRestore: (b) => void restoreBackup(b),
+              onDownload: download,
+            }}
+          />
+          <BackupDetailsDialog
+            client={client}
+            backup={viewing}
+            onClose={() => setViewing(undefined)}
+            onRestore={(b) => void restoreBackup(b)}
+          />
+          <BackupComparisonDialog
+            client={client}
+            backup={comparing}
+            onClose={() => setComparing(undefined)}
+            onRestore={(b) => void restoreBackup(b)}
+          />
+        </>
+      )}
+    </>
+  );
+}
