@@ -64,4 +64,18 @@ describe('session and auth', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['content-security-policy']).toContain(new URL(t.idp.url).origin);
   });
+
+  it('publishes OpenAPI generated from the route schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const spec = response.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/me',
+        '/api/projects',
+        '/api/projects/{projectId}/pipelines/{pipelineId}/runs',
+      ]),
+    );
+  });
 });
