@@ -22,6 +22,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.tsx', 'apps/web/src/**/*.test.ts'],
           setupFiles: ['apps/web/src/testing/setup-tests.ts'],
+          // jsdom plus typing-by-keystroke is slow on a loaded 2-core machine.
+          testTimeout: 30_000,
         },
       },
     ],
