@@ -3,6 +3,9 @@
  * with its baseline by the Aegis engine (whole compliance evaluation and the comparison rows) and, on the same pairs,
  * by microdiff and jsondiffpatch.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
 import { buildComparisonRows, evaluateCompliance, type ConfigFile } from '@aegis/domain';
 import { create } from 'jsondiffpatch';
 import diff from 'microdiff';
@@ -133,69 +136,140 @@ export function generateTrees(count = 1000): GeneratedTree {
   return { baseline, client, bytes };
 }
 
-function time(fn: () => void, runs = 7): number {
-  fn(); // warm-up
-  const samples: number[] = [];
-  for (let r = 0; r < runs; r++) {
-    const t = performance.now();
-    fn();
-    samples.push(performance.now() - t);
+/** A callable that forces a full garbage collection, when the runtime lets us have one. */
+function gcFunction(): (() => void) | undefined {
+  const g = (globalThis as { gc?: () => void }).gc;
+  if (g) return g;
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  } catch {
+    return undefined;
   }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)] ?? 0;
+}
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length === 0
+    ? 0
+    : s.length % 2
+      ? (s[m] as number)
+      : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+export interface BenchOptions {
+  /** Untimed rounds first (JIT warm-up). */
+  warmup?: number;
+  /** Timed rounds; every round runs every tool once, in a rotating order. */
+  rounds?: number;
+  /** Number of policy files generated. */
+  files?: number;
+}
+
+export interface EngineBenchRow {
+  tool: string;
+  /** Median wall time of one full pass over all pairs. */
+  ms: number;
+  /** Fastest pass. */
+  minMs: number;
+  mbPerSecond: number;
+  /** Median over rounds of (this tool's time / microdiff's time in the same round). */
+  ratioToMicrodiff: number;
 }
 
 export interface EngineBenchResult {
   name: string;
   files: number;
   megabytes: number;
-  rows: { tool: string; ms: number; mbPerSecond: number; ratioToMicrodiff: number }[];
+  warmup: number;
+  rounds: number;
+  rows: EngineBenchRow[];
 }
 
-export function runEngineBench(): EngineBenchResult {
-  const { baseline, client, bytes } = generateTrees(1000);
+/**
+ * Runs every tool over the same pairs. Rounds are interleaved (each round times every tool once, the order rotating
+ * from round to round) and a full GC runs before each sample, so that machine noise and leftover garbage hit all
+ * tools alike; figures are medians, and ratios are taken within a round before their median is taken.
+ */
+export function runEngineBench(options: BenchOptions = {}): EngineBenchResult {
+  const warmup = options.warmup ?? 3;
+  const rounds = options.rounds ?? 11;
+  const { baseline, client, bytes } = generateTrees(options.files ?? 1000);
   const byPath = new Map(client.map((f) => [f.path, f.content]));
   const pairs = baseline.map((f) => [f.content, byPath.get(f.path) ?? {}] as const);
   const jdp = create({
     objectHash: (o: object, i?: number) => String((o as { id?: unknown }).id ?? i),
   });
   const mb = bytes / 1024 / 1024;
-  const micro = time(() => {
-    for (const [a, b] of pairs) diff(a as Record<string, unknown>, b as Record<string, unknown>);
-  });
-  const measured: [string, number][] = [
-    ['aegis evaluateCompliance', time(() => evaluateCompliance(baseline, client))],
-    ['aegis buildComparisonRows', time(() => buildComparisonRows(baseline, client))],
-    ['microdiff', micro],
+  let sink = 0; // keeps results observable so that no work is optimised away
+  const tools: [string, () => void][] = [
+    [
+      'aegis evaluateCompliance',
+      () => void (sink += evaluateCompliance(baseline, client).deviationCount),
+    ],
+    [
+      'aegis buildComparisonRows',
+      () => void (sink += Object.keys(buildComparisonRows(baseline, client)).length),
+    ],
+    [
+      'microdiff',
+      () => {
+        for (const [a, b] of pairs)
+          sink += diff(a as Record<string, unknown>, b as Record<string, unknown>).length;
+      },
+    ],
     [
       'jsondiffpatch',
-      time(() => {
-        for (const [a, b] of pairs) jdp.diff(a, b);
-      }, 3),
+      () => {
+        for (const [a, b] of pairs) sink += jdp.diff(a, b) === undefined ? 0 : 1;
+      },
     ],
   ];
+  const gc = gcFunction();
+  const samples = tools.map(() => [] as number[]);
+  for (let r = 0; r < warmup + rounds; r++) {
+    for (let j = 0; j < tools.length; j++) {
+      const t = (j + r) % tools.length;
+      const [, fn] = tools[t] as [string, () => void];
+      gc?.();
+      const start = performance.now();
+      fn();
+      const ms = performance.now() - start;
+      if (r >= warmup) (samples[t] as number[]).push(ms);
+    }
+  }
+  if (sink < 0) console.log(sink);
+  const micro = samples[2] as number[];
   return {
     name: 'comparison engine (1,000 policy files)',
     files: baseline.length,
     megabytes: mb,
-    rows: measured.map(([tool, ms]) => ({
-      tool,
-      ms,
-      mbPerSecond: mb / (ms / 1000),
-      ratioToMicrodiff: ms / micro,
-    })),
+    warmup,
+    rounds,
+    rows: tools.map(([tool], t) => {
+      const s = samples[t] as number[];
+      const ms = median(s);
+      return {
+        tool,
+        ms,
+        minMs: Math.min(...s),
+        mbPerSecond: mb / (ms / 1000),
+        ratioToMicrodiff: median(s.map((x, i) => x / (micro[i] as number))),
+      };
+    }),
   };
 }
 
 export function printEngineBench(r: EngineBenchResult): void {
   console.log(
-    `\n${r.name}: ${r.files} files, ${r.megabytes.toFixed(1)} MB of JSON (median of runs)`,
+    `\n${r.name}: ${r.files} files, ${r.megabytes.toFixed(1)} MB of JSON; ${r.warmup} warm-up + ${r.rounds} timed rounds, interleaved, medians`,
   );
   console.log(
-    `${'tool'.padEnd(28)}${'ms'.padStart(10)}${'MB/s'.padStart(10)}${'× microdiff'.padStart(14)}`,
+    `${'tool'.padEnd(28)}${'median ms'.padStart(11)}${'min ms'.padStart(9)}${'MB/s'.padStart(9)}${'× microdiff'.padStart(14)}`,
   );
   for (const row of r.rows)
     console.log(
-      `${row.tool.padEnd(28)}${row.ms.toFixed(1).padStart(10)}${row.mbPerSecond.toFixed(1).padStart(10)}${row.ratioToMicrodiff.toFixed(2).padStart(14)}`,
+      `${row.tool.padEnd(28)}${row.ms.toFixed(1).padStart(11)}${row.minMs.toFixed(1).padStart(9)}${row.mbPerSecond.toFixed(1).padStart(9)}${row.ratioToMicrodiff.toFixed(2).padStart(14)}`,
     );
 }

@@ -1,4 +1,9 @@
-import { detectPolicyKind, getCI, policyDisplayName } from '../matching/policy-kind';
+import {
+  ciReader,
+  detectPolicyKind,
+  policyDisplayName,
+  type CIReader,
+} from '../matching/policy-kind';
 import { baselineCompliancePercentage } from '../scores';
 import {
   arrayItemSeverity,
@@ -185,82 +190,88 @@ export function comparePolicy(
 ): DeviationGroup | undefined {
   const filter = 'isExcluded' in options ? options : context(options).filter;
   const path = toResourcePath(baselineFile.path);
-  const category = categoryOf(path);
   const isPrerequisite = isPrerequisitePath(path);
   const baseline = baselineFile.content;
-  const policyName = policyDisplayName(baseline, policyFileName(path));
-  const policyType = detectPolicyKind(baseline);
-  const ca = {
-    conditions: getCI(baseline, 'conditions'),
-    grantControls: getCI(baseline, 'grantControls'),
-    sessionControls: getCI(baseline, 'sessionControls'),
-    state: getCI(baseline, 'state'),
-  };
-  const group = (
-    partial: Pick<DeviationGroup, 'isMissing' | 'changeType' | 'clientPolicy' | 'deviations'> &
-      Partial<DeviationGroup>,
-  ): DeviationGroup => {
-    const sev =
-      highestSeverity(partial.deviations.map((d) => d.severity)) ??
-      (isPrerequisite ? 'prerequisite' : 'low');
-    return {
-      path,
-      policyName,
-      category,
-      severity: sev,
-      highestSeverity: sev,
-      deviationCount: partial.deviations.length,
-      isPrerequisite,
-      baselinePolicy: baseline,
-      ...ca,
-      hasArrayChanges: partial.deviations.some((d) => d.isArrayChange),
-      ...partial,
-    };
-  };
+  if (clientFile && baseline !== null && clientFile.content !== null) {
+    // the common case: compare first, and describe the policy only when it deviates
+    const deviations: PropertyDeviation[] = [];
+    let policyType: string | undefined;
+    let get: CIReader | undefined;
+    diffDocuments(baseline, clientFile.content, { filter, emitEqual: false }, (p, kind, a, b) => {
+      policyType ??= detectPolicyKind(baseline, (get = ciReader(baseline)));
+      deviations.push(toDeviation(p, kind, a, b, policyType, isPrerequisite));
+    });
+    if (deviations.length === 0) return undefined;
+    const clientPath = toResourcePath(clientFile.path);
+    return describeGroup(path, baseline, isPrerequisite, get, {
+      isMissing: false,
+      changeType: 'modified',
+      clientPolicy: clientFile.content,
+      ...(clientPath !== path ? { clientPath } : {}),
+      deviations,
+    });
+  }
   if (!clientFile) {
     const severity = missingPolicySeverity(isPrerequisite);
-    return group({
+    const get = ciReader(baseline);
+    return describeGroup(path, baseline, isPrerequisite, get, {
       isMissing: true,
       changeType: 'missing',
       clientPolicy: undefined,
       deviations: [
         {
-          property: policyName,
+          property: policyDisplayName(baseline, policyFileName(path), get),
           baselineValue: baseline,
           clientValue: MISSING,
           severity,
           isMissing: true,
           isPrerequisite,
-          policyType,
+          policyType: detectPolicyKind(baseline, get),
           change: 'removed',
           isArrayChange: false,
         },
       ],
     });
   }
-  const clientPath = toResourcePath(clientFile.path);
-  if (baseline === null || clientFile.content === null) {
-    return group({
-      policyName: 'Error',
-      isMissing: false,
-      changeType: 'modified',
-      clientPolicy: clientFile.content,
-      clientPath,
-      deviations: [],
-    });
-  }
-  const deviations: PropertyDeviation[] = [];
-  diffDocuments(baseline, clientFile.content, { filter, emitEqual: false }, (p, kind, a, b) => {
-    deviations.push(toDeviation(p, kind, a, b, policyType, isPrerequisite));
-  });
-  if (deviations.length === 0) return undefined;
-  return group({
+  return describeGroup(path, baseline, isPrerequisite, undefined, {
+    policyName: 'Error',
     isMissing: false,
     changeType: 'modified',
     clientPolicy: clientFile.content,
-    ...(clientPath !== path ? { clientPath } : {}),
-    deviations,
+    clientPath: toResourcePath(clientFile.path),
+    deviations: [],
   });
+}
+
+/** A deviation group of one baseline policy (`partial` wins over the fields derived from the policy). */
+function describeGroup(
+  path: string,
+  baseline: unknown,
+  isPrerequisite: boolean,
+  reader: CIReader | undefined,
+  partial: Pick<DeviationGroup, 'isMissing' | 'changeType' | 'clientPolicy' | 'deviations'> &
+    Partial<DeviationGroup>,
+): DeviationGroup {
+  const get = reader ?? ciReader(baseline);
+  const sev =
+    highestSeverity(partial.deviations.map((d) => d.severity)) ??
+    (isPrerequisite ? 'prerequisite' : 'low');
+  return {
+    path,
+    policyName: policyDisplayName(baseline, policyFileName(path), get),
+    category: categoryOf(path),
+    severity: sev,
+    highestSeverity: sev,
+    deviationCount: partial.deviations.length,
+    isPrerequisite,
+    baselinePolicy: baseline,
+    conditions: get('conditions'),
+    grantControls: get('grantControls'),
+    sessionControls: get('sessionControls'),
+    state: get('state'),
+    hasArrayChanges: partial.deviations.some((d) => d.isArrayChange),
+    ...partial,
+  };
 }
 
 /**

@@ -57,14 +57,32 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
+/** SameValueZero, as Set and Map compare keys. */
+const sameKey = (x: unknown, y: unknown): boolean => x === y || (x !== x && y !== y);
+
+/** The item's value for `key` when it can identify the item (present, not null, not an object); else undefined. */
+function itemKey(item: unknown, key: string): unknown {
+  if (!isObject(item)) return undefined;
+  const v = item[key];
+  return v === null || typeof v === 'object' ? undefined : v;
+}
+
 function keyIsUnique(items: readonly unknown[], key: string): boolean {
-  if (items.length === 0) return true;
+  const n = items.length;
+  if (n === 0) return true;
+  if (n <= 8) {
+    // small arrays (most of them): pairwise, without allocating a Set
+    for (let i = 0; i < n; i++) {
+      const v = itemKey(items[i], key);
+      if (v === undefined) return false;
+      for (let j = 0; j < i; j++) if (sameKey(v, (items[j] as Json)[key])) return false;
+    }
+    return true;
+  }
   const seen = new Set<unknown>();
   for (const item of items) {
-    if (!isObject(item)) return false;
-    const v = item[key];
-    if (v === undefined || v === null || typeof v === 'object') return false;
-    if (seen.has(v)) return false;
+    const v = itemKey(item, key);
+    if (v === undefined || seen.has(v)) return false;
     seen.add(v);
   }
   return true;
@@ -82,13 +100,43 @@ export function arrayMatchKey(
   baseline: readonly unknown[],
   client: readonly unknown[],
 ): string | undefined {
+  return findMatchKey(arrayName, baseline, client, { aligned: false });
+}
+
+/** Whether every client item carries, at the same position, the baseline item's value for `key`. */
+function keysAligned(a: readonly unknown[], b: readonly unknown[], key: string): boolean {
+  const n = a.length;
+  if (n !== b.length) return false;
+  for (let i = 0; i < n; i++) {
+    const y = b[i];
+    if (!isObject(y) || (a[i] as Json)[key] !== y[key]) return false;
+  }
+  return true;
+}
+
+/**
+ * {@link arrayMatchKey}; `out.aligned` tells whether the keys line up position by position (then the client's keys
+ * are the baseline's, unique when those are, and item i matches item i).
+ */
+function findMatchKey(
+  arrayName: string,
+  baseline: readonly unknown[],
+  client: readonly unknown[],
+  out: { aligned: boolean },
+): string | undefined {
+  out.aligned = false;
   if (baseline.length === 0 && client.length === 0) return undefined;
   const first = baseline[0] ?? client[0];
   if (!isObject(first)) return undefined;
   const keys = TARGETS.test(arrayName) ? TARGET_MATCH_KEYS : ARRAY_MATCH_KEYS;
   for (const k of keys) {
     if (!Object.hasOwn(first, k)) continue;
-    if (keyIsUnique(baseline, k) && keyIsUnique(client, k)) return k;
+    if (!keyIsUnique(baseline, k)) continue;
+    if (keysAligned(baseline, client, k)) {
+      out.aligned = true;
+      return k;
+    }
+    if (keyIsUnique(client, k)) return k;
   }
   return undefined;
 }
@@ -109,25 +157,90 @@ export function diffDocuments(
   new Walker(options, visit).walk(baseline, client, '');
 }
 
-/** Path segments are kept on a stack and joined only when a leaf is reported (most leaves are equal). */
-class Walker {
-  private readonly stack: string[] = [];
-  private readonly pathOf = (): string => this.path();
-  constructor(
-    private readonly o: DiffOptions,
-    private readonly visit: LeafVisitor,
-  ) {}
+const isArrayItem = (seg: string): boolean => seg.charCodeAt(0) === 91; // '['
 
-  private path(extra?: string): string {
-    let out = '';
-    const n = this.stack.length;
-    for (let i = 0; i < n; i++) {
-      const s = this.stack[i] as string;
-      out = s.charCodeAt(0) === 91 || out === '' ? out + s : `${out}.${s}`;
+/** Appends a segment to a path: `a.b`, `a[0]`, `a[Name=X]`. */
+const join = (path: string, seg: string): string =>
+  path === '' || isArrayItem(seg) ? path + seg : `${path}.${seg}`;
+
+/**
+ * Path segments are kept on a stack and turned into strings only when a path is needed (most leaves are equal and
+ * need none when equal leaves are not reported). Array item segments (`[0]`, `[id=x]`) are built on demand too, and
+ * the path of every stack prefix is cached, so that the leaves of one object share their parent's path.
+ */
+class Walker {
+  private depth = 0;
+  /** Segment at each depth; `undefined` for an array item whose segment is not built yet. */
+  private readonly segs: (string | undefined)[] = [];
+  /** Array item at each depth: the match key (undefined for a position) and its value (or the index). */
+  private readonly itemKeys: (string | undefined)[] = [];
+  private readonly itemVals: unknown[] = [];
+  /** `paths[i]` is the path through `segs[i]`, valid for `i < built`. */
+  private readonly paths: string[] = [];
+  private built = 0;
+  private pendingKey = '';
+  private readonly pendingPath = (): string => this.path(this.pendingKey);
+  /** `dotted[i]` is `paths[i] + '.'`, built on demand; reset whenever `paths[i]` is rebuilt. */
+  private readonly dotted: (string | undefined)[] = [];
+  private readonly filter: PropertyFilter;
+  private readonly byName: ((key: string) => boolean) | undefined;
+  private readonly emitEqual: boolean;
+  private readonly match = { aligned: false };
+
+  constructor(
+    o: DiffOptions,
+    private readonly visit: LeafVisitor,
+  ) {
+    this.filter = o.filter;
+    this.byName = o.filter.isExcludedName;
+    this.emitEqual = o.emitEqual;
+  }
+
+  private push(seg: string): void {
+    this.segs[this.depth++] = seg;
+  }
+
+  private pushItem(key: string | undefined, value: unknown): void {
+    const d = this.depth++;
+    this.segs[d] = undefined;
+    this.itemKeys[d] = key;
+    this.itemVals[d] = value;
+  }
+
+  private pop(): void {
+    if (this.built >= this.depth) this.built = this.depth - 1;
+    this.depth--;
+  }
+
+  private seg(i: number): string {
+    let s = this.segs[i];
+    if (s === undefined) {
+      const key = this.itemKeys[i];
+      s =
+        key === undefined
+          ? `[${String(this.itemVals[i])}]`
+          : `[${key}=${String(this.itemVals[i])}]`;
+      this.segs[i] = s;
     }
-    if (extra !== undefined)
-      out = extra.charCodeAt(0) === 91 || out === '' ? out + extra : `${out}.${extra}`;
-    return out;
+    return s;
+  }
+
+  /** Path of the current stack, plus `extra` when given. */
+  private path(extra?: string): string {
+    const depth = this.depth;
+    let out = this.built === 0 ? '' : (this.paths[this.built - 1] as string);
+    for (let i = this.built; i < depth; i++) {
+      out = join(out, this.seg(i));
+      this.paths[i] = out;
+      this.dotted[i] = undefined;
+    }
+    this.built = depth;
+    if (extra === undefined) return out;
+    if (out === '' || isArrayItem(extra)) return out + extra;
+    // the leaves of one object share their parent's path and its trailing dot
+    let dot = this.dotted[depth - 1];
+    if (dot === undefined) this.dotted[depth - 1] = dot = `${out}.`;
+    return dot + extra;
   }
 
   private report(seg: string, kind: LeafKind, a: unknown, b: unknown): void {
@@ -135,41 +248,14 @@ class Walker {
   }
 
   private excluded(k: string): boolean {
-    this.stack.push(k);
-    const r = this.o.filter.isExcluded(k, this.pathOf);
-    this.stack.pop();
-    return r;
+    if (this.byName) return this.byName(k);
+    this.pendingKey = k;
+    return this.filter.isExcluded(k, this.pendingPath);
   }
 
   walk(a: unknown, b: unknown, name: string): void {
-    const { o } = this;
     if (isObject(a) && isObject(b)) {
-      for (const k in a) {
-        if (this.excluded(k)) continue;
-        const av = a[k];
-        const bv = Object.hasOwn(b, k) ? b[k] : undefined;
-        if (absent(bv)) {
-          if (absent(av)) {
-            if (o.emitEqual) this.report(k, 'equal', av, bv);
-          } else this.report(k, 'removed', av, undefined);
-        } else if (absent(av)) this.report(k, 'added', undefined, bv);
-        else if (typeof av !== 'object' && typeof bv !== 'object') {
-          if (leafEqual(av, bv)) {
-            if (o.emitEqual) this.report(k, 'equal', av, bv);
-          } else this.report(k, 'modified', av, bv);
-        } else {
-          this.stack.push(k);
-          this.walk(av, bv, k);
-          this.stack.pop();
-        }
-      }
-      for (const k in b) {
-        if (Object.hasOwn(a, k)) continue;
-        const bv = b[k];
-        if (absent(bv)) continue;
-        if (this.excluded(k)) continue;
-        this.report(k, 'added', undefined, bv);
-      }
+      this.walkObject(a, b);
       return;
     }
     if (Array.isArray(a) && Array.isArray(b)) {
@@ -177,26 +263,70 @@ class Walker {
       return;
     }
     if (leafEqual(a, b)) {
-      if (o.emitEqual) this.visit(this.path(), 'equal', a, b);
+      if (this.emitEqual) this.visit(this.path(), 'equal', a, b);
     } else this.visit(this.path(), 'modified', a, b);
   }
 
-  private child(seg: string, a: unknown, b: unknown, name: string): void {
-    this.stack.push(seg);
+  private walkObject(a: Json, b: Json): void {
+    const emitEqual = this.emitEqual;
+    for (const k in a) {
+      if (this.excluded(k)) continue;
+      const av = a[k];
+      const bv = Object.hasOwn(b, k) ? b[k] : undefined;
+      if (absent(bv)) {
+        if (absent(av)) {
+          if (emitEqual) this.report(k, 'equal', av, bv);
+        } else this.report(k, 'removed', av, undefined);
+      } else if (absent(av)) this.report(k, 'added', undefined, bv);
+      else if (typeof av !== 'object' && typeof bv !== 'object') {
+        if (leafEqual(av, bv)) {
+          if (emitEqual) this.report(k, 'equal', av, bv);
+        } else this.report(k, 'modified', av, bv);
+      } else {
+        this.push(k);
+        this.walk(av, bv, k);
+        this.pop();
+      }
+    }
+    for (const k in b) {
+      if (Object.hasOwn(a, k)) continue;
+      const bv = b[k];
+      if (absent(bv)) continue;
+      if (this.excluded(k)) continue;
+      this.report(k, 'added', undefined, bv);
+    }
+  }
+
+  private item(
+    key: string | undefined,
+    value: unknown,
+    a: unknown,
+    b: unknown,
+    name: string,
+  ): void {
+    this.pushItem(key, value);
     this.walk(a, b, name);
-    this.stack.pop();
+    this.pop();
+  }
+
+  private reportItem(key: string, value: unknown, kind: LeafKind, a: unknown, b: unknown): void {
+    this.visit(this.path(`[${key}=${String(value)}]`), kind, a, b);
   }
 
   private walkArray(a: readonly unknown[], b: readonly unknown[], name: string): void {
-    const key = arrayMatchKey(name, a, b);
+    const key = findMatchKey(name, a, b, this.match);
     if (key === undefined) {
       const n = Math.max(a.length, b.length);
       for (let i = 0; i < n; i++) {
-        const seg = `[${i}]`;
-        if (i >= b.length) this.report(seg, 'itemRemoved', a[i], undefined);
-        else if (i >= a.length) this.report(seg, 'itemAdded', undefined, b[i]);
-        else this.child(seg, a[i], b[i], name);
+        if (i >= b.length) this.report(`[${i}]`, 'itemRemoved', a[i], undefined);
+        else if (i >= a.length) this.report(`[${i}]`, 'itemAdded', undefined, b[i]);
+        else this.item(undefined, i, a[i], b[i], name);
       }
+      return;
+    }
+    if (this.match.aligned) {
+      // item i matches item i (the usual case): no lookup table, and the items are visited in the same order
+      for (let i = 0; i < a.length; i++) this.item(key, (a[i] as Json)[key], a[i], b[i], name);
       return;
     }
     const byKey = new Map<unknown, Json>();
@@ -205,19 +335,18 @@ class Walker {
     let matched = 0;
     for (const item of a) {
       const kv = (item as Json)[key];
-      const seg = `[${key}=${String(kv)}]`;
       const other = byKey.get(kv);
       seen.add(kv);
-      if (other === undefined) this.report(seg, 'itemRemoved', item, undefined);
+      if (other === undefined) this.reportItem(key, kv, 'itemRemoved', item, undefined);
       else {
         matched++;
-        this.child(seg, item, other, name);
+        this.item(key, kv, item, other, name);
       }
     }
     if (matched === b.length) return;
     for (const item of b) {
       const kv = (item as Json)[key];
-      if (!seen.has(kv)) this.report(`[${key}=${String(kv)}]`, 'itemAdded', undefined, item);
+      if (!seen.has(kv)) this.reportItem(key, kv, 'itemAdded', undefined, item);
     }
   }
 }

@@ -7,6 +7,11 @@ export interface PropertyFilter {
    * (a string, or a function computing it only when needed).
    */
   isExcluded(key: string, path: string | (() => string)): boolean;
+  /**
+   * Present when exclusion depends on the property name alone (no entry names a dotted path), so that the engine
+   * can skip building paths; it must then agree with `isExcluded` for every path.
+   */
+  readonly isExcludedName?: (key: string) => boolean;
 }
 
 const SELECTORS = /\[[^\]]*\]/g;
@@ -43,6 +48,7 @@ export function createPropertyFilter(
     return v;
   };
   return {
+    ...(dotted.length === 0 ? { isExcludedName: nameExcluded } : {}),
     isExcluded(key: string, path: string | (() => string)): boolean {
       if (nameExcluded(key)) return true;
       if (dotted.length === 0) return false;

@@ -50,15 +50,38 @@ export function isExcludedPath(
   return normalisedExcludedPaths.some((e) => e !== '/' && p.startsWith(e));
 }
 
-const PREREQUISITE_FOLDER =
-  /^(groups?|requiredusers?|onboardinggroups?|maintenanceconfigurations?|inboundconnectors?|definitionpolic(y|ies))$/i;
+const PREREQUISITE_FOLDERS = new Set<string>([
+  'group',
+  'groups',
+  'requireduser',
+  'requiredusers',
+  'onboardinggroup',
+  'onboardinggroups',
+  'maintenanceconfiguration',
+  'maintenanceconfigurations',
+  'inboundconnector',
+  'inboundconnectors',
+  'definitionpolicy',
+  'definitionpolicies',
+]);
 
 /**
  * Prerequisite locations (spec 1 §5): a folder named Groups, RequiredUsers, OnboardingGroups,
- * MaintenanceConfigurations, InboundConnectors or DefinitionPolicies (singular accepted) anywhere in the path.
+ * MaintenanceConfigurations, InboundConnectors or DefinitionPolicies (singular accepted) anywhere in the path,
+ * in any case.
  */
 export function isPrerequisitePath(resourcePath: string): boolean {
-  const parts = resourcePath.split('/');
-  parts.pop();
-  return parts.some((s) => PREREQUISITE_FOLDER.test(s));
+  let start = 0;
+  for (let end = resourcePath.indexOf('/'); end >= 0; end = resourcePath.indexOf('/', start)) {
+    const len = end - start;
+    // the names are 5 to 25 characters long
+    if (
+      len >= 5 &&
+      len <= 25 &&
+      PREREQUISITE_FOLDERS.has(resourcePath.slice(start, end).toLowerCase())
+    )
+      return true;
+    start = end + 1;
+  }
+  return false;
 }
