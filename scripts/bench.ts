@@ -1,4 +1,5 @@
 /** `npm run bench`: runs each registered benchmark in turn and prints its figures. */
+import { printComparisonBench, runComparisonBench } from './bench/comparison-bench';
 import { printEngineBench, runEngineBench } from './bench/engine-bench';
 
 interface Benchmark {
@@ -6,7 +7,10 @@ interface Benchmark {
   run: () => void | Promise<void>;
 }
 
-const benchmarks: Benchmark[] = [{ name: 'engine', run: () => printEngineBench(runEngineBench()) }];
+const benchmarks: Benchmark[] = [
+  { name: 'engine', run: () => printEngineBench(runEngineBench()) },
+  { name: 'comparison', run: async () => printComparisonBench(await runComparisonBench()) },
+];
 
 const only = process.argv.slice(2);
 for (const b of benchmarks) {

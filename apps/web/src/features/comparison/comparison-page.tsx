@@ -59,8 +59,10 @@ const useStyles = makeStyles({
   subtitle: { color: tokens.colorNeutralForeground3 },
   controls: {
     display: 'flex',
+    flexDirection: 'row',
     gap: '24px',
     alignItems: 'flex-end',
+    justifyContent: 'flex-start',
     flexWrap: 'wrap',
     padding: '16px',
   },
@@ -83,6 +85,7 @@ const useStyles = makeStyles({
   area: { padding: '12px 16px', display: 'flex', flexDirection: 'column', gap: '6px' },
   areaHead: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '8px' },
   section: { padding: '16px', display: 'flex', flexDirection: 'column', gap: '12px' },
+  heading: { margin: 0 },
   toolbar: { display: 'flex', gap: '12px', alignItems: 'center', flexWrap: 'wrap' },
   grow: { flexGrow: 1 },
   pass: { color: tokens.colorPaletteGreenForeground1 },
@@ -315,7 +318,7 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
         <MessageBar intent="error" layout="multiline">
           <MessageBarBody>
             <MessageBarTitle>Comparison failed</MessageBarTitle>
-            {run.message}
+            <div>{run.message}</div>
           </MessageBarBody>
         </MessageBar>
       )}
@@ -331,7 +334,7 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
               </MessageBarBody>
             </MessageBar>
           )}
-          <Text as="h2" size={600} weight="semibold">
+          <Text as="h2" size={600} weight="semibold" className={styles.heading}>
             Results for {view.client} – {BASELINE_LABELS[view.baselineType]}
           </Text>
           <div className={styles.tiles}>
@@ -353,7 +356,7 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
           </div>
 
           <Card className={styles.section}>
-            <Text as="h3" size={500} weight="semibold">
+            <Text as="h3" size={500} weight="semibold" className={styles.heading}>
               Compliance by area
             </Text>
             <ComplianceChart categories={view.categories} />
@@ -449,7 +452,7 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
       )}
       {viewState.status === 'done' && (
         <Card className={styles.section}>
-          <Text as="h3" size={500} weight="semibold">
+          <Text as="h3" size={500} weight="semibold" className={styles.heading}>
             Both configurations
           </Text>
           <ConfigurationsViewer configurations={viewState.configurations} />

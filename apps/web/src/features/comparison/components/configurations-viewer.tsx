@@ -1,4 +1,5 @@
 import type { ConfigurationFile, Configurations } from '@aegis/contracts';
+import { toResourcePath } from '@aegis/domain';
 import {
   Accordion,
   AccordionHeader,
@@ -39,15 +40,15 @@ function Files({ title, files }: { title: string; files: readonly ConfigurationF
   const styles = useStyles();
   return (
     <section className={styles.column} aria-label={title}>
-      <Text as="h3" weight="semibold" size={400} block>
+      <Text as="h3" weight="semibold" size={400} block style={{ margin: '0 0 8px' }}>
         {title} ({files.length} files)
       </Text>
       <Accordion multiple collapsible>
         {files.map((file) => (
           <AccordionItem key={file.path} value={file.path}>
             <AccordionHeader size="small">
-              <span style={{ wordBreak: 'break-all' }}>
-                {file.path}
+              <span style={{ wordBreak: 'break-all' }} title={file.path}>
+                {toResourcePath(file.path)}
                 {file.content === null && <span className={styles.invalid}> (invalid JSON)</span>}
               </span>
             </AccordionHeader>
