@@ -41,7 +41,7 @@ export default defineConfig({
     stdout: 'ignore',
     env: {
       AEGIS_PORT: String(PORT),
-      AEGIS_DATA_DIR: '.aegis/e2e',
+      AEGIS_DATA_DIR: process.env.AEGIS_E2E_DATA_DIR ?? '.aegis/e2e',
       AEGIS_PIPELINE_DURATION_MS: '1500',
       AEGIS_LOG_LEVEL: 'warn',
     },

@@ -155,7 +155,10 @@ export function TenantBackupPage() {
         actions={
           client && list ? (
             <div className={styles.quick} aria-label="Quick stats" role="group">
-              <Badge appearance="outline" size="large">{`${list.backups.length} backups`}</Badge>
+              <Badge
+                appearance="outline"
+                size="large"
+              >{`${list.backups.length} ${list.backups.length === 1 ? 'backup' : 'backups'}`}</Badge>
               <HealthBadge health={health} />
             </div>
           ) : undefined
@@ -204,7 +207,7 @@ export function TenantBackupPage() {
       </Card>
 
       {restoreFailure && (
-        <MessageBar intent="error" className={styles.message}>
+        <MessageBar intent="error" layout="multiline" className={styles.message}>
           <MessageBarBody>
             <MessageBarTitle>Failed to restore backup. Please try again.</MessageBarTitle>
             {restoreFailure}
@@ -219,30 +222,32 @@ export function TenantBackupPage() {
       ) : (
         <>
           {backups.isError && (
-            <MessageBar intent="warning" className={styles.message}>
+            <MessageBar intent="warning" layout="multiline" className={styles.message}>
               <MessageBarBody>
                 Backups for {client} could not be loaded. Use Refresh to try again.
               </MessageBarBody>
             </MessageBar>
           )}
           <BackupStats
-            latest={newest ? formatBackupDate(new Date(newest.date)) : 'N/A'}
+            latest={newest ? formatBackupDate(new Date(newest.date)) : list ? 'N/A' : '—'}
             total={list ? list.backups.length : '—'}
             storageUsed={list ? list.storageUsed : '—'}
-            health={health}
+            health={list || isBackingUp ? health : undefined}
           />
-          <BackupHistoryTable
-            key={client}
-            backups={list?.backups ?? []}
-            loading={backups.isPending && !list}
-            restoringTag={restoringTag}
-            actions={{
-              onView: setViewing,
-              onCompare: setComparing,
-              onRestore: (b) => void restoreBackup(b),
-              onDownload: download,
-            }}
-          />
+          {(list || !backups.isError) && (
+            <BackupHistoryTable
+              key={client}
+              backups={list?.backups ?? []}
+              loading={backups.isPending && !list}
+              restoringTag={restoringTag}
+              actions={{
+                onView: setViewing,
+                onCompare: setComparing,
+                onRestore: (b) => void restoreBackup(b),
+                onDownload: download,
+              }}
+            />
+          )}
           <BackupDetailsDialog
             client={client}
             backup={viewing}

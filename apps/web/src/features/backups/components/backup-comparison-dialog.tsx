@@ -85,13 +85,13 @@ export function BackupComparisonDialog({
               <>
                 <div className={styles.counts}>
                   <Badge appearance="tint" color="warning" size="large">
-                    {`${ready.counts.changes} changes`}
+                    {`Changes: ${ready.counts.changes}`}
                   </Badge>
                   <Badge appearance="tint" color="success" size="large">
-                    {`${ready.counts.additions} additions`}
+                    {`Additions: ${ready.counts.additions}`}
                   </Badge>
                   <Badge appearance="tint" color="danger" size="large">
-                    {`${ready.counts.deletions} deletions`}
+                    {`Deletions: ${ready.counts.deletions}`}
                   </Badge>
                 </div>
                 <div className={styles.scroll}>

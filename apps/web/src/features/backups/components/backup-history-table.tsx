@@ -23,12 +23,6 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import {
-  ArrowDownloadRegular,
-  ArrowUndoRegular,
-  BranchCompareRegular,
-  EyeRegular,
-} from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 
 const useStyles = makeStyles({
@@ -42,8 +36,14 @@ const useStyles = makeStyles({
   },
   filters: { display: 'flex', gap: '12px', alignItems: 'center', flexWrap: 'wrap' },
   search: { minWidth: '280px' },
-  tag: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
-  actions: { display: 'flex', gap: '4px', flexWrap: 'wrap' },
+  table: { tableLayout: 'auto' },
+  nowrap: { whiteSpace: 'nowrap' },
+  tag: {
+    fontFamily: tokens.fontFamilyMonospace,
+    fontSize: tokens.fontSizeBase200,
+    wordBreak: 'break-all',
+  },
+  actions: { display: 'flex', gap: '4px', flexWrap: 'nowrap', paddingBlock: '4px' },
   state: { padding: '32px', textAlign: 'center', color: tokens.colorNeutralForeground3 },
   pager: { display: 'flex', gap: '12px', alignItems: 'center', justifyContent: 'flex-end' },
 });
@@ -126,10 +126,10 @@ export function BackupHistoryTable({
         </div>
       ) : (
         <>
-          <Table aria-label="Backup history" size="small">
+          <Table aria-label="Backup history" size="small" className={styles.table}>
             <TableHeader>
               <TableRow>
-                <TableHeaderCell>Date &amp; Time</TableHeaderCell>
+                <TableHeaderCell className={styles.nowrap}>Date &amp; Time</TableHeaderCell>
                 <TableHeaderCell>Backup Tag</TableHeaderCell>
                 <TableHeaderCell>Type</TableHeaderCell>
                 <TableHeaderCell>Status</TableHeaderCell>
@@ -139,7 +139,7 @@ export function BackupHistoryTable({
             <TableBody>
               {current.items.map(({ backup, date }) => (
                 <TableRow key={backup.tagName}>
-                  <TableCell>{formatBackupDate(date)}</TableCell>
+                  <TableCell className={styles.nowrap}>{formatBackupDate(date)}</TableCell>
                   <TableCell>
                     <span className={styles.tag}>{backup.tagName}</span>
                   </TableCell>
@@ -159,18 +159,10 @@ export function BackupHistoryTable({
                       role="group"
                       aria-label={`Actions for ${backup.tagName}`}
                     >
-                      <Button
-                        size="small"
-                        icon={<EyeRegular />}
-                        onClick={() => actions.onView(backup)}
-                      >
+                      <Button size="small" onClick={() => actions.onView(backup)}>
                         View
                       </Button>
-                      <Button
-                        size="small"
-                        icon={<BranchCompareRegular />}
-                        onClick={() => actions.onCompare(backup)}
-                      >
+                      <Button size="small" onClick={() => actions.onCompare(backup)}>
                         Compare
                       </Button>
                       <Button
@@ -178,20 +170,14 @@ export function BackupHistoryTable({
                         icon={
                           restoringTag === backup.tagName ? (
                             <Spinner size="extra-tiny" />
-                          ) : (
-                            <ArrowUndoRegular />
-                          )
+                          ) : undefined
                         }
                         disabled={restoringTag !== undefined}
                         onClick={() => actions.onRestore(backup)}
                       >
                         Restore
                       </Button>
-                      <Button
-                        size="small"
-                        icon={<ArrowDownloadRegular />}
-                        onClick={() => actions.onDownload(backup)}
-                      >
+                      <Button size="small" onClick={() => actions.onDownload(backup)}>
                         Download
                       </Button>
                     </div>

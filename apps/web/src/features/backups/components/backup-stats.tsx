@@ -21,7 +21,11 @@ const useStyles = makeStyles({
   icon: { fontSize: '28px', color: tokens.colorBrandForeground1, flexShrink: 0 },
   body: { display: 'flex', flexDirection: 'column', gap: '4px', minWidth: 0 },
   label: { color: tokens.colorNeutralForeground3 },
-  value: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+  value: {
+    fontSize: tokens.fontSizeBase500,
+    fontWeight: tokens.fontWeightSemibold,
+    lineHeight: tokens.lineHeightBase500,
+  },
 });
 
 function Stat({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -49,7 +53,8 @@ export function BackupStats({
   latest: string;
   total: number | string;
   storageUsed: string;
-  health: BackupHealth;
+  /** undefined while the history is not available */
+  health: BackupHealth | undefined;
 }) {
   const styles = useStyles();
   return (
@@ -64,7 +69,7 @@ export function BackupStats({
         {storageUsed}
       </Stat>
       <Stat icon={<HeartPulseRegular />} label="Status">
-        <HealthBadge health={health} />
+        {health ? <HealthBadge health={health} /> : '—'}
       </Stat>
     </div>
   );

@@ -1,0 +1,187 @@
+import type { Backup, BackupComparison, BackupList } from '@aegis/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { mockServer } from '../../testing/mocks/server';
+import { renderApp } from '../../testing/render-app';
+
+const HOUR = 3_600_000;
+
+function backup(hoursAgo: number, scheduled = true): Backup {
+  const date = new Date(Date.now() - hoursAgo * HOUR);
+  date.setMilliseconds(0);
+  const stamp = date.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '_');
+  return {
+    tagName: `backup/ABC/${scheduled ? 'scheduled_' : ''}${stamp}`,
+    date: date.toISOString(),
+    isScheduled: scheduled,
+    size: '105.4 KB',
+    sizeInBytes: 107_930,
+  };
+}
+
+const HISTORY: Backup[] = [
+  backup(2, false),
+  ...Array.from({ length: 11 }, (_, i) => backup(30 + i * 24)),
+];
+
+function serve(list: Backup[], options: { restore?: 'ok' | 'conflict' } = {}) {
+  const body = (client: string): BackupList => ({
+    client,
+    backups: client === 'ABC' ? list : [],
+    storageUsedInBytes: 1_234_567,
+    storageUsed: '1.2 MB',
+  });
+  const comparison: BackupComparison = {
+    tagName: list[0]?.tagName ?? '',
+    counts: { changes: 1, additions: 1, deletions: 0 },
+    results: {
+      AzureAD: {
+        'Authorization Policy': [
+          { Name: 'state', BackupValue: 'enabled', CurrentValue: 'disabled', Equal: false },
+          { Name: 'extra', BackupValue: 'Missing', CurrentValue: { a: 1 }, Equal: false },
+          { Name: 'displayName', BackupValue: 'A', CurrentValue: 'A', Equal: true },
+        ],
+      },
+    },
+  };
+  mockServer.use(
+    http.get('*/api/backups/clients', () => HttpResponse.json({ clients: ['ABC', 'WWI'] })),
+    http.get('*/api/backups/:client/comparison', () => {
+      const lines = [
+        { type: 'progress', percent: 40 },
+        { type: 'result', ...comparison },
+      ];
+      return new HttpResponse(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', {
+        headers: { 'content-type': 'application/x-ndjson' },
+      });
+    }),
+    http.post('*/api/backups/:client/restore', () =>
+      options.restore === 'conflict'
+        ? HttpResponse.json(
+            {
+              error: 'ConflictError',
+              statusCode: 409,
+              message: 'A restore branch already exists.',
+            },
+            { status: 409 },
+          )
+        : HttpResponse.json(
+            { pullRequestId: 42, branch: 'restore/ABC/x', prUrl: 'http://x' },
+            { status: 201 },
+          ),
+    ),
+    http.get('*/api/backups/:client', ({ params }) =>
+      HttpResponse.json(body(String(params['client']))),
+    ),
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+async function chooseTenant(code: string) {
+  await screen.findByRole('option', { name: code });
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Tenant' }), code);
+}
+
+describe('Tenant Backups page', () => {
+  it('shows stats, health, the history in pages of 10, search and the date filter', async () => {
+    serve(HISTORY);
+    renderApp('/tenant-backup');
+    await chooseTenant('ABC');
+    const table = await screen.findByRole('table', { name: 'Backup history' });
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Total Backups' })).toHaveTextContent('12');
+    expect(screen.getByRole('group', { name: 'Storage Used' })).toHaveTextContent('1.2 MB');
+    expect(screen.getByRole('group', { name: 'Status' })).toHaveTextContent('Healthy');
+    expect(within(table).getAllByText('Manual')).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Backup history' })).getAllByRole('row'),
+    ).toHaveLength(3);
+
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Date filter' }),
+      'Past Week',
+    );
+    expect(screen.queryByText(/^Page \d+ of \d+$/)).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Backup history' })).getAllByRole('row'),
+    ).toHaveLength(8); // the header row and the 7 backups of the last 7 days
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search backups' }), 'NO-SUCH');
+    expect(screen.getByText('No backups found for this tenant')).toBeInTheDocument();
+  });
+
+  it('shows No Backups for a tenant without backups', async () => {
+    serve(HISTORY);
+    renderApp('/tenant-backup');
+    await chooseTenant('WWI');
+    expect(await screen.findByText('No backups found for this tenant')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Status' })).toHaveTextContent('No Backups');
+    expect(screen.queryByText(/^Page/)).not.toBeInTheDocument();
+  });
+
+  it('compares a backup: counts, Missing as N/A, objects as JSON', async () => {
+    serve(HISTORY);
+    renderApp('/tenant-backup');
+    await chooseTenant('ABC');
+    const table = await screen.findByRole('table', { name: 'Backup history' });
+    await userEvent.click(within(table).getAllByRole('button', { name: 'Compare' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Configuration Comparison' });
+    expect(await within(dialog).findByText('Changes: 1')).toBeInTheDocument();
+    expect(within(dialog).getByText('Additions: 1')).toBeInTheDocument();
+    expect(within(dialog).getByText('Deletions: 0')).toBeInTheDocument();
+    expect(within(dialog).getByText('N/A')).toBeInTheDocument();
+    expect(within(dialog).getByText('{"a":1}')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('img', { name: 'No match' })).toHaveLength(2);
+    expect(within(dialog).getAllByRole('img', { name: 'Match' })).toHaveLength(1);
+  });
+
+  it('restores after confirmation and alerts the pull request number', async () => {
+    serve(HISTORY);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    renderApp('/tenant-backup');
+    await chooseTenant('ABC');
+    const table = await screen.findByRole('table', { name: 'Backup history' });
+    await userEvent.click(within(table).getAllByRole('button', { name: 'Restore' })[0]!);
+    expect(confirm).toHaveBeenCalledWith(
+      `Are you sure you want to restore from backup ${HISTORY[0]?.tagName}? This will create a pull request for review.`,
+    );
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('Pull request #42 has been created for review.'),
+    );
+  });
+
+  it('alerts the failure and shows why when the restore is refused', async () => {
+    serve(HISTORY, { restore: 'conflict' });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/tenant-backup');
+    await chooseTenant('ABC');
+    const table = await screen.findByRole('table', { name: 'Backup history' });
+    await userEvent.click(within(table).getAllByRole('button', { name: 'Restore' })[0]!);
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('Failed to restore backup. Please try again.'),
+    );
+    expect(await screen.findByText('A restore branch already exists.')).toBeInTheDocument();
+  });
+
+  it('does nothing when the restore is not confirmed', async () => {
+    serve(HISTORY);
+    vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    renderApp('/tenant-backup');
+    await chooseTenant('ABC');
+    const table = await screen.findByRole('table', { name: 'Backup history' });
+    await userEvent.click(within(table).getAllByRole('button', { name: 'Restore' })[0]!);
+    expect(alert).not.toHaveBeenCalled();
+  });
+});

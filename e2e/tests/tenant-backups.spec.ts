@@ -1,0 +1,229 @@
+import { mkdirSync } from 'node:fs';
+
+import { expect, test, type Page } from '@playwright/test';
+
+import { SAMPLE_STAFF, signIn } from '../fixtures/auth';
+
+const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/tenant-backups';
+const PORT = Number(process.env.AEGIS_E2E_PORT ?? 3400);
+/** The embedded identity provider and DevOps emulator listen next to the portal. */
+const IDP = `http://127.0.0.1:${PORT + 101}`;
+const DEVOPS = `http://127.0.0.1:${PORT + 102}`;
+const PROJECT = 'Aegis Tenant Management';
+
+mkdirSync(SHOTS, { recursive: true });
+
+function history(page: Page) {
+  return page.getByRole('table', { name: 'Backup history' });
+}
+
+function rows(page: Page) {
+  return history(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
+}
+
+function statusCard(page: Page) {
+  return page.getByRole('group', { name: 'Status' });
+}
+
+async function chooseTenant(page: Page, code: string): Promise<void> {
+  await page.getByLabel('Tenant').selectOption(code);
+}
+
+/** Accepts every native dialog (confirm, alert) and records its message. */
+function recordDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}
+
+/** Pull requests of the configuration repository, read from the emulator's REST API. */
+async function pullRequests(): Promise<
+  { pullRequestId: number; sourceRefName: string; title: string; labels?: { name: string }[] }[]
+> {
+  const token = (await (
+    await fetch(`${IDP}/oauth2/v2.0/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: SAMPLE_STAFF.alex.upn }),
+    })
+  ).json()) as { access_token: string };
+  const { organization } = (await (await fetch(`${DEVOPS}/_emulator/health`)).json()) as {
+    organization: string;
+  };
+  const response = await fetch(
+    `${DEVOPS}/${organization}/${encodeURIComponent(PROJECT)}/_apis/git/repositories/M365Config/pullrequests?searchCriteria.status=all&api-version=7.1`,
+    { headers: { authorization: `Bearer ${token.access_token}` } },
+  );
+  expect(response.ok).toBe(true);
+  return ((await response.json()) as { value: Awaited<ReturnType<typeof pullRequests>> }).value;
+}
+
+test.afterEach(async () => {
+  await fetch(`${DEVOPS}/_emulator/faults`, { method: 'DELETE' });
+});
+
+test('tenant backups: choose a tenant, back up, search, view, compare, download, restore', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, '/tenant-backup');
+  await expect(page.getByRole('heading', { name: 'Tenant Backups' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/01-no-tenant.png`, fullPage: true });
+
+  // A tenant whose only tag breaks the date rule has no backups.
+  await chooseTenant(page, 'WWI');
+  await expect(page.getByText('No backups found for this tenant')).toBeVisible();
+  await expect(statusCard(page)).toContainText('No Backups');
+  await page.screenshot({ path: `${SHOTS}/02-empty.png`, fullPage: true });
+
+  // NWT: the history, paged by 10, real storage figure.
+  await chooseTenant(page, 'NWT');
+  await expect(rows(page)).toHaveCount(10);
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Storage Used' })).toContainText(
+    /\d+(\.\d)? (KB|MB|GB)/,
+  );
+  await expect(statusCard(page)).toContainText('Healthy');
+  await expect(page.getByRole('group', { name: 'Quick stats' })).toContainText('backups');
+  const header = history(page).getByRole('columnheader');
+  await expect(header).toHaveText(['Date & Time', 'Backup Tag', 'Type', 'Status', 'Actions']);
+  await page.screenshot({ path: `${SHOTS}/03-history.png`, fullPage: true });
+  const before = await rows(page).first().getByRole('cell').nth(1).textContent();
+
+  // Manual backup: Backing up..., Running, then the new Manual backup after the reload.
+  await page.getByRole('button', { name: 'Manual Backup' }).click();
+  await expect(page.getByRole('button', { name: 'Backing up...' })).toBeDisabled();
+  await expect(statusCard(page)).toContainText('Running');
+  await page.screenshot({ path: `${SHOTS}/04-backing-up.png`, fullPage: true });
+  await expect(page.getByRole('button', { name: 'Manual Backup' })).toBeEnabled({
+    timeout: 20_000,
+  });
+  const newest = rows(page).first();
+  await expect(newest.getByRole('cell').nth(1)).not.toHaveText(before ?? '');
+  await expect(newest.getByRole('cell').nth(1)).toHaveText(/^backup\/NWT\/\d{8}_\d{6}$/);
+  await expect(newest.getByRole('cell').nth(2)).toHaveText('Manual');
+  await expect(newest.getByRole('cell').nth(3)).toHaveText('Success');
+  const manualTag = (await newest.getByRole('cell').nth(1).textContent()) ?? '';
+
+  // Search and date filter.
+  const search = page.getByRole('searchbox', { name: 'Search backups' });
+  await search.fill('SCHEDULED');
+  await expect(rows(page).first()).toContainText('scheduled_');
+  for (const type of await rows(page).getByRole('cell').nth(2).allTextContents()) {
+    expect(type).toBe('Scheduled');
+  }
+  await search.fill(manualTag.slice(-15));
+  await expect(rows(page)).toHaveCount(1);
+  await search.fill('');
+  await page.getByRole('combobox', { name: 'Date filter' }).selectOption('Today');
+  await expect(rows(page).first().getByRole('cell').nth(1)).toHaveText(manualTag);
+  await page.getByRole('combobox', { name: 'Date filter' }).selectOption('Past Week');
+  await expect(page.getByText(/^Page \d+ of \d+$/)).toBeHidden();
+  await page.getByRole('combobox', { name: 'Date filter' }).selectOption('Past Month');
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await search.fill('no-such-backup');
+  await expect(page.getByText('No backups found for this tenant')).toBeVisible();
+  await search.fill('');
+  await page.getByRole('combobox', { name: 'Date filter' }).selectOption('All Time');
+
+  // View.
+  await rows(page).first().getByRole('button', { name: 'View' }).click();
+  const details = page.getByRole('dialog', { name: 'Backup Details' });
+  await expect(details).toContainText(manualTag);
+  await expect(details).toContainText('Manual');
+  await expect(details.getByLabel('Backup configuration')).toContainText('"M365Config/Resources/');
+  await page.screenshot({ path: `${SHOTS}/05-details.png` });
+  await details.getByRole('button', { name: 'Close' }).click();
+  await expect(details).toBeHidden();
+
+  // ABC's oldest backup differs from today's configuration.
+  await chooseTenant(page, 'ABC');
+  await expect(rows(page)).toHaveCount(10);
+  const pager = page.getByText(/^Page 1 of \d+$/);
+  const pages = Number((await pager.textContent())?.split(' of ')[1]);
+  for (let i = 1; i < pages; i++) await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(`Page ${pages} of ${pages}`)).toBeVisible();
+  const oldest = rows(page).last();
+  const oldestTag = (await oldest.getByRole('cell').nth(1).textContent()) ?? '';
+
+  await oldest.getByRole('button', { name: 'Compare' }).click();
+  const comparison = page.getByRole('dialog', { name: 'Configuration Comparison' });
+  await expect(comparison).toContainText(`${oldestTag} vs Current Configuration`);
+  await expect(comparison.getByText(/^Changes: \d+$/)).toBeVisible();
+  await expect(comparison.getByText(/^Additions: \d+$/)).toBeVisible();
+  await expect(comparison.getByText(/^Deletions: \d+$/)).toBeVisible();
+  await expect(comparison.getByRole('columnheader', { name: 'Setting' }).first()).toBeVisible();
+  await expect(comparison.getByRole('columnheader', { name: 'Match' }).first()).toBeVisible();
+  await expect(comparison.getByRole('img', { name: 'No match' }).first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/06-comparison.png` });
+  await comparison.getByRole('button', { name: 'Close' }).click();
+
+  // Download.
+  const downloading = page.waitForEvent('download');
+  await oldest.getByRole('button', { name: 'Download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^ABC_backup_[\w-]+\.zip$/);
+
+  // Restore: confirmation, the pull request number, and the pull request in the emulator.
+  const dialogs = recordDialogs(page);
+  await oldest.getByRole('button', { name: 'Restore' }).click();
+  await expect.poll(() => dialogs.length).toBe(2);
+  expect(dialogs[0]).toBe(
+    `Are you sure you want to restore from backup ${oldestTag}? This will create a pull request for review.`,
+  );
+  const alert = dialogs[1] ?? '';
+  const match = /^Pull request #(\d+) has been created for review\.$/.exec(alert);
+  expect(match).not.toBeNull();
+  const id = Number(match?.[1]);
+  const pr = (await pullRequests()).find((p) => p.pullRequestId === id);
+  expect(pr?.sourceRefName).toBe(
+    `refs/heads/restore/ABC/${oldestTag.replace(/[^A-Za-z0-9]/g, '-')}`,
+  );
+  expect(pr?.title).toContain(oldestTag);
+  expect(pr?.labels?.map((l) => l.name)).toEqual(expect.arrayContaining(['restore', 'ABC']));
+
+  // The same restore again: nothing is overwritten, and the page says why.
+  await oldest.getByRole('button', { name: 'Restore' }).click();
+  await expect.poll(() => dialogs.length).toBe(4);
+  expect(dialogs[3]).toBe('Failed to restore backup. Please try again.');
+  await expect(
+    page.getByText(/already exists for backup .* Nothing was overwritten/),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/07-restore-conflict.png`, fullPage: true });
+  expect((await pullRequests()).filter((p) => p.sourceRefName === pr?.sourceRefName)).toHaveLength(
+    1,
+  );
+});
+
+test('tenant backups stay usable while DevOps fails', async ({ page }) => {
+  await signIn(page, '/tenant-backup');
+  await chooseTenant(page, 'CON');
+  await expect(statusCard(page)).toContainText('Warning');
+  await fetch(`${DEVOPS}/_emulator/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      kind: 'error',
+      statusCode: 500,
+      pathPattern: '/refs',
+      message: 'TF400898: An internal error occurred.',
+    }),
+  });
+  await chooseTenant(page, 'FAB');
+  await expect(
+    page.getByText('Backups for FAB could not be loaded. Use Refresh to try again.'),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/08-devops-failing.png`, fullPage: true });
+  await fetch(`${DEVOPS}/_emulator/faults`, { method: 'DELETE' });
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(rows(page)).toHaveCount(10);
+  await expect(statusCard(page)).toContainText('Critical');
+
+  await page.getByRole('button', { name: 'Configure Schedule' }).click();
+  await expect(page).toHaveURL(/\/ClientPipelineSchedules\?client=FAB$/);
+});
