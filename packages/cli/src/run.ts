@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+
 import {
   SEVERITY_ORDER,
   evaluateCompliance,
@@ -7,6 +9,12 @@ import {
 } from '@aegis/domain';
 
 import { readConfigTree } from './read-tree';
+
+const isDirectory = (dir: string): Promise<boolean> =>
+  stat(dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 
 export interface CliIo {
   out: (line: string) => void;
@@ -28,15 +36,24 @@ function parseArgs(argv: readonly string[]): Args | string {
   const args: Args = { standard: false, json: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    const next = (): string | undefined => argv[++i];
-    if (a === '--baseline') args.baseline = next();
-    else if (a === '--client') args.client = next();
-    else if (a === '--standard') args.standard = true;
+    const value = (): string | undefined => {
+      const v = argv[i + 1];
+      if (v === undefined || v.startsWith('--')) return undefined;
+      i++;
+      return v;
+    };
+    if (a === '--baseline' || a === '--client') {
+      const v = value();
+      if (v === undefined) return `Missing value for ${a} DIR`;
+      if (a === '--baseline') args.baseline = v;
+      else args.client = v;
+    } else if (a === '--standard') args.standard = true;
     else if (a === '--json') args.json = true;
     else if (a === '--fail-on') {
-      const v = next();
+      const v = value();
+      if (v === undefined) return 'Missing value for --fail-on (critical, high, medium or low)';
       if (v !== 'critical' && v !== 'high' && v !== 'medium' && v !== 'low')
-        return `Invalid --fail-on: ${v}`;
+        return `Invalid --fail-on: ${v} (expected critical, high, medium or low)`;
       args.failOn = v;
     } else if (a === '--help' || a === '-h') return USAGE;
     else return `Unknown argument: ${a}`;
@@ -58,6 +75,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   if (typeof args === 'string') {
     io.err(args === USAGE ? USAGE : `${args}\n${USAGE}`);
     return args === USAGE ? 0 : 2;
+  }
+  for (const [flag, dir] of [
+    ['--client', args.client],
+    ['--baseline', args.standard ? undefined : args.baseline],
+  ] as const) {
+    if (dir !== undefined && !(await isDirectory(dir))) {
+      io.err(`${flag} is not a directory: ${dir}\n${USAGE}`);
+      return 2;
+    }
   }
   try {
     const client = await readConfigTree(args.client as string);
