@@ -161,6 +161,8 @@ test('tenant backups: choose a tenant, back up, search, view, compare, download,
   await expect(comparison.getByRole('columnheader', { name: 'Match' }).first()).toBeVisible();
   await expect(comparison.getByRole('img', { name: 'No match' }).first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/06-comparison.png` });
+  await comparison.getByRole('img', { name: 'No match' }).first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/06b-comparison-differences.png` });
   await comparison.getByRole('button', { name: 'Close' }).click();
 
   // Download.

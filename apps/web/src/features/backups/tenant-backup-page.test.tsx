@@ -133,8 +133,14 @@ describe('Tenant Backups page', () => {
     await chooseTenant('ABC');
     const table = await screen.findByRole('table', { name: 'Backup history' });
     await userEvent.click(within(table).getAllByRole('button', { name: 'Compare' })[0]!);
-    const dialog = await screen.findByRole('dialog', { name: 'Configuration Comparison' });
-    expect(await within(dialog).findByText('Changes: 1')).toBeInTheDocument();
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Configuration Comparison' },
+      { timeout: 5000 },
+    );
+    expect(
+      await within(dialog).findByText('Changes: 1', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('Additions: 1')).toBeInTheDocument();
     expect(within(dialog).getByText('Deletions: 0')).toBeInTheDocument();
     expect(within(dialog).getByText('N/A')).toBeInTheDocument();

@@ -37,6 +37,8 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
   },
   file: { marginTop: '8px', marginBottom: '4px', display: 'block' },
+  table: { tableLayout: 'auto' },
+  matchColumn: { width: '64px' },
   differs: { backgroundColor: tokens.colorPaletteRedBackground1 },
   value: {
     fontFamily: tokens.fontFamilyMonospace,
@@ -105,13 +107,19 @@ export function BackupComparisonDialog({
                           <Text weight="semibold" className={styles.file}>
                             {file}
                           </Text>
-                          <Table size="extra-small" aria-label={`${category} ${file}`}>
+                          <Table
+                            size="extra-small"
+                            aria-label={`${category} ${file}`}
+                            className={styles.table}
+                          >
                             <TableHeader>
                               <TableRow>
                                 <TableHeaderCell>Setting</TableHeaderCell>
                                 <TableHeaderCell>Backup Value</TableHeaderCell>
                                 <TableHeaderCell>Current Value</TableHeaderCell>
-                                <TableHeaderCell>Match</TableHeaderCell>
+                                <TableHeaderCell className={styles.matchColumn}>
+                                  Match
+                                </TableHeaderCell>
                               </TableRow>
                             </TableHeader>
                             <TableBody>
