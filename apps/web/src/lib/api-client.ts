@@ -22,8 +22,7 @@ export interface ApiRequest {
 }
 
 export async function authorizedFetch(path: string, request: ApiRequest = {}): Promise<Response> {
-  const client = getAuthClient();
-  if (!client) throw new ApiError(401, 'No accounts available for authentication.');
+  const client = await getAuthClient();
   let token: string;
   try {
     token = await client.getAccessToken();

@@ -18,9 +18,14 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 
-let activeClient: AuthClient | undefined;
-/** The API client asks for tokens outside React. */
-export function getAuthClient(): AuthClient | undefined {
+let resolveActiveClient: (client: AuthClient) => void = () => undefined;
+let activeClient = new Promise<AuthClient>((resolve) => (resolveActiveClient = resolve));
+
+/**
+ * The API client asks for tokens outside React; requests made before the sign-in
+ * configuration has loaded (right after a reload) wait for it instead of failing.
+ */
+export function getAuthClient(): Promise<AuthClient> {
   return activeClient;
 }
 
@@ -60,8 +65,10 @@ export function AuthProvider({
   const query = useQuery({
     queryKey: ['auth-client'],
     queryFn: async () => {
-      activeClient = injected ?? (await createAuthClient());
-      return activeClient;
+      const client = injected ?? (await createAuthClient());
+      resolveActiveClient(client);
+      activeClient = Promise.resolve(client);
+      return client;
     },
     staleTime: Infinity,
     retry: 1,

@@ -8,7 +8,6 @@ import type {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
 
 import { readNdjson } from './read-ndjson';
 
@@ -17,10 +16,8 @@ export const clientsQuery = queryOptions({
   queryFn: ({ signal }) => api<ClientList>('/api/comparison/clients', { signal }),
 });
 
-/** Waits for the auth client (loaded asynchronously after a reload) before asking for the clients. */
 export function useClients() {
-  const { client } = useAuth();
-  return useQuery({ ...clientsQuery, enabled: Boolean(client) });
+  return useQuery(clientsQuery);
 }
 
 /** Runs a comparison on the server; progress arrives as the server does the work. */
