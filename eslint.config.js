@@ -3,7 +3,7 @@ import fs from 'node:fs';
 
 import js from '@eslint/js';
 import vitest from '@vitest/eslint-plugin';
-import { importX } from 'eslint-plugin-import-x';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -95,6 +95,7 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': [
