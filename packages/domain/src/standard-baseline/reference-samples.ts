@@ -7,11 +7,11 @@ declare global {
 }
 
 /**
- * The public reference exports of ../shared/reference/samples as config files (test-only helper: Vite's
+ * Real public exports (MIT / CC0; provenance in fixtures/reference-samples/README.md) as config files (test-only helper: Vite's
  * import.meta.glob resolves it at test time; not exported from the package). Paths become `<Category>/<Kind>/<file>.json`.
  */
 export function referenceSampleFiles(): ConfigFile[] {
-  const modules = import.meta.glob('../../../../../shared/reference/samples/**/*.json', {
+  const modules = import.meta.glob('./fixtures/reference-samples/**/*.json', {
     eager: true,
     import: 'default',
   });
