@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 import { mockServer } from './mocks/server';
+
+// Lazy routes and dialogs load slowly on a busy 2-core CI machine.
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
