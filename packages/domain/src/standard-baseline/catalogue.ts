@@ -469,18 +469,21 @@ const azureAd: StandardCheck[] = [
         expected,
         test: isTrue,
       }).evaluate(config);
-      if (viaSetting.current !== MISSING)
-        return { ...viaSetting, current: isTrue(viaSetting.current) ? 'Blocked' : 'Allowed' };
+      // Either control can let users consent to risky apps: blocked only when none allows it.
       const item = find(config, authorizationPolicy).find(
         (i) => prop(i.value, 'allowUserConsentForRiskyApps') != null,
       );
-      if (!item) return { expected, current: MISSING, pass: false };
-      const allowed = isTrue(prop(item.value, 'allowUserConsentForRiskyApps'));
+      if (viaSetting.current === MISSING && !item)
+        return { expected, current: MISSING, pass: false };
+      const settingAllows = viaSetting.current !== MISSING && !isTrue(viaSetting.current);
+      const policyAllows =
+        item !== undefined && isTrue(prop(item.value, 'allowUserConsentForRiskyApps'));
+      const allowed = settingAllows || policyAllows;
       return {
         expected,
         current: allowed ? 'Allowed' : 'Blocked',
         pass: !allowed,
-        file: item.path,
+        file: policyAllows || viaSetting.current === MISSING ? item?.path : viaSetting.file,
       };
     },
   },

@@ -16,7 +16,7 @@ export function referenceSampleFiles(): ConfigFile[] {
     import: 'default',
   });
   return Object.entries(modules).map(([path, content]) => ({
-    path: path.slice(path.indexOf('/samples/') + '/samples/'.length),
+    path: path.slice(path.indexOf('/reference-samples/') + '/reference-samples/'.length),
     content,
   }));
 }

@@ -126,3 +126,28 @@ describe('on the real public exports (reference samples)', () => {
     expect(byId('MS.DEFENDER.3.1v1')?.pass).toBe(true);
   });
 });
+
+describe('AD.2001 user consent for risky apps', () => {
+  const files = referenceSampleFiles().filter((f) => /scubagear-sample/.test(f.path));
+  const authorization = files.find((f) => f.path.startsWith('AzureAD/AuthorizationPolicy/'));
+  const check = (all: typeof files) =>
+    runStandardBaseline(all).results.find((r) => r.id === 'AD.2001');
+
+  it('fails when the authorization policy allows it, even if the directory setting blocks it', () => {
+    if (!authorization) throw new Error('the ScubaGear authorization policy sample is missing');
+    const allowing = {
+      path: authorization.path,
+      content: { ...(authorization.content as object), AllowUserConsentForRiskyApps: true },
+    };
+    const result = check([...files.filter((f) => f !== authorization), allowing]);
+    expect(result?.current).toBe('Allowed');
+    expect(result?.pass).toBe(false);
+    expect(result?.file).toBe(authorization.path);
+  });
+
+  it('is Missing, never a pass, when neither control is exported', () => {
+    const result = check([]);
+    expect(result?.current).toBe('Missing');
+    expect(result?.pass).toBe(false);
+  });
+});

@@ -387,7 +387,7 @@ const BREAKS: Record<string, string[]> = {
     'EXC.1003', // OWA no longer blocks .js and .vbs
     'EXC.1004', // mailbox auditing off
     'EXC.1007', // SMTP AUTH re-enabled
-    // not here: allowUserConsentForRiskyApps (AD.2001 reads the consent directory setting first, still blocked)
+    'AD.2001', // the authorization policy allows consent to risky apps
   ],
   NWT: [],
   WWI: [
