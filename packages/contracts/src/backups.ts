@@ -63,15 +63,6 @@ export const backupComparisonSchema = z.object({
 });
 export type BackupComparison = z.infer<typeof backupComparisonSchema>;
 
-/**
- * The comparison streams as NDJSON (application/x-ndjson): progress events from real work, then
- * one result or one error.
- */
-export type BackupComparisonEvent =
-  | { type: 'progress'; percent: number }
-  | ({ type: 'result' } & BackupComparison)
-  | { type: 'error'; statusCode: number; message: string };
-
 export const backupRestoreSchema = z.object({
   pullRequestId: z.number().int(),
   branch: z.string(),

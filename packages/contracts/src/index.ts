@@ -1,4 +1,5 @@
 export * from './session';
+export * from './stream';
 export * from './projects';
 export * from './app-tables';
 export * from './comparison';

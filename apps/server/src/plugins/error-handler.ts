@@ -19,6 +19,13 @@ const statusByName: Record<string, number> = {
   ServiceError: 502,
 };
 
+/** The HTTP status for an error: domain names, service failures, or a status the error carries. */
+export function statusForError(error: Error & { statusCode?: number }): number {
+  const mapped = statusByName[error.name];
+  if (mapped) return mapped;
+  return error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+}
+
 /** Maps errors to statuses once (STYLE R5): domain names, zod fields, service failures. */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
@@ -35,9 +42,7 @@ export const errorHandlerPlugin = fp(
         };
         return reply.code(400).send(body);
       }
-      const mapped = statusByName[error.name];
-      const status =
-        mapped ?? (error.statusCode && error.statusCode < 500 ? error.statusCode : 500);
+      const status = statusForError(error);
       if (status >= 500 && error.name !== 'ServiceError') {
         request.log.error({ err: error }, 'unhandled error');
         return reply.code(500).send({

@@ -94,6 +94,7 @@ export function withPrefix(prefix: string, error: unknown): Error {
 /** Thrown when the standard baseline finds nothing to evaluate (spec 1 §5). */
 export class NoSettingsError extends Error {
   override readonly name = 'NoSettingsError';
+  readonly statusCode = 422;
   constructor() {
     super(NO_SECURITY_SETTINGS_MESSAGE);
   }

@@ -1,6 +1,7 @@
 import type {
   BackupClientList,
-  BackupComparisonEvent,
+  BackupComparison,
+  StreamEvent,
   BackupContent,
   BackupList,
   BackupRestore,
@@ -45,7 +46,7 @@ describe('backup routes', () => {
     body
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line) as BackupComparisonEvent);
+      .map((line) => JSON.parse(line) as StreamEvent<BackupComparison>);
 
   it('shows N/A for sizes that cannot be read and still lists the backups', async () => {
     devops.emulator.faults.add({ kind: 'error', statusCode: 500, pathPattern: '/items' });
@@ -163,8 +164,9 @@ describe('backup routes', () => {
     expect(progress[0]).toBeLessThan(progress.at(-1) ?? 0);
     expect(progress.at(-1)).toBe(100);
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
-    const result = all.at(-1);
-    if (result?.type !== 'result') throw new Error('no result');
+    const last = all.at(-1);
+    if (last?.type !== 'result') throw new Error('no result');
+    const { result } = last;
     expect(result.tagName).toBe(oldest.tagName);
     const categories = Object.keys(result.results);
     expect(categories.length).toBeGreaterThan(0);
@@ -182,7 +184,7 @@ describe('backup routes', () => {
     const result = events(response.body).at(-1);
     expect(result).toMatchObject({
       type: 'result',
-      counts: { changes: 0, additions: 0, deletions: 0 },
+      result: { counts: { changes: 0, additions: 0, deletions: 0 } },
     });
   });
 

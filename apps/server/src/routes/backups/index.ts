@@ -1,5 +1,3 @@
-import { PassThrough } from 'node:stream';
-
 import {
   backupClientListSchema,
   backupClientParamsSchema,
@@ -10,11 +8,11 @@ import {
   backupTagQuerySchema,
   manualBackupSchema,
   restorePullRequestListSchema,
-  type BackupComparisonEvent,
 } from '@aegis/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AegisConfig } from '../../config';
+import { streamProgress } from '../../lib/progress-stream';
 import { BackupsService } from '../../services/backups-service';
 
 const tags = ['backups'];
@@ -22,13 +20,6 @@ const tags = ['backups'];
 export interface BackupRoutesOptions {
   readonly config: Pick<AegisConfig, 'AEGIS_DEVOPS_PROJECT' | 'AEGIS_DEVOPS_CONFIG_REPO'>;
 }
-
-const statusByName: Record<string, number> = {
-  InputError: 400,
-  NotFoundError: 404,
-  ConflictError: 409,
-  ServiceError: 502,
-};
 
 /** Tenant Backups (spec 3 §2, §7): history, manual backup, content, comparison, restore, download. */
 export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (app, { config }) => {
@@ -80,36 +71,9 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
     { schema: { tags, params: backupClientParamsSchema, querystring: backupTagQuerySchema } },
     async (request, reply) => {
       const { client } = request.params;
-      const stream = new PassThrough();
-      const send = (event: BackupComparisonEvent) => stream.write(`${JSON.stringify(event)}\n`);
-      let started = false;
-      let last = -1;
-      const begin = () => {
-        if (started) return;
-        started = true;
-        void reply
-          .code(200)
-          .header('content-type', 'application/x-ndjson; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(stream);
-      };
-      try {
-        const result = await service(request).compare(client, request.query.tag, (percent) => {
-          begin();
-          if (percent === last) return;
-          last = percent;
-          send({ type: 'progress', percent });
-        });
-        begin();
-        send({ type: 'result', ...result });
-      } catch (error) {
-        if (!started) throw error;
-        const e = error as Error;
-        request.log.warn({ err: e }, 'backup comparison failed');
-        send({ type: 'error', statusCode: statusByName[e.name] ?? 500, message: e.message });
-      }
-      stream.end();
-      return reply;
+      return streamProgress(request, reply, (onProgress) =>
+        service(request).compare(client, request.query.tag, onProgress),
+      );
     },
   );
 

@@ -1,5 +1,3 @@
-import { PassThrough } from 'node:stream';
-
 import type { DevOpsApi } from '@aegis/connectors/devops';
 import {
   clientListSchema,
@@ -8,15 +6,14 @@ import {
   policyQuerySchema,
   runComparisonBodySchema,
 } from '@aegis/contracts';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { streamProgress } from '../../lib/progress-stream';
 import {
   ComparisonService,
   createComparisonCaches,
   MESSAGES,
   type ComparisonCaches,
-  type ProgressReporter,
 } from '../../services/comparison-service';
 
 const tags = ['comparison'];
@@ -25,61 +22,6 @@ export interface ComparisonRoutesOptions {
   readonly config: { AEGIS_DEVOPS_PROJECT: string; AEGIS_DEVOPS_CONFIG_REPO: string };
   /** Shared between requests; the benchmark and tests may pass their own. */
   readonly caches?: ComparisonCaches;
-}
-
-const STATUS_BY_NAME: Record<string, number> = {
-  ServiceError: 502,
-  NotFoundError: 404,
-  InputError: 400,
-  NoSettingsError: 422,
-};
-
-/**
- * Streams NDJSON: progress events as the work reports them, then one result or one error event.
- * Once the 200 is sent a failure can only be an event, so errors carry their own status code.
- */
-function streamNdjson(
-  reply: FastifyReply,
-  log: FastifyBaseLogger,
-  errorPrefix: string,
-  work: (onProgress: ProgressReporter) => Promise<unknown>,
-): FastifyReply {
-  const out = new PassThrough();
-  out.on('error', () => {}); // the browser went away; nothing to tell it
-  const write = (event: unknown) => {
-    if (!out.destroyed && !out.writableEnded) out.write(`${JSON.stringify(event)}\n`);
-  };
-  let last = -1;
-  const onProgress: ProgressReporter = (percent) => {
-    const p = Math.max(0, Math.min(100, Math.floor(percent)));
-    if (p <= last) return;
-    last = p;
-    write({ type: 'progress', percent: p });
-  };
-  void (async () => {
-    try {
-      onProgress(0);
-      const result = await work(onProgress);
-      write({ type: 'result', result });
-    } catch (error) {
-      const err = error instanceof Error ? error : new Error(String(error));
-      const statusCode = STATUS_BY_NAME[err.name] ?? 500;
-      if (statusCode === 500) log.error({ err }, 'comparison failed');
-      else log.warn({ err }, 'comparison failed');
-      write({
-        type: 'error',
-        statusCode,
-        message: statusCode === 500 ? `${errorPrefix}Internal Server Error` : err.message,
-      });
-    } finally {
-      out.end();
-    }
-  })();
-  return reply
-    .header('content-type', 'application/x-ndjson; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('x-accel-buffering', 'no')
-    .send(out);
 }
 
 /** Configuration Comparison (spec 1 §2, §4, §7, §8). */
@@ -112,8 +54,15 @@ export const comparisonRoutes: FastifyPluginAsyncZod<ComparisonRoutesOptions> = 
     async (request, reply) => {
       const { client, baselineType } = request.body;
       const prefix = baselineType === 'standard' ? MESSAGES.compareStandard : MESSAGES.compareFiles;
-      return streamNdjson(reply, request.log, prefix, (onProgress) =>
-        service(request.devops).runComparison(client, baselineType, onProgress),
+      // The bar starts at 0 at once; every failure, even the first, arrives as an event with the spec's text.
+      return streamProgress(
+        request,
+        reply,
+        (onProgress) => {
+          onProgress(0);
+          return service(request.devops).runComparison(client, baselineType, onProgress);
+        },
+        { errorPrefix: prefix },
       );
     },
   );
@@ -129,8 +78,14 @@ export const comparisonRoutes: FastifyPluginAsyncZod<ComparisonRoutesOptions> = 
       },
     },
     async (request, reply) =>
-      streamNdjson(reply, request.log, MESSAGES.fetchConfiguration, (onProgress) =>
-        service(request.devops).loadConfigurations(request.params.client, onProgress),
+      streamProgress(
+        request,
+        reply,
+        (onProgress) => {
+          onProgress(0);
+          return service(request.devops).loadConfigurations(request.params.client, onProgress);
+        },
+        { errorPrefix: MESSAGES.fetchConfiguration },
       ),
   );
 

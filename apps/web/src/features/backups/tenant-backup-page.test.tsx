@@ -52,7 +52,7 @@ function serve(list: Backup[], options: { restore?: 'ok' | 'conflict' } = {}) {
     http.get('*/api/backups/:client/comparison', () => {
       const lines = [
         { type: 'progress', percent: 40 },
-        { type: 'result', ...comparison },
+        { type: 'result', result: comparison },
       ];
       return new HttpResponse(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', {
         headers: { 'content-type': 'application/x-ndjson' },

@@ -1,7 +1,6 @@
 import type {
   BackupClientList,
   BackupComparison,
-  BackupComparisonEvent,
   BackupContent,
   BackupList,
   BackupRestore,
@@ -9,7 +8,8 @@ import type {
 } from '@aegis/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 
-import { api, ApiError, authorizedFetch } from '../../../lib/api-client';
+import { api, authorizedFetch } from '../../../lib/api-client';
+import { readProgressStream } from '../../../lib/progress-stream';
 
 const base = (client: string) => `/api/backups/${encodeURIComponent(client)}`;
 const tagQuery = (tag: string) => `tag=${encodeURIComponent(tag)}`;
@@ -57,39 +57,18 @@ export function useRestoreBackup() {
   });
 }
 
-/** Reads the NDJSON comparison stream, reporting progress, until the result or an error. */
-export async function fetchBackupComparison(
+/** Streams the comparison of a backup with today's configuration, reporting progress. */
+export function fetchBackupComparison(
   client: string,
   tag: string,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<BackupComparison> {
-  const response = await authorizedFetch(`${base(client)}/comparison?${tagQuery(tag)}`, {
-    signal,
-  });
-  if (!response.body) throw new ApiError(502, 'No content returned from API');
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (value) buffer += value;
-    let newline = buffer.indexOf('\n');
-    while (newline >= 0) {
-      const line = buffer.slice(0, newline).trim();
-      buffer = buffer.slice(newline + 1);
-      newline = buffer.indexOf('\n');
-      if (!line) continue;
-      const event = JSON.parse(line) as BackupComparisonEvent;
-      if (event.type === 'progress') onProgress(event.percent);
-      else if (event.type === 'error') throw new ApiError(event.statusCode, event.message);
-      else {
-        const { type: _type, ...result } = event;
-        return result;
-      }
-    }
-    if (done) break;
-  }
-  throw new ApiError(502, 'No content returned from API');
+  return readProgressStream<BackupComparison>(
+    `${base(client)}/comparison?${tagQuery(tag)}`,
+    signal ? { signal } : {},
+    onProgress,
+  );
 }
 
 /** Downloads a backup as a zip through the browser. */

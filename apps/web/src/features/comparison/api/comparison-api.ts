@@ -8,8 +8,7 @@ import type {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
-
-import { readNdjson } from './read-ndjson';
+import { readProgressStream } from '../../../lib/progress-stream';
 
 export const clientsQuery = queryOptions({
   queryKey: ['comparison', 'clients'],
@@ -26,7 +25,7 @@ export function runComparison(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<ComparisonResult> {
-  return readNdjson<ComparisonResult>(
+  return readProgressStream<ComparisonResult>(
     '/api/comparison/runs',
     { method: 'POST', body, ...(signal ? { signal } : {}) },
     onProgress,
@@ -39,7 +38,7 @@ export function loadConfigurations(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<Configurations> {
-  return readNdjson<Configurations>(
+  return readProgressStream<Configurations>(
     `/api/comparison/clients/${client}/configurations`,
     signal ? { signal } : {},
     onProgress,

@@ -1,18 +1,12 @@
-import { ApiError, authorizedFetch, type ApiRequest } from '../../../lib/api-client';
+import type { StreamEvent } from '@aegis/contracts';
 
-interface StreamEvent<T> {
-  type: 'progress' | 'result' | 'error';
-  percent?: number;
-  result?: T;
-  message?: string;
-  statusCode?: number;
-}
+import { ApiError, authorizedFetch, type ApiRequest } from './api-client';
 
 /**
- * Calls an NDJSON endpoint of the comparison API: progress events go to `onProgress` as they arrive,
- * the result resolves, an error event rejects with the server's message (spec 1 §8).
+ * Calls an NDJSON endpoint of the Aegis API: progress events go to `onProgress` as they arrive,
+ * the result resolves, an error event rejects with the server's message.
  */
-export async function readNdjson<T>(
+export async function readProgressStream<T>(
   path: string,
   request: ApiRequest,
   onProgress: (percent: number) => void,
@@ -22,13 +16,12 @@ export async function readNdjson<T>(
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   let outcome: { result: T } | undefined;
-  const handle = (line: string) => {
+  const handle = (line: string): void => {
     if (!line.trim()) return;
     const event = JSON.parse(line) as StreamEvent<T>;
-    if (event.type === 'progress' && typeof event.percent === 'number') onProgress(event.percent);
-    else if (event.type === 'result') outcome = { result: event.result as T };
-    else if (event.type === 'error')
-      throw new ApiError(event.statusCode ?? 500, event.message ?? 'Request failed');
+    if (event.type === 'progress') onProgress(event.percent);
+    else if (event.type === 'result') outcome = { result: event.result };
+    else throw new ApiError(event.statusCode, event.message);
   };
   for (;;) {
     const { value, done } = await reader.read();
