@@ -91,7 +91,7 @@ function registerSpa(app: FastifyInstance, webDist: string): void {
     void app.register(fastifyStatic, {
       root: path.resolve(webDist),
       index: false,
-      wildcard: false,
+      wildcard: true,
     });
   }
   app.setNotFoundHandler((request, reply) => {
