@@ -198,7 +198,7 @@ export function comparePolicy(
     let policyType: string | undefined;
     let get: CIReader | undefined;
     diffDocuments(baseline, clientFile.content, { filter, emitEqual: false }, (p, kind, a, b) => {
-      policyType ??= detectPolicyKind(baseline, (get = ciReader(baseline)));
+      policyType ??= detectPolicyKind(baseline, (get = ciReader(baseline)), path);
       deviations.push(toDeviation(p, kind, a, b, policyType, isPrerequisite));
     });
     if (deviations.length === 0) return undefined;
@@ -226,7 +226,7 @@ export function comparePolicy(
           severity,
           isMissing: true,
           isPrerequisite,
-          policyType: detectPolicyKind(baseline, get),
+          policyType: detectPolicyKind(baseline, get, path),
           change: 'removed',
           isArrayChange: false,
         },

@@ -84,37 +84,48 @@ export function matchingProgress(confirmed: number, unmatched: number): number {
   return total === 0 ? 0 : Math.round((confirmed / total) * 100);
 }
 
+/** A policy of the suggestion pool and the resource path it is stored at. */
+interface PoolEntry {
+  policy: unknown;
+  path: string;
+}
+
+function suggestionPoolEntries(data: ComplianceData): PoolEntry[] {
+  const seen = new Set<string>();
+  const pool: PoolEntry[] = [];
+  const add = (p: unknown, path: string): void => {
+    if (p == null || typeof p !== 'object' || isSingletonPolicy(p)) return;
+    const key = policyId(p) ?? policyDisplayName(p, '');
+    if (!key || seen.has(key)) return;
+    seen.add(key);
+    pool.push({ policy: p, path });
+  };
+  for (const g of data.deviations) add(g.clientPolicy, g.clientPath ?? g.path);
+  for (const c of data.clientOnlyPolicies) add(c.clientPolicy, c.path);
+  return pool;
+}
+
 /**
  * The suggestion pool (spec 3 §4): client policies seen in deviations plus client-only policies, without singletons,
  * de-duplicated by id or display name.
  */
 export function suggestionPool(data: ComplianceData): unknown[] {
-  const seen = new Set<string>();
-  const pool: unknown[] = [];
-  const add = (p: unknown): void => {
-    if (p == null || typeof p !== 'object' || isSingletonPolicy(p)) return;
-    const key = policyId(p) ?? policyDisplayName(p, '');
-    if (!key || seen.has(key)) return;
-    seen.add(key);
-    pool.push(p);
-  };
-  for (const g of data.deviations) add(g.clientPolicy);
-  for (const c of data.clientOnlyPolicies) add(c.clientPolicy);
-  return pool;
+  return suggestionPoolEntries(data).map((e) => e.policy);
 }
 
 /**
  * Unmatched baseline policies with ranked suggestions (spec 3 §4): only missing, non-singleton policies; suggestions
- * score at least 60, best first; only policies with at least one suggestion are listed.
+ * score at least 60, best first; only policies with at least one suggestion are listed. The policies' paths go to
+ * the kind detection, so a policy is never suggested a client policy of another kind (a rule for a policy, …).
  */
 export function findUnmatchedPolicies(data: ComplianceData): UnmatchedPolicy[] {
-  const pool = suggestionPool(data);
+  const pool = suggestionPoolEntries(data);
   const out: UnmatchedPolicy[] = [];
   for (const g of data.deviations) {
     if (g.changeType !== 'missing' || isSingletonPolicy(g.baselinePolicy)) continue;
     const suggestions = pool
-      .map((p): Suggestion => {
-        const s = policySimilarity(g.baselinePolicy, p);
+      .map(({ policy: p, path }): Suggestion => {
+        const s = policySimilarity(g.baselinePolicy, p, { baselinePath: g.path, clientPath: path });
         return { clientId: policyId(p), clientName: policyDisplayName(p, ''), ...s, policy: p };
       })
       .filter((s) => s.score >= SUGGESTION_THRESHOLD)

@@ -1,8 +1,9 @@
 import { distance } from 'fastest-levenshtein';
 
+import { DEFAULT_EXCLUDED_PROPERTIES } from '../comparison/constants';
 import { deepEqual } from '../comparison/diff-documents';
 
-import { detectPolicyKind, getCI, type PolicyKind } from './policy-kind';
+import { detectPolicyKind, getCI, policyDisplayName, type PolicyKind } from './policy-kind';
 
 /** Display-name similarity (spec 3 §9): letters and digits only, lower case, edit-distance ratio × 100, rounded. */
 export function displayNameSimilarity(a: string, b: string): number {
@@ -123,7 +124,44 @@ function grantScore(a: unknown, b: unknown): number {
   ]);
 }
 
-/** Share of compared fields that are equal (union of keys of both objects). */
+/**
+ * Fields similarity never compares: names and identifiers, OData annotations, and the system fields of the exports
+ * (the default excluded properties of spec 3 §3: timestamps, versions, the Exchange organisation envelope …), which
+ * differ between tenants whatever the settings.
+ */
+const SYSTEM_FIELDS = new Set(
+  [...DEFAULT_EXCLUDED_PROPERTIES, 'name', 'displayName', 'AdminDisplayName', 'Id'].map((k) =>
+    k.toLowerCase(),
+  ),
+);
+const isSetting = (k: string): boolean =>
+  !SYSTEM_FIELDS.has(k.toLowerCase()) && !k.includes('@odata.');
+const keysOf = (o: unknown): string[] =>
+  typeof o === 'object' && o !== null && !Array.isArray(o) ? Object.keys(o) : [];
+const settingKeys = (a: unknown, b: unknown): string[] =>
+  [...new Set([...keysOf(a), ...keysOf(b)])].filter(isSetting);
+
+/**
+ * Share of compared fields that are equal, in percent, or `undefined` when no field is present on either side
+ * (nothing to compare: the category must not count, see {@link weightedScore}). Without `keys`, the settings of
+ * both objects (union of keys, system fields set aside); with `keys`, those of them present on either side.
+ */
+export function comparedFieldShare(
+  a: unknown,
+  b: unknown,
+  keys?: readonly string[],
+): number | undefined {
+  const ks = keys
+    ? keys.filter((k) => getCI(a, k) !== undefined || getCI(b, k) !== undefined)
+    : settingKeys(a, b);
+  if (ks.length === 0) return undefined;
+  return (ks.filter((k) => deepEqual(getCI(a, k), getCI(b, k))).length / ks.length) * 100;
+}
+
+/**
+ * Share of compared fields that are equal (union of keys of both objects). Vacuously 100 when there is nothing to
+ * compare; the similarity scores use {@link comparedFieldShare}, which leaves such a category out instead.
+ */
 export function fieldShare(a: unknown, b: unknown, keys?: readonly string[]): number {
   const ks =
     keys ??
@@ -134,23 +172,44 @@ export function fieldShare(a: unknown, b: unknown, keys?: readonly string[]): nu
   return (ks.filter((k) => deepEqual(getCI(a, k), getCI(b, k))).length / ks.length) * 100;
 }
 
-const keysMatching = (a: unknown, b: unknown, re: RegExp): string[] =>
-  [...new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})])].filter((k) => re.test(k));
+/**
+ * Weighted average of the categories of spec 3 §9 that could be compared: a category with no field present on
+ * either side (score `undefined`) is left out and the remaining weights are renormalised, so an empty category
+ * never counts as a perfect match. `undefined` when no category could be compared.
+ */
+export function weightedScore(
+  parts: readonly (readonly [weight: number, score: number | undefined])[],
+): number | undefined {
+  let weights = 0;
+  let sum = 0;
+  for (const [w, v] of parts) {
+    if (v === undefined) continue;
+    weights += w;
+    sum += w * v;
+  }
+  return weights > 0 ? sum / weights : undefined;
+}
 
+const keysMatching = (a: unknown, b: unknown, re: RegExp): string[] =>
+  settingKeys(a, b).filter((k) => re.test(k));
+
+/** The score of one kind, or `undefined` when none of its categories could be compared. */
 function kindScore(
   kind: PolicyKind,
   a: unknown,
   b: unknown,
-): { score: number; scores?: SimilarityScores } {
+): { score: number | undefined; scores?: SimilarityScores } {
+  const present = (k: string): boolean => getCI(a, k) !== undefined || getCI(b, k) !== undefined;
   switch (kind) {
     case 'singleton':
       return { score: 100 };
     case 'intuneCompliance':
       return {
-        score:
-          0.4 * fieldShare(a, b, keysMatching(a, b, /password/i)) +
-          0.4 *
-            fieldShare(
+        score: weightedScore([
+          [0.4, comparedFieldShare(a, b, keysMatching(a, b, /password/i))],
+          [
+            0.4,
+            comparedFieldShare(
               a,
               b,
               keysMatching(
@@ -158,48 +217,63 @@ function kindScore(
                 b,
                 /encrypt|bitlocker|secureboot|codeintegrity|defender|antivirus|antispyware|firewall|tpm|threat|rooted|jailbroken|security/i,
               ),
-            ) +
-          0.2 * fieldShare(a, b, keysMatching(a, b, /^os|osversion|osminimum|osmaximum/i)),
+            ),
+          ],
+          [0.2, comparedFieldShare(a, b, keysMatching(a, b, /^os|osversion|osminimum|osmaximum/i))],
+        ]),
       };
     case 'intuneConfiguration':
       return { score: deepEqual(getCI(a, 'settings') ?? a, getCI(b, 'settings') ?? b) ? 100 : 0 };
     case 'exchangeOrganizationConfig':
       return {
-        score:
-          0.5 * fieldShare(a, b, keysMatching(a, b, /audit|oauth|lockbox|smtp|modernauth/i)) +
-          0.3 *
-            fieldShare(a, b, keysMatching(a, b, /auth|security|encrypt|forward|external|block/i)) +
-          0.2 * fieldShare(a, b, keysMatching(a, b, /enabled$/i)),
+        score: weightedScore([
+          [
+            0.5,
+            comparedFieldShare(a, b, keysMatching(a, b, /audit|oauth|lockbox|smtp|modernauth/i)),
+          ],
+          [
+            0.3,
+            comparedFieldShare(
+              a,
+              b,
+              keysMatching(a, b, /auth|security|encrypt|forward|external|block/i),
+            ),
+          ],
+          [0.2, comparedFieldShare(a, b, keysMatching(a, b, /enabled$/i))],
+        ]),
       };
     case 'azureADAuthorizationPolicy':
       return {
-        score:
-          0.3 *
-            fieldShare(a, b, [
+        score: weightedScore([
+          [
+            0.3,
+            comparedFieldShare(a, b, [
               'allowInvitesFrom',
               'guestUserRoleId',
               'allowEmailVerifiedUsersToJoinOrganization',
-            ]) +
-          0.3 *
-            fieldShare(a, b, [
+            ]),
+          ],
+          [
+            0.3,
+            comparedFieldShare(a, b, [
               'allowedToSignUpEmailBasedSubscriptions',
               'allowedToUseSSPR',
               'blockMsolPowerShell',
               'allowUserConsentForRiskyApps',
-            ]) +
-          0.4 *
-            fieldShare(
+            ]),
+          ],
+          [
+            0.4,
+            comparedFieldShare(
               getCI(a, 'defaultUserRolePermissions'),
               getCI(b, 'defaultUserRolePermissions'),
             ),
+          ],
+        ]),
       };
     case 'groupSettings':
       if (deepEqual(getCI(a, 'values'), getCI(b, 'values'))) return { score: 100 };
       return { score: String(getCI(a, 'templateId')) === String(getCI(b, 'templateId')) ? 50 : 0 };
-    case 'exchangeSafeLinks':
-    case 'teamsSettings':
-    case 'sharepointSettings':
-      return { score: fieldShare(a, b) };
     case 'conditionalAccess': {
       const name = displayNameSimilarity(
         String(getCI(a, 'displayName') ?? ''),
@@ -216,13 +290,17 @@ function kindScore(
       const state = String(getCI(a, 'state')) === String(getCI(b, 'state')) ? 100 : 0;
       const identical =
         name === 100 && conditions === 100 && grantControls === 100 && sessionControls === 100;
+      // a category counts when its field is present on either side (Graph exports grantControls and
+      // sessionControls even when null, and null on both sides is a real agreement)
       const score = identical
         ? 100
-        : 0.2 * name +
-          0.4 * conditions +
-          0.25 * grantControls +
-          0.1 * sessionControls +
-          0.05 * state;
+        : weightedScore([
+            [0.2, present('displayName') ? name : undefined],
+            [0.4, present('conditions') ? conditions : undefined],
+            [0.25, present('grantControls') ? grantControls : undefined],
+            [0.1, present('sessionControls') ? sessionControls : undefined],
+            [0.05, present('state') ? state : undefined],
+          ]);
       return {
         score,
         scores: {
@@ -232,18 +310,44 @@ function kindScore(
         },
       };
     }
+    case 'exchangeSafeLinks':
+    case 'teamsSettings':
+    case 'sharepointSettings':
+      return { score: comparedFieldShare(a, b) };
     default:
+      // the other Exchange / Defender export kinds, which the spec does not weight, score like the Safe Links policy
+      // (the share of compared settings that are equal); any other kind is generic: deep equality, 100 or 0
+      if (kind.startsWith('exchange')) return { score: comparedFieldShare(a, b) };
       return { score: deepEqual(a, b) ? 100 : 0 };
   }
 }
 
 /**
- * Similarity of a baseline policy and a client policy (spec 3 §9): weights per policy kind; different kinds score 0
- * with 'Different policy types'; a differing state sets `stateMismatch`.
+ * When no category of a kind could be compared, the display names are the only evidence left (spec 3 §9 defines
+ * their similarity for every policy); without names on either side there is no evidence at all, so 0.
  */
-export function policySimilarity(baseline: unknown, client: unknown): Similarity {
-  const ka = detectPolicyKind(baseline);
-  const kb = detectPolicyKind(client);
+function nameOnlyScore(a: string, b: string): number {
+  return a || b ? displayNameSimilarity(a, b) : 0;
+}
+
+/** Where the two policies are stored (resource paths), for kinds a folder names (see `policyKindFromPath`). */
+export interface SimilarityPaths {
+  baselinePath?: string;
+  clientPath?: string;
+}
+
+/**
+ * Similarity of a baseline policy and a client policy (spec 3 §9): weights per policy kind; different kinds score 0
+ * with 'Different policy types'; a differing state sets `stateMismatch`. Categories with nothing to compare are
+ * left out (weights renormalised); with nothing comparable at all the score is the display-name similarity.
+ */
+export function policySimilarity(
+  baseline: unknown,
+  client: unknown,
+  paths: SimilarityPaths = {},
+): Similarity {
+  const ka = detectPolicyKind(baseline, undefined, paths.baselinePath);
+  const kb = detectPolicyKind(client, undefined, paths.clientPath);
   const stateMismatch =
     getCI(baseline, 'state') !== undefined &&
     String(getCI(baseline, 'state')) !== String(getCI(client, 'state'));
@@ -254,15 +358,15 @@ export function policySimilarity(baseline: unknown, client: unknown): Similarity
       stateMismatch,
       explanation: 'Different policy types',
     };
+  const baselineName = policyDisplayName(baseline, '');
+  const clientName = policyDisplayName(client, '');
   const { score: raw, scores } = kindScore(ka, baseline, client);
-  const score = Math.round(raw);
+  const score = Math.round(raw ?? nameOnlyScore(baselineName, clientName));
   const band = explanationBand(score);
-  const nameBand = displayNameBand(
-    displayNameSimilarity(
-      String(getCI(baseline, 'displayName') ?? ''),
-      String(getCI(client, 'displayName') ?? ''),
-    ),
-  );
+  const nameBand =
+    baselineName || clientName
+      ? displayNameBand(displayNameSimilarity(baselineName, clientName))
+      : undefined;
   const text =
     band === 'match well'
       ? 'Policies match well'

@@ -8,6 +8,7 @@ import {
   DEFAULT_EXCLUDED_PROPERTIES,
   MISSING,
   applyMatches,
+  autoMatches,
   buildComparisonRows,
   evaluateCompliance,
   findUnmatchedPolicies,
@@ -309,6 +310,36 @@ describe.each(SAMPLE_CLIENTS.map((c) => [c.code, c] as const))(
       expect(Object.values(rows).flatMap((p) => Object.keys(p))).toHaveLength(
         comparedBaseline.length,
       );
+    });
+
+    // Suggestions pair policies of one export kind only: the seed files each policy under {category}/{kind}/, so a
+    // suggestion from another folder (FAB's missing Safe Attachments policy was once offered its own Safe
+    // Attachments rule at 100, WWI's missing Safe Links rule the Safe Attachments rule) is a wrong match, and a
+    // missing policy the client did not rename has no counterpart that auto-match (90 or more) may confirm.
+    it('suggests only client policies of the same kind, and auto-matches nothing but declared renames', () => {
+      const unmatched = findUnmatchedPolicies(data);
+      const clientPathOf = (policy: unknown): string | undefined =>
+        data.clientOnlyPolicies.find((c) => c.clientPolicy === policy)?.path ??
+        data.deviations
+          .filter((g) => g.clientPolicy === policy)
+          .map((g) => g.clientPath ?? g.path)[0];
+      const folder = (path: string | undefined): string =>
+        (path ?? '').split('/').slice(0, 2).join('/');
+      const otherKinds = unmatched.flatMap((u) =>
+        u.suggestions
+          .filter((s) => folder(clientPathOf(s.policy)) !== folder(u.path))
+          .map((s) => `${u.path} → ${s.clientName} (${s.score})`),
+      );
+      expect(otherKinds).toEqual([]);
+      const renamedPaths = new Set(expected.renamed.map((r) => r.baselinePath));
+      const confident = unmatched
+        .filter((u) => !renamedPaths.has(u.path) && (u.suggestions[0]?.score ?? 0) >= 90)
+        .map((u) => `${u.path} → ${u.suggestions[0]?.clientName}`);
+      expect(confident).toEqual([]);
+      for (const m of autoMatches(unmatched))
+        expect(expected.renamed).toContainEqual(
+          expect.objectContaining({ baselinePath: m.baselinePath, clientName: m.clientName }),
+        );
     });
 
     it('suggests each renamed policy for its baseline policy, and matching it leaves only the declared changes', () => {
