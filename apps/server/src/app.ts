@@ -90,7 +90,7 @@ function registerSpa(app: FastifyInstance, webDist: string): void {
   if (hasSpa) {
     void app.register(fastifyStatic, {
       root: path.resolve(webDist),
-      index: false,
+      index: 'index.html',
       wildcard: true,
     });
   }

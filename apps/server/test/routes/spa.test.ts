@@ -22,6 +22,12 @@ describe('serving the SPA', () => {
     await rm(webDist, { recursive: true, force: true });
   });
 
+  it('serves the landing page at /', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('id="root"');
+  });
+
   it('deep links to a client route get index.html', async () => {
     const response = await t.app.inject({
       method: 'GET',
