@@ -30,7 +30,13 @@ import { useAuth } from '../lib/auth/auth-context';
 const useStyles = makeStyles({
   accounts: { display: 'flex', flexDirection: 'column', gap: '6px', marginTop: '12px' },
   account: { justifyContent: 'flex-start', height: 'auto', padding: '8px 12px', gap: '12px' },
-  upn: { color: tokens.colorNeutralForeground3, display: 'block' },
+  upn: { color: tokens.colorNeutralForeground3 },
+  accountText: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    textAlign: 'left',
+  },
 });
 
 const LOGIN_FAILED = 'Login failed. Please try again.';
@@ -115,7 +121,7 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
                     onClick={() => void signInAs(account.upn)}
                     icon={<Avatar name={account.displayName ?? account.upn} size={32} />}
                   >
-                    <span>
+                    <span className={styles.accountText}>
                       <Text weight="semibold">{account.displayName ?? account.upn}</Text>
                       <Text size={200} className={styles.upn}>
                         {account.upn}
