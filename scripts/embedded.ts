@@ -3,6 +3,7 @@
  * (Azure DevOps emulator, local identity provider, Azurite). Used by `npm start` and e2e.
  */
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import path from 'node:path';
 
 import {
@@ -22,7 +23,7 @@ export interface EmbeddedOptions {
   readonly dataDir: string;
   readonly port: number;
   readonly host: string;
-  /** Wipe the data folder and seed the sample data again. */
+  /** Wipe the data folder and seed the sample data again before starting. */
   readonly reset: boolean;
   readonly pipelineDurationInMs: number;
   readonly log: (line: string) => void;
@@ -43,15 +44,48 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-/** Starts everything, seeding on first start; `close` stops it all in reverse order. */
+/** Refuses to touch the data while a portal on `port` may be using it. */
+export async function assertPortFree(port: number, host: string): Promise<void> {
+  const free = await new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+  if (!free) {
+    throw new Error(
+      `Port ${port} is in use: is Aegis already running? Stop it (Ctrl-C) first, or set AEGIS_PORT.`,
+    );
+  }
+}
+
+/** Wipes `dataDir` and seeds the sample data: configuration repository, pipelines, app tables. */
+export async function seedEmbedded(dataDir: string, log: (line: string) => void): Promise<void> {
+  log(
+    `Seeding the sample data into ${dataDir} (configuration repository, pipelines, app tables) ...`,
+  );
+  await rm(dataDir, { recursive: true, force: true });
+  await mkdir(dataDir, { recursive: true });
+  await seedDevOps(path.join(dataDir, 'devops'));
+  // Azurite on a free port only while seeding; `npm start` runs its own.
+  const azurite = await startAzurite({ location: path.join(dataDir, 'azurite') });
+  try {
+    await seedAppTables(azurite.connectionString);
+  } finally {
+    await azurite.stop();
+  }
+  await writeFile(
+    path.join(dataDir, SEEDED_MARKER),
+    JSON.stringify({ seededAt: new Date().toISOString() }),
+  );
+}
+
+/** Starts everything, seeding on first start (or when asked); `close` stops it all in reverse order. */
 export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedAegis> {
   const { dataDir, port, host, log } = options;
-  if (options.reset) {
-    log(`Resetting ${dataDir} ...`);
-    await rm(dataDir, { recursive: true, force: true });
+  await assertPortFree(port, host);
+  if (options.reset || !(await exists(path.join(dataDir, SEEDED_MARKER)))) {
+    await seedEmbedded(dataDir, log);
   }
-  await mkdir(dataDir, { recursive: true });
-  const firstStart = !(await exists(path.join(dataDir, SEEDED_MARKER)));
   const stack: (() => Promise<void>)[] = [];
   const close = async (): Promise<void> => {
     for (const stop of stack.reverse()) await stop().catch(() => undefined);
@@ -74,29 +108,15 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
     });
     stack.push(() => azurite.stop());
 
-    const devopsDir = path.join(dataDir, 'devops');
-    if (firstStart) {
-      log(
-        'First start: seeding the sample data (configuration repository, pipelines, app tables) ...',
-      );
-      await seedDevOps(devopsDir);
-      await seedAppTables(azurite.connectionString);
-    }
     const devops = await listenDevOpsEmulator(
       buildDevOpsServer({
-        dataDir: devopsDir,
+        dataDir: path.join(dataDir, 'devops'),
         verifyToken: jwksTokenVerifier(idp),
         pipelineDurationInMs: options.pipelineDurationInMs,
       }),
       { port: port + 102, host },
     );
     stack.push(() => devops.close());
-    if (firstStart) {
-      await writeFile(
-        path.join(dataDir, SEEDED_MARKER),
-        JSON.stringify({ seededAt: new Date().toISOString() }),
-      );
-    }
 
     const config = loadConfig({
       ...process.env,

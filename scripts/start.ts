@@ -7,7 +7,7 @@ import path from 'node:path';
 
 import { STAFF_ACCOUNTS } from '@aegis/emulators';
 
-import { startEmbedded } from './embedded';
+import { assertPortFree, seedEmbedded, startEmbedded } from './embedded';
 
 const rootDir = path.resolve(import.meta.dirname, '..');
 const args = new Set(process.argv.slice(2));
@@ -30,23 +30,23 @@ async function main(): Promise<void> {
   const port = Number(process.env.AEGIS_PORT ?? 3000);
   const host = process.env.AEGIS_HOST ?? '127.0.0.1';
   const dataDir = path.resolve(rootDir, process.env.AEGIS_DATA_DIR ?? '.aegis/data');
-  const resetOnly = args.has('--reset-only');
-  if (!resetOnly && !args.has('--no-build')) buildWeb();
+  if (args.has('--reset-only')) {
+    await assertPortFree(port, host);
+    await seedEmbedded(dataDir, log);
+    log('Sample data reseeded. Run npm start to use it.');
+    return;
+  }
+  if (!args.has('--no-build')) buildWeb();
 
   const aegis = await startEmbedded({
     rootDir,
     dataDir,
     port,
     host,
-    reset: resetOnly || args.has('--reset'),
+    reset: args.has('--reset'),
     pipelineDurationInMs: Number(process.env.AEGIS_PIPELINE_DURATION_MS ?? 4000),
     log,
   });
-  if (resetOnly) {
-    await aegis.close();
-    log('Sample data reseeded.');
-    return;
-  }
 
   log(`Aegis is running at ${aegis.url}`);
   log('Sign in with "Sign In" and pick one of the sample staff accounts:');
@@ -66,6 +66,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('[aegis] failed to start:', error);
+  console.error(`[aegis] ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
