@@ -3,6 +3,7 @@ import type { AppTables, BulkResult, EntityKeys } from '@aegis/connectors/tables
 import {
   APP_FIELDS,
   APP_TABLE_MESSAGES,
+  applyMsiRule,
   clientAppsTableName,
   ConflictError,
   copyAppsToTable,
@@ -15,7 +16,6 @@ import {
   nextRowKey,
   NotFoundError,
   parseClientCode,
-  setNewAppField,
   type AppField,
   type AppTableEntity,
   type AppTableValue,
@@ -100,8 +100,8 @@ export class AppTablesService {
     const existing = await this.rows(table);
     let form = emptyNewAppForm(nextRowKey(existing));
     for (const field of APP_FIELDS) form = { ...form, [field]: app[field] };
-    // apply the msi rule exactly as the form does
-    form = setNewAppField(form, 'UninstallFileType', form.UninstallFileType);
+    // the msi rule of the form: location cleared, 'autouninstall' unless the user wrote another
+    form = applyMsiRule(form);
     const missing = missingRequiredFields(form);
     if (missing.length > 0) {
       throw new InputError(

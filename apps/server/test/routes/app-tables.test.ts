@@ -79,7 +79,12 @@ describe('app deploy table routes against Azurite', () => {
     const rows = await as({ method: 'GET', url: '/api/app-tables/GENWorkstationApps/rows' });
     expect(rows.statusCode).toBe(200);
     expect(rows.json().rows.length).toBeGreaterThanOrEqual(30);
-    expect(rows.json().rows[0]).toMatchObject({ PartitionKey: 'appinfo-pk1', RowKey: '0001' });
+    expect(rows.json().rows[0]).toMatchObject({
+      PartitionKey: 'appinfo-pk1',
+      RowKey: '0001',
+      partitionKey: 'appinfo-pk1',
+      rowKey: '0001',
+    });
   });
 
   it('answers 404 with the service message for a missing table', async () => {
@@ -165,6 +170,21 @@ describe('app deploy table routes against Azurite', () => {
       PartitionKey: 'appinfo-pk1',
       RowKey: '0007',
       Uninstall: 'autouninstall',
+      UninstallerLocation: '',
+    });
+
+    // Uninstall stays editable under msi: a value the user wrote is kept, the location is not
+    const custom = await as({
+      method: 'POST',
+      url: '/api/app-tables/ABCWorkstationApps/apps',
+      payload: {
+        app: { ...newApp, AppName: 'Everything Lite', Uninstall: 'autouninstall /quiet' },
+      },
+    });
+    expect(custom.statusCode).toBe(200);
+    expect(custom.json().entity).toMatchObject({
+      RowKey: '0008',
+      Uninstall: 'autouninstall /quiet',
       UninstallerLocation: '',
     });
   });

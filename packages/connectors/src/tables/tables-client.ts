@@ -112,11 +112,13 @@ function toCellValue(value: unknown): AppTableValue {
   return String(value);
 }
 
-/** Maps a Table storage entity to the domain's row shape. */
+/** Maps a Table storage entity to the domain's row shape; rows also expose lower-case partitionKey and rowKey (spec 2 §3). */
 export function toAppTableEntity(raw: RawEntity): AppTableEntity {
   const entity: AppTableEntity = {
     PartitionKey: raw.partitionKey ?? '',
     RowKey: raw.rowKey ?? '',
+    partitionKey: raw.partitionKey ?? '',
+    rowKey: raw.rowKey ?? '',
   };
   for (const [key, value] of Object.entries(raw)) {
     if (key === 'partitionKey' || key === 'rowKey' || key === 'odata.metadata') continue;

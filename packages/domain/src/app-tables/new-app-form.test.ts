@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_EXIT_CODES, DEFAULT_PARTITION_KEY, REQUIRED_APP_FIELDS } from './constants';
 import {
+  applyMsiRule,
   emptyNewAppForm,
   invalidSelectFields,
   isFieldDisabled,
@@ -76,6 +77,26 @@ describe('new app form', () => {
     expect(missingRequiredFields(form)).toEqual([]);
     // typing in the location while msi keeps it empty
     expect(setNewAppField(form, 'UninstallerLocation', 'C:\\x').UninstallerLocation).toBe('');
+  });
+
+  it('keeps Uninstall editable while msi: typing there is not overwritten', () => {
+    const msi = setNewAppField(filledForm(), 'UninstallFileType', 'msi');
+    const typed = setNewAppField(msi, 'Uninstall', 'autouninstall /norestart');
+    expect(typed.Uninstall).toBe('autouninstall /norestart');
+    // changing another field leaves the user's Uninstall alone too
+    expect(setNewAppField(typed, 'Version', '25.01').Uninstall).toBe('autouninstall /norestart');
+    expect(setNewAppField(msi, 'Uninstall', '').Uninstall).toBe('');
+  });
+
+  it('applies the msi rule to a form filled in one go', () => {
+    const sent = { ...filledForm(), UninstallFileType: 'msi', Uninstall: '' };
+    expect(applyMsiRule(sent)).toMatchObject({
+      Uninstall: 'autouninstall',
+      UninstallerLocation: '',
+    });
+    expect(applyMsiRule({ ...sent, Uninstall: 'custom' }).Uninstall).toBe('custom');
+    const exe = filledForm();
+    expect(applyMsiRule(exe)).toBe(exe);
   });
 
   it('does not require Uninstall or UninstallerLocation for msi even when blank', () => {

@@ -33,18 +33,33 @@ export function isFieldDisabled(form: NewAppForm, field: AppField): boolean {
 }
 
 /**
- * Sets one field of the form and applies the msi rule (spec 2 §2): an msi uninstall file type
- * sets Uninstall to 'autouninstall' and clears the uninstaller location.
+ * Sets one field of the form and applies the msi rule (spec 2 §2): choosing msi as the uninstall
+ * file type sets Uninstall to 'autouninstall'; while msi, the uninstaller location stays cleared
+ * (the field is disabled) but Uninstall remains editable. Leaving msi drops 'autouninstall'.
  */
 export function setNewAppField(form: NewAppForm, field: AppField, value: string): NewAppForm {
   const next: NewAppForm = { ...form, [field]: value };
+  const wasMsi = isMsiUninstall(form);
   if (isMsiUninstall(next)) {
-    next.Uninstall = MSI_UNINSTALL;
     next.UninstallerLocation = '';
-  } else if (field === 'UninstallFileType' && form.Uninstall === MSI_UNINSTALL) {
+    if (field === 'UninstallFileType' && !wasMsi) next.Uninstall = MSI_UNINSTALL;
+  } else if (field === 'UninstallFileType' && wasMsi && form.Uninstall === MSI_UNINSTALL) {
     next.Uninstall = '';
   }
   return next;
+}
+
+/**
+ * The msi rule for a form filled in one go (a request to the server): with an msi uninstall
+ * file type the uninstaller location is cleared and a blank Uninstall becomes 'autouninstall'.
+ */
+export function applyMsiRule(form: NewAppForm): NewAppForm {
+  if (!isMsiUninstall(form)) return form;
+  return {
+    ...form,
+    Uninstall: form.Uninstall.trim() === '' ? MSI_UNINSTALL : form.Uninstall,
+    UninstallerLocation: '',
+  };
 }
 
 /** The fields required for this form: Uninstall and UninstallerLocation not when msi. */

@@ -183,6 +183,12 @@ describe('Update Existing App Deploy Table', () => {
     expect(screen.getByLabelText(/^Uninstall$|^Uninstall\s*\*/)).toHaveValue('autouninstall');
     expect(screen.getByLabelText(/^UninstallerLocation/)).toHaveValue('');
     expect(screen.getByLabelText(/^UninstallerLocation/)).toBeDisabled();
+    // Uninstall is set, not locked: what the user types there is kept
+    const uninstall = screen.getByLabelText(/^Uninstall$|^Uninstall\s*\*/);
+    await user.type(uninstall, ' /quiet');
+    expect(uninstall).toHaveValue('autouninstall /quiet');
+    await user.type(screen.getByLabelText(/^Version/), '1.0');
+    expect(uninstall).toHaveValue('autouninstall /quiet');
 
     // changing the type resets; deleteProperty lists only deletable properties
     await user.selectOptions(screen.getByLabelText('Update type'), 'deleteProperty');

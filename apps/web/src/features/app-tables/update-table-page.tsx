@@ -20,6 +20,7 @@ import {
   Select,
   Spinner,
   Text,
+  tokens,
 } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
@@ -60,6 +61,7 @@ const useStyles = makeStyles({
   selector: { minWidth: '280px' },
   section: { marginTop: '16px', display: 'flex', flexDirection: 'column', gap: '12px' },
   row: { display: 'flex', gap: '12px', flexWrap: 'wrap', alignItems: 'flex-end' },
+  hint: { flexBasis: '100%', color: tokens.colorNeutralForeground3 },
   grid: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
@@ -405,11 +407,12 @@ export function UpdateTablePage() {
 
         {table && type === 'deleteProperty' && (
           <div className={styles.row}>
-            <Field
-              label="Property"
-              hint="PartitionKey, RowKey, timestamp and etag cannot be deleted."
-            >
-              <Select value={propertyName} onChange={(_event, data) => setPropertyName(data.value)}>
+            <Field label="Property" className={styles.selector}>
+              <Select
+                value={propertyName}
+                aria-describedby="protected-keys-hint"
+                onChange={(_event, data) => setPropertyName(data.value)}
+              >
                 <option value="">
                   {rows.isPending ? 'Loading properties…' : 'Select a property'}
                 </option>
@@ -427,6 +430,9 @@ export function UpdateTablePage() {
             >
               Delete Property
             </Button>
+            <Text id="protected-keys-hint" className={styles.hint}>
+              PartitionKey, RowKey, timestamp and etag cannot be deleted.
+            </Text>
           </div>
         )}
 
