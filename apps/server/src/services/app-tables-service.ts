@@ -21,6 +21,9 @@ import {
   type AppTableValue,
 } from '@aegis/domain';
 
+/** Fresh reads before giving up when colleagues keep taking the same RowKeys. */
+const INSERT_ATTEMPTS = 3;
+
 export interface OperationResult extends BulkResult {
   status: 200;
   message: string;
@@ -87,8 +90,9 @@ export class AppTablesService {
         'rowKeys',
       );
     }
-    const target = await this.rows(table);
-    const result = await this.tables.upsertEntities(table, copyAppsToTable(selected, target));
+    const result = await this.insertWithNextKeys(table, (target) =>
+      copyAppsToTable(selected, target),
+    );
     return summarise(result, APP_TABLE_MESSAGES.tableUpdated);
   }
 
@@ -97,8 +101,7 @@ export class AppTablesService {
     table: string,
     app: Record<AppField, string>,
   ): Promise<OperationResult & { entity: AppTableEntity }> {
-    const existing = await this.rows(table);
-    let form = emptyNewAppForm(nextRowKey(existing));
+    let form = emptyNewAppForm(nextRowKey(await this.rows(table)));
     for (const field of APP_FIELDS) form = { ...form, [field]: app[field] };
     // the msi rule of the form: location cleared, 'autouninstall' unless the user wrote another
     form = applyMsiRule(form);
@@ -116,9 +119,29 @@ export class AppTablesService {
         `app.${invalid[0]}`,
       );
     }
-    const entity = newAppEntity(form);
-    const result = await this.tables.upsertEntities(table, [entity]);
+    let entity = newAppEntity(form);
+    const result = await this.insertWithNextKeys(table, (existing) => {
+      entity = { ...entity, RowKey: nextRowKey(existing) };
+      return [entity];
+    });
     return { ...summarise(result, APP_TABLE_MESSAGES.appAdded), entity };
+  }
+
+  /**
+   * Inserts rows keyed after the table's current rows. Inserting (not replacing) means a colleague
+   * who took the same RowKey a moment earlier makes the batch fail instead of being overwritten;
+   * then the keys are worked out again from a fresh read.
+   */
+  private async insertWithNextKeys(
+    table: string,
+    build: (existing: AppTableEntity[]) => AppTableEntity[],
+  ): Promise<BulkResult> {
+    let result: BulkResult = { succeeded: 0, failed: [] };
+    for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
+      result = await this.tables.createEntities(table, build(await this.rows(table)));
+      if (result.failed.length === 0 || result.succeeded > 0) return result;
+    }
+    return result;
   }
 
   async updateApp(

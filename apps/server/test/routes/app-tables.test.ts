@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { createTablesClient, type AppTables } from '@aegis/connectors/tables';
 import { freePort, seedAppTables, startAzurite, type RunningAzurite } from '@aegis/emulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { AppTablesService } from '../../src/services/app-tables-service';
 import { build, SAMPLE_USER, type TestApp } from '../helper';
 
 const newApp = {
@@ -187,6 +189,36 @@ describe('app deploy table routes against Azurite', () => {
       Uninstall: 'autouninstall /quiet',
       UninstallerLocation: '',
     });
+  });
+
+  it('two apps added at the same moment both survive, with different RowKeys', async () => {
+    // Both requests read the table before either writes, as two technicians clicking together.
+    const real = createTablesClient({ connectionString: azurite.connectionString });
+    let waiting: (() => void)[] = [];
+    const racing: AppTables = {
+      ...real,
+      listTables: (o) => real.listTables(o),
+      listEntities: async (table, o) => {
+        const rows = await real.listEntities(table, o);
+        if (waiting.length < 1) await new Promise<void>((resolve) => waiting.push(resolve));
+        else waiting.forEach((release) => release());
+        return rows;
+      },
+      createEntities: (table, entities, o) => real.createEntities(table, entities, o),
+    };
+    const service = new AppTablesService(racing);
+    const add = (name: string) =>
+      service.addNewApp('ABCWorkstationApps', { ...newApp, AppName: name });
+    const [first, second] = await Promise.all([add('Concurrent One'), add('Concurrent Two')]);
+    waiting = [];
+    expect(first.failed).toEqual([]);
+    expect(second.failed).toEqual([]);
+    expect(first.entity.RowKey).not.toBe(second.entity.RowKey);
+    const names = (await real.listEntities('ABCWorkstationApps'))
+      .filter((row) => [first.entity.RowKey, second.entity.RowKey].includes(row.RowKey))
+      .map((row) => row.AppName)
+      .sort();
+    expect(names).toEqual(['Concurrent One', 'Concurrent Two']);
   });
 
   it('rejects a new app with an empty required field, naming it', async () => {

@@ -330,6 +330,19 @@ export class TablesClient implements AppTables {
     return this.transact(table, items, options);
   }
 
+  async createEntities(
+    table: string,
+    entities: readonly AppTableEntity[],
+    options: TablesOperationOptions = {},
+  ): Promise<BulkResult> {
+    const items = entities.map((entity) => ({
+      partitionKey: entity.PartitionKey,
+      rowKey: entity.RowKey,
+      action: ['create', toTableEntity(entity)] as TransactionAction,
+    }));
+    return this.transact(table, items, options);
+  }
+
   async deleteEntities(
     table: string,
     keys: readonly EntityKeys[],

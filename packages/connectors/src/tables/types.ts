@@ -53,6 +53,15 @@ export interface AppTables {
     entities: readonly AppTableEntity[],
     options?: TablesOperationOptions,
   ): Promise<BulkResult>;
+  /**
+   * Inserts many new rows in per-partition transactions of at most 100; a batch fails as a whole
+   * when one of its rows already exists, so nothing is overwritten.
+   */
+  createEntities(
+    table: string,
+    entities: readonly AppTableEntity[],
+    options?: TablesOperationOptions,
+  ): Promise<BulkResult>;
   /** Deletes many rows in per-partition transactions of at most 100. */
   deleteEntities(
     table: string,
