@@ -140,6 +140,8 @@ test('tenant backups: choose a tenant, back up, search, view, compare, download,
   await page.screenshot({ path: `${SHOTS}/05-details.png` });
   await details.getByRole('button', { name: 'Close' }).click();
   await expect(details).toBeHidden();
+  // Focus goes back to the button that opened the dialog.
+  await expect(rows(page).first().getByRole('button', { name: 'View' })).toBeFocused();
 
   // ABC's oldest backup differs from today's configuration.
   await chooseTenant(page, 'ABC');
@@ -163,7 +165,10 @@ test('tenant backups: choose a tenant, back up, search, view, compare, download,
   await page.screenshot({ path: `${SHOTS}/06-comparison.png` });
   await comparison.getByRole('img', { name: 'No match' }).first().scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/06b-comparison-differences.png` });
-  await comparison.getByRole('button', { name: 'Close' }).click();
+  // Escape closes it, and the keyboard user is back on the Compare button.
+  await page.keyboard.press('Escape');
+  await expect(comparison).toBeHidden();
+  await expect(oldest.getByRole('button', { name: 'Compare' })).toBeFocused();
 
   // Download.
   const downloading = page.waitForEvent('download');

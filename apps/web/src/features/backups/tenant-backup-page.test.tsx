@@ -1,7 +1,7 @@
 import type { Backup, BackupComparison, BackupList } from '@aegis/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { mockServer } from '../../testing/mocks/server';
@@ -186,5 +186,74 @@ describe('Tenant Backups page', () => {
     const table = await screen.findByRole('table', { name: 'Backup history' });
     await userEvent.click(within(table).getAllByRole('button', { name: 'Restore' })[0]!);
     expect(alert).not.toHaveBeenCalled();
+  });
+  it('runs one restore at a time: Restore This Backup is disabled while a restore runs', async () => {
+    serve(HISTORY);
+    let release: () => void = () => {};
+    const restores: string[] = [];
+    mockServer.use(
+      http.get('*/api/backups/:client/content', () =>
+        HttpResponse.json({ ...HISTORY[0], content: { 'settings.json': { a: 1 } } }),
+      ),
+      http.post('*/api/backups/:client/restore', async ({ request }) => {
+        restores.push(((await request.json()) as { tag: string }).tag);
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json(
+          { pullRequestId: 7, branch: 'restore/ABC/x', prUrl: 'http://x' },
+          { status: 201 },
+        );
+      }),
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    renderApp('/tenant-backup');
+    await chooseTenant('ABC');
+    const table = await screen.findByRole('table', { name: 'Backup history' });
+    await userEvent.click(within(table).getAllByRole('button', { name: 'View' })[0]!);
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    const restoreThis = within(dialog).getByRole('button', {
+      name: 'Restore This Backup',
+      hidden: true,
+    });
+    await userEvent.click(restoreThis);
+    await waitFor(() => expect(restores).toHaveLength(1));
+    expect(restoreThis).toBeDisabled();
+    for (const button of within(table).getAllByRole('button', { name: 'Restore' })) {
+      expect(button).toBeDisabled();
+    }
+    await userEvent.click(restoreThis);
+    expect(confirm).toHaveBeenCalledTimes(1);
+    release();
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('Pull request #7 has been created for review.'),
+    );
+    expect(restores).toEqual([HISTORY[0]?.tagName]);
+    expect(alert).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so in Backup Details when the configuration cannot be loaded', async () => {
+    serve(HISTORY);
+    mockServer.use(
+      http.get('*/api/backups/:client/content', async () => {
+        await delay(20);
+        return HttpResponse.json(
+          { error: 'ServiceError', statusCode: 502, message: 'TF400898' },
+          { status: 502 },
+        );
+      }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/tenant-backup');
+    await chooseTenant('ABC');
+    const table = await screen.findByRole('table', { name: 'Backup history' });
+    await userEvent.click(within(table).getAllByRole('button', { name: 'View' })[0]!);
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    expect(within(dialog).getByText('Backup Details')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        'The configuration could not be loaded. Close and try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText('Loading configuration...')).not.toBeInTheDocument();
   });
 });

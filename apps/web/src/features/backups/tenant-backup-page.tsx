@@ -123,7 +123,10 @@ export function TenantBackupPage() {
   }
 
   async function restoreBackup(backup: Backup): Promise<void> {
-    if (!client || !window.confirm(confirmText(backup.tagName))) return;
+    // One restore at a time: the row buttons and the dialogs' Restore This Backup are disabled
+    // while one runs, so a second click cannot create a second branch or a spurious failure.
+    if (!client || restoringTag !== undefined) return;
+    if (!window.confirm(confirmText(backup.tagName))) return;
     setRestoreFailure(undefined);
     setRestoringTag(backup.tagName);
     try {
@@ -250,12 +253,14 @@ export function TenantBackupPage() {
           )}
           <BackupDetailsDialog
             client={client}
+            restoring={restoringTag !== undefined}
             backup={viewing}
             onClose={() => setViewing(undefined)}
             onRestore={(b) => void restoreBackup(b)}
           />
           <BackupComparisonDialog
             client={client}
+            restoring={restoringTag !== undefined}
             backup={comparing}
             onClose={() => setComparing(undefined)}
             onRestore={(b) => void restoreBackup(b)}

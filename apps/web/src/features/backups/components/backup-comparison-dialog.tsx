@@ -12,6 +12,7 @@ import {
   Field,
   makeStyles,
   ProgressBar,
+  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -56,11 +57,14 @@ const useStyles = makeStyles({
 export function BackupComparisonDialog({
   client,
   backup,
+  restoring = false,
   onClose,
   onRestore,
 }: {
   client: string;
   backup: Backup | undefined;
+  /** a restore is running: Restore This Backup is disabled and shows a spinner */
+  restoring?: boolean;
   onClose: () => void;
   onRestore: (backup: Backup) => void;
 }) {
@@ -166,7 +170,12 @@ export function BackupComparisonDialog({
             <Button appearance="secondary" onClick={onClose}>
               Close
             </Button>
-            <Button appearance="primary" onClick={() => backup && onRestore(backup)}>
+            <Button
+              appearance="primary"
+              disabled={restoring}
+              icon={restoring ? <Spinner size="extra-tiny" /> : undefined}
+              onClick={() => backup && onRestore(backup)}
+            >
               Restore This Backup
             </Button>
           </DialogActions>

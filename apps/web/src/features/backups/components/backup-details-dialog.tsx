@@ -44,11 +44,14 @@ const useStyles = makeStyles({
 export function BackupDetailsDialog({
   client,
   backup,
+  restoring = false,
   onClose,
   onRestore,
 }: {
   client: string;
   backup: Backup | undefined;
+  /** a restore is running: Restore This Backup is disabled and shows a spinner */
+  restoring?: boolean;
   onClose: () => void;
   onRestore: (backup: Backup) => void;
 }) {
@@ -78,6 +81,9 @@ export function BackupDetailsDialog({
               Configuration
             </Text>
             {content.isPending && <Spinner size="small" label="Loading configuration..." />}
+            {content.isError && (
+              <Text role="status">The configuration could not be loaded. Close and try again.</Text>
+            )}
             {content.data && (
               <pre className={styles.pre} aria-label="Backup configuration">
                 {JSON.stringify(content.data.content, null, 2)}
@@ -88,7 +94,12 @@ export function BackupDetailsDialog({
             <Button appearance="secondary" onClick={onClose}>
               Close
             </Button>
-            <Button appearance="primary" onClick={() => backup && onRestore(backup)}>
+            <Button
+              appearance="primary"
+              disabled={restoring}
+              icon={restoring ? <Spinner size="extra-tiny" /> : undefined}
+              onClick={() => backup && onRestore(backup)}
+            >
               Restore This Backup
             </Button>
           </DialogActions>

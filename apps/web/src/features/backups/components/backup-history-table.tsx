@@ -22,6 +22,7 @@ import {
   TableRow,
   Text,
   tokens,
+  useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 
@@ -74,6 +75,9 @@ export function BackupHistoryTable({
   const [search, setSearch] = useState('');
   const [dateFilter, setDateFilter] = useState<BackupDateFilter>('all');
   const [page, setPage] = useState(1);
+  // The Backup Details and Configuration Comparison dialogs give focus back to the button that
+  // opened them when they close (Escape or Close), so keyboard users keep their place.
+  const restoreFocusTarget = useRestoreFocusTarget();
 
   const dated = useMemo(
     () => backups.map((b) => ({ ...b, date: new Date(b.date), backup: b })),
@@ -159,10 +163,18 @@ export function BackupHistoryTable({
                       role="group"
                       aria-label={`Actions for ${backup.tagName}`}
                     >
-                      <Button size="small" onClick={() => actions.onView(backup)}>
+                      <Button
+                        size="small"
+                        {...restoreFocusTarget}
+                        onClick={() => actions.onView(backup)}
+                      >
                         View
                       </Button>
-                      <Button size="small" onClick={() => actions.onCompare(backup)}>
+                      <Button
+                        size="small"
+                        {...restoreFocusTarget}
+                        onClick={() => actions.onCompare(backup)}
+                      >
                         Compare
                       </Button>
                       <Button
