@@ -158,6 +158,36 @@ describe('comparison routes', () => {
     expect(files.baseline?.content).toBeTypeOf('object');
   });
 
+  it("ends a standard run with nothing to evaluate with 'No security settings found…'", async () => {
+    const client = new DevOpsClient({
+      organizationUrl: devops.emulator.url,
+      getToken: () => idp.issueToken(SAMPLE_USER),
+    });
+    const [main] = await client.listRefs(REPO, 'heads/main');
+    await client.push(REPO, {
+      branch: 'main',
+      oldObjectId: main?.commitId ?? '',
+      commits: [
+        {
+          comment: 'test: a client with nothing the standard checks read',
+          changes: [
+            {
+              changeType: 'add',
+              path: '/Clients/ZZY/M365Config/Resources/Planner/Plan/Empty.json',
+              content: '{}',
+            },
+          ],
+        },
+      ],
+    });
+    const { events: list } = await run('ZZY', 'standard');
+    expect(list.at(-1)).toEqual({
+      type: 'error',
+      statusCode: 422,
+      message: 'No security settings found to evaluate in the client configuration.',
+    });
+  });
+
   it('loads both configurations for viewing: listing 0–50, downloads 50–100', async () => {
     const response = await t.injectAs(SAMPLE_USER, {
       method: 'GET',

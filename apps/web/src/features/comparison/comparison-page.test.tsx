@@ -1,11 +1,24 @@
-import type { ClientList, ComparisonEvent, StandardComparisonResult } from '@aegis/contracts';
-import { screen } from '@testing-library/react';
+import type {
+  ClientList,
+  ComparisonEvent,
+  OptionsComparisonResult,
+  PolicyFiles,
+  StandardComparisonResult,
+} from '@aegis/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
+
+// jsdom has no ResizeObserver; Fluent's MessageBar and the virtualised results list use one.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
 
 const CLIENTS: ClientList = { clients: [{ code: 'ABC' }, { code: 'CON' }] };
 
@@ -84,5 +97,129 @@ describe('Configuration Comparison page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Run Comparison' }));
     expect(await screen.findByText('Error comparing files: VS402371: down')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Run Comparison' })).toBeEnabled();
+  });
+
+  it("shows 'Loading clients...' while the clients load, then the service's message when they fail", async () => {
+    let fail: () => void = () => {};
+    const failed = new Promise<void>((resolve) => (fail = resolve));
+    mockServer.use(
+      http.get('*/api/comparison/clients', async () => {
+        await failed;
+        return HttpResponse.json(
+          { error: 'ServiceError', message: 'Error fetching clients: VS402371: down' },
+          { status: 502 },
+        );
+      }),
+    );
+    renderApp('/fetch-json-files');
+    expect(await screen.findByText('Loading clients...', {}, { timeout: 10_000 })).toBeVisible();
+    fail();
+    expect(await screen.findByText('Error fetching clients: VS402371: down')).toBeInTheDocument();
+    expect(screen.queryByText('Loading clients...')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Run Comparison' })).toBeDisabled();
+  });
+
+  it('refuses to export a comparison without results', async () => {
+    const empty: OptionsComparisonResult = {
+      baselineType: 'options',
+      client: 'ABC',
+      baselineTreeId: 'b',
+      clientTreeId: 'c',
+      rows: {},
+      policyPaths: {},
+      warnings: [],
+    };
+    serve([
+      { type: 'progress', percent: 0 },
+      { type: 'result', result: empty },
+    ]);
+    renderApp('/tenant-baseline-options');
+    await screen.findByRole('option', { name: 'ABC' }, { timeout: 10_000 });
+    await userEvent.selectOptions(screen.getByLabelText('Client'), 'ABC');
+    await userEvent.click(screen.getByRole('button', { name: 'Run Comparison' }));
+    expect(await screen.findByText('Complete!')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Export Report' }));
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Export PDF', hidden: true }));
+    expect(
+      await within(dialog).findByText(
+        'No comparison results found. Please compare files before exporting.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('copies the path from the Raw Configuration tab and the raw configuration itself', async () => {
+    const path = 'AzureAD/AuthorizationPolicy/Authorization Policy.json';
+    const clientPath = `/Clients/ABC/M365Config/Resources/${path}`;
+    const result: OptionsComparisonResult = {
+      baselineType: 'options',
+      client: 'ABC',
+      baselineTreeId: 'b',
+      clientTreeId: 'c',
+      rows: {
+        AzureAD: {
+          'Authorization Policy': [
+            {
+              Path: 'allowInvites',
+              RefValue: 'none',
+              DiffValue: 'all',
+              Equal: false,
+              Description: '',
+            },
+          ],
+        },
+      },
+      policyPaths: { AzureAD: { 'Authorization Policy': path } },
+      warnings: [],
+    };
+    const files: PolicyFiles = {
+      path,
+      category: 'AzureAD',
+      baseline: { path: `/M365Config/Resources/${path}`, content: { allowInvites: 'none' } },
+      clientConfiguration: { path: clientPath, content: { allowInvites: 'all' } },
+    };
+    serve([
+      { type: 'progress', percent: 0 },
+      { type: 'result', result },
+    ]);
+    mockServer.use(http.get('*/api/comparison/clients/ABC/policy', () => HttpResponse.json(files)));
+    // jsdom lays nothing out: give the virtualised list's scroller a height so it renders rows.
+    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+    onTestFinished(() => height.mockRestore());
+    const user = userEvent.setup();
+    renderApp('/fetch-json-files');
+    await screen.findByRole('option', { name: 'ABC' }, { timeout: 10_000 });
+    await user.selectOptions(screen.getByLabelText('Client'), 'ABC');
+    await user.click(screen.getByRole('radio', { name: 'Options Baseline' }));
+    await user.click(screen.getByRole('button', { name: 'Run Comparison' }));
+    await screen.findByText('Complete!');
+    await user.click(screen.getByRole('button', { name: 'Expand All' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Configuration info for Authorization Policy' }),
+    );
+    // jsdom cannot run tabster's modalizer to completion, so the surface can stay aria-hidden.
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    expect(within(dialog).getByRole('heading', { hidden: true })).toHaveTextContent(
+      'Authorization Policy',
+    );
+    await user.click(
+      await within(dialog).findByRole('tab', { name: 'Raw Configuration', hidden: true }),
+    );
+    const pathButton = await within(dialog).findByRole('button', {
+      name: `Path ${clientPath} (click to copy)`,
+      hidden: true,
+    });
+    await user.click(pathButton);
+    expect(await within(dialog).findByText('Path copied to clipboard')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(clientPath);
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Copy to Clipboard', hidden: true }),
+    );
+    expect(
+      await within(dialog).findByText('Configuration copied to clipboard'),
+    ).toBeInTheDocument();
+    expect(JSON.parse(await navigator.clipboard.readText())).toEqual({ allowInvites: 'all' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
   });
 });

@@ -229,7 +229,11 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
       </div>
 
       <Card className={styles.controls}>
-        <Field label="Client" className={styles.select}>
+        <Field
+          label="Client"
+          className={styles.select}
+          {...(clients.isPending ? { hint: 'Loading clients...' } : {})}
+        >
           <Select
             value={client}
             onChange={(_e, data) => {

@@ -52,7 +52,15 @@ const useStyles = makeStyles({
     fontFamily: tokens.fontFamilyMonospace,
     fontSize: tokens.fontSizeBase200,
   },
-  rawBar: { display: 'flex', justifyContent: 'space-between', alignItems: 'center' },
+  rawBar: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    gap: '12px',
+    marginBottom: '8px',
+  },
+  rawSource: { display: 'flex', alignItems: 'baseline', gap: '6px', flexWrap: 'wrap', minWidth: 0 },
+  copyButton: { flexShrink: 0, whiteSpace: 'nowrap' },
 });
 
 type TabId = 'overview' | 'settings' | 'raw';
@@ -83,7 +91,7 @@ function detailOf(policy: ViewPolicy, content: unknown): ConfigDetail {
     return {
       description: c.description || c.title,
       category: policy.category,
-      path: policy.path ?? 'No configuration file was evaluated',
+      path: policy.path ?? '',
       impact: `${c.severity[0]?.toUpperCase()}${c.severity.slice(1)}${c.pass ? '' : ' – failing'}`,
       type: `Standard check ${c.id} (${c.controlReference})`,
       settings: [
@@ -123,6 +131,22 @@ async function copy(text: string): Promise<boolean> {
   }
 }
 
+/** A file path that copies itself when clicked (spec 1 §2). */
+function CopyPath({ path, onCopy }: { path: string; onCopy: (path: string) => void }) {
+  const styles = useStyles();
+  return (
+    <Button
+      appearance="transparent"
+      className={styles.path}
+      title="Click to copy the path"
+      aria-label={`Path ${path} (click to copy)`}
+      onClick={() => onCopy(path)}
+    >
+      {path}
+    </Button>
+  );
+}
+
 /** The configuration info modal: Overview, Settings Details and Raw Configuration (spec 1 §2). */
 export function ConfigInfoDialog({
   client,
@@ -150,6 +174,7 @@ export function ConfigInfoDialog({
   const copyAndSay = async (text: string, what: string) => {
     setCopied((await copy(text)) ? what : 'Copy failed: the browser refused the clipboard.');
   };
+  const copyPath = (path: string) => void copyAndSay(path, 'Path copied to clipboard');
 
   return (
     <Dialog
@@ -188,15 +213,11 @@ export function ConfigInfoDialog({
                 <dd style={{ margin: 0 }}>{detail.category}</dd>
                 <dt className={styles.term}>Path</dt>
                 <dd style={{ margin: 0 }}>
-                  <Button
-                    appearance="transparent"
-                    className={styles.path}
-                    title="Click to copy the path"
-                    aria-label={`Path ${detail.path} (click to copy)`}
-                    onClick={() => void copyAndSay(detail.path, 'Path copied to clipboard')}
-                  >
-                    {detail.path}
-                  </Button>
+                  {detail.path ? (
+                    <CopyPath path={detail.path} onCopy={copyPath} />
+                  ) : (
+                    <Text>No configuration file was evaluated</Text>
+                  )}
                 </dd>
                 <dt className={styles.term}>Impact</dt>
                 <dd style={{ margin: 0 }}>{detail.impact}</dd>
@@ -237,14 +258,18 @@ export function ConfigInfoDialog({
             {tab === 'raw' && (
               <div role="tabpanel" aria-label="Raw Configuration">
                 <div className={styles.rawBar}>
-                  <Text size={200}>
-                    {clientFile
-                      ? `Client configuration: ${clientFile.path}`
-                      : baselineFile
-                        ? `Baseline configuration: ${baselineFile.path}`
-                        : 'Check result'}
-                  </Text>
+                  <div className={styles.rawSource}>
+                    <Text size={200}>
+                      {clientFile
+                        ? 'Client configuration:'
+                        : baselineFile
+                          ? 'Baseline configuration:'
+                          : 'Check result'}
+                    </Text>
+                    {rawFile && <CopyPath path={rawFile.path} onCopy={copyPath} />}
+                  </div>
                   <Button
+                    className={styles.copyButton}
                     icon={<CopyRegular />}
                     disabled={!raw}
                     onClick={() => void copyAndSay(raw, 'Configuration copied to clipboard')}

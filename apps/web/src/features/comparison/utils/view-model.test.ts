@@ -47,6 +47,16 @@ describe('comparison view model', () => {
     expect(search.map((c) => c.name)).toEqual(['Teams']);
   });
 
+  it("narrows with both the toggle and the filter: 'Show Only Fails' with 'passed' shows nothing", () => {
+    const { categories } = toView(options);
+    const both = filterCategories(categories, { filter: 'passed', onlyFails: true, search: '' });
+    expect(both).toEqual([]);
+    const failed = filterCategories(categories, { filter: 'failed', onlyFails: false, search: '' });
+    expect(failed.flatMap((c) => c.policies.map((p) => p.name))).toEqual(['a']);
+    // 'failed' alone keeps a failing policy's passing rows; the toggle drops them
+    expect(failed[0]?.policies[0]?.rows.map((r) => r.setting)).toEqual(['p', 'q']);
+  });
+
   it('shows the standard checks in the standard category order with the result score', () => {
     const check = (id: string, category: string, pass: boolean) => ({
       id,

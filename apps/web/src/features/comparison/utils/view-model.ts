@@ -151,11 +151,8 @@ export function filterCategories(
   for (const category of categories) {
     if (needle && !category.name.toLowerCase().includes(needle)) continue;
     const policies = category.policies
-      .filter((p) => {
-        if (onlyFails || filter === 'failed') return !p.pass;
-        if (filter === 'passed') return p.pass;
-        return true;
-      })
+      // The toggle and the filter narrow together: 'Show Only Fails' with 'passed' shows nothing.
+      .filter((p) => (p.pass ? !onlyFails && filter !== 'failed' : filter !== 'passed'))
       .map((p) => (onlyFails ? { ...p, rows: p.rows.filter((r) => !r.pass) } : p));
     if (policies.length > 0) out.push({ ...category, policies });
   }
