@@ -99,7 +99,7 @@ function keyFindings(ctx: ReportContext): Content {
     items.push({
       text: [
         { text: `${perfect.length} of ${categories.length} areas`, bold: true },
-        ` are fully compliant: ${perfect.map((c) => c.name).join(', ')}.`,
+        ` ${perfect.length === 1 ? 'is' : 'are'} fully compliant: ${perfect.map((c) => c.name).join(', ')}.`,
       ],
     });
   }
