@@ -6,10 +6,14 @@ import {
   buildDevOpsServer,
   jwksTokenVerifier,
   listenDevOpsEmulator,
+  SAMPLE_PROJECTS,
   seedDevOps,
+  startIdentityProvider,
   type DevOpsEmulator,
   type IdentityProvider,
 } from '@aegis/emulators';
+
+import { build, TEST_AUDIENCE, type TestApp } from './helper';
 
 export interface DevOpsFixture {
   readonly emulator: DevOpsEmulator;
@@ -39,6 +43,36 @@ export async function startSeededDevOps(
     close: async () => {
       await emulator.close();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface AppWithDevOps {
+  readonly t: TestApp;
+  readonly devops: DevOpsFixture;
+  close(): Promise<void>;
+}
+
+/** The app wired as `npm start` wires it: identity provider, seeded DevOps emulator, sample project. */
+export async function buildWithSeededDevOps(
+  options: { pipelineDurationInMs?: number } = {},
+): Promise<AppWithDevOps> {
+  const idp = await startIdentityProvider({ port: 0, audience: TEST_AUDIENCE, allowedOrigins: [] });
+  const devops = await startSeededDevOps(idp, options);
+  const t = await build(
+    {
+      AEGIS_DEVOPS_ORG_URL: devops.emulator.url,
+      AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
+    },
+    idp,
+  );
+  return {
+    t,
+    devops,
+    close: async () => {
+      await t.close();
+      await devops.close();
+      await idp.close();
     },
   };
 }

@@ -8,34 +8,22 @@ import type {
   RestorePullRequestList,
 } from '@aegis/contracts';
 import { formatBackupSize } from '@aegis/domain';
-import { SAMPLE_PROJECTS, startIdentityProvider, type IdentityProvider } from '@aegis/emulators';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { startSeededDevOps, type DevOpsFixture } from '../devops-fixture';
-import { build, SAMPLE_USER, TEST_AUDIENCE, type TestApp } from '../helper';
+import { buildWithSeededDevOps, type AppWithDevOps, type DevOpsFixture } from '../devops-fixture';
+import { SAMPLE_USER, type TestApp } from '../helper';
 
 describe('backup routes', () => {
   let t: TestApp;
   let devops: DevOpsFixture;
-  let idp: IdentityProvider;
+  let env: AppWithDevOps;
 
   beforeAll(async () => {
-    idp = await startIdentityProvider({ port: 0, audience: TEST_AUDIENCE, allowedOrigins: [] });
-    devops = await startSeededDevOps(idp, { pipelineDurationInMs: 200 });
-    t = await build(
-      {
-        AEGIS_DEVOPS_ORG_URL: devops.emulator.url,
-        AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
-      },
-      idp,
-    );
+    env = await buildWithSeededDevOps({ pipelineDurationInMs: 200 });
+    ({ t, devops } = env);
   });
   afterEach(() => devops.emulator.faults.clear());
-  afterAll(async () => {
-    await t.close();
-    await devops.close();
-    await idp.close();
-  });
+  afterAll(() => env.close());
 
   const get = (url: string) => t.injectAs(SAMPLE_USER, { method: 'GET', url });
   const post = (url: string, payload?: object) =>

@@ -7,16 +7,11 @@ import type {
   PolicyFiles,
   StandardComparisonResult,
 } from '@aegis/contracts';
-import {
-  CONFIG_REPOSITORY_NAME,
-  SAMPLE_PROJECTS,
-  startIdentityProvider,
-  type IdentityProvider,
-} from '@aegis/emulators';
+import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { startSeededDevOps, type DevOpsFixture } from '../devops-fixture';
-import { build, SAMPLE_USER, TEST_AUDIENCE, type TestApp } from '../helper';
+import { buildWithSeededDevOps, type AppWithDevOps, type DevOpsFixture } from '../devops-fixture';
+import { SAMPLE_USER, type TestApp } from '../helper';
 
 const REPO = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
 
@@ -34,25 +29,14 @@ function progressOf(list: { type: string; percent?: number }[]): number[] {
 describe('comparison routes', () => {
   let t: TestApp;
   let devops: DevOpsFixture;
-  let idp: IdentityProvider;
+  let env: AppWithDevOps;
 
   beforeAll(async () => {
-    idp = await startIdentityProvider({ port: 0, audience: TEST_AUDIENCE, allowedOrigins: [] });
-    devops = await startSeededDevOps(idp);
-    t = await build(
-      {
-        AEGIS_DEVOPS_ORG_URL: devops.emulator.url,
-        AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
-      },
-      idp,
-    );
+    env = await buildWithSeededDevOps();
+    ({ t, devops } = env);
   });
   afterEach(() => devops.emulator.faults.clear());
-  afterAll(async () => {
-    await t.close();
-    await devops.close();
-    await idp.close();
-  });
+  afterAll(() => env.close());
 
   const run = async (client: string, baselineType: string) => {
     const response = await t.injectAs(SAMPLE_USER, {
@@ -116,7 +100,7 @@ describe('comparison routes', () => {
   it("reports 'Missing content for {a} or {b}' for a client file that is not valid JSON", async () => {
     const client = new DevOpsClient({
       organizationUrl: devops.emulator.url,
-      getToken: () => idp.issueToken(SAMPLE_USER),
+      getToken: () => t.idp.issueToken(SAMPLE_USER),
     });
     const listing = await client.listItems(REPO, '/Clients/NWT/M365Config/Resources', {
       recursion: 'full',
@@ -161,7 +145,7 @@ describe('comparison routes', () => {
   it("ends a standard run with nothing to evaluate with 'No security settings found…'", async () => {
     const client = new DevOpsClient({
       organizationUrl: devops.emulator.url,
-      getToken: () => idp.issueToken(SAMPLE_USER),
+      getToken: () => t.idp.issueToken(SAMPLE_USER),
     });
     const [main] = await client.listRefs(REPO, 'heads/main');
     await client.push(REPO, {
