@@ -23,7 +23,6 @@ import {
   countBackupChanges,
   formatBackupSize,
   InputError,
-  isClientCode,
   isScheduledBackup,
   NotFoundError,
   parseBackupTag,
@@ -32,6 +31,8 @@ import {
   toBackupConfigFiles,
   type BackupTag,
 } from '@aegis/domain';
+
+import { listClientCodes } from './client-folders';
 
 /** Where the configuration repository and the backup pipeline live. */
 export interface BackupsLocation {
@@ -98,16 +99,8 @@ export class BackupsService {
   }
 
   /** The children of /Clients on main; each folder name that is a client code is a tenant. */
-  async listClients(): Promise<string[]> {
-    const items = await this.devops.listItems(this.repo, '/Clients', {
-      recursion: 'oneLevel',
-      version: { branch: 'main' },
-    });
-    return items
-      .filter((i) => i.isFolder && i.path !== '/Clients')
-      .map((i) => i.path.slice(i.path.lastIndexOf('/') + 1))
-      .filter(isClientCode)
-      .sort();
+  listClients(): Promise<string[]> {
+    return listClientCodes(this.devops, this.repo);
   }
 
   /** Backups from the refs filtered by tags/backup/{client}, newest first, with real sizes. */

@@ -12,7 +12,6 @@ import type {
 import {
   buildComparisonRows,
   categoryOf,
-  isClientCode,
   isComparableFile,
   NO_SECURITY_SETTINGS_MESSAGE,
   NotFoundError,
@@ -23,13 +22,13 @@ import {
   type ConfigFile,
 } from '@aegis/domain';
 
+import { CLIENTS_FOLDER, listClientCodes } from './client-folders';
 import { LruCache } from './lru-cache';
 
 /** Spec 1 §9: the company baseline and a client's copy of it. */
 export const BASELINE_ROOT = '/M365Config/Resources';
-export const CLIENTS_ROOT = '/Clients';
 export const clientRoot = (client: string): string =>
-  `${CLIENTS_ROOT}/${client}/M365Config/Resources`;
+  `${CLIENTS_FOLDER}/${client}/M365Config/Resources`;
 
 /** Spec 1 §7: files are compared 10 at a time; progress is reported (and flushed) per batch. */
 export const COMPARISON_BATCH_SIZE = 10;
@@ -127,13 +126,8 @@ export class ComparisonService {
   /** Clients are the folders of three capital letters under /Clients. */
   async listClients(): Promise<{ code: string }[]> {
     try {
-      const items = await this.devops.listItems(this.repo, CLIENTS_ROOT, { recursion: 'oneLevel' });
-      return items
-        .filter((item) => item.isFolder && item.path !== CLIENTS_ROOT)
-        .map((item) => item.path.slice(item.path.lastIndexOf('/') + 1))
-        .filter(isClientCode)
-        .sort()
-        .map((code) => ({ code }));
+      const codes = await listClientCodes(this.devops, this.repo);
+      return codes.map((code) => ({ code }));
     } catch (error) {
       throw withPrefix(MESSAGES.fetchClients, error);
     }
