@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import {
   buildComparisonReportDefinition,
@@ -62,7 +62,13 @@ function expectHeaderAndFooter(r: Rendered, header: string[], generatedBy: strin
   });
 }
 
-describe.skipIf(!hasPoppler)('comparison report PDF', () => {
+describe('comparison report PDF', () => {
+  beforeAll(() => {
+    // Fail loudly rather than skip: the PDF checks are the point of this suite.
+    if (!hasPoppler)
+      throw new Error('pdftotext and pdftoppm are needed: apt-get install poppler-utils');
+  });
+
   it('renders the options baseline with every result', async () => {
     const r = await render('options-all', sampleInput('options'));
     const [cover = ''] = r.pages;
