@@ -2,9 +2,7 @@ import type { Backup } from '@aegis/contracts';
 import { displayBackupValue } from '@aegis/domain';
 import {
   Badge,
-  Button,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -12,7 +10,6 @@ import {
   Field,
   makeStyles,
   ProgressBar,
-  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -25,6 +22,8 @@ import {
 import { CheckmarkCircleFilled, DismissCircleFilled } from '@fluentui/react-icons';
 
 import { useBackupComparison } from '../hooks/use-backup-comparison';
+
+import { BackupDialogActions } from './backup-dialog-actions';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '1100px', width: '94vw' },
@@ -166,19 +165,12 @@ export function BackupComparisonDialog({
               </>
             )}
           </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={onClose}>
-              Close
-            </Button>
-            <Button
-              appearance="primary"
-              disabled={restoring}
-              icon={restoring ? <Spinner size="extra-tiny" /> : undefined}
-              onClick={() => backup && onRestore(backup)}
-            >
-              Restore This Backup
-            </Button>
-          </DialogActions>
+          <BackupDialogActions
+            backup={backup}
+            restoring={restoring}
+            onClose={onClose}
+            onRestore={onRestore}
+          />
         </DialogBody>
       </DialogSurface>
     </Dialog>

@@ -1,9 +1,7 @@
 import type { Backup } from '@aegis/contracts';
 import { formatBackupDate } from '@aegis/domain';
 import {
-  Button,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -15,6 +13,8 @@ import {
 } from '@fluentui/react-components';
 
 import { useBackupContent } from '../api/backups';
+
+import { BackupDialogActions } from './backup-dialog-actions';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '960px', width: '92vw' },
@@ -90,19 +90,12 @@ export function BackupDetailsDialog({
               </pre>
             )}
           </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={onClose}>
-              Close
-            </Button>
-            <Button
-              appearance="primary"
-              disabled={restoring}
-              icon={restoring ? <Spinner size="extra-tiny" /> : undefined}
-              onClick={() => backup && onRestore(backup)}
-            >
-              Restore This Backup
-            </Button>
-          </DialogActions>
+          <BackupDialogActions
+            backup={backup}
+            restoring={restoring}
+            onClose={onClose}
+            onRestore={onRestore}
+          />
         </DialogBody>
       </DialogSurface>
     </Dialog>
