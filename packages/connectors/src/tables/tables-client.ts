@@ -317,28 +317,32 @@ export class TablesClient implements AppTables {
     return { succeeded, failed };
   }
 
-  async upsertEntities(
+  upsertEntities(
     table: string,
     entities: readonly AppTableEntity[],
     options: TablesOperationOptions = {},
   ): Promise<BulkResult> {
-    const items = entities.map((entity) => ({
-      partitionKey: entity.PartitionKey,
-      rowKey: entity.RowKey,
-      action: ['upsert', toTableEntity(entity), 'Replace'] as TransactionAction,
-    }));
-    return this.transact(table, items, options);
+    return this.writeEntities(table, entities, (row) => ['upsert', row, 'Replace'], options);
   }
 
-  async createEntities(
+  createEntities(
     table: string,
     entities: readonly AppTableEntity[],
     options: TablesOperationOptions = {},
   ): Promise<BulkResult> {
+    return this.writeEntities(table, entities, (row) => ['create', row], options);
+  }
+
+  private writeEntities(
+    table: string,
+    entities: readonly AppTableEntity[],
+    action: (row: ReturnType<typeof toTableEntity>) => TransactionAction,
+    options: TablesOperationOptions,
+  ): Promise<BulkResult> {
     const items = entities.map((entity) => ({
       partitionKey: entity.PartitionKey,
       rowKey: entity.RowKey,
-      action: ['create', toTableEntity(entity)] as TransactionAction,
+      action: action(toTableEntity(entity)),
     }));
     return this.transact(table, items, options);
   }
