@@ -1,0 +1,48 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { mockServer } from '../../testing/mocks/server';
+import { renderApp } from '../../testing/render-app';
+
+describe('portal layout', () => {
+  it('shows the three sidebar sections and the signed-in user', async () => {
+    mockServer.use(http.get('*/api/projects', () => HttpResponse.json({ projects: [] })));
+    renderApp('/azure-ado-projects');
+    expect(await screen.findByText('Logged in user: Alex Morgan')).toBeInTheDocument();
+    for (const section of ['Main Navigation', 'Deployment', 'Onboarding']) {
+      expect(screen.getByRole('region', { name: section })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('img', { name: 'Profile' })).toBeInTheDocument();
+  });
+
+  it('keeps only one Deployment dropdown open at a time', async () => {
+    mockServer.use(http.get('*/api/projects', () => HttpResponse.json({ projects: [] })));
+    renderApp('/azure-ado-projects');
+    const appDeploy = await screen.findByRole('button', { name: 'App Deploy' });
+    const tenantManagement = screen.getByRole('button', { name: 'Tenant Management' });
+
+    await userEvent.click(appDeploy);
+    expect(appDeploy).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Client Table Viewer' })).toBeInTheDocument();
+
+    await userEvent.click(tenantManagement);
+    expect(tenantManagement).toHaveAttribute('aria-expanded', 'true');
+    expect(appDeploy).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'Client Table Viewer' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Tenant Backups' })).toBeInTheDocument();
+
+    await userEvent.click(tenantManagement);
+    expect(screen.queryByRole('link', { name: 'Tenant Backups' })).not.toBeInTheDocument();
+  });
+
+  it('logs out: clears the session and returns to the landing page', async () => {
+    mockServer.use(http.get('*/api/projects', () => HttpResponse.json({ projects: [] })));
+    const { router } = renderApp('/azure-ado-projects');
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('isLoggedIn')).toBeNull();
+    expect(localStorage.getItem('loggedInUser')).toBeNull();
+  });
+});
