@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -259,5 +259,30 @@ describe('the aegis-compare executable', () => {
     expect(critical.code).toBe(0);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Missing --baseline DIR');
+  });
+
+  it('stops quietly when the reader closes the pipe early (| head), keeping the gate', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        bin,
+        '--baseline',
+        baselineRoot(),
+        '--client',
+        clientRoot('FAB'),
+        '--fail-on',
+        'low',
+      ],
+      { cwd: fileURLToPath(new URL('../../..', import.meta.url)) },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // The reader is gone before the first line is written.
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toContain('EPIPE');
+    expect(code).toBe(1);
   });
 });
