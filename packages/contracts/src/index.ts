@@ -4,3 +4,4 @@ export * from './projects';
 export * from './app-tables';
 export * from './comparison';
 export * from './backups';
+export * from './capture';

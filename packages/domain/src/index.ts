@@ -11,3 +11,4 @@ export * from './accepted-deviations';
 export * from './drift';
 export * from './formatting';
 export * from './backups';
+export * from './capture';

@@ -1,0 +1,4 @@
+export * from './branches';
+export * from './relative-dates';
+export * from './review-workflow';
+export * from './review-analysis';
