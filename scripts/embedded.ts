@@ -15,6 +15,11 @@ import {
   seedDevOps,
   startAzurite,
   startIdentityProvider,
+  buildTenantEmulator,
+  jwksTenantTokenVerifier,
+  listenTenantEmulator,
+  TENANT_EMULATOR_AUDIENCES,
+  TenantWorld,
 } from '@aegis/emulators';
 import { buildApp, loadConfig } from '@aegis/server';
 
@@ -26,11 +31,17 @@ export interface EmbeddedOptions {
   /** Wipe the data folder and seed the sample data again before starting. */
   readonly reset: boolean;
   readonly pipelineDurationInMs: number;
+  /** ms between admin consent and the enterprise app being visible to Graph (default 3000) */
+  readonly tenantPropagationDelayInMs?: number;
   readonly log: (line: string) => void;
 }
 
 export interface EmbeddedAegis {
   readonly url: string;
+  /** the simulated client tenants' live state, shared by the tenant emulator and the identity provider */
+  readonly tenantWorld: TenantWorld;
+  /** Graph at `${tenantEmulatorUrl}/v1.0`, ARM at the origin, switches at `/_emulator/tenants` */
+  readonly tenantEmulatorUrl: string;
   close(): Promise<void>;
 }
 
@@ -118,6 +129,24 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
     );
     stack.push(() => devops.close());
 
+    const tenantWorld = new TenantWorld(
+      options.tenantPropagationDelayInMs !== undefined
+        ? { propagationDelayInMs: options.tenantPropagationDelayInMs }
+        : {},
+    );
+    const tenants = await listenTenantEmulator(
+      buildTenantEmulator({
+        world: tenantWorld,
+        verifyToken: jwksTenantTokenVerifier({
+          jwksUrl: idp.jwksUrl,
+          audiences: TENANT_EMULATOR_AUDIENCES,
+        }),
+        allowedOrigins: portalOrigins,
+      }),
+      { port: port + 104, host },
+    );
+    stack.push(() => tenants.close());
+
     const config = loadConfig({
       ...process.env,
       AEGIS_HOST: host,
@@ -131,11 +160,19 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
       AEGIS_DEVOPS_ORG_URL: devops.url,
       AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
       AEGIS_TABLES_CONNECTION_STRING: azurite.connectionString,
+      AEGIS_GRAPH_URL: tenants.graphUrl.replace(/\/v1\.0$/, ''),
+      AEGIS_ARM_URL: tenants.armUrl,
+      AEGIS_LOGIN_URL: idp.url,
     });
     const app = await buildApp({ config });
     stack.push(() => app.close());
     await app.listen({ host, port });
-    return { url: `http://localhost:${port}`, close };
+    return {
+      url: `http://localhost:${port}`,
+      tenantWorld,
+      tenantEmulatorUrl: tenants.url,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

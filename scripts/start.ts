@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-import { STAFF_ACCOUNTS } from '@aegis/emulators';
+import { SIMULATED_TENANTS, STAFF_ACCOUNTS } from '@aegis/emulators';
 
 import { assertPortFree, seedEmbedded, startEmbedded } from './embedded';
 
@@ -45,6 +45,9 @@ async function main(): Promise<void> {
     host,
     reset: args.has('--reset'),
     pipelineDurationInMs: Number(process.env.AEGIS_PIPELINE_DURATION_MS ?? 4000),
+    ...(process.env.AEGIS_TENANT_PROPAGATION_MS
+      ? { tenantPropagationDelayInMs: Number(process.env.AEGIS_TENANT_PROPAGATION_MS) }
+      : {}),
     log,
   });
 
@@ -52,6 +55,14 @@ async function main(): Promise<void> {
   log('Sign in with "Sign In" and pick one of the sample staff accounts:');
   for (const account of STAFF_ACCOUNTS)
     log(`  - ${account.displayName ?? '(no display name)'} <${account.upn}>`);
+  log('Simulated client tenants (client code, domain, Global Administrator; no password):');
+  for (const tenant of SIMULATED_TENANTS) {
+    const admin = tenant.globalAdministrator;
+    log(
+      `  - ${tenant.clientCode}  ${tenant.customDomain.padEnd(26)} ${admin.displayName} <${admin.upn}>${tenant.onboarded ? '' : '  (not onboarded yet)'}`,
+    );
+  }
+  log(`Tenant scenario switches: ${aegis.tenantEmulatorUrl}/_emulator/tenants`);
   log('Press Ctrl-C to stop everything.');
 
   let stopping = false;

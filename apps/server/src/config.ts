@@ -30,6 +30,12 @@ const configSchema = z
     /** Azure Table storage: a connection string (Azurite or an account key) or an account URL used with Entra credentials. */
     AEGIS_TABLES_CONNECTION_STRING: z.string().optional(),
     AEGIS_TABLES_ACCOUNT_URL: z.url().optional(),
+    /** Microsoft Graph base (without the version segment): Microsoft's cloud or the tenant emulator. */
+    AEGIS_GRAPH_URL: z.url().default('https://graph.microsoft.com'),
+    /** Azure Resource Manager base. */
+    AEGIS_ARM_URL: z.url().default('https://management.azure.com'),
+    /** Entra ID sign-in host (tenant discovery, admin consent): Microsoft's or the local identity provider. */
+    AEGIS_LOGIN_URL: z.url().default('https://login.microsoftonline.com'),
   })
   .superRefine((env, ctx) => {
     if (env.AEGIS_AUTH_MODE === 'local' && !env.AEGIS_LOCAL_IDP_URL) {

@@ -19,3 +19,4 @@ export {
   seedDevOps,
 } from './seed/seed-devops';
 export type { SeedDevOpsOptions, SeedDevOpsResult } from './seed/seed-devops';
+export * from './tenants';

@@ -1,0 +1,318 @@
+// Azure Resource Manager: subscriptions, role definitions and role assignments (reference
+// graph-arm-identity.md §2), with api-version checked per resource provider as ARM does.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import type { JsonObject } from '../seed/policies/types';
+
+import { AZURE_ROLE_DEFINITIONS } from './catalogue';
+import { ODataQueryError, matches, parseFilter } from './odata';
+import type { RoleAssignmentRecord, TenantState } from './tenant-state';
+import { EmulatorError, principalOf } from './wire';
+import type { TenantWorld } from './world';
+
+/** api-versions each resource type accepts (Azure/azure-rest-api-specs, stable and preview). */
+export const ARM_API_VERSIONS: Readonly<Record<string, readonly string[]>> = {
+  subscriptions: ['2016-06-01', '2019-06-01', '2020-01-01', '2021-01-01', '2022-12-01'],
+  'Microsoft.Authorization/roleDefinitions': ['2015-07-01', '2018-01-01-preview', '2022-04-01'],
+  'Microsoft.Authorization/roleAssignments': [
+    '2015-07-01',
+    '2018-09-01-preview',
+    '2020-04-01-preview',
+    '2020-10-01-preview',
+    '2022-04-01',
+  ],
+};
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function requireApiVersion(request: FastifyRequest, resourceType: string): void {
+  const version = (request.query as Record<string, unknown>)['api-version'];
+  if (typeof version !== 'string' || version === '') {
+    throw new EmulatorError(
+      400,
+      'MissingApiVersionParameter',
+      'The api-version query parameter (?api-version=) is required for all requests.',
+    );
+  }
+  const supported = ARM_API_VERSIONS[resourceType] ?? [];
+  if (!supported.includes(version)) {
+    const [namespace, ...type] = resourceType.split('/');
+    throw new EmulatorError(
+      400,
+      'NoRegisteredProviderFound',
+      `No registered resource provider found for location 'global' and API version '${version}' for type '${type.join('/') || namespace}'. The supported api-versions are '${supported.join(', ')}'. The supported locations are ', global'.`,
+    );
+  }
+}
+
+function stateOf(world: TenantWorld, request: FastifyRequest): TenantState {
+  return world.state(principalOf(request).tenantId);
+}
+
+function subscriptionJson(world: TenantWorld, tenantId: string, subscriptionId: string) {
+  const subscription = world
+    .subscriptions(tenantId)
+    .find((s) => s.subscriptionId === subscriptionId.toLowerCase());
+  if (!subscription) return undefined;
+  return {
+    id: `/subscriptions/${subscription.subscriptionId}`,
+    authorizationSource: 'RoleBased',
+    managedByTenants: [],
+    subscriptionId: subscription.subscriptionId,
+    tenantId,
+    displayName: subscription.displayName,
+    state: subscription.state,
+    subscriptionPolicies: {
+      locationPlacementId: 'Public_2014-09-01',
+      quotaId: 'PayAsYouGo_2014-09-01',
+      spendingLimit: 'Off',
+    },
+    tags: {},
+  };
+}
+
+function requireSubscription(world: TenantWorld, request: FastifyRequest, subscriptionId: string) {
+  const subscription = subscriptionJson(world, principalOf(request).tenantId, subscriptionId);
+  if (!subscription) {
+    throw new EmulatorError(
+      404,
+      'SubscriptionNotFound',
+      `The subscription '${subscriptionId}' could not be found.`,
+    );
+  }
+  return subscription;
+}
+
+function roleDefinitionJson(scope: string, def: (typeof AZURE_ROLE_DEFINITIONS)[number]) {
+  return {
+    id: `${scope}/providers/Microsoft.Authorization/roleDefinitions/${def.name}`,
+    type: 'Microsoft.Authorization/roleDefinitions',
+    name: def.name,
+    properties: {
+      roleName: def.roleName,
+      type: 'BuiltInRole',
+      description: def.description,
+      assignableScopes: ['/'],
+      permissions: [{ actions: [], notActions: [], dataActions: [], notDataActions: [] }],
+      createdOn: '2015-02-02T21:55:09.8806423Z',
+      updatedOn: '2024-01-24T19:47:29.4133658Z',
+      createdBy: null,
+      updatedBy: null,
+    },
+  };
+}
+
+function roleAssignmentJson(record: RoleAssignmentRecord): JsonObject {
+  return {
+    id: `${record.scope}/providers/Microsoft.Authorization/roleAssignments/${record.name}`,
+    type: 'Microsoft.Authorization/roleAssignments',
+    name: record.name,
+    properties: {
+      roleDefinitionId: record.roleDefinitionId,
+      principalId: record.principalId,
+      principalType: record.principalType,
+      scope: record.scope,
+      condition: null,
+      conditionVersion: null,
+      createdOn: record.createdOn,
+      updatedOn: record.updatedOn,
+      createdBy: record.createdBy,
+      updatedBy: record.updatedBy,
+      delegatedManagedIdentityResourceId: null,
+      description: record.description,
+    },
+  };
+}
+
+function filtered(request: FastifyRequest, items: JsonObject[]): JsonObject[] {
+  const filter = (request.query as Record<string, unknown>)['$filter'];
+  if (typeof filter !== 'string' || filter === '' || /^atScope\(\)$/i.test(filter)) return items;
+  try {
+    // ARM filters name properties without the `properties/` prefix.
+    const expr = parseFilter(filter);
+    return items.filter((item) =>
+      matches(expr, { ...item, ...((item['properties'] as JsonObject | undefined) ?? {}) }),
+    );
+  } catch (error) {
+    if (error instanceof ODataQueryError) {
+      throw new EmulatorError(
+        400,
+        'InvalidFilterInQueryString',
+        `Invalid $filter: ${error.message}`,
+      );
+    }
+    throw error;
+  }
+}
+
+export function registerArmRoutes(app: FastifyInstance, world: TenantWorld): void {
+  app.get('/subscriptions', async (request) => {
+    requireApiVersion(request, 'subscriptions');
+    const tenantId = principalOf(request).tenantId;
+    return {
+      value: world
+        .subscriptions(tenantId)
+        .map((s) => subscriptionJson(world, tenantId, s.subscriptionId)),
+    };
+  });
+  app.get<{ Params: { sub: string } }>('/subscriptions/:sub', async (request) => {
+    requireApiVersion(request, 'subscriptions');
+    return requireSubscription(world, request, request.params.sub);
+  });
+
+  const roleDefinitions = '/subscriptions/:sub/providers/Microsoft.Authorization/roleDefinitions';
+  app.get<{ Params: { sub: string } }>(roleDefinitions, async (request) => {
+    requireApiVersion(request, 'Microsoft.Authorization/roleDefinitions');
+    const subscription = requireSubscription(world, request, request.params.sub);
+    const all = AZURE_ROLE_DEFINITIONS.map(
+      (def) => roleDefinitionJson(subscription.id, def) as unknown as JsonObject,
+    );
+    return { value: filtered(request, all) };
+  });
+  app.get<{ Params: { sub: string; name: string } }>(
+    `${roleDefinitions}/:name`,
+    async (request) => {
+      requireApiVersion(request, 'Microsoft.Authorization/roleDefinitions');
+      const subscription = requireSubscription(world, request, request.params.sub);
+      const def = AZURE_ROLE_DEFINITIONS.find((d) => d.name === request.params.name.toLowerCase());
+      if (!def) {
+        throw new EmulatorError(
+          404,
+          'RoleDefinitionDoesNotExist',
+          `The specified role definition with ID '${request.params.name}' does not exist.`,
+        );
+      }
+      return roleDefinitionJson(subscription.id, def);
+    },
+  );
+
+  const roleAssignments = '/subscriptions/:sub/providers/Microsoft.Authorization/roleAssignments';
+  app.get<{ Params: { sub: string } }>(roleAssignments, async (request) => {
+    requireApiVersion(request, 'Microsoft.Authorization/roleAssignments');
+    const subscription = requireSubscription(world, request, request.params.sub);
+    const state = stateOf(world, request);
+    const all = [...state.roleAssignments.values()]
+      .filter((r) => r.scope.toLowerCase().startsWith(subscription.id))
+      .map(roleAssignmentJson);
+    return { value: filtered(request, all) };
+  });
+  app.get<{ Params: { sub: string; name: string } }>(
+    `${roleAssignments}/:name`,
+    async (request) => {
+      requireApiVersion(request, 'Microsoft.Authorization/roleAssignments');
+      const subscription = requireSubscription(world, request, request.params.sub);
+      const record = stateOf(world, request).roleAssignments.get(
+        `${subscription.id}/providers/Microsoft.Authorization/roleAssignments/${request.params.name.toLowerCase()}`,
+      );
+      if (!record) {
+        throw new EmulatorError(
+          404,
+          'RoleAssignmentNotFound',
+          `The role assignment '${request.params.name}' is not found.`,
+        );
+      }
+      return roleAssignmentJson(record);
+    },
+  );
+  app.put<{ Params: { sub: string; name: string } }>(
+    `${roleAssignments}/:name`,
+    async (request, reply) => {
+      requireApiVersion(request, 'Microsoft.Authorization/roleAssignments');
+      const subscription = requireSubscription(world, request, request.params.sub);
+      const state = stateOf(world, request);
+      const principal = principalOf(request);
+      const name = request.params.name.toLowerCase();
+      if (!GUID.test(name)) {
+        throw new EmulatorError(
+          400,
+          'InvalidRoleAssignmentId',
+          `The role assignment ID '${request.params.name}' is not valid. The role assignment ID must be a GUID.`,
+        );
+      }
+      const properties = (request.body as { properties?: JsonObject } | undefined)?.properties;
+      if (!properties || typeof properties !== 'object') {
+        throw new EmulatorError(
+          400,
+          'InvalidRequestContent',
+          "The request content was invalid and could not be deserialized: 'Required property 'properties' not found in JSON.'",
+        );
+      }
+      const roleDefinitionId = properties['roleDefinitionId'];
+      const roleGuid =
+        typeof roleDefinitionId === 'string'
+          ? roleDefinitionId.split('/').pop()?.toLowerCase()
+          : undefined;
+      const def = AZURE_ROLE_DEFINITIONS.find((d) => d.name === roleGuid);
+      if (!def) {
+        throw new EmulatorError(
+          400,
+          'RoleDefinitionDoesNotExist',
+          `The specified role definition with ID '${roleGuid ?? ''}' does not exist.`,
+        );
+      }
+      const principalId = properties['principalId'];
+      if (
+        typeof principalId !== 'string' ||
+        !state.directoryObjects.has(principalId.toLowerCase()) ||
+        !state.isVisible(principalId.toLowerCase())
+      ) {
+        throw new EmulatorError(
+          400,
+          'PrincipalNotFound',
+          `Principal ${typeof principalId === 'string' ? principalId.replace(/-/g, '') : ''} does not exist in the directory ${state.tenant.tenantId}. Check that you have the correct principal ID. If you are creating this principal and then immediately assigning a role, this error might be related to a replication delay. In this case, set the role assignment principalType property to a value, such as ServicePrincipal, User, or Group.  See https://aka.ms/docs-principaltype`,
+        );
+      }
+      const failing = world.scenarios(state.tenant.tenantId).failingRoleAssignment;
+      if (failing && failing.toLowerCase() === def.roleName.toLowerCase()) {
+        const caller = principal.oid ?? principal.appId ?? '';
+        throw new EmulatorError(
+          403,
+          'AuthorizationFailed',
+          `The client '${principal.upn ?? caller}' with object id '${caller}' does not have authorization to perform action 'Microsoft.Authorization/roleAssignments/write' over scope '${subscription.id}/providers/Microsoft.Authorization/roleAssignments/${name}' or the scope is invalid. If access was recently granted, please refresh your credentials.`,
+        );
+      }
+      const id = `${subscription.id}/providers/Microsoft.Authorization/roleAssignments/${name}`;
+      const duplicate = [...state.roleAssignments.values()].find(
+        (r) =>
+          r.name !== name &&
+          r.scope === subscription.id &&
+          r.principalId === principalId.toLowerCase() &&
+          r.roleDefinitionId.toLowerCase().endsWith(def.name),
+      );
+      if (duplicate) {
+        throw new EmulatorError(409, 'RoleAssignmentExists', 'The role assignment already exists.');
+      }
+      const now = new Date(world.now()).toISOString();
+      const existing = state.roleAssignments.get(id);
+      const record: RoleAssignmentRecord = {
+        name,
+        scope: subscription.id,
+        roleDefinitionId: `${subscription.id}/providers/Microsoft.Authorization/roleDefinitions/${def.name}`,
+        principalId: principalId.toLowerCase(),
+        principalType:
+          typeof properties['principalType'] === 'string' ? properties['principalType'] : 'User',
+        description:
+          typeof properties['description'] === 'string' ? properties['description'] : null,
+        createdOn: existing?.createdOn ?? now,
+        updatedOn: now,
+        createdBy: existing?.createdBy ?? principal.oid ?? null,
+        updatedBy: principal.oid ?? null,
+      };
+      state.roleAssignments.set(id, record);
+      return reply.code(existing ? 200 : 201).send(roleAssignmentJson(record));
+    },
+  );
+  app.delete<{ Params: { sub: string; name: string } }>(
+    `${roleAssignments}/:name`,
+    async (request, reply) => {
+      requireApiVersion(request, 'Microsoft.Authorization/roleAssignments');
+      const subscription = requireSubscription(world, request, request.params.sub);
+      const state = stateOf(world, request);
+      const id = `${subscription.id}/providers/Microsoft.Authorization/roleAssignments/${request.params.name.toLowerCase()}`;
+      const record = state.roleAssignments.get(id);
+      if (!record) return reply.code(204).send();
+      state.roleAssignments.delete(id);
+      return reply.code(200).send(roleAssignmentJson(record));
+    },
+  );
+}

@@ -1,0 +1,104 @@
+// Admin endpoints of the tenant emulator (no auth, emulator only), like the DevOps fault switch:
+//   GET    /_emulator/health
+//   GET    /_emulator/tenants                          every tenant with its scenarios
+//   GET    /_emulator/tenants/{tenant}                 one tenant (id, domain or client code)
+//   GET    /_emulator/tenants/{tenant}/scenarios
+//   PATCH  /_emulator/tenants/{tenant}/scenarios       merge switches, e.g. {"consentDenied":true}
+//   DELETE /_emulator/tenants/{tenant}/scenarios       back to defaults
+//   POST   /_emulator/tenants/{tenant}/consent         what accepting the consent page does
+//   POST   /_emulator/reset                            all tenants back to their seeded state
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+import type { SimulatedTenant } from './registry';
+import type { TenantWorld } from './world';
+
+const scenarioPatch = z
+  .object({
+    consentDenied: z.boolean(),
+    permissionsMisconfigured: z.boolean(),
+    servicePrincipalPresentInTenant: z.uuid().nullable(),
+    servicePrincipalFoundOnSearch: z.number().int().min(1).max(100).nullable(),
+    propagationDelayInMs: z.number().int().min(0).max(600_000).nullable(),
+    failingRoleAssignment: z.string().min(1).nullable(),
+    noDefaultSubscription: z.boolean(),
+    throttle: z
+      .object({
+        requests: z.number().int().min(1).max(1000),
+        retryAfterInSeconds: z.number().int().min(0).max(300),
+      })
+      .nullable(),
+    multiAdminApproval: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+const consentBody = z.object({ clientId: z.string().min(1) }).strict();
+
+function describe(world: TenantWorld, tenant: SimulatedTenant) {
+  return { ...tenant, scenarios: world.scenarios(tenant.tenantId) };
+}
+
+export function registerEmulatorRoutes(app: FastifyInstance, world: TenantWorld): void {
+  app.get('/_emulator/health', async () => ({ status: 'ok', tenants: world.tenants.length }));
+  app.get('/_emulator/tenants', async () => ({
+    value: world.tenants.map((t) => describe(world, t)),
+  }));
+
+  app.get<{ Params: { tenant: string } }>('/_emulator/tenants/:tenant', async (request, reply) => {
+    const tenant = world.find(request.params.tenant);
+    if (!tenant) return reply.code(404).send({ message: `No tenant ${request.params.tenant}` });
+    return describe(world, tenant);
+  });
+  app.get<{ Params: { tenant: string } }>(
+    '/_emulator/tenants/:tenant/scenarios',
+    async (request, reply) => {
+      const tenant = world.find(request.params.tenant);
+      if (!tenant) return reply.code(404).send({ message: `No tenant ${request.params.tenant}` });
+      return world.scenarios(tenant.tenantId);
+    },
+  );
+  app.patch<{ Params: { tenant: string } }>(
+    '/_emulator/tenants/:tenant/scenarios',
+    async (request, reply) => {
+      const tenant = world.find(request.params.tenant);
+      if (!tenant) return reply.code(404).send({ message: `No tenant ${request.params.tenant}` });
+      const parsed = scenarioPatch.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return reply.code(400).send({
+          message: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`,
+        });
+      }
+      const change = Object.fromEntries(
+        Object.entries(parsed.data).filter(([, value]) => value !== undefined),
+      );
+      return world.setScenarios(tenant.tenantId, change);
+    },
+  );
+  app.delete<{ Params: { tenant: string } }>(
+    '/_emulator/tenants/:tenant/scenarios',
+    async (request, reply) => {
+      const tenant = world.find(request.params.tenant);
+      if (!tenant) return reply.code(404).send({ message: `No tenant ${request.params.tenant}` });
+      world.resetScenarios(tenant.tenantId);
+      return reply.code(204).send();
+    },
+  );
+  app.post<{ Params: { tenant: string } }>(
+    '/_emulator/tenants/:tenant/consent',
+    async (request, reply) => {
+      const parsed = consentBody.safeParse(request.body ?? {});
+      if (!parsed.success) return reply.code(400).send({ message: 'clientId: required' });
+      const result = world.adminConsent({
+        tenant: request.params.tenant,
+        clientId: parsed.data.clientId,
+      });
+      return reply.code(result.ok ? 200 : 400).send(result);
+    },
+  );
+  app.post('/_emulator/reset', async (_request, reply) => {
+    world.reset();
+    return reply.code(204).send();
+  });
+}

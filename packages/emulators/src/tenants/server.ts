@@ -1,0 +1,284 @@
+// The tenant emulator: Microsoft Graph, Azure Resource Manager and the Exchange Online admin API of
+// the simulated client tenants, on Microsoft's wire formats. The tenant of a request is the `tid`
+// of its bearer token, as in Microsoft's cloud. Scenario switches and faults live under /_emulator.
+import { randomUUID } from 'node:crypto';
+
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+
+import { FaultInjector, registerFaultRoutes } from '../faults';
+
+import { registerArmRoutes } from './arm-routes';
+import { registerEmulatorRoutes } from './emulator-routes';
+import { registerGraphRoutes } from './graph-routes';
+import {
+  EmulatorError,
+  armError,
+  errorBodyFor,
+  familyOf,
+  graphError,
+  type TenantPrincipal,
+} from './wire';
+import { TenantWorld } from './world';
+
+export type { TenantPrincipal } from './wire';
+
+export type TenantTokenVerifier = (token: string) => Promise<TenantPrincipal | undefined>;
+
+export interface TenantEmulatorOptions {
+  world?: TenantWorld;
+  verifyToken: TenantTokenVerifier;
+  port?: number;
+  host?: string;
+  logger?: boolean;
+  /** page size of Graph and ARM lists when the caller sends no `$top` (default 100) */
+  defaultPageSize?: number;
+  /** browser origins allowed to call Graph/ARM (the portal, for the onboarding popup's tokens) */
+  allowedOrigins?: readonly string[];
+}
+
+export interface TenantEmulatorServer {
+  app: FastifyInstance;
+  world: TenantWorld;
+  faults: FaultInjector;
+}
+
+export interface TenantEmulator {
+  /** the origin, e.g. http://127.0.0.1:4704: Graph at `${url}/v1.0`, ARM at `${url}`, admin at `${url}/_emulator` */
+  url: string;
+  graphUrl: string;
+  armUrl: string;
+  world: TenantWorld;
+  faults: FaultInjector;
+  close(): Promise<void>;
+}
+
+function bearerOf(header: string | undefined): string | undefined {
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1];
+}
+
+export function buildTenantEmulator(options: TenantEmulatorOptions): TenantEmulatorServer {
+  const world = options.world ?? new TenantWorld();
+  const faults = new FaultInjector((status, message) =>
+    graphError(status === 429 ? 'TooManyRequests' : 'ServiceUnavailable', message, randomUUID()),
+  );
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: 20 * 1024 * 1024,
+  });
+  app.decorateRequest('principal', undefined);
+  app.decorateRequest('requestId', '');
+
+  app.addHook('onRequest', async (request, reply) => {
+    const clientRequestId = request.headers['client-request-id'];
+    request.requestId = randomUUID();
+    const family = familyOf(request.url);
+    if (family === 'graph') {
+      reply.header('request-id', request.requestId);
+      reply.header(
+        'client-request-id',
+        typeof clientRequestId === 'string' ? clientRequestId : request.requestId,
+      );
+    } else {
+      reply.header('x-ms-request-id', request.requestId);
+      reply.header('x-ms-correlation-request-id', request.requestId);
+    }
+  });
+  const allowedOrigins = options.allowedOrigins ?? [];
+  app.addHook('onRequest', async (request, reply) => {
+    const requestOrigin = request.headers.origin;
+    if (requestOrigin && allowedOrigins.includes(requestOrigin)) {
+      reply.header('access-control-allow-origin', requestOrigin);
+      reply.header(
+        'access-control-allow-headers',
+        'authorization, content-type, client-request-id, consistencylevel, x-msft-approval-justification',
+      );
+      reply.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+      reply.header('access-control-expose-headers', 'request-id, client-request-id, retry-after');
+      reply.header('vary', 'origin');
+    }
+    if (request.method === 'OPTIONS') await reply.code(204).send();
+  });
+  app.addHook('onRequest', faults.hook);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/_emulator/')) return;
+    const token = bearerOf(request.headers.authorization);
+    const principal = token ? await options.verifyToken(token).catch(() => undefined) : undefined;
+    const tenant = principal ? world.find(principal.tenantId) : undefined;
+    if (!principal || !tenant) {
+      const family = familyOf(request.url);
+      if (family === 'graph') {
+        await reply
+          .code(401)
+          .header(
+            'WWW-Authenticate',
+            'Bearer realm="", authorization_uri="https://login.microsoftonline.com/common/oauth2/authorize"',
+          )
+          .send(
+            graphError(
+              'InvalidAuthenticationToken',
+              token
+                ? 'Access token validation failure. Invalid audience.'
+                : 'Access token is empty.',
+              request.requestId,
+            ),
+          );
+        return;
+      }
+      await reply
+        .code(401)
+        .send(
+          armError(
+            token ? 'InvalidAuthenticationToken' : 'AuthenticationFailed',
+            token
+              ? 'The access token is invalid.'
+              : "Authentication failed. The 'Authorization' header is missing.",
+          ),
+        );
+      return;
+    }
+    request.principal = { ...principal, tenantId: tenant.tenantId };
+    // Per-tenant throttling switch: 429 with Retry-After, in the family's error format.
+    const scenarios = world.scenarios(tenant.tenantId);
+    if (scenarios.throttle && scenarios.throttle.requests > 0) {
+      world.setScenarios(tenant.tenantId, {
+        throttle:
+          scenarios.throttle.requests > 1
+            ? { ...scenarios.throttle, requests: scenarios.throttle.requests - 1 }
+            : null,
+      });
+      const family = familyOf(request.url);
+      await reply
+        .code(429)
+        .header('Retry-After', String(scenarios.throttle.retryAfterInSeconds))
+        .send(
+          family === 'graph'
+            ? graphError(
+                'TooManyRequests',
+                'Too many requests. Please try again later.',
+                request.requestId,
+              )
+            : armError(
+                'TooManyRequests',
+                'The request is being throttled as the limit has been reached for operation type. Please try again later.',
+              ),
+        );
+    }
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    if (error instanceof EmulatorError) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return reply.code(error.statusCode).send(errorBodyFor(request, error.code, error.message));
+    }
+    const statusCode = (error as { statusCode?: number }).statusCode;
+    if (statusCode && statusCode >= 400 && statusCode < 500) {
+      const code = familyOf(request.url) === 'graph' ? 'BadRequest' : 'InvalidRequestContent';
+      return reply.code(statusCode).send(errorBodyFor(request, code, (error as Error).message));
+    }
+    request.log.error(error);
+    return reply
+      .code(500)
+      .send(errorBodyFor(request, 'InternalServerError', (error as Error).message));
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    const family = familyOf(request.url);
+    const path = request.url.split('?')[0] ?? request.url;
+    if (family === 'graph') {
+      return reply
+        .code(400)
+        .send(
+          graphError(
+            'BadRequest',
+            `Resource not found for the segment '${path.split('/').pop() ?? ''}'.`,
+            request.requestId,
+          ),
+        );
+    }
+    return reply
+      .code(404)
+      .send(
+        armError(
+          'InvalidResourceType',
+          `The resource type could not be found in the namespace for path '${path}'.`,
+        ),
+      );
+  });
+
+  registerFaultRoutes(app, faults);
+  registerEmulatorRoutes(app, world);
+  registerGraphRoutes(app, world, { defaultPageSize: options.defaultPageSize ?? 100 });
+  registerArmRoutes(app, world);
+  return { app, world, faults };
+}
+
+export async function listenTenantEmulator(
+  server: TenantEmulatorServer,
+  options: Pick<TenantEmulatorOptions, 'port' | 'host'> = {},
+): Promise<TenantEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  await server.app.listen({ port: options.port ?? 0, host });
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const url = `http://${host}:${port}`;
+  return {
+    url,
+    graphUrl: `${url}/v1.0`,
+    armUrl: url,
+    world: server.world,
+    faults: server.faults,
+    close: () => server.app.close(),
+  };
+}
+
+/**
+ * A token check that trusts an identity provider's JWKS, as Graph and ARM trust Entra ID: the
+ * tenant is the `tid` claim, the audience one of `audiences`.
+ */
+export function jwksTenantTokenVerifier(options: {
+  jwksUrl: string;
+  audiences: readonly string[];
+}): TenantTokenVerifier {
+  const keys = createRemoteJWKSet(new URL(options.jwksUrl));
+  return async (token) => {
+    const { payload } = await jwtVerify(token, keys, { audience: [...options.audiences] });
+    const tid = typeof payload['tid'] === 'string' ? payload['tid'] : undefined;
+    if (!tid) return undefined;
+    const aud = Array.isArray(payload.aud) ? (payload.aud[0] ?? '') : (payload.aud ?? '');
+    const scp = typeof payload['scp'] === 'string' ? payload['scp'] : undefined;
+    const appOnly = payload['idtyp'] === 'app' || (!scp && Array.isArray(payload['roles']));
+    const appId =
+      typeof payload['appid'] === 'string'
+        ? payload['appid']
+        : typeof payload['azp'] === 'string'
+          ? payload['azp']
+          : undefined;
+    const upn =
+      typeof payload['upn'] === 'string'
+        ? payload['upn']
+        : typeof payload['preferred_username'] === 'string'
+          ? payload['preferred_username']
+          : undefined;
+    return {
+      tenantId: tid,
+      audience: aud,
+      appOnly,
+      ...(appId ? { appId } : {}),
+      ...(typeof payload['oid'] === 'string' ? { oid: payload['oid'] } : {}),
+      ...(upn ? { upn } : {}),
+    };
+  };
+}
+
+/** Audiences Graph, ARM and Exchange Online accept. */
+export const TENANT_EMULATOR_AUDIENCES = [
+  'https://graph.microsoft.com',
+  '00000003-0000-0000-c000-000000000000',
+  'https://management.azure.com',
+  'https://management.azure.com/',
+  'https://management.core.windows.net/',
+  'https://outlook.office365.com',
+  '00000002-0000-0ff1-ce00-000000000000',
+] as const;

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { SIMULATED_TENANTS, findSimulatedTenant } from './registry';
+import { buildTenantEmulator, listenTenantEmulator, type TenantEmulator } from './server';
+import { AEGIS_ENTERPRISE_APP, TenantWorld } from './world';
+
+// Test tokens: "{tenantId}" (delegated, as the Global Administrator) or "{tenantId}:app".
+const tenant = SIMULATED_TENANTS.find((t) => t.clientCode === 'TSP')!;
+let now = 1_000_000;
+const world = new TenantWorld({ now: () => now, propagationDelayInMs: 3000 });
+let emulator: TenantEmulator;
+
+async function call(path: string, init: RequestInit & { token?: string } = {}) {
+  const response = await fetch(`${emulator.url}${path}`, {
+    ...init,
+    headers: {
+      ...(init.token !== '' ? { authorization: `Bearer ${init.token ?? tenant.tenantId}` } : {}),
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+    },
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? JSON.parse(text) : undefined,
+  };
+}
+
+beforeAll(async () => {
+  emulator = await listenTenantEmulator(
+    buildTenantEmulator({
+      world,
+      defaultPageSize: 2,
+      verifyToken: async (token) => {
+        const [tenantId, kind] = token.split(':');
+        const t = tenantId ? findSimulatedTenant(tenantId) : undefined;
+        if (!t) return undefined;
+        return kind === 'app'
+          ? {
+              tenantId: t.tenantId,
+              audience: 'https://graph.microsoft.com',
+              appOnly: true,
+              appId: AEGIS_ENTERPRISE_APP.appId,
+            }
+          : {
+              tenantId: t.tenantId,
+              audience: 'https://graph.microsoft.com',
+              appOnly: false,
+              oid: t.globalAdministrator.oid,
+              upn: t.globalAdministrator.upn,
+            };
+      },
+    }),
+  );
+});
+afterAll(() => emulator.close());
+
+describe('the tenant registry', () => {
+  it('has a tenant per sample client plus tenants not yet onboarded', () => {
+    const codes = SIMULATED_TENANTS.map((t) => t.clientCode);
+    expect(codes).toEqual(expect.arrayContaining(['ABC', 'CON', 'FAB', 'NWT', 'WWI']));
+    expect(SIMULATED_TENANTS.filter((t) => !t.onboarded).length).toBeGreaterThanOrEqual(2);
+    expect(new Set(SIMULATED_TENANTS.map((t) => t.tenantId)).size).toBe(SIMULATED_TENANTS.length);
+    expect(findSimulatedTenant('ABCACCOUNTING.com')?.clientCode).toBe('ABC');
+    expect(findSimulatedTenant('abcaccounting.onmicrosoft.com')?.clientCode).toBe('ABC');
+    expect(findSimulatedTenant('nowhere.example')).toBeUndefined();
+  });
+});
+
+describe('the tenant emulator', () => {
+  it('answers 401 in Graph format without a token', async () => {
+    const result = await call('/v1.0/organization', { token: '' });
+    expect(result.status).toBe(401);
+    expect(result.body.error.code).toBe('InvalidAuthenticationToken');
+    expect(result.body.error.innerError['request-id']).toBe(result.headers.get('request-id'));
+  });
+
+  it('serves the organization of the token tenant', async () => {
+    const result = await call('/v1.0/organization');
+    expect(result.status).toBe(200);
+    expect(result.body['@odata.context']).toBe(`${emulator.url}/v1.0/$metadata#organization`);
+    expect(result.body.value[0].id).toBe(tenant.tenantId);
+    expect(result.body.value[0].verifiedDomains.map((d: { name: string }) => d.name)).toEqual(
+      tenant.domains,
+    );
+  });
+
+  it('pages by @odata.nextLink', async () => {
+    const first = await call('/v1.0/servicePrincipals');
+    expect(first.body.value).toHaveLength(2);
+    const next = new URL(first.body['@odata.nextLink']);
+    const second = await call(`${next.pathname}${next.search}`);
+    expect(second.body.value).toHaveLength(2);
+    expect(second.body.value[0].id).not.toBe(first.body.value[0].id);
+  });
+
+  it('creates the enterprise app by consent, visible only after the propagation delay', async () => {
+    const filter = `?$filter=${encodeURIComponent(`appId eq '${AEGIS_ENTERPRISE_APP.appId}'`)}`;
+    const consent = world.adminConsent({
+      tenant: tenant.initialDomain,
+      clientId: AEGIS_ENTERPRISE_APP.appId,
+    });
+    expect(consent).toMatchObject({ ok: true, tenantId: tenant.tenantId });
+    expect((await call(`/v1.0/servicePrincipals${filter}`)).body.value).toEqual([]);
+    now += 3000;
+    const found = await call(`/v1.0/servicePrincipals${filter}&$select=id,appId,displayName`);
+    expect(found.body.value).toEqual([
+      {
+        id: expect.any(String),
+        appId: AEGIS_ENTERPRISE_APP.appId,
+        displayName: 'Aegis - Deploy - Monitor - Fix',
+      },
+    ]);
+  });
+
+  it('scenario: consent answers AADSTS1003031', async () => {
+    const patch = await fetch(`${emulator.url}/_emulator/tenants/LIT/scenarios`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ permissionsMisconfigured: true }),
+    });
+    expect(patch.status).toBe(200);
+    const result = world.adminConsent({
+      tenant: 'litware.com',
+      clientId: AEGIS_ENTERPRISE_APP.appId,
+    });
+    expect(result).toMatchObject({ ok: false, error: 'access_denied' });
+    expect(!result.ok && result.errorDescription).toMatch(/^AADSTS1003031:/);
+  });
+
+  it('scenario: throttling answers 429 with Retry-After, then serves', async () => {
+    world.setScenarios(tenant.tenantId, { throttle: { requests: 1, retryAfterInSeconds: 2 } });
+    const throttled = await call('/v1.0/organization');
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('retry-after')).toBe('2');
+    expect(throttled.body.error.code).toBe('TooManyRequests');
+    expect((await call('/v1.0/organization')).status).toBe(200);
+  });
+
+  it('lists subscriptions in ARM format and checks api-version', async () => {
+    const missing = await call('/subscriptions');
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.code).toBe('MissingApiVersionParameter');
+    const result = await call('/subscriptions?api-version=2022-12-01');
+    expect(result.body.value.map((s: { displayName: string }) => s.displayName)).toContain(
+      'Options IT',
+    );
+  });
+});

@@ -1,0 +1,238 @@
+// One simulated tenant's live state: directory objects (users, groups, service principals),
+// activated directory roles and their members, Azure role assignments, and the configuration
+// collections Graph serves. Mutated by the emulator's routes and by admin consent.
+import { randomUUID } from 'node:crypto';
+
+import type { Json, JsonObject } from '../seed/policies/types';
+import { deterministicGuid } from '../seed/tenant-context';
+
+import { DIRECTORY_ROLE_TEMPLATES, FIRST_PARTY_APPS } from './catalogue';
+import type { SimulatedTenant } from './registry';
+import type { MultiTenantApplication, TenantWorld } from './world';
+
+export interface DirectoryRoleRecord {
+  id: string;
+  roleTemplateId: string;
+  displayName: string;
+  description: string;
+  members: Set<string>;
+}
+
+export interface RoleAssignmentRecord {
+  name: string;
+  scope: string;
+  roleDefinitionId: string;
+  principalId: string;
+  principalType: string;
+  description: string | null;
+  createdOn: string;
+  updatedOn: string;
+  createdBy: string | null;
+  updatedBy: string | null;
+}
+
+interface Visibility {
+  visibleAt: number;
+  searches: number;
+}
+
+export class TenantState {
+  /** users, groups and service principals by object id (`@odata.type` tells them apart) */
+  readonly directoryObjects = new Map<string, JsonObject>();
+  readonly directoryRoles = new Map<string, DirectoryRoleRecord>();
+  /** Azure role assignments by their full id */
+  readonly roleAssignments = new Map<string, RoleAssignmentRecord>();
+  /** configuration collections by Graph path (e.g. `identity/conditionalAccess/policies`) */
+  readonly collections = new Map<string, Map<string, JsonObject>>();
+  /** singletons by Graph path (e.g. `policies/authorizationPolicy`) */
+  readonly singletons = new Map<string, JsonObject>();
+  /** Exchange Online / Defender / Teams objects by cmdlet noun (e.g. `TransportRule`) */
+  readonly workloadObjects = new Map<string, JsonObject[]>();
+  private readonly visibility = new Map<string, Visibility>();
+
+  constructor(
+    readonly tenant: SimulatedTenant,
+    private readonly world: TenantWorld,
+  ) {
+    this.seedDirectory();
+  }
+
+  guid(seed: string): string {
+    return deterministicGuid(`${this.tenant.clientCode}:${seed}`);
+  }
+
+  private seedDirectory(): void {
+    const t = this.tenant;
+    const created = '2023-03-14T09:12:44Z';
+    const user = (
+      id: string,
+      upn: string,
+      displayName: string,
+      givenName: string | null,
+      surname: string | null,
+      jobTitle: string | null,
+    ): JsonObject => ({
+      '@odata.type': '#microsoft.graph.user',
+      id,
+      businessPhones: [],
+      displayName,
+      givenName,
+      jobTitle,
+      mail: upn,
+      mobilePhone: null,
+      officeLocation: null,
+      preferredLanguage: 'en-GB',
+      surname,
+      userPrincipalName: upn,
+      accountEnabled: true,
+      userType: 'Member',
+      createdDateTime: created,
+    });
+    const admin = t.globalAdministrator;
+    const users = [
+      user(admin.oid, admin.upn, admin.displayName, admin.givenName, admin.surname, admin.jobTitle),
+      user(
+        this.guid('user:breakglass'),
+        `breakglass@${t.initialDomain}`,
+        'Break Glass Account',
+        null,
+        null,
+        null,
+      ),
+      user(
+        this.guid('user:reception'),
+        `reception@${t.customDomain}`,
+        'Reception',
+        null,
+        null,
+        'Receptionist',
+      ),
+    ];
+    for (const u of users) this.directoryObjects.set(u['id'] as string, u);
+    for (const app of FIRST_PARTY_APPS) {
+      const sp = this.servicePrincipal(
+        this.guid(`sp:${app.appId}`),
+        app,
+        FIRST_PARTY_TENANT,
+        created,
+      );
+      this.directoryObjects.set(sp['id'] as string, sp);
+    }
+    // Global Administrator is active in every tenant, with the admin as a member.
+    const globalAdmin = DIRECTORY_ROLE_TEMPLATES.find(
+      (r) => r.displayName === 'Global Administrator',
+    );
+    if (globalAdmin) {
+      const role = this.activateRole(globalAdmin.id);
+      role?.members.add(admin.oid);
+      role?.members.add(this.guid('user:breakglass'));
+    }
+  }
+
+  private servicePrincipal(
+    id: string,
+    app: { appId: string; displayName: string },
+    ownerTenantId: string,
+    created: string,
+  ): JsonObject {
+    return {
+      '@odata.type': '#microsoft.graph.servicePrincipal',
+      id,
+      deletedDateTime: null,
+      accountEnabled: true,
+      appDisplayName: app.displayName,
+      appId: app.appId,
+      appOwnerOrganizationId: ownerTenantId,
+      appRoleAssignmentRequired: false,
+      createdDateTime: created,
+      displayName: app.displayName,
+      servicePrincipalNames: [app.appId],
+      servicePrincipalType: 'Application',
+      signInAudience: 'AzureADMultipleOrgs',
+      tags: ['WindowsAzureActiveDirectoryIntegratedApp'],
+      appRoles: [],
+      oauth2PermissionScopes: [],
+      replyUrls: [],
+      keyCredentials: [],
+      passwordCredentials: [],
+    };
+  }
+
+  /** Creates (or finds) the app's service principal; Graph sees it from `visibleAt` on. */
+  consentTo(app: MultiTenantApplication, visibleAt: number): JsonObject {
+    const existing = [...this.directoryObjects.values()].find(
+      (o) => o['@odata.type'] === '#microsoft.graph.servicePrincipal' && o['appId'] === app.appId,
+    );
+    if (existing) return existing;
+    const sp = this.servicePrincipal(
+      randomUUID(),
+      app,
+      app.ownerTenantId,
+      new Date(this.world.now()).toISOString().replace(/\.\d+Z$/, 'Z'),
+    );
+    this.directoryObjects.set(sp['id'] as string, sp);
+    this.visibility.set(sp['id'] as string, { visibleAt, searches: 0 });
+    return sp;
+  }
+
+  /**
+   * Whether Graph returns this object now: a freshly consented service principal appears after
+   * the propagation delay, or (slow-propagation switch) only on the n-th search.
+   * `counting` marks a search (list with $filter), which advances the n-th-search counter.
+   */
+  isVisible(id: string, counting = false): boolean {
+    const v = this.visibility.get(id);
+    if (!v) return true;
+    if (counting) v.searches += 1;
+    const foundOn = this.world.scenarios(this.tenant.tenantId).servicePrincipalFoundOnSearch;
+    const visible = foundOn !== null ? v.searches >= foundOn : this.world.now() >= v.visibleAt;
+    if (visible && foundOn === null) this.visibility.delete(id);
+    return visible;
+  }
+
+  /** Activates a directory role from its template (POST /directoryRoles); undefined if unknown. */
+  activateRole(roleTemplateId: string): DirectoryRoleRecord | undefined {
+    const template = DIRECTORY_ROLE_TEMPLATES.find((r) => r.id === roleTemplateId);
+    if (!template) return undefined;
+    const role: DirectoryRoleRecord = {
+      id: this.guid(`directoryRole:${template.id}`),
+      roleTemplateId: template.id,
+      displayName: template.displayName,
+      description: template.description,
+      members: new Set(),
+    };
+    this.directoryRoles.set(role.id, role);
+    return role;
+  }
+
+  roleByIdOrTemplate(key: string): DirectoryRoleRecord | undefined {
+    const match = /^roleTemplateId=(.+)$/i.exec(key);
+    const templateId = match?.[1]?.replace(/^'|'$/g, '');
+    return [...this.directoryRoles.values()].find((r) =>
+      templateId ? r.roleTemplateId === templateId : r.id === key,
+    );
+  }
+
+  collection(path: string): Map<string, JsonObject> {
+    let items = this.collections.get(path);
+    if (!items) {
+      items = new Map();
+      this.collections.set(path, items);
+    }
+    return items;
+  }
+
+  objectOfType(id: string, odataType: string): JsonObject | undefined {
+    const object = this.directoryObjects.get(id);
+    return object && object['@odata.type'] === odataType ? object : undefined;
+  }
+
+  objectsOfType(odataType: string): JsonObject[] {
+    return [...this.directoryObjects.values()].filter((o) => o['@odata.type'] === odataType);
+  }
+}
+
+/** Microsoft's own tenant, owner of the first-party apps. */
+export const FIRST_PARTY_TENANT = 'f8cdef31-a31e-4b4a-93e4-5f571e91255a';
+
+export type { Json };
