@@ -63,6 +63,18 @@ const layers = [
     why: 'connectors depend on domain only',
   },
   {
+    files: ['packages/pipeline-tasks/src/**'],
+    banned: [
+      '@aegis/emulators',
+      '@aegis/contracts',
+      '@aegis/reports',
+      '@aegis/server',
+      '@aegis/web',
+      'react',
+    ],
+    why: 'pipeline tasks depend on domain and connectors only',
+  },
+  {
     files: ['packages/emulators/src/**'],
     banned: ['@aegis/contracts', '@aegis/reports', '@aegis/server', '@aegis/web', 'react'],
     why: 'emulators depend on domain and connectors only',

@@ -37,6 +37,14 @@ describe('import boundaries', () => {
     expect(ids).toContain('no-restricted-imports');
   });
 
+  it('keeps the pipeline tasks away from the emulators', async () => {
+    const ids = await ruleIdsFor(
+      'packages/pipeline-tasks/src/boundary-probe.ts',
+      "import { seedDevOps } from '@aegis/emulators';\n\nexport const probe = seedDevOps;\n",
+    );
+    expect(ids).toContain('no-restricted-imports');
+  });
+
   it('keeps the browser away from the connectors', async () => {
     const ids = await ruleIdsFor(
       'apps/web/src/lib/boundary-probe.ts',

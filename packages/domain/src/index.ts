@@ -12,3 +12,5 @@ export * from './drift';
 export * from './formatting';
 export * from './backups';
 export * from './capture';
+export * from './tenant-workloads';
+export * from './components';

@@ -25,9 +25,11 @@ import type {
   AnnotatedTag,
   CommitDiff,
   CommitDiffChange,
+  CreatePipelineRequest,
   CreatePullRequest,
   DevOpsApi,
   DevOpsClientOptions,
+  PipelineDefinitionsPort,
   FolderSnapshot,
   GitItem,
   GitObjectType,
@@ -202,7 +204,7 @@ function toAnnotatedTag(wire: WireAnnotatedTag): AnnotatedTag {
   };
 }
 
-export class DevOpsClient implements DevOpsApi {
+export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
   private readonly http: HttpPipeline;
   private readonly base: string;
 
@@ -311,6 +313,29 @@ export class DevOpsClient implements DevOpsApi {
   async listPipelines(project: string, options?: RequestOptions): Promise<Pipeline[]> {
     const wire = await this.all<WirePipeline>(this.url(project, 'pipelines'), {}, options);
     return wire.map(toPipeline);
+  }
+
+  async createPipeline(
+    project: string,
+    request: CreatePipelineRequest,
+    options?: RequestOptions,
+  ): Promise<Pipeline> {
+    const { body } = await this.json<WirePipeline>(
+      'POST',
+      this.url(project, 'pipelines'),
+      {},
+      options,
+      {
+        name: request.name,
+        folder: request.folder,
+        configuration: {
+          type: 'yaml',
+          path: request.yamlPath,
+          repository: { id: request.repositoryId, type: 'azureReposGit' },
+        },
+      },
+    );
+    return toPipeline(body);
   }
 
   async runPipeline(

@@ -62,6 +62,25 @@ export interface PipelinesPort {
   ): Promise<PipelineRun | undefined>;
 }
 
+export interface CreatePipelineRequest {
+  name: string;
+  /** backslash folder, e.g. '\\ABC' */
+  folder: string;
+  /** the YAML file in the repository, e.g. /Client_Yaml_Files/ABC-azure-pipelines.yml */
+  yamlPath: string;
+  /** repository id (Azure Repos) */
+  repositoryId: string;
+}
+
+/** Creating YAML pipelines (Pipelines - Create); onboarding uses it. */
+export interface PipelineDefinitionsPort {
+  createPipeline(
+    project: string,
+    request: CreatePipelineRequest,
+    options?: RequestOptions,
+  ): Promise<Pipeline>;
+}
+
 /** A repository is addressed by project (name or id) and repository (name or id). */
 export interface RepositoryRef {
   project: string;

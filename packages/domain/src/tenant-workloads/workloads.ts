@@ -1,0 +1,236 @@
+// Where each kind of configuration the repository holds lives in a client tenant (issue 11):
+// `Category/Kind` of `M365Config/Resources/<Category>/<Kind>/<Policy>.json` → the service endpoint a
+// capture reads and a deploy writes. One table for the pipeline tasks (capture, deploy, off-board)
+// and the tenant emulator that serves the same endpoints.
+
+/** Microsoft Graph (beta, as the sample exports' `@odata.context` say). */
+export interface GraphWorkload {
+  transport: 'graph';
+  category: string;
+  kind: string;
+  /** path under https://graph.microsoft.com/beta, e.g. /identity/conditionalAccess/policies */
+  path: string;
+  /** a single object (GET/PATCH the path) rather than a collection */
+  singleton?: boolean;
+  /** the property naming the file (collections); singletons use `fileName` */
+  nameProperty?: string;
+  /** file name of a singleton */
+  fileName?: string;
+  /** Intune writes are guarded by multi admin approval when the tenant turns it on */
+  intune?: boolean;
+}
+
+/**
+ * The admin command endpoints the official PowerShell modules use where Graph has no API
+ * (Exchange Online `adminapi/beta/{tenantId}/InvokeCommand` with `CmdletInput`, and the same
+ * shape for Teams, SharePoint and Planner settings).
+ */
+export interface AdminCommandWorkload {
+  transport: 'adminCommand';
+  category: string;
+  kind: string;
+  service: 'exchange' | 'teams' | 'sharepoint' | 'planner';
+  /** the noun of Get-/Set-/New-/Remove-{noun} */
+  noun: string;
+  /** a tenant-wide object that is set, never created or removed */
+  singleton?: boolean;
+  /** the property naming the file; singletons use `fileName` */
+  nameProperty?: string;
+  fileName?: string;
+}
+
+/** Azure Resource Manager resources in the tenant's subscription. */
+export interface ArmWorkload {
+  transport: 'arm';
+  category: string;
+  kind: string;
+  /** resource type under the subscription, e.g. Microsoft.Maintenance/maintenanceConfigurations */
+  resourceType: string;
+  apiVersion: string;
+  nameProperty: 'name';
+}
+
+export type TenantWorkload = GraphWorkload | AdminCommandWorkload | ArmWorkload;
+
+const graph = (
+  category: string,
+  kind: string,
+  path: string,
+  naming: { nameProperty: string } | { fileName: string },
+  extra: Partial<GraphWorkload> = {},
+): GraphWorkload => ({
+  transport: 'graph',
+  category,
+  kind,
+  path,
+  ...('fileName' in naming ? { singleton: true } : {}),
+  ...naming,
+  ...extra,
+});
+
+const intune = (kind: string, path: string, nameProperty = 'displayName') =>
+  graph('Intune', kind, path, { nameProperty }, { intune: true });
+
+const command = (
+  service: AdminCommandWorkload['service'],
+  category: string,
+  kind: string,
+  noun: string,
+  naming: { nameProperty: string } | { fileName: string },
+): AdminCommandWorkload => ({
+  transport: 'adminCommand',
+  service,
+  category,
+  kind,
+  noun,
+  ...('fileName' in naming ? { singleton: true } : {}),
+  ...naming,
+});
+
+const byName = { nameProperty: 'Name' };
+const byIdentity = { nameProperty: 'Identity' };
+
+// Order matters: objects other kinds reference (groups, named locations) come first, so a deploy
+// creates them before the policies that point at them.
+export const TENANT_WORKLOADS: readonly TenantWorkload[] = [
+  graph('AzureAD', 'Group', '/groups', { nameProperty: 'displayName' }),
+  graph('ConditionalAccess', 'NamedLocation', '/identity/conditionalAccess/namedLocations', {
+    nameProperty: 'displayName',
+  }),
+  graph('ConditionalAccess', 'Policy', '/identity/conditionalAccess/policies', {
+    nameProperty: 'displayName',
+  }),
+  graph('AzureAD', 'DirectorySetting', '/settings', { nameProperty: 'displayName' }),
+  graph('AzureAD', 'AuthorizationPolicy', '/policies/authorizationPolicy', {
+    fileName: 'Authorization Policy',
+  }),
+  graph('AzureAD', 'AuthenticationMethodsPolicy', '/policies/authenticationMethodsPolicy', {
+    fileName: 'Authentication Methods Policy',
+  }),
+  graph(
+    'AzureAD',
+    'AuthenticationMethodConfiguration',
+    '/policies/authenticationMethodsPolicy/authenticationMethodConfigurations',
+    { nameProperty: 'id' },
+  ),
+  graph('AzureAD', 'DeviceRegistrationPolicy', '/policies/deviceRegistrationPolicy', {
+    fileName: 'Device Registration Policy',
+  }),
+  graph('AzureAD', 'AdminConsentRequestPolicy', '/policies/adminConsentRequestPolicy', {
+    fileName: 'Admin Consent Request Policy',
+  }),
+  graph('AzureAD', 'AppManagementPolicy', '/policies/defaultAppManagementPolicy', {
+    fileName: 'Default App Management Policy',
+  }),
+  intune('DeviceCompliancePolicy', '/deviceManagement/deviceCompliancePolicies'),
+  intune('DeviceConfiguration', '/deviceManagement/deviceConfigurations'),
+  intune('ConfigurationPolicy', '/deviceManagement/configurationPolicies', 'name'),
+  intune('DeviceEnrollmentConfiguration', '/deviceManagement/deviceEnrollmentConfigurations'),
+  intune(
+    'WindowsAutopilotDeploymentProfile',
+    '/deviceManagement/windowsAutopilotDeploymentProfiles',
+  ),
+  intune('AppProtectionPolicy', '/deviceAppManagement/managedAppPolicies'),
+  graph('Forms', 'FormsSettings', '/admin/forms/settings', { fileName: 'Forms Settings' }),
+  command('exchange', 'Exchange', 'OrganizationConfig', 'OrganizationConfig', {
+    fileName: 'Organization Config',
+  }),
+  command('exchange', 'Exchange', 'TransportConfig', 'TransportConfig', {
+    fileName: 'Transport Config',
+  }),
+  command('exchange', 'Exchange', 'AdminAuditLogConfig', 'AdminAuditLogConfig', {
+    fileName: 'Admin Audit Log Settings',
+  }),
+  command('exchange', 'Exchange', 'ExternalInOutlook', 'ExternalInOutlook', {
+    fileName: 'External In Outlook',
+  }),
+  command('exchange', 'Exchange', 'RemoteDomain', 'RemoteDomain', byName),
+  command('exchange', 'Exchange', 'TransportRule', 'TransportRule', byName),
+  command('exchange', 'Exchange', 'OwaMailboxPolicy', 'OwaMailboxPolicy', byName),
+  command(
+    'exchange',
+    'Exchange',
+    'HostedOutboundSpamFilterPolicy',
+    'HostedOutboundSpamFilterPolicy',
+    byName,
+  ),
+  command('exchange', 'Exchange', 'InboundConnector', 'InboundConnector', byName),
+  command('exchange', 'Exchange', 'SharingPolicy', 'SharingPolicy', byName),
+  command('exchange', 'Exchange', 'DkimSigningConfig', 'DkimSigningConfig', byName),
+  command('exchange', 'Defender', 'AntiPhishPolicy', 'AntiPhishPolicy', byName),
+  command('exchange', 'Defender', 'SafeLinksPolicy', 'SafeLinksPolicy', byName),
+  command('exchange', 'Defender', 'SafeLinksRule', 'SafeLinksRule', byName),
+  command('exchange', 'Defender', 'SafeAttachmentPolicy', 'SafeAttachmentPolicy', byName),
+  command('exchange', 'Defender', 'SafeAttachmentRule', 'SafeAttachmentRule', byName),
+  command('exchange', 'Defender', 'HostedContentFilterPolicy', 'HostedContentFilterPolicy', byName),
+  command('exchange', 'Defender', 'MalwareFilterPolicy', 'MalwareFilterPolicy', byName),
+  command('exchange', 'Defender', 'AtpPolicyForO365', 'AtpPolicyForO365', byName),
+  command('teams', 'Teams', 'MeetingPolicy', 'CsTeamsMeetingPolicy', byIdentity),
+  command('teams', 'Teams', 'MessagingPolicy', 'CsTeamsMessagingPolicy', byIdentity),
+  command('teams', 'Teams', 'AppPermissionPolicy', 'CsTeamsAppPermissionPolicy', byIdentity),
+  command('teams', 'Teams', 'ClientConfiguration', 'CsTeamsClientConfiguration', byIdentity),
+  command(
+    'teams',
+    'Teams',
+    'FederationConfiguration',
+    'CsTenantFederationConfiguration',
+    byIdentity,
+  ),
+  command(
+    'teams',
+    'Teams',
+    'GuestMeetingConfiguration',
+    'CsTeamsGuestMeetingConfiguration',
+    byIdentity,
+  ),
+  command('sharepoint', 'SharePoint', 'SPOTenant', 'SPOTenant', {
+    fileName: 'SharePoint Tenant Settings',
+  }),
+  command('sharepoint', 'SharePoint', 'SPOAccessControl', 'SPOTenantSyncClientRestriction', {
+    fileName: 'Unmanaged Device Access',
+  }),
+  command('sharepoint', 'SharePoint', 'SPOBrowserIdleSignOut', 'SPOBrowserIdleSignOut', {
+    fileName: 'Browser Idle Sign Out',
+  }),
+  command('planner', 'Planner', 'PlannerConfiguration', 'PlannerConfiguration', {
+    fileName: 'Planner Configuration',
+  }),
+  {
+    transport: 'arm',
+    category: 'AzurePolicy',
+    kind: 'PolicyAssignment',
+    resourceType: 'Microsoft.Authorization/policyAssignments',
+    apiVersion: '2023-04-01',
+    nameProperty: 'name',
+  },
+  {
+    transport: 'arm',
+    category: 'AzureMaintenance',
+    kind: 'MaintenanceConfiguration',
+    resourceType: 'Microsoft.Maintenance/maintenanceConfigurations',
+    apiVersion: '2023-04-01',
+    nameProperty: 'name',
+  },
+];
+
+/** `Category/Kind` → workload. */
+export function workloadFor(category: string, kind: string): TenantWorkload | undefined {
+  return TENANT_WORKLOADS.find((w) => w.category === category && w.kind === kind);
+}
+
+/** Characters git paths and Windows agents cannot hold in a file name become '_'. */
+export function policyFileNameFor(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim();
+  return `${safe || '_'}.json`;
+}
+
+/** The name a policy is filed under: its naming property, or the singleton's fixed name. */
+export function policyNameOf(
+  workload: TenantWorkload,
+  policy: Readonly<Record<string, unknown>>,
+): string | undefined {
+  if ('fileName' in workload && workload.fileName) return workload.fileName;
+  const value = workload.nameProperty ? policy[workload.nameProperty] : undefined;
+  return typeof value === 'string' && value.trim() ? value : undefined;
+}

@@ -1,0 +1,77 @@
+// Builds a task's context from an Azure Pipelines agent's environment (config.ts): the DevOps
+// connector with the job's token, the client tenant through the Aegis app's credentials
+// (a client secret or a federated token) and table storage.
+import { readFileSync } from 'node:fs';
+
+import { DevOpsClient } from '@aegis/connectors/devops';
+import { createTablesClient } from '@aegis/connectors/tables';
+import {
+  ClientAssertionCredential,
+  ClientSecretCredential,
+  type TokenCredential,
+} from '@azure/identity';
+
+import { tenantCredentialSettings, type TaskEnvironment } from './config';
+import type { TaskLog } from './log';
+import { TaskRepository } from './repository/config-repository';
+import type { TaskContext } from './tasks/context';
+import { HttpTenantGateway } from './tenant/http-gateway';
+
+function credentialFor(env: TaskEnvironment, tenantId: string): TokenCredential {
+  const settings = tenantCredentialSettings({ ...env, AEGIS_TENANT_ID: tenantId });
+  const options = { authorityHost: settings.authorityHost };
+  if (settings.secret) {
+    return new ClientSecretCredential(tenantId, settings.clientId, settings.secret, options);
+  }
+  const assertion = async () =>
+    settings.federatedToken ?? readFileSync(settings.federatedTokenFile ?? '', 'utf8').trim();
+  return new ClientAssertionCredential(tenantId, settings.clientId, assertion, options);
+}
+
+export function agentContext(env: TaskEnvironment, log: TaskLog): TaskContext {
+  const devops = new DevOpsClient({
+    organizationUrl: env.SYSTEM_COLLECTIONURI,
+    getToken: async () => env.SYSTEM_ACCESSTOKEN,
+  });
+  const project = env.SYSTEM_TEAMPROJECT;
+  const scopes = {
+    graph: `${env.AEGIS_GRAPH_URL.replace(/\/+$/, '')}/.default`,
+    admin: `${env.AEGIS_EXCHANGE_URL.replace(/\/+$/, '')}/.default`,
+    arm: `${env.AEGIS_ARM_URL.replace(/\/+$/, '')}/.default`,
+  };
+  const tables =
+    env.AEGIS_TABLES_CONNECTION_STRING || env.AEGIS_TABLES_URL
+      ? createTablesClient({
+          ...(env.AEGIS_TABLES_CONNECTION_STRING
+            ? { connectionString: env.AEGIS_TABLES_CONNECTION_STRING }
+            : {}),
+          ...(env.AEGIS_TABLES_URL ? { accountUrl: env.AEGIS_TABLES_URL } : {}),
+        })
+      : undefined;
+  return {
+    log,
+    runId: env.BUILD_BUILDID,
+    now: () => new Date(),
+    devops,
+    repository: new TaskRepository(devops, { project, repository: env.AEGIS_CONFIG_REPOSITORY }),
+    pipelines: { project, repository: env.AEGIS_CONFIG_REPOSITORY },
+    ...(tables ? { tables } : {}),
+    tenant: async (tenantId) => {
+      const id = tenantId ?? env.AEGIS_TENANT_ID;
+      if (!id) throw new Error("The client tenant's credentials are missing: AEGIS_TENANT_ID");
+      const credential = credentialFor(env, id);
+      return new HttpTenantGateway({
+        tenantId: id,
+        graphUrl: env.AEGIS_GRAPH_URL,
+        adminUrl: env.AEGIS_EXCHANGE_URL,
+        armUrl: env.AEGIS_ARM_URL,
+        ...(env.AEGIS_SUBSCRIPTION_ID ? { subscriptionId: env.AEGIS_SUBSCRIPTION_ID } : {}),
+        getToken: async (resource) => {
+          const token = await credential.getToken(scopes[resource]);
+          if (!token) throw new Error(`No token for ${scopes[resource]}`);
+          return token.token;
+        },
+      });
+    },
+  };
+}

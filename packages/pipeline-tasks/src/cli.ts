@@ -1,0 +1,63 @@
+// `aegis-task <task> --client ABC [--excluded-properties '["id"]'] …`: what a pipeline step runs.
+import { parseArgs } from 'node:util';
+
+import { readTaskEnvironment } from './config';
+import { agentLog, type TaskLog } from './log';
+import { CLI_FLAGS, TASK_NAMES, type TaskName } from './parameters';
+import type { TaskContext } from './tasks/context';
+import { runTask } from './tasks/run-task';
+
+export const USAGE = `Usage: aegis-task <${TASK_NAMES.join('|')}> --client ABC [options]
+  --excluded-properties, --excluded-paths  JSON array or comma separated (capture)
+  --baseline-version 1.0.0                 capture metadata
+  --manual-run true|false                  backup: manual or scheduled
+  --components '["Device Compliance"]'     deploy / offboard (deploy: empty = whole baseline)
+  --domain, --tenant-id, --subscription, --region, --enroll-in-power-support   onboard
+  --domain, --client-tenant-id, --enterprise-app-id                            appdeploy-onboard
+Configuration comes from the agent's environment (README: "Pipelines in a real organisation").`;
+
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  write(line: string): void;
+  /** builds the context (default: from the agent's environment) */
+  context?(log: TaskLog): TaskContext;
+}
+
+/** Runs the command line; returns the exit code (0 success, 1 task failure, 2 usage). */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [task, ...rest] = argv;
+  if (!task || !(TASK_NAMES as readonly string[]).includes(task)) {
+    io.write(USAGE);
+    return 2;
+  }
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({
+      args: [...rest],
+      options: Object.fromEntries(
+        Object.keys(CLI_FLAGS).map((f) => [f, { type: 'string' as const }]),
+      ),
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    io.write(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const parameters: Record<string, string> = {};
+  for (const [flag, name] of Object.entries(CLI_FLAGS)) {
+    const value = values[flag];
+    if (typeof value === 'string') parameters[name] = value;
+  }
+  const log = agentLog(io.write);
+  try {
+    const context = io.context
+      ? io.context(log)
+      : (await import('./agent')).agentContext(readTaskEnvironment(io.env), log);
+    await runTask(task as TaskName, parameters, context);
+    return 0;
+  } catch (error) {
+    log.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+}

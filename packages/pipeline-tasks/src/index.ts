@@ -1,0 +1,12 @@
+export * from './config';
+export * from './log';
+export * from './parameters';
+export { runCli, USAGE } from './cli';
+export { TaskRepository } from './repository/config-repository';
+export type { TaskContext, PipelineDefinitionTarget } from './tasks/context';
+export { runTask } from './tasks/run-task';
+export * from './tasks/layout';
+export { snapshotTenant, stripProperties } from './tasks/snapshot';
+export { HttpTenantGateway, type HttpTenantGatewayOptions } from './tenant/http-gateway';
+export type { TenantGateway, TenantObject, WriteOutcome, WriteOptions } from './tenant/gateway';
+export { objectIdOf } from './tenant/gateway';

@@ -1,0 +1,29 @@
+// What a task writes to its run log. On an Azure Pipelines agent these are stdout lines with the
+// agent's logging commands (##[section], ##vso[task.logissue]); the emulator's runner collects the
+// same lines into the run's log.
+
+export interface TaskLog {
+  info(line: string): void;
+  section(title: string): void;
+  warning(message: string): void;
+  error(message: string): void;
+}
+
+/** Lines as an Azure Pipelines agent understands them. */
+export function agentLog(write: (line: string) => void): TaskLog {
+  return {
+    info: (line) => write(line),
+    section: (title) => write(`##[section]${title}`),
+    warning: (message) => write(`##vso[task.logissue type=warning]${message}`),
+    error: (message) => write(`##vso[task.logissue type=error]${message}`),
+  };
+}
+
+/** A task's failure: the message is what the run log and the portal show. */
+export class TaskError extends Error {
+  override readonly name = 'TaskError';
+}
+
+export function isTaskError(error: unknown): error is TaskError {
+  return error instanceof Error && error.name === 'TaskError';
+}

@@ -1,0 +1,116 @@
+// Each task's inputs, named as the portal's run bodies name them (spec 1 §7, spec 2 §7, spec 3 §7):
+// the emulator's runner passes a run's templateParameters and variables, the command line maps its
+// flags onto the same names, and zod validates both the same way.
+import { z } from 'zod';
+
+export const TASK_NAMES = [
+  'capture',
+  'backup',
+  'deploy',
+  'offboard',
+  'onboard',
+  'appdeploy-onboard',
+] as const;
+export type TaskName = (typeof TASK_NAMES)[number];
+
+const clientCode = z
+  .string({ error: 'ClientCode is required' })
+  .trim()
+  .regex(/^[A-Z]{3}$/, 'ClientCode must be exactly 3 uppercase letters');
+
+/** A list sent JSON-encoded (ExcludedProperties, Components), or one entry per line / comma. */
+const stringList = z
+  .string()
+  .optional()
+  .transform((text, ctx): string[] => {
+    const value = text?.trim();
+    if (!value) return [];
+    if (value.startsWith('[')) {
+      try {
+        const parsed: unknown = JSON.parse(value);
+        if (Array.isArray(parsed) && parsed.every((e) => typeof e === 'string')) {
+          return parsed.map((e) => e.trim()).filter(Boolean);
+        }
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of strings' });
+      return z.NEVER;
+    }
+    return value
+      .split(/[\n,]/)
+      .map((e) => e.trim())
+      .filter(Boolean);
+  });
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').trim().toLowerCase() === 'true');
+
+const required = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`);
+
+export const TASK_PARAMETER_SCHEMAS = {
+  capture: z.object({
+    ClientCode: clientCode,
+    ExcludedProperties: stringList,
+    ExcludedPaths: stringList,
+    BaselineVersion: z.string().trim().min(1).optional().default('1.0.0'),
+  }),
+  backup: z.object({ ClientCode: clientCode, ManualRun: flag }),
+  deploy: z.object({ ClientCode: clientCode, Components: stringList }),
+  offboard: z.object({ ClientCode: clientCode, Components: stringList }),
+  onboard: z.object({
+    ClientCode: clientCode,
+    Domain: required('Domain'),
+    TenantId: z.string().trim().optional(),
+    subscriptionForLogin: z.string().trim().optional(),
+    EnrollInPowerSupport: z.string().trim().optional(),
+    Region: z.string().trim().optional(),
+  }),
+  'appdeploy-onboard': z.object({
+    ClientCode: clientCode,
+    Domain: required('Domain'),
+    ClientTenantID: z.string().trim().optional(),
+    EnterpriseAppID: z.string().trim().optional(),
+  }),
+} satisfies Record<TaskName, z.ZodType>;
+
+export type TaskParameters<T extends TaskName> = z.infer<(typeof TASK_PARAMETER_SCHEMAS)[T]>;
+
+/** Validates a run's parameters for a task; the error names each bad field. */
+export function parseTaskParameters<T extends TaskName>(
+  task: T,
+  parameters: Readonly<Record<string, string | undefined>>,
+): TaskParameters<T> {
+  const parsed = TASK_PARAMETER_SCHEMAS[task].safeParse(parameters);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => {
+      const field = issue.path.join('.');
+      return issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
+    });
+    throw new Error(`Invalid ${task} parameters: ${issues.join('; ')}`);
+  }
+  return parsed.data as TaskParameters<T>;
+}
+
+/** Command-line flags → run parameter names. */
+export const CLI_FLAGS: Readonly<Record<string, string>> = {
+  client: 'ClientCode',
+  'excluded-properties': 'ExcludedProperties',
+  'excluded-paths': 'ExcludedPaths',
+  'baseline-version': 'BaselineVersion',
+  'manual-run': 'ManualRun',
+  components: 'Components',
+  domain: 'Domain',
+  'tenant-id': 'TenantId',
+  'client-tenant-id': 'ClientTenantID',
+  'enterprise-app-id': 'EnterpriseAppID',
+  subscription: 'subscriptionForLogin',
+  'enroll-in-power-support': 'EnrollInPowerSupport',
+  region: 'Region',
+};

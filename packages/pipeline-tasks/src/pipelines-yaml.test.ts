@@ -1,0 +1,54 @@
+// The YAML in pipelines/ is what a real organisation's agents run: each file must parse as YAML and
+// carry what Azure Pipelines needs (pool, steps) plus every parameter its task reads, mapped into
+// the step that runs `aegis-task <task>` with the job token.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+import { TASK_NAMES, TASK_PARAMETER_SCHEMAS } from './parameters';
+
+const folder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pipelines');
+
+interface Step {
+  task?: string;
+  script?: string;
+  checkout?: string;
+  inputs?: Record<string, unknown>;
+  env?: Record<string, unknown>;
+}
+interface PipelineYaml {
+  trigger?: unknown;
+  parameters?: { name: string; type: string; default?: unknown }[];
+  pool?: { vmImage?: string };
+  steps?: Step[];
+}
+
+describe('pipelines/*.yml', () => {
+  it('has one file per task and nothing else', () => {
+    const files = readdirSync(folder).filter((f) => f.endsWith('.yml'));
+    expect(files.sort()).toEqual(TASK_NAMES.map((t) => `${t}.yml`).sort());
+  });
+
+  it.each(TASK_NAMES)('%s.yml is a runnable Azure Pipelines definition', (task) => {
+    const doc = parse(readFileSync(path.join(folder, `${task}.yml`), 'utf8')) as PipelineYaml;
+    expect(doc.trigger).toBe('none');
+    expect(doc.pool?.vmImage).toMatch(/^(ubuntu|windows)-latest$/);
+    expect(Array.isArray(doc.steps) && doc.steps.length).toBeGreaterThan(0);
+    for (const parameter of doc.parameters ?? []) {
+      expect(['string', 'boolean', 'number', 'object']).toContain(parameter.type);
+    }
+    // every input of the task is a pipeline parameter
+    const names = (doc.parameters ?? []).map((p) => p.name);
+    expect(names.sort()).toEqual(Object.keys(TASK_PARAMETER_SCHEMAS[task].shape).sort());
+    const run = doc.steps?.find((s) =>
+      String(s.inputs?.['inlineScript'] ?? s.script ?? '').includes(`aegis-task.ts ${task} `),
+    );
+    expect(run, 'a step runs the task').toBeDefined();
+    expect(run?.env?.['SYSTEM_ACCESSTOKEN']).toBe('$(System.AccessToken)');
+    const mapped = Object.values(run?.env ?? {}).map(String);
+    for (const name of names) expect(mapped).toContain(`\${{ parameters.${name} }}`);
+  });
+});

@@ -1,0 +1,30 @@
+// What every task is given: where to log, the configuration repository, the client tenant and the
+// run it belongs to. The command line builds it from the agent's environment; the emulator's
+// runner builds it from its own state. Neither knows which one it is.
+import type { DevOpsApi, PipelineDefinitionsPort } from '@aegis/connectors/devops';
+import type { AppTables } from '@aegis/connectors/tables';
+
+import type { TaskLog } from '../log';
+import type { TaskRepository } from '../repository/config-repository';
+import type { TenantGateway } from '../tenant/gateway';
+
+export interface PipelineDefinitionTarget {
+  /** project the client's pipelines are created in */
+  project: string;
+  /** repository id or name the pipelines' YAML lives in */
+  repository: string;
+}
+
+export interface TaskContext {
+  log: TaskLog;
+  runId: number;
+  now(): Date;
+  repository: TaskRepository;
+  /** the client tenant (tenantId: onboarding passes the one it was given) */
+  tenant(tenantId?: string): Promise<TenantGateway>;
+  devops: DevOpsApi & PipelineDefinitionsPort;
+  /** where onboarding creates pipelines (default: the run's project and config repository) */
+  pipelines: PipelineDefinitionTarget;
+  /** app-deploy onboarding creates the client's table here */
+  tables?: AppTables;
+}

@@ -1,0 +1,253 @@
+// Deploy ('Deploy Baseline Tenant Configuration'): applies components of the company baseline on
+// main to the client tenant. A backup comes first (the rollback point, named in the log); then per
+// component, in dependency order, each baseline object is created when missing and updated when it
+// differs (matched by id, then display name), with the baseline's group and named-location ids
+// mapped to the tenant's. Intune writes carry a Multi Admin Approval justification naming the run.
+import {
+  BASELINE_COMPONENTS,
+  TENANT_WORKLOADS,
+  policyNameOf,
+  workloadFor,
+  type BaselineComponent,
+  type TenantWorkload,
+} from '@aegis/domain';
+
+import { TaskError } from '../log';
+import type { TaskParameters } from '../parameters';
+import { objectIdOf, type TenantGateway, type TenantObject } from '../tenant/gateway';
+
+import { runBackup } from './backup';
+import type { TaskContext } from './context';
+import { RESOURCES_ROOT } from './layout';
+import { REFERENCEABLE, mapReferences, referenceKey, type ReferenceMaps } from './references';
+
+/** Properties the services set themselves; never sent in a write. */
+const READ_ONLY = new Set(
+  [
+    'id',
+    '@odata.context',
+    'createdDateTime',
+    'lastModifiedDateTime',
+    'modifiedDateTime',
+    'deletedDateTime',
+    'renewedDateTime',
+    'version',
+    'templateId',
+    'Identity',
+    'Id',
+    'Guid',
+    'ExchangeObjectId',
+    'DistinguishedName',
+    'ObjectCategory',
+    'OrganizationId',
+    'OrganizationalUnitRoot',
+    'OriginatingServer',
+    'ObjectState',
+    'IsValid',
+    'ExchangeVersion',
+    'WhenChanged',
+    'WhenCreated',
+    'WhenChangedUTC',
+    'WhenCreatedUTC',
+    'systemData',
+  ].map((k) => k.toLowerCase()),
+);
+
+export function writableBody(object: TenantObject): TenantObject {
+  return Object.fromEntries(
+    Object.entries(object).filter(([key]) => !READ_ONLY.has(key.toLowerCase())),
+  );
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** True when every property the baseline sets already has that value in the tenant. */
+export function alreadyApplied(existing: TenantObject, desired: TenantObject): boolean {
+  return Object.entries(desired).every(([key, value]) => deepEqual(existing[key], value));
+}
+
+export interface BaselineFile {
+  path: string;
+  workload: TenantWorkload;
+  object: TenantObject;
+}
+
+/** Baseline files of main under the given paths (folders or files), with their workloads. */
+export function baselineFilesUnder(
+  files: ReadonlyMap<string, string>,
+  paths: readonly string[],
+): BaselineFile[] {
+  const out: BaselineFile[] = [];
+  for (const [path, text] of files) {
+    if (!paths.some((p) => path === p || path.startsWith(`${p}/`))) continue;
+    const parts = path.slice(RESOURCES_ROOT.length + 1).split('/');
+    if (parts.length !== 3 || !path.endsWith('.json')) continue;
+    const workload = workloadFor(parts[0] ?? '', parts[1] ?? '');
+    if (!workload) continue;
+    let object: unknown;
+    try {
+      object = JSON.parse(text);
+    } catch {
+      throw new TaskError(`${path} on main is not valid JSON`);
+    }
+    if (object && typeof object === 'object' && !Array.isArray(object)) {
+      out.push({ path, workload, object: object as TenantObject });
+    }
+  }
+  const order = (w: TenantWorkload) => TENANT_WORKLOADS.indexOf(w);
+  return out.sort((a, b) => order(a.workload) - order(b.workload) || a.path.localeCompare(b.path));
+}
+
+export function findExisting(
+  workload: TenantWorkload,
+  live: readonly TenantObject[],
+  baseline: TenantObject,
+  fileName: string,
+): TenantObject | undefined {
+  if (workload.transport === 'graph' && workload.singleton) return live[0];
+  if (workload.transport === 'adminCommand' && workload.singleton) return live[0];
+  const id = objectIdOf(workload, baseline);
+  const name = policyNameOf(workload, baseline) ?? fileName;
+  return (
+    (id ? live.find((o) => objectIdOf(workload, o) === id) : undefined) ??
+    live.find((o) => policyNameOf(workload, o) === name)
+  );
+}
+
+export interface DeployCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  pending: number;
+}
+
+export function buildReferenceMaps(
+  baselineFiles: ReadonlyMap<string, string>,
+  live: ReadonlyMap<TenantWorkload, TenantObject[]>,
+): ReferenceMaps {
+  const maps: ReferenceMaps = { baseline: new Map(), target: new Map() };
+  for (const { label, workload } of REFERENCEABLE) {
+    for (const file of baselineFilesUnder(baselineFiles, [
+      `${RESOURCES_ROOT}/${workload.category}/${workload.kind}`,
+    ])) {
+      const id = objectIdOf(workload, file.object);
+      const name = policyNameOf(workload, file.object);
+      if (id && name) maps.baseline.set(id.toLowerCase(), { label, displayName: name });
+    }
+    for (const object of live.get(workload) ?? []) {
+      const id = objectIdOf(workload, object);
+      const name = policyNameOf(workload, object);
+      if (id && name) maps.target.set(referenceKey(label, name), id);
+    }
+  }
+  return maps;
+}
+
+export async function runDeploy(
+  context: TaskContext,
+  parameters: TaskParameters<'deploy'>,
+): Promise<DeployCounts> {
+  const { log, repository } = context;
+  const client = parameters.ClientCode;
+  const selected: [string, Pick<BaselineComponent, 'paths' | 'type'>][] =
+    parameters.Components.length === 0
+      ? [['Whole baseline', { paths: [RESOURCES_ROOT], type: 'directory' }]]
+      : parameters.Components.map((name) => {
+          const component = BASELINE_COMPONENTS[name];
+          if (!component) throw new TaskError(`Unknown component '${name}'`);
+          return [name, component];
+        });
+  log.section(`Deploy to ${client}: ${selected.map(([name]) => name).join(', ')}`);
+
+  const backup = await runBackup(context, { ClientCode: client, ManualRun: true });
+  log.info(`Rollback point: backup tag ${backup.tag}`);
+
+  const main = await repository.mainCommit();
+  const baselineFiles = await repository.readFolder(RESOURCES_ROOT, main);
+  const tenant = await context.tenant();
+  const touched = new Set<TenantWorkload>(REFERENCEABLE.map((r) => r.workload));
+  const plan = selected.map(([name, component]) => {
+    const files = baselineFilesUnder(baselineFiles, component.paths);
+    for (const f of files) touched.add(f.workload);
+    return { name, component, files };
+  });
+  const live = await tenant.readAll([...touched]);
+  const maps = buildReferenceMaps(baselineFiles, live);
+  const counts: DeployCounts = { created: 0, updated: 0, unchanged: 0, pending: 0 };
+  const justification = (component: string) =>
+    `Aegis deploy run ${context.runId}: '${component}' to ${client}`;
+
+  for (const { name, component, files } of plan) {
+    log.section(`Component '${name}' (${files.length} objects)`);
+    if (files.length === 0) log.warning(`'${name}' has no configuration on main`);
+    const createOnly = component.type === 'function';
+    for (const file of files) {
+      const fileName = file.path.slice(file.path.lastIndexOf('/') + 1, -'.json'.length);
+      const mapped = mapReferences(writableBody(file.object), maps);
+      if (mapped.missing.length > 0) {
+        throw new TaskError(
+          `Cannot deploy '${fileName}' (${name}): the tenant has no ${mapped.missing.join(', ')}. ` +
+            `Create ${mapped.missing.length === 1 ? 'it' : 'them'} first (for groups: deploy 'Required Entra ID Groups').`,
+        );
+      }
+      const liveObjects = live.get(file.workload) ?? [];
+      const existing = findExisting(file.workload, liveObjects, file.object, fileName);
+      const outcome = await applyOne(tenant, file.workload, existing, mapped.body, createOnly, {
+        justification: justification(name),
+      }).catch((error: unknown) => {
+        throw new TaskError(
+          `Deploying '${fileName}' (${name}) failed: ${(error as Error).message}`,
+        );
+      });
+      if (outcome.kind === 'pending') {
+        counts.pending += 1;
+        log.warning(`Pending approval: '${fileName}': ${outcome.message}`);
+        continue;
+      }
+      counts[outcome.kind] += 1;
+      log.info(`${outcome.kind} ${file.workload.category}/${file.workload.kind}/${fileName}`);
+      if (outcome.kind === 'created' && outcome.object) {
+        liveObjects.push(outcome.object);
+        live.set(file.workload, liveObjects);
+        const ref = REFERENCEABLE.find((r) => r.workload === file.workload);
+        const id = objectIdOf(file.workload, outcome.object);
+        if (ref && id) maps.target.set(referenceKey(ref.label, fileName), id);
+      }
+    }
+  }
+  log.section('Summary');
+  log.info(
+    `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} already as the baseline, ${counts.pending} waiting for approval`,
+  );
+  if (counts.pending > 0) {
+    log.warning(
+      `${counts.pending} change(s) wait for Multi Admin Approval in the tenant; they apply once a second administrator approves the request for run ${context.runId}.`,
+    );
+  }
+  return counts;
+}
+
+type ApplyOutcome =
+  | { kind: 'created'; object?: TenantObject }
+  | { kind: 'updated' | 'unchanged' }
+  | { kind: 'pending'; message: string };
+
+async function applyOne(
+  tenant: TenantGateway,
+  workload: TenantWorkload,
+  existing: TenantObject | undefined,
+  body: TenantObject,
+  createOnly: boolean,
+  options: { justification: string },
+): Promise<ApplyOutcome> {
+  if (existing && (createOnly || alreadyApplied(existing, body))) return { kind: 'unchanged' };
+  const outcome = existing
+    ? await tenant.update(workload, existing, body, options)
+    : await tenant.create(workload, body, options);
+  if (outcome.status === 'pendingApproval') return { kind: 'pending', message: outcome.message };
+  return existing
+    ? { kind: 'updated' }
+    : { kind: 'created', ...(outcome.object ? { object: outcome.object } : {}) };
+}

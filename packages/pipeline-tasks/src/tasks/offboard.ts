@@ -1,0 +1,112 @@
+// Off-board ('Remove Baseline Tenant Configuration'): removes the selected components' objects from
+// the tenant (matched by the baseline's id, then display name), or sets them back to the
+// service's defaults where the component says 'Revert … to Default'. Logged per component.
+import { OFFBOARD_COMPONENTS } from '@aegis/domain';
+
+import { TaskError } from '../log';
+import type { TaskParameters } from '../parameters';
+
+import type { TaskContext } from './context';
+import { baselineFilesUnder, findExisting } from './deploy';
+import { RESOURCES_ROOT } from './layout';
+
+/** Service defaults for the settings a 'Revert … to Default' component resets. */
+export const SERVICE_DEFAULTS: Readonly<Record<string, Record<string, unknown>>> = {
+  'Exchange/OrganizationConfig': {
+    AuditDisabled: false,
+    OAuth2ClientProfileEnabled: true,
+    CustomerLockBoxEnabled: false,
+    MailTipsAllTipsEnabled: true,
+    MailTipsExternalRecipientsTipsEnabled: false,
+    MailTipsGroupMetricsEnabled: true,
+  },
+};
+
+export interface OffboardCounts {
+  removed: number;
+  reverted: number;
+  absent: number;
+  pending: number;
+}
+
+export async function runOffboard(
+  context: TaskContext,
+  parameters: TaskParameters<'offboard'>,
+): Promise<OffboardCounts> {
+  const { log, repository } = context;
+  const client = parameters.ClientCode;
+  if (parameters.Components.length === 0) {
+    throw new TaskError('Please select at least one component to remove');
+  }
+  const selected = parameters.Components.map((name) => {
+    const component = OFFBOARD_COMPONENTS[name];
+    if (!component) throw new TaskError(`Unknown off-board component '${name}'`);
+    return { name, component };
+  });
+  log.section(`Off-board from ${client}: ${selected.map((s) => s.name).join(', ')}`);
+  const main = await repository.mainCommit();
+  const baselineFiles = await repository.readFolder(RESOURCES_ROOT, main);
+  const tenant = await context.tenant();
+  const plan = selected.map(({ name, component }) => ({
+    name,
+    component,
+    // paths in the component's order: what references others goes first
+    files: component.paths.flatMap((p) => baselineFilesUnder(baselineFiles, [p])),
+  }));
+  const live = await tenant.readAll([
+    ...new Set(plan.flatMap((p) => p.files.map((f) => f.workload))),
+  ]);
+  const counts: OffboardCounts = { removed: 0, reverted: 0, absent: 0, pending: 0 };
+  for (const { name, component, files } of plan) {
+    log.section(`Component '${name}'`);
+    for (const file of files) {
+      const fileName = file.path.slice(file.path.lastIndexOf('/') + 1, -'.json'.length);
+      const existing = findExisting(
+        file.workload,
+        live.get(file.workload) ?? [],
+        file.object,
+        fileName,
+      );
+      if (!existing) {
+        counts.absent += 1;
+        log.info(`absent ${file.workload.category}/${file.workload.kind}/${fileName}`);
+        continue;
+      }
+      const options = {
+        justification: `Aegis off-board run ${context.runId}: '${name}' from ${client}`,
+      };
+      const kindKey = `${file.workload.category}/${file.workload.kind}`;
+      try {
+        const outcome =
+          component.action === 'revert'
+            ? await tenant.update(
+                file.workload,
+                existing,
+                { ...(SERVICE_DEFAULTS[kindKey] ?? {}) },
+                options,
+              )
+            : await tenant.remove(file.workload, existing, options);
+        if (outcome.status === 'pendingApproval') {
+          counts.pending += 1;
+          log.warning(`Pending approval: '${fileName}': ${outcome.message}`);
+          continue;
+        }
+      } catch (error) {
+        throw new TaskError(`Removing '${fileName}' (${name}) failed: ${(error as Error).message}`);
+      }
+      if (component.action === 'revert') {
+        if (!SERVICE_DEFAULTS[kindKey]) log.warning(`No defaults are known for ${kindKey}`);
+        counts.reverted += 1;
+        log.info(`reverted ${kindKey}/${fileName} to the service defaults`);
+      } else {
+        counts.removed += 1;
+        log.info(`removed ${kindKey}/${fileName}`);
+      }
+    }
+  }
+  log.section('Summary');
+  log.info(
+    `${counts.removed} removed, ${counts.reverted} reverted, ${counts.absent} not present, ${counts.pending} waiting for approval`,
+  );
+  return counts;
+}

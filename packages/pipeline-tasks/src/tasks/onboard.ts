@@ -1,0 +1,167 @@
+// Onboarding (pipelines 178 and legacy 75) and app-deploy onboarding (55 and 191): what a new client
+// needs in DevOps. Every step checks first, so a re-run for an onboarded client changes nothing and
+// says so.
+import type { Pipeline } from '@aegis/connectors/devops';
+
+import type { TaskParameters } from '../parameters';
+
+import type { TaskContext } from './context';
+import { clientRoot, clientYamlPath } from './layout';
+import { snapshotTenant } from './snapshot';
+
+export interface OnboardOutcome {
+  created: string[];
+}
+
+/** The client's app-deploy YAML, as the app-deploy screen reads and rewrites it. */
+export function clientPipelineYaml(client: string): string {
+  return [
+    `# ${client} - Workstation App Deployment`,
+    'trigger: none',
+    'parameters:',
+    '- name: AppList',
+    '  type: string',
+    "  default: '[]'",
+    'pool:',
+    '  vmImage: windows-latest',
+    'steps:',
+    '- checkout: self',
+    `- pwsh: Write-Host "Deploying workstation apps for ${client}: \${{ parameters.AppList }}"`,
+    '',
+  ].join('\n');
+}
+
+async function ensurePipeline(
+  context: TaskContext,
+  existing: readonly Pipeline[],
+  name: string,
+  folder: string,
+  yamlPath: string,
+  created: string[],
+): Promise<void> {
+  const found = existing.find(
+    (p) =>
+      p.folder.toLowerCase() === folder.toLowerCase() &&
+      p.name.toLowerCase() === name.toLowerCase(),
+  );
+  if (found) {
+    context.log.info(`Pipeline '${name}' already exists in ${folder}`);
+    return;
+  }
+  const repository = await context.devops.getRepository({
+    project: context.pipelines.project,
+    repository: context.pipelines.repository,
+  });
+  if (!repository) throw new Error(`Repository ${context.pipelines.repository} not found`);
+  const pipeline = await context.devops.createPipeline(context.pipelines.project, {
+    name,
+    folder,
+    yamlPath: `/${yamlPath}`,
+    repositoryId: repository.id,
+  });
+  created.push(`pipeline '${name}' in ${folder}`);
+  context.log.info(`Created pipeline '${name}' (${pipeline.id}) in ${folder}`);
+}
+
+async function ensureClientYaml(
+  context: TaskContext,
+  client: string,
+  created: string[],
+): Promise<void> {
+  const path = clientYamlPath(client);
+  const main = await context.repository.mainCommit();
+  if (await context.repository.fileExists(path, main)) {
+    context.log.info(`${path} already exists`);
+    return;
+  }
+  await context.repository.commit('main', main, `Add the ${client} app-deploy pipeline YAML`, [
+    { changeType: 'add', path, content: clientPipelineYaml(client) },
+  ]);
+  created.push(path);
+  context.log.info(`Added ${path}`);
+}
+
+function finish(context: TaskContext, client: string, created: string[]): OnboardOutcome {
+  context.log.section('Summary');
+  if (created.length === 0) {
+    context.log.info(`${client} is already onboarded: nothing changed.`);
+  } else {
+    context.log.info(`Onboarded ${client}: created ${created.join('; ')}`);
+  }
+  return { created };
+}
+
+export async function runOnboard(
+  context: TaskContext,
+  parameters: TaskParameters<'onboard'>,
+): Promise<OnboardOutcome> {
+  const { log, repository } = context;
+  const client = parameters.ClientCode;
+  log.section(`Onboarding ${client} (${parameters.Domain})`);
+  const created: string[] = [];
+  const main = await repository.mainCommit();
+  const folder = await repository.readFolder(clientRoot(client), main);
+  if (folder.size > 0) {
+    log.info(`${clientRoot(client)} already exists on main`);
+  } else {
+    const tenant = await context.tenant(parameters.TenantId || undefined);
+    const snapshot = await snapshotTenant(tenant, repository, client, main);
+    await repository.commit(
+      'main',
+      main,
+      `Onboard ${client}: first capture of ${parameters.Domain} (run ${context.runId})`,
+      snapshot.changes,
+    );
+    created.push(`${clientRoot(client)} with a first capture of ${snapshot.policyCount} policies`);
+    log.info(`Committed the first capture of ${client} to main (${snapshot.policyCount} policies)`);
+  }
+  await ensureClientYaml(context, client, created);
+  const pipelines = await context.devops.listPipelines(context.pipelines.project);
+  await ensurePipeline(
+    context,
+    pipelines,
+    `${client} - Workstation App Deployment`,
+    `\\${client}`,
+    clientYamlPath(client),
+    created,
+  );
+  return finish(context, client, created);
+}
+
+export async function runAppDeployOnboard(
+  context: TaskContext,
+  parameters: TaskParameters<'appdeploy-onboard'>,
+): Promise<OnboardOutcome> {
+  const { log } = context;
+  const client = parameters.ClientCode;
+  log.section(`App-deploy onboarding of ${client} (${parameters.Domain})`);
+  const created: string[] = [];
+  const table = `${client}WorkstationApps`;
+  if (!context.tables) throw new Error('No table storage is configured (AEGIS_TABLES_URL)');
+  const tables = await context.tables.listTables();
+  if (tables.includes(table)) {
+    log.info(`Table ${table} already exists`);
+  } else {
+    await context.tables.createTable(table);
+    created.push(`table ${table}`);
+    log.info(`Created table ${table}`);
+  }
+  await ensureClientYaml(context, client, created);
+  const pipelines = await context.devops.listPipelines(context.pipelines.project);
+  const onboarded = pipelines.find(
+    (p) => /^\\?Tenants(\\|$)/i.test(p.folder) && p.name.toUpperCase().includes(client),
+  );
+  if (onboarded) {
+    log.info(`Pipeline '${onboarded.name}' already exists in ${onboarded.folder}`);
+  } else {
+    await ensurePipeline(
+      context,
+      pipelines,
+      `${client} Tenant Configuration`,
+      `\\Tenants\\${client}`,
+      clientYamlPath(client),
+      created,
+    );
+  }
+  return finish(context, client, created);
+}

@@ -1,0 +1,31 @@
+// One entry point for every task: validate the run's parameters, run, and turn any failure into
+// the run's error message.
+import { parseTaskParameters, type TaskName } from '../parameters';
+
+import { runBackup } from './backup';
+import { runCapture } from './capture';
+import type { TaskContext } from './context';
+import { runDeploy } from './deploy';
+import { runOffboard } from './offboard';
+import { runAppDeployOnboard, runOnboard } from './onboard';
+
+export async function runTask(
+  task: TaskName,
+  parameters: Readonly<Record<string, string | undefined>>,
+  context: TaskContext,
+): Promise<unknown> {
+  switch (task) {
+    case 'capture':
+      return runCapture(context, parseTaskParameters('capture', parameters));
+    case 'backup':
+      return runBackup(context, parseTaskParameters('backup', parameters));
+    case 'deploy':
+      return runDeploy(context, parseTaskParameters('deploy', parameters));
+    case 'offboard':
+      return runOffboard(context, parseTaskParameters('offboard', parameters));
+    case 'onboard':
+      return runOnboard(context, parseTaskParameters('onboard', parameters));
+    case 'appdeploy-onboard':
+      return runAppDeployOnboard(context, parseTaskParameters('appdeploy-onboard', parameters));
+  }
+}

@@ -1,0 +1,155 @@
+// Reads the client tenant and lays its configuration out as the repository holds it
+// (Clients/{CODE}/M365Config/Resources/<Category>/<Kind>/<Policy>.json, the sample data's shapes),
+// then computes the file changes against the client's copy at a commit. Capture, backup and
+// onboarding share it.
+import type { FileChange } from '@aegis/connectors/devops';
+import {
+  TENANT_WORKLOADS,
+  captureReviewSeverityOf,
+  policyFileNameFor,
+  policyNameOf,
+  propertyChanges,
+  type TenantWorkload,
+} from '@aegis/domain';
+
+import type { TaskRepository } from '../repository/config-repository';
+import { objectIdOf, type TenantGateway, type TenantObject } from '../tenant/gateway';
+
+import { RESOURCES_ROOT, clientResourcesRoot } from './layout';
+
+export interface SnapshotOptions {
+  excludedProperties?: readonly string[];
+  /** '/Category' or '/Category/Kind' folders, or property paths (a.b.c) dropped from every file */
+  excludedPaths?: readonly string[];
+}
+
+export interface TenantSnapshot {
+  /** the commit the changes apply to */
+  base: string;
+  changes: FileChange[];
+  /** path → content of every captured file */
+  files: Map<string, string>;
+  /** captured policies whose changes include a critical property (capture-review severity) */
+  criticalCount: number;
+  policyCount: number;
+}
+
+function workloadFolder(root: string, w: TenantWorkload): string {
+  return `${root}/${w.category}/${w.kind}`;
+}
+
+function isExcludedFolder(w: TenantWorkload, excludedPaths: readonly string[]): boolean {
+  const folder = `/${w.category}/${w.kind}`.toLowerCase();
+  return excludedPaths.some((p) => {
+    if (!p.startsWith('/')) return false;
+    const prefix = p.replace(/\/+$/, '').toLowerCase();
+    return folder === prefix || folder.startsWith(`${prefix}/`);
+  });
+}
+
+/** Removes properties by name (any depth, case-insensitive) and by dotted path. */
+export function stripProperties(
+  value: unknown,
+  names: ReadonlySet<string>,
+  paths: readonly string[][],
+  at: string[] = [],
+): unknown {
+  if (Array.isArray(value)) return value.map((item) => stripProperties(item, names, paths, at));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (names.has(key.toLowerCase())) continue;
+    const path = [...at, key.toLowerCase()];
+    if (paths.some((p) => p.length === path.length && p.every((part, i) => part === path[i])))
+      continue;
+    out[key] = stripProperties(child, names, paths, path);
+  }
+  return out;
+}
+
+export function renderPolicy(object: unknown): string {
+  return `${JSON.stringify(object, null, 2)}\n`;
+}
+
+function parse(text: string): TenantObject | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as TenantObject)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Graph items in a collection carry no @odata.context; the exports do (one per entity). */
+function withEntityContext(w: TenantWorkload, object: TenantObject): TenantObject {
+  if (w.transport !== 'graph' || '@odata.context' in object) return object;
+  const context = `https://graph.microsoft.com/beta/$metadata#${w.path.replace(/^\//, '')}/$entity`;
+  return { '@odata.context': context, ...object };
+}
+
+export async function snapshotTenant(
+  tenant: TenantGateway,
+  repository: TaskRepository,
+  client: string,
+  base: string,
+  options: SnapshotOptions = {},
+): Promise<TenantSnapshot> {
+  const excludedPaths = options.excludedPaths ?? [];
+  const workloads = TENANT_WORKLOADS.filter((w) => !isExcludedFolder(w, excludedPaths));
+  const root = clientResourcesRoot(client);
+  const [live, existing] = await Promise.all([
+    tenant.readAll(workloads),
+    repository.readFolder(root, base),
+  ]);
+  const names = new Set((options.excludedProperties ?? []).map((n) => n.toLowerCase()));
+  const propertyPaths = excludedPaths
+    .filter((p) => !p.startsWith('/') && p.trim())
+    .map((p) => p.toLowerCase().split('.'));
+
+  const files = new Map<string, string>();
+  for (const workload of workloads) {
+    const folder = workloadFolder(root, workload);
+    // Existing files of this kind, by object id and by name, so a renamed export keeps its file.
+    const byId = new Map<string, string>();
+    const byName = new Map<string, string>();
+    for (const [path, text] of existing) {
+      if (!path.startsWith(`${folder}/`) || path.slice(folder.length + 1).includes('/')) continue;
+      const object = parse(text);
+      if (!object) continue;
+      const id = objectIdOf(workload, object);
+      if (id) byId.set(id, path);
+      const name = policyNameOf(workload, object);
+      if (name && !byName.has(name)) byName.set(name, path);
+    }
+    for (const object of live.get(workload) ?? []) {
+      const id = objectIdOf(workload, object);
+      const name = policyNameOf(workload, object) ?? id ?? 'Unnamed';
+      let path = (id && byId.get(id)) ?? byName.get(name) ?? `${folder}/${policyFileNameFor(name)}`;
+      for (let n = 2; files.has(path); n += 1) {
+        path = `${folder}/${policyFileNameFor(`${name} (${n})`)}`;
+      }
+      const cleaned = stripProperties(withEntityContext(workload, object), names, propertyPaths);
+      files.set(path, renderPolicy(cleaned));
+    }
+  }
+
+  const captured = new Set(workloads.map((w) => workloadFolder(root, w)));
+  const inCapturedFolder = (path: string) => captured.has(path.slice(0, path.lastIndexOf('/')));
+  const changes: FileChange[] = [];
+  let criticalCount = 0;
+  for (const [path, content] of files) {
+    const previous = existing.get(path);
+    if (previous === content) continue;
+    changes.push({ changeType: previous === undefined ? 'add' : 'edit', path, content });
+    const changed = propertyChanges(previous ? (parse(previous) ?? {}) : {}, parse(content) ?? {});
+    if (captureReviewSeverityOf(changed.map((c) => c.property)) === 'critical') criticalCount += 1;
+  }
+  for (const path of existing.keys()) {
+    if (inCapturedFolder(path) && !files.has(path)) changes.push({ changeType: 'delete', path });
+  }
+  return { base, changes, files, criticalCount, policyCount: files.size };
+}
+
+export { RESOURCES_ROOT };
