@@ -51,6 +51,7 @@ export function agentContext(env: TaskEnvironment, log: TaskLog): TaskContext {
   return {
     log,
     runId: env.BUILD_BUILDID,
+    ...(env.BUILD_REQUESTEDFOREMAIL ? { requestedBy: env.BUILD_REQUESTEDFOREMAIL } : {}),
     now: () => new Date(),
     devops,
     repository: new TaskRepository(devops, { project, repository: env.AEGIS_CONFIG_REPOSITORY }),

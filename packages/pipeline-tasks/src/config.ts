@@ -14,6 +14,8 @@ const environmentSchema = z.object({
   SYSTEM_ACCESSTOKEN: z.string().min(1),
   /** predefined: the run id (capture branch and backup tag messages name it) */
   BUILD_BUILDID: z.coerce.number().int().positive(),
+  /** predefined: who started the run */
+  BUILD_REQUESTEDFOREMAIL: z.string().optional(),
   /** the configuration repository (default M365Config) */
   AEGIS_CONFIG_REPOSITORY: z.string().min(1).default('M365Config'),
   /** the client tenant: id, and the Aegis multi-tenant app consented in it */

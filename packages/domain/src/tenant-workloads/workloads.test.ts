@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 
-import { captureCommitMessage, parseCaptureMetadata } from '../capture-metadata';
 import { BASELINE_COMPONENTS, OFFBOARD_COMPONENTS } from '../components';
 
 import { TENANT_WORKLOADS, policyFileNameFor, policyNameOf, workloadFor } from './workloads';
@@ -35,30 +34,7 @@ describe('tenant workloads', () => {
     ];
     for (const path of all) {
       const [category, kind] = path.replace('M365Config/Resources/', '').split('/');
-      expect(workloadFor(category ?? '', kind ?? ''), path).toBeDefined();
+      expect(workloadFor(category ?? '', kind ?? '') && path).toBe(path);
     }
-  });
-});
-
-describe('capture metadata in the commit message', () => {
-  it('round-trips', () => {
-    const message = captureCommitMessage({
-      client: 'ABC',
-      runId: 1042,
-      changeCount: 12,
-      criticalCount: 3,
-      baselineVersion: '2.1.0',
-    });
-    expect(message.split('\n')[0]).toBe('Capture of ABC tenant configuration (run 1042)');
-    expect(parseCaptureMetadata(message)).toEqual({
-      changeCount: 12,
-      criticalCount: 3,
-      baselineVersion: '2.1.0',
-    });
-  });
-
-  it('is undefined for a commit without it', () => {
-    expect(parseCaptureMetadata('Merge pull request 12')).toBeUndefined();
-    expect(parseCaptureMetadata(undefined)).toBeUndefined();
   });
 });

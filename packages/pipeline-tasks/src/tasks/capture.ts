@@ -1,12 +1,11 @@
 // Capture (pipeline 216): the client tenant's configuration as a commit on
 // client-{CODE}-capture-{runId}, branched off main in one push, with its metadata in the commit
 // message (ADR 024).
-import { captureCommitMessage } from '@aegis/domain';
+import { captureBranchName, captureMetadataPath, type CaptureMetadata } from '@aegis/domain';
 
 import type { TaskParameters } from '../parameters';
 
 import type { TaskContext } from './context';
-import { captureBranchName } from './layout';
 import { snapshotTenant } from './snapshot';
 
 export interface CaptureOutcome {
@@ -41,27 +40,34 @@ export async function runCapture(
   }
   const branch = captureBranchName(client, context.runId);
   const changeCount = snapshot.changes.length;
-  let commitId = main;
-  if (changeCount === 0) {
-    await repository.createBranch(branch, main);
-    log.info(`No drift: the tenant matches main. Created ${branch} at main.`);
-  } else {
-    commitId = await repository.commit(
-      branch,
-      main,
-      captureCommitMessage({
-        client,
-        runId: context.runId,
-        changeCount,
-        criticalCount: snapshot.criticalCount,
-        baselineVersion: parameters.BaselineVersion,
-      }),
-      snapshot.changes,
-    );
-    for (const change of snapshot.changes) log.info(`${change.changeType} ${change.path}`);
-    log.info(
-      `Pushed ${changeCount} changes (${snapshot.criticalCount} critical) to ${branch} (${commitId})`,
-    );
-  }
+  const metadata: CaptureMetadata = {
+    changeCount,
+    criticalCount: snapshot.criticalCount,
+    baselineVersion: parameters.BaselineVersion,
+    capturedAt: context.now().toISOString(),
+    ...(context.requestedBy ? { triggeredBy: context.requestedBy } : {}),
+  };
+  for (const change of snapshot.changes) log.info(`${change.changeType} ${change.path}`);
+  // One push: the captured files and the metadata the capture selector reads (ADR 024).
+  const commitId = await repository.commit(
+    branch,
+    main,
+    `Capture of ${client} tenant configuration (run ${context.runId}): ${changeCount} changes, ${snapshot.criticalCount} critical`,
+    [
+      ...snapshot.changes,
+      {
+        changeType: (await repository.fileExists(captureMetadataPath(client), main))
+          ? 'edit'
+          : 'add',
+        path: captureMetadataPath(client).replace(/^\//, ''),
+        content: `${JSON.stringify(metadata, null, 2)}\n`,
+      },
+    ],
+  );
+  log.info(
+    changeCount === 0
+      ? `No drift: the tenant matches main. ${branch} (${commitId}) records the capture.`
+      : `Pushed ${changeCount} changes (${snapshot.criticalCount} critical) to ${branch} (${commitId})`,
+  );
   return { branch, commitId, changeCount, criticalCount: snapshot.criticalCount };
 }

@@ -18,6 +18,8 @@ export interface PipelineDefinitionTarget {
 export interface TaskContext {
   log: TaskLog;
   runId: number;
+  /** who started the run (Build.RequestedForEmail): the capture metadata's triggeredBy */
+  requestedBy?: string;
   now(): Date;
   repository: TaskRepository;
   /** the client tenant (tenantId: onboarding passes the one it was given) */

@@ -10,10 +10,6 @@ export function clientResourcesRoot(client: string): string {
   return `${clientRoot(client)}/${RESOURCES_ROOT}`;
 }
 
-export function captureBranchName(client: string, runId: number | string): string {
-  return `client-${client}-capture-${runId}`;
-}
-
 export function clientYamlPath(folder: string): string {
   return `Client_Yaml_Files/${folder}-azure-pipelines.yml`;
 }
