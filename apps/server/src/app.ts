@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import type { AppTables } from '@aegis/connectors/tables';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -27,6 +28,8 @@ export interface BuildAppOptions {
   readonly logger?: FastifyServerOptions['logger'];
   /** Ports: tests inject fakes; by default each adapter is built from `config`. */
   readonly createDevOps?: DevOpsFactory;
+  /** The AppTables port; by default the Table storage adapter built from `config`. */
+  readonly tables?: AppTables;
 }
 
 /** Secrets never reach the logs (ARCHITECTURE §5). */
@@ -44,6 +47,7 @@ export async function buildApp({
   config,
   logger,
   createDevOps,
+  tables,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.AEGIS_LOG_LEVEL, redact: LOG_REDACTIONS },
@@ -75,7 +79,7 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(sessionRoutes, { config });
   await app.register(projectRoutes);
-  await app.register(appTablesRoutes, { config });
+  await app.register(appTablesRoutes, { config, ...(tables ? { tables } : {}) });
   await app.register(backupRoutes, { config });
   await app.register(comparisonRoutes, { config });
 

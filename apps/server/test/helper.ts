@@ -1,7 +1,7 @@
 import { startIdentityProvider, type IdentityProvider } from '@aegis/emulators';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
-import { buildApp, loadConfig, type AegisConfig } from '../src';
+import { buildApp, loadConfig, type AegisConfig, type BuildAppOptions } from '../src';
 
 export const SAMPLE_USER = 'alex.morgan@aegis-msp.example';
 export const TEST_AUDIENCE = 'api://aegis';
@@ -22,6 +22,7 @@ export interface TestApp {
 export async function build(
   env: Record<string, string> = {},
   existingIdp?: IdentityProvider,
+  ports: Omit<BuildAppOptions, 'config' | 'logger'> = {},
 ): Promise<TestApp> {
   const idp =
     existingIdp ??
@@ -36,7 +37,7 @@ export async function build(
     AEGIS_DEVOPS_ORG_URL: 'http://127.0.0.1:9/unused',
     ...env,
   });
-  const app = await buildApp({ config });
+  const app = await buildApp({ config, ...ports });
   await app.ready();
   return {
     app,

@@ -1,7 +1,12 @@
 import {
   APP_FIELDS,
+  APP_TABLE_NAME_PATTERN,
   CLIENT_CODE_PATTERN,
+  entityKeyProblem,
+  entitySizeInBytes,
+  fitsStringProperty,
   isProtectedKey,
+  MAX_ENTITY_BYTES,
   PROPERTY_NAME_PATTERN,
   TABLE_NAME_PATTERN,
   type AppField,
@@ -30,12 +35,12 @@ export const appTableEntitySchema = z
   .catchall(appTableValueSchema.optional());
 export type AppTableEntityDto = z.infer<typeof appTableEntitySchema>;
 
-/** Tables the screens may change: '{ClientCode}WorkstationApps' (GENWorkstationApps included). */
+/** The only tables the routes read or change: GENWorkstationApps and '{CODE}WorkstationApps'. */
 export const appTableNameSchema = z
   .string()
-  .regex(/^[A-Z]{3}WorkstationApps$/, "must be an app table named '{ClientCode}WorkstationApps'");
+  .regex(APP_TABLE_NAME_PATTERN, "must be an app table named '{ClientCode}WorkstationApps'");
 
-export const tableParamsSchema = z.object({ table: tableNameSchema });
+export const tableParamsSchema = z.object({ table: appTableNameSchema });
 export const appTableParamsSchema = z.object({ table: appTableNameSchema });
 export type TableParams = z.infer<typeof tableParamsSchema>;
 
@@ -59,15 +64,26 @@ export const createTableResponseSchema = z.object({
 });
 export type CreateTableResponse = z.infer<typeof createTableResponseSchema>;
 
+/** A PartitionKey or RowKey value Table storage accepts: no / \\ # ?, no control characters. */
+export const entityKeySchema = z.string().superRefine((value, ctx) => {
+  const problem = entityKeyProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
 export const entityKeysSchema = z.object({
-  partitionKey: z.string().min(1),
-  rowKey: z.string().min(1),
+  partitionKey: entityKeySchema,
+  rowKey: entityKeySchema,
 });
 export type EntityKeysDto = z.infer<typeof entityKeysSchema>;
 
-export const failedRowSchema = entityKeysSchema.extend({ message: z.string() });
+export const failedRowSchema = z.object({
+  partitionKey: z.string(),
+  rowKey: z.string(),
+  message: z.string(),
+  statusCode: z.number().int().optional(),
+});
 
-/** Outcome of a change to one or many rows: rows that failed keep the service's message. */
+/** Outcome of a change to one or many rows that all applied (`failed` is then empty). */
 export const tableOperationResponseSchema = z.object({
   status: z.literal(200),
   message: z.string(),
@@ -76,16 +92,34 @@ export const tableOperationResponseSchema = z.object({
 });
 export type TableOperationResponse = z.infer<typeof tableOperationResponseSchema>;
 
+/**
+ * The error body when some rows of an operation failed (ADR 012): answered with 409 when rows
+ * lost to concurrent changes, else the status of the service's failure; never a 2xx.
+ */
+export const tableRowsFailedSchema = z.object({
+  error: z.string(),
+  statusCode: z.number().int(),
+  message: z.string(),
+  succeeded: z.number().int(),
+  failed: z.array(failedRowSchema),
+});
+export type TableRowsFailed = z.infer<typeof tableRowsFailedSchema>;
+
+const STRING_LIMIT = "must be at most 64 KiB (Table storage's limit for a string property)";
+
+/** A string Table storage can hold in one property: at most 64 KiB of UTF-16. */
+const propertyStringSchema = z.string().refine((value) => fitsStringProperty(value), STRING_LIMIT);
+
 /** Copy apps of a source table (GENWorkstationApps by default) into the table, with fresh RowKeys. */
 export const copyAppsRequestSchema = z.object({
-  source: tableNameSchema.default('GENWorkstationApps'),
-  rowKeys: z.array(z.string().min(1)).min(1, 'Please select at least one application.'),
+  source: appTableNameSchema.default('GENWorkstationApps'),
+  rowKeys: z.array(entityKeySchema).min(1, 'Please select at least one application.'),
 });
 export type CopyAppsRequest = z.input<typeof copyAppsRequestSchema>;
 
 const appFieldsShape = Object.fromEntries(
-  APP_FIELDS.map((field) => [field, z.string().max(32_000)]),
-) as Record<AppField, z.ZodString>;
+  APP_FIELDS.map((field) => [field, propertyStringSchema]),
+) as Record<AppField, typeof propertyStringSchema>;
 
 /** The new-app form; the server checks the required fields and assigns the next RowKey. */
 export const newAppRequestSchema = z.object({ app: z.object(appFieldsShape) });
@@ -96,28 +130,51 @@ export const newAppResponseSchema = tableOperationResponseSchema.extend({
 });
 export type NewAppResponse = z.infer<typeof newAppResponseSchema>;
 
+const PROPERTY_NAME_RULE = 'must be letters, digits or _ and start with a letter or _';
+
 const propertyNameSchema = z
   .string()
-  .regex(PROPERTY_NAME_PATTERN, 'must be letters, digits or _ and start with a letter or _')
+  .regex(PROPERTY_NAME_PATTERN, PROPERTY_NAME_RULE)
   .refine(
     (name) => !isProtectedKey(name),
     'PartitionKey, RowKey, timestamp and etag cannot be changed',
   );
 
 export const entityParamsSchema = appTableParamsSchema.extend({
-  partitionKey: z.string().min(1),
-  rowKey: z.string().min(1),
+  partitionKey: entityKeySchema,
+  rowKey: entityKeySchema,
 });
 export type EntityParams = z.infer<typeof entityParamsSchema>;
 
 /** Properties to merge into one row; `etag` makes the update conditional on the row unchanged. */
 export const updateAppRequestSchema = z.object({
-  properties: z
-    .record(z.string(), appTableValueSchema)
-    .refine(
-      (properties) => Object.keys(properties).every((name) => !isProtectedKey(name)),
-      'PartitionKey, RowKey, timestamp and etag cannot be changed',
-    ),
+  properties: z.record(z.string(), appTableValueSchema).superRefine((properties, ctx) => {
+    const names = Object.keys(properties);
+    if (names.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'give at least one property to change' });
+      return;
+    }
+    for (const name of names) {
+      if (isProtectedKey(name)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'PartitionKey, RowKey, timestamp and etag cannot be changed',
+        });
+      } else if (!PROPERTY_NAME_PATTERN.test(name)) {
+        ctx.addIssue({ code: 'custom', path: [name], message: PROPERTY_NAME_RULE });
+      } else if (!fitsStringProperty(properties[name])) {
+        ctx.addIssue({ code: 'custom', path: [name], message: STRING_LIMIT });
+      }
+    }
+    const size = entitySizeInBytes(properties);
+    if (size > MAX_ENTITY_BYTES) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `the properties take ${size} bytes, above Table storage's 1 MiB per entity`,
+      });
+    }
+  }),
   etag: z.string().optional(),
 });
 export type UpdateAppRequest = z.infer<typeof updateAppRequestSchema>;
@@ -129,7 +186,10 @@ export type DeleteAppsRequest = z.infer<typeof deleteAppsRequestSchema>;
 
 export const addPropertyRequestSchema = z.object({
   name: propertyNameSchema,
-  value: z.string().min(1, 'Please fill in both property name and value.'),
+  value: z
+    .string()
+    .min(1, 'Please fill in both property name and value.')
+    .refine((value) => fitsStringProperty(value), STRING_LIMIT),
 });
 export type AddPropertyRequest = z.infer<typeof addPropertyRequestSchema>;
 

@@ -42,6 +42,23 @@ export const errorHandlerPlugin = fp(
         };
         return reply.code(400).send(body);
       }
+      if (error.name === 'RowsFailedError') {
+        // an operation on many rows that failed for some rows (ADR 012): the status of the
+        // failure that decided it, and which rows failed
+        const failure = error as FastifyError & {
+          succeeded: number;
+          failed: unknown[];
+          cause?: Error & { statusCode?: number };
+        };
+        const rowsStatus = failure.cause ? statusForError(failure.cause) : 409;
+        return reply.code(rowsStatus).send({
+          error: failure.cause?.name ?? 'ConflictError',
+          statusCode: rowsStatus,
+          message: failure.message,
+          succeeded: failure.succeeded,
+          failed: failure.failed,
+        });
+      }
       const status = statusForError(error);
       if (status >= 500 && error.name !== 'ServiceError') {
         request.log.error({ err: error }, 'unhandled error');

@@ -1,5 +1,5 @@
-import { isServiceError } from '@aegis/connectors';
-import type { AppTables, BulkResult, EntityKeys } from '@aegis/connectors/tables';
+import { isServiceError, ServiceError } from '@aegis/connectors';
+import type { AppTables, BulkResult, EntityKeys, FailedRow } from '@aegis/connectors/tables';
 import {
   APP_FIELDS,
   APP_TABLE_MESSAGES,
@@ -8,21 +8,31 @@ import {
   ConflictError,
   copyAppsToTable,
   emptyNewAppForm,
+  entitySizeInBytes,
   InputError,
   invalidSelectFields,
+  isAppTableName,
   isProtectedKey,
+  MAX_ENTITY_BYTES,
   missingRequiredFields,
   newAppEntity,
   nextRowKey,
+  nextRowKeys,
   NotFoundError,
   parseClientCode,
+  RowsFailedError,
   type AppField,
   type AppTableEntity,
   type AppTableValue,
 } from '@aegis/domain';
 
-/** Fresh reads before giving up when colleagues keep taking the same RowKeys. */
-const INSERT_ATTEMPTS = 3;
+import { KeyedLock } from '../lib/keyed-lock';
+
+/**
+ * Fresh reads before giving up when colleagues (other servers) keep taking the same RowKeys.
+ * Within this server writes to one table are serialised, so keys collide only across servers.
+ */
+const INSERT_ATTEMPTS = 60;
 
 export interface OperationResult extends BulkResult {
   status: 200;
@@ -37,25 +47,55 @@ function notFoundAsDomain(error: unknown): never {
   throw error;
 }
 
-/** The summary of a change to many rows: the success text, or which rows failed and why. */
+/** A row taken (409) or changed since it was read (412): a conflict, with the service's text. */
+function isConflict(row: FailedRow): boolean {
+  return row.statusCode === 409 || row.statusCode === 412;
+}
+
+/**
+ * The outcome of a change to many rows (ADR 012): the success text when every row applied,
+ * otherwise a RowsFailedError naming the rows that failed and why, never a 2xx.
+ */
 function summarise(result: BulkResult, success: string): OperationResult {
   if (result.failed.length === 0) return { status: 200, message: success, ...result };
   const total = result.succeeded + result.failed.length;
   const keys = result.failed.map((row) => row.rowKey).join(', ');
-  const reason = result.failed[0]?.message ?? '';
-  return {
-    status: 200,
-    message: `${result.failed.length} of ${total} rows failed (${keys}): ${reason}`,
-    ...result,
-  };
+  const first = result.failed.find((row) => !isConflict(row)) ?? result.failed[0]!;
+  const message = `${result.failed.length} of ${total} rows failed (${keys}): ${first.message}`;
+  const cause = isConflict(first)
+    ? new ConflictError(first.message)
+    : new ServiceError(first.message, {
+        service: 'tables',
+        statusCode: first.statusCode,
+        code: first.code,
+      });
+  throw new RowsFailedError(
+    message,
+    result.succeeded,
+    result.failed.map(({ partitionKey, rowKey, message: reason, statusCode }) => ({
+      partitionKey,
+      rowKey,
+      message: reason,
+      ...(statusCode !== undefined ? { statusCode } : {}),
+    })),
+    { cause },
+  );
+}
+
+function pause(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * Math.min(attempt, 10)));
 }
 
 /** The operations of the three app deployment table screens, over the AppTables port. */
 export class AppTablesService {
+  /** Writes to one table run one after another in this server (reads are not held up). */
+  private readonly writes = new KeyedLock();
+
   constructor(private readonly tables: AppTables) {}
 
-  listTables(): Promise<string[]> {
-    return this.tables.listTables();
+  /** The app tables of the account: GENWorkstationApps and every '{CODE}WorkstationApps'. */
+  async listTables(): Promise<string[]> {
+    return (await this.tables.listTables()).filter(isAppTableName);
   }
 
   async rows(table: string): Promise<AppTableEntity[]> {
@@ -90,9 +130,7 @@ export class AppTablesService {
         'rowKeys',
       );
     }
-    const result = await this.insertWithNextKeys(table, (target) =>
-      copyAppsToTable(selected, target),
-    );
+    const { result } = await this.insertWithNextKeys(table, copyAppsToTable(selected, []));
     return summarise(result, APP_TABLE_MESSAGES.tableUpdated);
   }
 
@@ -119,29 +157,45 @@ export class AppTablesService {
         `app.${invalid[0]}`,
       );
     }
-    let entity = newAppEntity(form);
-    const result = await this.insertWithNextKeys(table, (existing) => {
-      entity = { ...entity, RowKey: nextRowKey(existing) };
-      return [entity];
-    });
-    return { ...summarise(result, APP_TABLE_MESSAGES.appAdded), entity };
+    const size = entitySizeInBytes(newAppEntity(form));
+    if (size > MAX_ENTITY_BYTES) {
+      throw new InputError(
+        `app: the app is ${size} bytes, above Table storage's 1 MiB per entity`,
+        'app',
+      );
+    }
+    const { result, inserted } = await this.insertWithNextKeys(table, [newAppEntity(form)]);
+    const summary = summarise(result, APP_TABLE_MESSAGES.appAdded);
+    return { ...summary, entity: inserted[0]! };
   }
 
   /**
-   * Inserts rows keyed after the table's current rows. Inserting (not replacing) means a colleague
+   * Inserts `entities` under the table's next RowKeys. Inserting (not replacing) means a colleague
    * who took the same RowKey a moment earlier makes the batch fail instead of being overwritten;
-   * then the keys are worked out again from a fresh read.
+   * then the rows not yet stored get keys worked out again from a fresh read, until every row is
+   * stored with a RowKey of its own or another failure stops it.
    */
-  private async insertWithNextKeys(
+  private insertWithNextKeys(
     table: string,
-    build: (existing: AppTableEntity[]) => AppTableEntity[],
-  ): Promise<BulkResult> {
-    let result: BulkResult = { succeeded: 0, failed: [] };
-    for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
-      result = await this.tables.createEntities(table, build(await this.rows(table)));
-      if (result.failed.length === 0 || result.succeeded > 0) return result;
-    }
-    return result;
+    entities: readonly AppTableEntity[],
+  ): Promise<{ result: BulkResult; inserted: AppTableEntity[] }> {
+    return this.writes.run(table, async () => {
+      const inserted: AppTableEntity[] = [];
+      let pending = [...entities];
+      for (let attempt = 1; ; attempt++) {
+        const keys = nextRowKeys(await this.rows(table), pending.length);
+        const keyed = pending.map((entity, i) => ({ ...entity, RowKey: keys[i]! }));
+        const result = await this.tables.createEntities(table, keyed);
+        const failedKeys = new Set(result.failed.map((row) => row.rowKey));
+        inserted.push(...keyed.filter((entity) => !failedKeys.has(entity.RowKey)));
+        const taken = result.failed.every((row) => row.statusCode === 409);
+        if (result.failed.length === 0 || !taken || attempt >= INSERT_ATTEMPTS) {
+          return { result: { succeeded: inserted.length, failed: result.failed }, inserted };
+        }
+        pending = keyed.filter((entity) => failedKeys.has(entity.RowKey));
+        await pause(attempt);
+      }
+    });
   }
 
   async updateApp(
@@ -164,6 +218,8 @@ export class AppTablesService {
         { mode: 'Merge', etag },
       );
     } catch (error) {
+      // the row changed since it was read: a conflict, never an overwrite
+      if (isServiceError(error) && error.statusCode === 412) throw new ConflictError(error.message);
       notFoundAsDomain(error);
     }
     return { status: 200, message: APP_TABLE_MESSAGES.appUpdated, succeeded: 1, failed: [] };
@@ -171,13 +227,16 @@ export class AppTablesService {
 
   async deleteApps(table: string, keys: readonly EntityKeys[]): Promise<OperationResult> {
     await this.rows(table);
-    return summarise(await this.tables.deleteEntities(table, keys), APP_TABLE_MESSAGES.appsDeleted);
+    const result = await this.writes.run(table, () => this.tables.deleteEntities(table, keys));
+    return summarise(result, APP_TABLE_MESSAGES.appsDeleted);
   }
 
   async addProperty(table: string, name: string, value: string): Promise<OperationResult> {
     if (isProtectedKey(name)) throw new InputError(`name: ${name} cannot be changed`, 'name');
     try {
-      const result = await this.tables.addProperty(table, name, value);
+      const result = await this.writes.run(table, () =>
+        this.tables.addProperty(table, name, value),
+      );
       return summarise(result, APP_TABLE_MESSAGES.propertyAdded(name));
     } catch (error) {
       return notFoundAsDomain(error);
@@ -189,7 +248,7 @@ export class AppTablesService {
       throw new InputError(APP_TABLE_MESSAGES.protectedProperty(name), 'name');
     }
     try {
-      const result = await this.tables.deleteProperty(table, name);
+      const result = await this.writes.run(table, () => this.tables.deleteProperty(table, name));
       return summarise(result, APP_TABLE_MESSAGES.propertyDeleted(name));
     } catch (error) {
       return notFoundAsDomain(error);

@@ -130,6 +130,12 @@ export class BackupsService {
     return { runId: run.id, state: run.state };
   }
 
+  /** Whether a backup pipeline run is still queued or running (a run not found is not). */
+  async isBackupRunActive(runId: number): Promise<boolean> {
+    const run = await this.devops.getRun(this.location.project, BACKUP_PIPELINE_ID, runId);
+    return run !== undefined && run.state !== 'completed';
+  }
+
   /** The configuration JSON of a backup: each file of Clients/{client} at the tag, parsed. */
   async getContent(client: string, tag: string): Promise<BackupContent> {
     const backup = await this.resolve(client, tag);

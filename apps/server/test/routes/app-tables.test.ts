@@ -294,7 +294,7 @@ describe('app deploy table routes against Azurite', () => {
       url: `/api/app-tables/NWDWorkstationApps/entities/${first.PartitionKey}/${first.RowKey}`,
       payload: { properties: { Version: '26.01' }, etag: first.etag },
     });
-    expect(stale.statusCode).toBe(502);
+    expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toMatch(/condition/i);
 
     const deleted = await as({

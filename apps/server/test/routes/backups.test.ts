@@ -220,6 +220,31 @@ describe('backup routes', () => {
     expect((await list('NWT')).backups[0]?.tagName).toBe(added[0]?.tagName);
   });
 
+  it("two manual backups at once: the second answers 409 and never shares the first one's tag", async () => {
+    const before = (await list('WWI')).backups.map((b) => b.tagName);
+    const [first, second] = await Promise.all([
+      post('/api/backups/WWI/runs'),
+      post('/api/backups/WWI/runs'),
+    ]);
+    const statuses = [first.statusCode, second.statusCode].sort();
+    expect(statuses).toEqual([201, 409]);
+    const refused = first.statusCode === 409 ? first : second;
+    expect(refused.json().message).toMatch(
+      /^A manual backup of WWI is already running \(run \d+\)/,
+    );
+    await devops.emulator.runner.waitForIdle();
+    const added = (await list('WWI')).backups.filter((b) => !before.includes(b.tagName));
+    expect(added).toHaveLength(1);
+    // once the run has completed, the next manual backup is accepted and makes its own tag,
+    // even within the same second
+    const third = await post('/api/backups/WWI/runs');
+    expect(third.statusCode).toBe(201);
+    await devops.emulator.runner.waitForIdle();
+    const both = (await list('WWI')).backups.filter((b) => !before.includes(b.tagName));
+    expect(both).toHaveLength(2);
+    expect(new Set(both.map((b) => b.tagName)).size).toBe(2);
+  });
+
   it('answers 400 for a manual backup of a bad client code', async () => {
     const response = await post('/api/backups/abc/runs');
     expect(response.statusCode).toBe(400);

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly field?: string,
+    /** the whole error body, for errors that carry more (e.g. the rows that failed) */
+    readonly body?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }
@@ -58,6 +60,7 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
     response.status,
     body.message ?? `Request failed with status ${response.status}`,
     body.field,
+    body as Record<string, unknown>,
   );
 }
 

@@ -23,6 +23,26 @@ import type {
 /** Table storage accepts at most 100 operations in one transaction, all in one partition. */
 export const MAX_TRANSACTION_SIZE = 100;
 
+/**
+ * How many times rows that changed (412) or vanished (404) since they were read are read again
+ * and retried. Every round at least one of the racing writers succeeds, so this covers dozens.
+ */
+export const STALE_ROW_ATTEMPTS = 60;
+
+/** A failure that a fresh read may cure: the row changed (412) or went away (404) meanwhile. */
+function isStale(row: FailedRow): boolean {
+  return row.statusCode === 412 || row.statusCode === 404;
+}
+
+const rowId = (row: { partitionKey?: string; rowKey?: string }) =>
+  `${row.partitionKey ?? ''}\u0000${row.rowKey ?? ''}`;
+
+/** A short random pause so racing writers do not collide again in lockstep. */
+function jitter(attempt: number): Promise<void> {
+  const ms = Math.random() * 10 * Math.min(attempt, 10);
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 export type TablesConnection =
   { connectionString: string } | { accountUrl: string; credential: TokenCredential };
 
@@ -308,9 +328,15 @@ export class TablesClient implements AppTables {
         );
         succeeded += chunk.length;
       } catch (error) {
-        const { message } = toServiceError(error);
+        const { message, statusCode, code } = toServiceError(error);
         for (const item of chunk) {
-          failed.push({ partitionKey: item.partitionKey, rowKey: item.rowKey, message });
+          failed.push({
+            partitionKey: item.partitionKey,
+            rowKey: item.rowKey,
+            message,
+            ...(statusCode !== undefined ? { statusCode } : {}),
+            ...(code !== undefined ? { code } : {}),
+          });
         }
       }
     }
@@ -352,14 +378,59 @@ export class TablesClient implements AppTables {
     keys: readonly EntityKeys[],
     options: TablesOperationOptions = {},
   ): Promise<BulkResult> {
-    const items = keys.map((key) => ({
+    const deleteAction = (key: EntityKeys) => ({
       ...key,
       action: [
         'delete',
         { partitionKey: key.partitionKey, rowKey: key.rowKey },
       ] as TransactionAction,
-    }));
-    return this.transact(table, items, options);
+    });
+    return this.retryStale(table, keys.map(deleteAction), options, async (stale) => {
+      // a row someone else deleted meanwhile is deleted: only the rows still there are retried
+      const present = new Set((await this.listRaw(table, options)).map(rowId));
+      return stale.filter((key) => present.has(rowId(key))).map(deleteAction);
+    });
+  }
+
+  /**
+   * Runs `items`, then while some rows failed because they changed or vanished since they were
+   * read, asks `again` for fresh actions for those rows and runs them. Other failures are final.
+   */
+  private async retryStale(
+    table: string,
+    items: readonly { partitionKey: string; rowKey: string; action: TransactionAction }[],
+    options: TablesOperationOptions,
+    again: (
+      stale: FailedRow[],
+    ) => Promise<{ partitionKey: string; rowKey: string; action: TransactionAction }[]>,
+  ): Promise<BulkResult> {
+    let succeeded = 0;
+    const failed: FailedRow[] = [];
+    let pending = items;
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      const result = await this.transact(table, pending, options);
+      succeeded += result.succeeded;
+      const stale = result.failed.filter(isStale);
+      failed.push(...result.failed.filter((row) => !isStale(row)));
+      if (stale.length === 0) break;
+      if (attempt >= STALE_ROW_ATTEMPTS) {
+        failed.push(...stale);
+        break;
+      }
+      await jitter(attempt);
+      pending = await again(stale);
+    }
+    return { succeeded, failed };
+  }
+
+  /** Re-reads the rows that failed as stale; rows deleted meanwhile drop out. */
+  private async freshRows(
+    table: string,
+    stale: readonly FailedRow[],
+    options: TablesOperationOptions,
+  ): Promise<RawEntity[]> {
+    const wanted = new Set(stale.map(rowId));
+    return (await this.listRaw(table, options)).filter((row) => wanted.has(rowId(row)));
   }
 
   async addProperty(
@@ -368,8 +439,7 @@ export class TablesClient implements AppTables {
     value: AppTableValue,
     options: TablesOperationOptions = {},
   ): Promise<BulkResult> {
-    const rows = await this.listRaw(table, options);
-    const items = rows.map((row) => ({
+    const setProperty = (row: RawEntity) => ({
       partitionKey: row.partitionKey ?? '',
       rowKey: row.rowKey ?? '',
       action: [
@@ -378,8 +448,11 @@ export class TablesClient implements AppTables {
         'Merge',
         { etag: row.etag },
       ] as TransactionAction,
-    }));
-    return this.transact(table, items, options);
+    });
+    const rows = await this.listRaw(table, options);
+    return this.retryStale(table, rows.map(setProperty), options, async (stale) =>
+      (await this.freshRows(table, stale, options)).map(setProperty),
+    );
   }
 
   async deleteProperty(
@@ -387,29 +460,32 @@ export class TablesClient implements AppTables {
     name: string,
     options: TablesOperationOptions = {},
   ): Promise<BulkResult> {
-    const rows = await this.listRaw(table, options);
-    const items = rows
-      .filter((row) => Object.hasOwn(row, name))
-      .map((row) => {
-        const entity: Record<string, unknown> = {};
-        for (const [key, value] of Object.entries(row)) {
-          if (key === name || key === 'etag' || key === 'timestamp' || key.startsWith('odata.')) {
-            continue;
+    const withoutProperty = (rows: readonly RawEntity[]) =>
+      rows
+        .filter((row) => Object.hasOwn(row, name))
+        .map((row) => {
+          const entity: Record<string, unknown> = {};
+          for (const [key, value] of Object.entries(row)) {
+            if (key === name || key === 'etag' || key === 'timestamp' || key.startsWith('odata.')) {
+              continue;
+            }
+            entity[key] = value;
           }
-          entity[key] = value;
-        }
-        return {
-          partitionKey: row.partitionKey ?? '',
-          rowKey: row.rowKey ?? '',
-          action: [
-            'update',
-            entity as TableEntity,
-            'Replace',
-            { etag: row.etag },
-          ] as TransactionAction,
-        };
-      });
-    return this.transact(table, items, options);
+          return {
+            partitionKey: row.partitionKey ?? '',
+            rowKey: row.rowKey ?? '',
+            action: [
+              'update',
+              entity as TableEntity,
+              'Replace',
+              { etag: row.etag },
+            ] as TransactionAction,
+          };
+        });
+    const rows = await this.listRaw(table, options);
+    return this.retryStale(table, withoutProperty(rows), options, async (stale) =>
+      withoutProperty(await this.freshRows(table, stale, options)),
+    );
   }
 }
 

@@ -13,6 +13,10 @@ export interface FailedRow {
   partitionKey: string;
   rowKey: string;
   message: string;
+  /** the service's status for the failure (409 key taken, 412 row changed meanwhile, …) */
+  statusCode?: number;
+  /** the service's error code, e.g. EntityAlreadyExists or UpdateConditionNotSatisfied */
+  code?: string;
 }
 
 /** Outcome of an operation on many rows: each batch of one partition applies whole or not at all. */
@@ -62,20 +66,26 @@ export interface AppTables {
     entities: readonly AppTableEntity[],
     options?: TablesOperationOptions,
   ): Promise<BulkResult>;
-  /** Deletes many rows in per-partition transactions of at most 100. */
+  /**
+   * Deletes many rows in per-partition transactions of at most 100; a row deleted meanwhile by
+   * someone else counts as deleted.
+   */
   deleteEntities(
     table: string,
     keys: readonly EntityKeys[],
     options?: TablesOperationOptions,
   ): Promise<BulkResult>;
-  /** Sets a property on every row of a table. */
+  /**
+   * Sets a property on every row of a table. Each row is written only if unchanged since it was
+   * read; rows changed meanwhile are read again and retried, rows deleted meanwhile are skipped.
+   */
   addProperty(
     table: string,
     name: string,
     value: AppTableValue,
     options?: TablesOperationOptions,
   ): Promise<BulkResult>;
-  /** Removes a property from every row that has it. */
+  /** Removes a property from every row that has it, with the same re-read and retry. */
   deleteProperty(
     table: string,
     name: string,

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './copy-apps';
+export * from './limits';
 export * from './new-app-form';
 export * from './properties';
 export * from './row-key';

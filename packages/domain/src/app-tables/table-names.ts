@@ -19,6 +19,13 @@ export function parseTableName(value: string, field = 'table'): string {
   return value;
 }
 
+/** The app tables the screens may read and change: GENWorkstationApps and '{CODE}WorkstationApps'. */
+export const APP_TABLE_NAME_PATTERN = /^[A-Z]{3}WorkstationApps$/;
+
+export function isAppTableName(value: string): boolean {
+  return APP_TABLE_NAME_PATTERN.test(value);
+}
+
 /** '{ClientCode}WorkstationApps' (spec 2 §3). */
 export function clientAppsTableName(clientCode: string): string {
   return `${clientCode}${CLIENT_APPS_TABLE_SUFFIX}`;

@@ -54,8 +54,16 @@ export const backupEffect: PipelineEffect = async ({
   if (!folder || folder.type !== 'tree')
     throw new Error(`Clients/${client} does not exist on main`);
   const scheduled = !isTrue(parameters['ManualRun']);
-  const date = now();
-  const name = backupTagName(client, date, scheduled);
+  // Tag names are unique to the second: a backup whose second is taken (another run of the same
+  // client finished a moment earlier) waits for the next second instead of failing on the tag.
+  let date = now();
+  let name = backupTagName(client, date, scheduled);
+  for (let wait = 0; (await git.revParse(`refs/tags/${name}`)) !== undefined; wait++) {
+    if (wait >= 5) throw new Error(`tag ${name} already exists`);
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (date.getTime() % 1000)));
+    date = now();
+    name = backupTagName(client, date, scheduled);
+  }
   const tagger = { name: 'Azure Pipelines', email: 'build@aegis.local', date };
   const tagId = await git.createAnnotatedTag(
     name,

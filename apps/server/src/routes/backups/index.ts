@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AegisConfig } from '../../config';
 import { streamProgress } from '../../lib/progress-stream';
 import { BackupsService } from '../../services/backups-service';
+import { ManualBackupGuard } from '../../services/manual-backup-guard';
 
 const tags = ['backups'];
 
@@ -42,11 +43,21 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
     async (request) => service(request).listBackups(request.params.client),
   );
 
+  const manualBackups = new ManualBackupGuard();
+
   app.post(
     '/api/backups/:client/runs',
     { schema: { tags, params: backupClientParamsSchema, response: { 201: manualBackupSchema } } },
-    async (request, reply) =>
-      reply.code(201).send(await service(request).startManualBackup(request.params.client)),
+    async (request, reply) => {
+      const backups = service(request);
+      const { client } = request.params;
+      const run = await manualBackups.start(
+        client,
+        (runId) => backups.isBackupRunActive(runId),
+        () => backups.startManualBackup(client),
+      );
+      return reply.code(201).send(run);
+    },
   );
 
   app.get(

@@ -207,4 +207,51 @@ describe('Update Existing App Deploy Table', () => {
     await user.selectOptions(screen.getByLabelText('Table'), 'GENWorkstationApps');
     expect(screen.getByLabelText('Update type')).toHaveValue('');
   });
+
+  it('shows which rows failed when the server refuses part of a delete', async () => {
+    serve({ rows: { GENWorkstationApps: GEN, ABCWorkstationApps: GEN } });
+    mockServer.use(
+      http.post('*/api/app-tables/:table/delete', () =>
+        HttpResponse.json(
+          {
+            error: 'ConflictError',
+            statusCode: 409,
+            message:
+              '1 of 2 rows failed (0002): The update condition specified in the request was not satisfied.',
+            succeeded: 1,
+            failed: [
+              {
+                partitionKey: 'appinfo-pk1',
+                rowKey: '0002',
+                message: 'The update condition specified in the request was not satisfied.',
+                statusCode: 412,
+              },
+            ],
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/update-existing-table');
+    const table = await screen.findByLabelText('Table');
+    await waitFor(() => expect(within(table).getAllByRole('option')).toHaveLength(4));
+    await user.selectOptions(table, 'ABCWorkstationApps');
+    await user.selectOptions(screen.getByLabelText('Update type'), 'delete');
+    await user.click(await screen.findByRole('checkbox', { name: /VLC/ }));
+    await user.click(screen.getByRole('checkbox', { name: /7-Zip/ }));
+    await user.click(screen.getByRole('button', { name: 'Delete Selected Apps' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Error deleting some entities from table: 1 of 2 rows failed (0002): The update condition specified in the request was not satisfied.',
+    );
+    const failed = within(alert).getByRole('list', { name: 'Rows that failed' });
+    expect(
+      within(failed)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'RowKey 0002 (appinfo-pk1): The update condition specified in the request was not satisfied.',
+    ]);
+  });
 });

@@ -18,7 +18,7 @@ import { ApiError } from '../../lib/api-client';
 import { useCopyApps, useCreateTable, useTableRows } from './api/app-tables';
 import { AppChecklist } from './components/app-checklist';
 import { Banner, type BannerMessage } from './components/banner';
-import { errorDetails, operationBanner } from './components/result-message';
+import { errorBanner, errorDetails, operationBanner } from './components/result-message';
 import { TableLinks } from './components/table-links';
 
 const useStyles = makeStyles({
@@ -75,10 +75,7 @@ export function CreateTablePage() {
       setBanner(operationBanner(result, APP_TABLE_MESSAGES.errorUpdatingTable));
       if (result.failed.length === 0) setSelected(new Set());
     } catch (error) {
-      setBanner({
-        intent: 'error',
-        text: APP_TABLE_MESSAGES.errorUpdatingTable(errorDetails(error)),
-      });
+      setBanner(errorBanner(error, APP_TABLE_MESSAGES.errorUpdatingTable));
     }
   }
 

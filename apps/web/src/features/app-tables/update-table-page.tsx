@@ -42,7 +42,7 @@ import {
 import { AppChecklist } from './components/app-checklist';
 import { Banner, type BannerMessage } from './components/banner';
 import { NewAppFormFields } from './components/new-app-form';
-import { errorDetails, operationBanner } from './components/result-message';
+import { errorBanner, operationBanner } from './components/result-message';
 import { TableLinks } from './components/table-links';
 
 /** The update types of spec 2 §2, in its order. */
@@ -140,7 +140,7 @@ export function UpdateTablePage() {
     try {
       setBanner(onResult(await action()));
     } catch (error) {
-      setBanner({ intent: 'error', text: errorText(errorDetails(error)) });
+      setBanner(errorBanner(error, errorText));
     }
   }
 
