@@ -42,6 +42,13 @@ export class PipelineRunner {
     this.now = options.now ?? (() => new Date());
   }
 
+  private resolver: ((pipeline: PipelineRecord) => PipelineEffect | undefined) | undefined;
+
+  /** Effects for pipelines without a registered one, decided per pipeline (e.g. by name). */
+  resolveWith(resolver: (pipeline: PipelineRecord) => PipelineEffect | undefined): void {
+    this.resolver = resolver;
+  }
+
   register(pipelineId: number, effect: PipelineEffect): void {
     this.effects.set(pipelineId, effect);
   }
@@ -94,7 +101,7 @@ export class PipelineRunner {
     this.state.save();
     const parameters: Record<string, string> = { ...run.templateParameters };
     for (const [name, variable] of Object.entries(run.variables)) parameters[name] = variable.value;
-    const effect = this.effects.get(pipeline.id);
+    const effect = this.effects.get(pipeline.id) ?? this.resolver?.(pipeline);
     let result: RunResult = 'succeeded';
     try {
       const outcome = effect
@@ -105,13 +112,18 @@ export class PipelineRunner {
             state: this.state,
             parameters,
             now: this.now,
-            log: (line) => run.log.push(line),
+            log: (line) => {
+              run.log.push(`${this.now().toISOString()} ${line}`);
+              this.state.save();
+            },
           })
         : undefined;
       if (outcome) result = outcome;
     } catch (error) {
       result = 'failed';
-      run.log.push(`##[error]${error instanceof Error ? error.message : String(error)}`);
+      run.log.push(
+        `${this.now().toISOString()} ##[error]${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     await this.sleep(this.durationInMs - (Date.now() - started));
     if (this.closed && run.state !== 'inProgress') return;

@@ -17,6 +17,7 @@ import { registerGitPushRoutes } from './routes/git-pushes';
 import { registerGitRepositoryRoutes } from './routes/git-repositories';
 import { registerPipelineRoutes } from './routes/pipelines';
 import { DevOpsState, STATE_FILE } from './state';
+import { taskEffect, taskOfPipeline, type TaskRuntime } from './task-effects';
 
 export interface DevOpsEmulatorOptions {
   /** folder holding the state file and the bare repositories */
@@ -35,7 +36,13 @@ export interface DevOpsEmulatorOptions {
   authFailure?: '401' | '203';
   /** total duration of a pipeline run (default 3000 ms) */
   pipelineDurationInMs?: number;
-  /** effects by pipeline id, on top of the built-in ones (212 = backup) */
+  /**
+   * Client tenants and table storage for the pipeline tasks (ADR 023). With it, the catalogue's
+   * pipelines run the real tasks; without it only the backup pipeline does something (it tags
+   * main's copy of the client's configuration).
+   */
+  taskRuntime?: TaskRuntime;
+  /** effects by pipeline id, on top of the built-in ones */
   pipelineEffects?: Record<number, PipelineEffect>;
   now?: () => Date;
   logger?: boolean;
@@ -88,7 +95,24 @@ export function buildDevOpsServer(options: DevOpsEmulatorOptions): DevOpsServer 
     ...(options.now ? { now: options.now } : {}),
   });
   state.defaultPageSize = options.defaultPageSize;
-  runner.register(BACKUP_PIPELINE_ID, backupEffect);
+  // The token the runner's jobs call this emulator with (an agent's System.AccessToken).
+  const jobToken = `job-${randomUUID()}`;
+  if (options.taskRuntime) {
+    const taskRuntime = options.taskRuntime;
+    const organizationUrl = () => {
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : options.port;
+      return `http://127.0.0.1:${port}/${state.data.organization}`;
+    };
+    runner.resolveWith((pipeline) => {
+      const task = taskOfPipeline(pipeline);
+      return task
+        ? taskEffect(task, state, { runtime: taskRuntime, organizationUrl, jobToken })
+        : undefined;
+    });
+  } else {
+    runner.register(BACKUP_PIPELINE_ID, backupEffect);
+  }
   for (const [id, effect] of Object.entries(options.pipelineEffects ?? {})) {
     runner.register(Number(id), effect);
   }
@@ -111,7 +135,8 @@ export function buildDevOpsServer(options: DevOpsEmulatorOptions): DevOpsServer 
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/_emulator/')) return;
     const token = credentialOf(request.headers.authorization);
-    const accepted = token !== undefined && (await verifyToken(token).catch(() => false));
+    const accepted =
+      token !== undefined && (token === jobToken || (await verifyToken(token).catch(() => false)));
     if (accepted) return;
     if (token !== undefined && options.authFailure === '203') {
       await reply.code(203).type('text/html; charset=utf-8').send(SIGN_IN_PAGE_HTML);

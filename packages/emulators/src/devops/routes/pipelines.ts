@@ -323,6 +323,110 @@ export function registerPipelineRoutes(
     },
   );
 
+  // Logs: one log per run (the job's output). Build - Get Build Logs / Get Build Log (text), and
+  // Pipelines - Runs - Logs (list, and one log with a signed content URL).
+  const findRun = (project: ProjectRecord, runId: string): RunRecord => {
+    const run = state.data.runs.find(
+      (r) =>
+        r.id === Number(runId) &&
+        state.data.pipelines.some((p) => p.id === r.pipelineId && p.projectId === project.id),
+    );
+    if (!run) {
+      throw new DevOpsError(
+        404,
+        'BuildNotFoundException',
+        `The requested build ${runId} could not be found.`,
+        'Microsoft.TeamFoundation.Build.WebApi.BuildNotFoundException, Microsoft.TeamFoundation.Build2.WebApi',
+      );
+    }
+    return run;
+  };
+  const LOG_ID = 1;
+  const requireLog = (logId: string) => {
+    if (Number(logId) !== LOG_ID) {
+      throw new DevOpsError(404, 'LogNotFoundException', `Log ${logId} was not found.`);
+    }
+  };
+  const logTimes = (run: RunRecord) => ({
+    createdOn: run.createdDate,
+    lastChangedOn: run.finishedDate ?? run.log.at(-1)?.slice(0, 24) ?? run.createdDate,
+  });
+
+  app.get<{ Params: ProjectParams & { buildId: string } }>(
+    '/:org/:project/_apis/build/builds/:buildId/logs',
+    async (request) => {
+      const project = requireProject(state, request.params.project);
+      const run = findRun(project, request.params.buildId);
+      const base = projectUrl(request, state, project);
+      return wrap([
+        {
+          lineCount: run.log.length,
+          ...logTimes(run),
+          id: LOG_ID,
+          type: 'Container',
+          url: `${base}/_apis/build/builds/${run.id}/logs/${LOG_ID}`,
+        },
+      ]);
+    },
+  );
+
+  app.get<{ Params: ProjectParams & { buildId: string; logId: string } }>(
+    '/:org/:project/_apis/build/builds/:buildId/logs/:logId',
+    async (request, reply) => {
+      const project = requireProject(state, request.params.project);
+      const run = findRun(project, request.params.buildId);
+      requireLog(request.params.logId);
+      const query = request.query as Query;
+      const start = Math.max(1, intParam(query, 'startLine') ?? 1);
+      const end = Math.min(run.log.length, intParam(query, 'endLine') ?? run.log.length);
+      return reply
+        .type('text/plain; charset=utf-8')
+        .send(run.log.slice(start - 1, end).join('\r\n'));
+    },
+  );
+
+  app.get<{ Params: RunParams }>(
+    '/:org/:project/_apis/pipelines/:pipelineId/runs/:runId/logs',
+    async (request) => {
+      const project = requireProject(state, request.params.project);
+      const pipeline = requirePipeline(project, request.params.pipelineId);
+      const run = findRun(project, request.params.runId);
+      const base = `${projectUrl(request, state, project)}/_apis/pipelines/${pipeline.id}/runs/${run.id}/logs`;
+      return {
+        logs: [
+          { ...logTimes(run), lineCount: run.log.length, id: LOG_ID, url: `${base}/${LOG_ID}` },
+        ],
+        url: base,
+      };
+    },
+  );
+
+  app.get<{ Params: RunParams & { logId: string } }>(
+    '/:org/:project/_apis/pipelines/:pipelineId/runs/:runId/logs/:logId',
+    async (request) => {
+      const project = requireProject(state, request.params.project);
+      const pipeline = requirePipeline(project, request.params.pipelineId);
+      const run = findRun(project, request.params.runId);
+      requireLog(request.params.logId);
+      const base = projectUrl(request, state, project);
+      const expand = (queryParam(request.query as Query, '$expand') ?? '').toLowerCase();
+      return {
+        ...logTimes(run),
+        lineCount: run.log.length,
+        ...(expand === 'signedcontent'
+          ? {
+              signedContent: {
+                url: `${base}/_apis/build/builds/${run.id}/logs/${LOG_ID}?api-version=7.1`,
+                signatureExpires: new Date(Date.now() + 3_600_000).toISOString(),
+              },
+            }
+          : {}),
+        id: LOG_ID,
+        url: `${base}/_apis/pipelines/${pipeline.id}/runs/${run.id}/logs/${LOG_ID}`,
+      };
+    },
+  );
+
   // Build definitions (same id space as pipelines): enough for folder/name lookups and the YAML path.
   const definitionJson = (
     request: FastifyRequest,

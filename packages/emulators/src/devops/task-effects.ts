@@ -1,0 +1,92 @@
+// The emulator's runner runs the pipelines' real work (packages/pipeline-tasks, ADR 023) for the
+// catalogue's pipelines: the same `runTask` an Azure Pipelines agent runs through `aegis-task`,
+// given the run's parameters, a DevOps client on this emulator with the run's job token, and the
+// client tenant the embedder connects (the tenant emulator on the embedded default).
+import { DevOpsClient } from '@aegis/connectors/devops';
+import type { AppTables } from '@aegis/connectors/tables';
+import {
+  TaskRepository,
+  runTask,
+  type TaskLog,
+  type TaskName,
+  type TenantGateway,
+} from '@aegis/pipeline-tasks';
+
+import type { PipelineEffect } from './pipeline-runner';
+import type { DevOpsState } from './state';
+
+/** How the runner reaches client tenants and table storage (given by the embedder). */
+export interface TaskRuntime {
+  /** a gateway to the tenant named by a client code or a tenant id */
+  tenant(clientCodeOrTenantId: string): Promise<TenantGateway>;
+  tables?: AppTables;
+}
+
+export interface TaskEffectOptions {
+  runtime: TaskRuntime;
+  /** the organisation URL of this emulator (known once it listens) */
+  organizationUrl(): string;
+  /** the token the runner's jobs use (System.AccessToken) */
+  jobToken: string;
+}
+
+/** Pipelines whose runs execute a task: fixed ids, and the Aegis folder's pipelines by name. */
+export const TASK_PIPELINE_IDS: Readonly<Record<number, TaskName>> = {
+  216: 'capture',
+  212: 'backup',
+  178: 'onboard',
+  75: 'onboard',
+  191: 'appdeploy-onboard',
+  55: 'appdeploy-onboard',
+};
+export const TASK_PIPELINE_NAMES: Readonly<Record<string, TaskName>> = {
+  'deploy baseline tenant configuration': 'deploy',
+  'remove baseline tenant configuration': 'offboard',
+};
+
+export function taskOfPipeline(pipeline: { id: number; name: string }): TaskName | undefined {
+  return TASK_PIPELINE_IDS[pipeline.id] ?? TASK_PIPELINE_NAMES[pipeline.name.toLowerCase()];
+}
+
+function runLog(write: (line: string) => void): TaskLog {
+  return {
+    info: (line) => write(line),
+    section: (title) => write(`##[section]${title}`),
+    warning: (message) => write(`##[warning]${message}`),
+    error: (message) => write(`##[error]${message}`),
+  };
+}
+
+export function taskEffect(
+  task: TaskName,
+  state: DevOpsState,
+  options: TaskEffectOptions,
+): PipelineEffect {
+  return async ({ run, project, parameters, now, log }) => {
+    const devops = new DevOpsClient({
+      organizationUrl: options.organizationUrl(),
+      getToken: async () => options.jobToken,
+      retry: { maxRetries: 2, baseDelayInMs: 50 },
+    });
+    const configRepository =
+      state.data.repositories.find(
+        (r) => r.projectId === project.id && r.name.toLowerCase() === 'm365config',
+      ) ?? state.data.repositories.find((r) => r.projectId === project.id);
+    if (!configRepository) throw new Error(`Project ${project.name} has no repository`);
+    const client = parameters['ClientCode'] ?? '';
+    await runTask(task, parameters, {
+      log: runLog(log),
+      runId: run.id,
+      ...(run.requestedBy ? { requestedBy: run.requestedBy.uniqueName } : {}),
+      now,
+      devops,
+      repository: new TaskRepository(devops, {
+        project: project.id,
+        repository: configRepository.id,
+      }),
+      pipelines: { project: project.id, repository: configRepository.id },
+      ...(options.runtime.tables ? { tables: options.runtime.tables } : {}),
+      tenant: (tenantId) => options.runtime.tenant(tenantId || client),
+    });
+  };
+}

@@ -1,0 +1,177 @@
+// The runner runs the pipeline tasks for the catalogue's pipelines (ADR 023): a capture writes a
+// branch, a backup a tag on a commit not on main, a failing task fails the run with its message,
+// and the run's log is served by the build logs API.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import { DevOpsClient, type RepositoryRef } from '@aegis/connectors/devops';
+import { workloadFor } from '@aegis/domain';
+import { MemoryTenant } from '@aegis/pipeline-tasks/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { generateSampleConfigRepo } from '../seed/sample-config';
+import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '../seed/seed-devops';
+
+import type { DevOpsEmulator } from './server';
+
+import { startDevOpsEmulator } from './index';
+
+const PROJECT = SAMPLE_PROJECTS.tenantManagement;
+const REPO: RepositoryRef = { project: PROJECT, repository: CONFIG_REPOSITORY_NAME };
+const ROOT = 'Clients/ABC/M365Config/Resources';
+
+let dataDir: string;
+let emulator: DevOpsEmulator;
+let devops: DevOpsClient;
+let tenant: MemoryTenant;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'aegis-tasks-'));
+  emulator = await startDevOpsEmulator({
+    dataDir,
+    port: 0,
+    pipelineDurationInMs: 0,
+    verifyToken: async (token) => token === 'good-token',
+    taskRuntime: { tenant: async () => tenant },
+  });
+  devops = new DevOpsClient({ organizationUrl: emulator.url, getToken: async () => 'good-token' });
+}, 60_000);
+
+afterAll(async () => {
+  await emulator?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  // ABC's tenant: its git copy, then drift: one policy changed, one removed, one added.
+  tenant = MemoryTenant.fromFiles(generateSampleConfigRepo(), ROOT);
+  const ca = tenant.list(workloadFor('ConditionalAccess', 'Policy')!);
+  const changed = ca[0]!;
+  changed['state'] = 'disabled';
+  ca.splice(1, 1);
+  ca.push({ id: 'a1b2', displayName: 'CA900-Local-Exception', state: 'enabled' });
+});
+
+async function run(pipelineId: number, templateParameters: Record<string, string>) {
+  const started = await devops.runPipeline(PROJECT, pipelineId, { templateParameters });
+  await emulator.runner.waitForIdle();
+  const finished = await devops.getRun(PROJECT, pipelineId, started.id);
+  const logResponse = await fetch(
+    `${emulator.url}/${encodeURIComponent(PROJECT)}/_apis/build/builds/${started.id}/logs/1?api-version=7.1`,
+    { headers: { authorization: 'Bearer good-token' } },
+  );
+  return { id: started.id, run: finished, log: await logResponse.text() };
+}
+
+describe('capture (216)', () => {
+  it('commits the drift to client-ABC-capture-{runId} off main with its metadata', async () => {
+    const { id, run: finished, log } = await run(216, { ClientCode: 'ABC' });
+    expect(finished?.result).toBe('succeeded');
+    const diff = await devops.getCommitDiff(
+      REPO,
+      { branch: 'main' },
+      { branch: `client-ABC-capture-${id}` },
+    );
+    const files = diff.changes.filter((c) => !c.isFolder);
+    expect(files.map((c) => c.changeType).sort()).toEqual(['add', 'add', 'delete', 'edit']);
+    expect(files.some((c) => c.path.endsWith('/CA900-Local-Exception.json'))).toBe(true);
+    const metadata = await devops.getFile(REPO, 'Clients/ABC/.capture-metadata.json', {
+      version: { branch: `client-ABC-capture-${id}` },
+    });
+    expect(JSON.parse(metadata!.content)).toMatchObject({
+      changeCount: 3,
+      criticalCount: expect.any(Number),
+      baselineVersion: '1.0.0',
+    });
+    expect(log).toMatch(/Pushed 3 changes/);
+  });
+
+  it('drops excluded properties and folders', async () => {
+    const { id, run: finished } = await run(216, {
+      ClientCode: 'ABC',
+      ExcludedProperties: JSON.stringify(['createdDateTime']),
+      ExcludedPaths: JSON.stringify(['/Exchange']),
+    });
+    expect(finished?.result).toBe('succeeded');
+    const file = await devops.getFile(
+      REPO,
+      `${ROOT}/ConditionalAccess/Policy/CA900-Local-Exception.json`,
+      { version: { branch: `client-ABC-capture-${id}` } },
+    );
+    expect(file).toBeDefined();
+    const diff = await devops.getCommitDiff(
+      REPO,
+      { branch: 'main' },
+      { branch: `client-ABC-capture-${id}` },
+    );
+    expect(diff.changes.some((c) => c.path.includes('/Exchange/'))).toBe(false);
+    const edited = diff.changes.find((c) => c.changeType === 'edit' && c.path.includes('/Policy/'));
+    const content = await devops.getFile(REPO, edited!.path, {
+      version: { branch: `client-ABC-capture-${id}` },
+    });
+    expect(content!.content).not.toContain('createdDateTime');
+  });
+
+  it('fails the run with the task message when the tenant cannot be read', async () => {
+    tenant.failReads = 'Graph answered 503 ServiceUnavailable';
+    const { run: finished, log } = await run(216, { ClientCode: 'ABC' });
+    expect(finished?.result).toBe('failed');
+    expect(log).toMatch(/##\[error\]Graph answered 503 ServiceUnavailable/);
+  });
+
+  it('fails on a bad client code, naming the field', async () => {
+    const { run: finished, log } = await run(216, { ClientCode: 'abc' });
+    expect(finished?.result).toBe('failed');
+    expect(log).toMatch(/ClientCode must be exactly 3 uppercase letters/);
+  });
+});
+
+describe('backup (212)', () => {
+  it('tags a commit that is not on main and holds the live configuration', async () => {
+    const { run: finished, log } = await run(212, { ClientCode: 'ABC', ManualRun: 'true' });
+    expect(finished?.result).toBe('succeeded');
+    const tag = /Created tag refs\/tags\/(backup\/ABC\/\d{8}_\d{6})/.exec(log)?.[1];
+    expect(tag).toBeDefined();
+    const file = await devops.getFile(
+      REPO,
+      `${ROOT}/ConditionalAccess/Policy/CA900-Local-Exception.json`,
+      { version: { tag: tag! } },
+    );
+    expect(file).toBeDefined();
+    const onMain = await devops.getFile(
+      REPO,
+      `${ROOT}/ConditionalAccess/Policy/CA900-Local-Exception.json`,
+      { version: { branch: 'main' } },
+    );
+    expect(onMain).toBeUndefined();
+    const refs = await devops.listRefs(REPO, 'heads/aegis/');
+    expect(refs).toEqual([]);
+  });
+
+  it('names scheduled backups scheduled_', async () => {
+    const { log } = await run(212, { ClientCode: 'ABC' });
+    expect(log).toMatch(/refs\/tags\/backup\/ABC\/scheduled_\d{8}_\d{6}/);
+  });
+});
+
+describe('run logs API', () => {
+  it('lists one log per run with its line count', async () => {
+    const { id } = await run(212, { ClientCode: 'ABC', ManualRun: 'true' });
+    const response = await fetch(
+      `${emulator.url}/${encodeURIComponent(PROJECT)}/_apis/build/builds/${id}/logs?api-version=7.1`,
+      { headers: { authorization: 'Bearer good-token' } },
+    );
+    const body = (await response.json()) as {
+      count: number;
+      value: { id: number; lineCount: number }[];
+    };
+    expect(body.count).toBe(1);
+    expect(body.value[0]!.lineCount).toBeGreaterThan(2);
+    const pipelinesLogs = await fetch(
+      `${emulator.url}/${encodeURIComponent(PROJECT)}/_apis/pipelines/212/runs/${id}/logs?api-version=7.1`,
+      { headers: { authorization: 'Bearer good-token' } },
+    );
+    expect(((await pipelinesLogs.json()) as { logs: unknown[] }).logs).toHaveLength(1);
+  });
+});

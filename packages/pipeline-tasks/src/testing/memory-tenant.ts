@@ -1,0 +1,90 @@
+// A TenantGateway held in memory, for tests of what surrounds a task (the runner, logs, repository
+// writes). Tests of the wire protocols use the tenant emulator through HttpTenantGateway.
+import { randomUUID } from 'node:crypto';
+
+import { TENANT_WORKLOADS, workloadFor, type TenantWorkload } from '@aegis/domain';
+
+import {
+  objectIdOf,
+  type TenantGateway,
+  type TenantObject,
+  type WriteOutcome,
+} from '../tenant/gateway';
+
+export class MemoryTenant implements TenantGateway {
+  readonly objects = new Map<TenantWorkload, TenantObject[]>();
+  requestCount = 0;
+  /** the next read fails with this message */
+  failReads: string | undefined;
+
+  constructor(readonly domain = 'tenant.onmicrosoft.com') {
+    for (const w of TENANT_WORKLOADS) this.objects.set(w, []);
+  }
+
+  /** Loads the repository layout's files (`…/Resources/<Category>/<Kind>/<Policy>.json`). */
+  static fromFiles(files: ReadonlyMap<string, string>, root: string): MemoryTenant {
+    const tenant = new MemoryTenant();
+    for (const [path, text] of files) {
+      if (!path.startsWith(`${root}/`)) continue;
+      const [category, kind] = path.slice(root.length + 1).split('/');
+      const workload = workloadFor(category ?? '', kind ?? '');
+      if (workload) tenant.list(workload).push(JSON.parse(text) as TenantObject);
+    }
+    return tenant;
+  }
+
+  list(workload: TenantWorkload): TenantObject[] {
+    const list = this.objects.get(workload) ?? [];
+    this.objects.set(workload, list);
+    return list;
+  }
+
+  async readAll(workloads: readonly TenantWorkload[]) {
+    this.requestCount += 1;
+    if (this.failReads) throw new Error(this.failReads);
+    return new Map(workloads.map((w) => [w, this.list(w).map((o) => structuredClone(o))]));
+  }
+
+  async create(workload: TenantWorkload, body: TenantObject): Promise<WriteOutcome> {
+    this.requestCount += 1;
+    const object = {
+      ...body,
+      ...(workload.transport === 'adminCommand'
+        ? { Identity: body['Name'] }
+        : { id: randomUUID() }),
+    };
+    if (workload.transport !== 'adminCommand' && 'singleton' in workload && workload.singleton) {
+      this.objects.set(workload, [{ ...this.list(workload)[0], ...body }]);
+      return { status: 'done' };
+    }
+    this.list(workload).push(object);
+    return { status: 'done', object };
+  }
+
+  async update(
+    workload: TenantWorkload,
+    existing: TenantObject,
+    body: TenantObject,
+  ): Promise<WriteOutcome> {
+    this.requestCount += 1;
+    const id = objectIdOf(workload, existing);
+    const list = this.list(workload);
+    const index = list.findIndex((o) => (id ? objectIdOf(workload, o) === id : o === existing));
+    if (index >= 0) list[index] = { ...list[index], ...body };
+    return { status: 'done' };
+  }
+
+  async remove(workload: TenantWorkload, existing: TenantObject): Promise<WriteOutcome> {
+    this.requestCount += 1;
+    const id = objectIdOf(workload, existing);
+    this.objects.set(
+      workload,
+      this.list(workload).filter((o) => objectIdOf(workload, o) !== id),
+    );
+    return { status: 'done' };
+  }
+
+  async initialDomain(): Promise<string> {
+    return this.domain;
+  }
+}
