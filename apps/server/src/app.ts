@@ -18,6 +18,7 @@ import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { appTablesRoutes } from './routes/app-tables';
 import { backupRoutes } from './routes/backups';
+import { captureRoutes } from './routes/capture';
 import { comparisonRoutes } from './routes/comparison';
 import { healthRoutes } from './routes/health';
 import { projectRoutes } from './routes/projects';
@@ -82,6 +83,7 @@ export async function buildApp({
   await app.register(appTablesRoutes, { config, ...(tables ? { tables } : {}) });
   await app.register(backupRoutes, { config });
   await app.register(comparisonRoutes, { config });
+  await app.register(captureRoutes, { config });
 
   registerSpa(app, config.AEGIS_WEB_DIST);
   return app;

@@ -186,6 +186,22 @@ function toPullRequest(wire: WirePullRequest): PullRequest {
     },
     creationDate: wire.creationDate,
     ...(wire.closedDate ? { closedDate: wire.closedDate } : {}),
+    ...(wire.closedBy
+      ? {
+          closedBy: {
+            id: wire.closedBy.id,
+            displayName: wire.closedBy.displayName,
+            uniqueName: wire.closedBy.uniqueName,
+          },
+        }
+      : {}),
+    reviewers: (wire.reviewers ?? []).map((r) => ({
+      id: r.id,
+      displayName: r.displayName,
+      uniqueName: r.uniqueName,
+      vote: r.vote ?? 0,
+    })),
+    ...(wire.completionOptions ? { completionOptions: wire.completionOptions } : {}),
     ...(wire.mergeStatus ? { mergeStatus: wire.mergeStatus } : {}),
     ...(wire.lastMergeCommit ? { lastMergeCommitId: wire.lastMergeCommit.commitId } : {}),
     labels: (wire.labels ?? []).map((l) => l.name),
@@ -514,6 +530,39 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
     });
   }
 
+  async getBlobs(
+    repo: RepositoryRef,
+    objectIds: readonly string[],
+    options?: RequestOptions,
+  ): Promise<Map<string, string>> {
+    const result = new Map<string, string>();
+    const ids = [...new Set(objectIds)];
+    if (ids.length === 0) return result;
+    const response = await this.http.send<Uint8Array>({
+      method: 'POST',
+      url: this.repoUrl(repo, 'blobs'),
+      query: { $format: 'zip', 'api-version': DEVOPS_API_VERSION },
+      headers: { accept: 'application/zip' },
+      body: ids,
+      responseType: 'bytes',
+      ...(options?.abortSignal ? { abortSignal: options.abortSignal } : {}),
+    });
+    const entries = unzipSync(response.body);
+    for (const [name, bytes] of Object.entries(entries)) {
+      const id = name.slice(name.lastIndexOf('/') + 1).toLowerCase();
+      result.set(id, strFromU8(bytes));
+    }
+    for (const id of ids) {
+      if (!result.has(id.toLowerCase())) {
+        throw new ServiceError(`Unable to find content in response for blob ${id}`, {
+          service: 'devops',
+          code: 'MissingZipEntry',
+        });
+      }
+    }
+    return result;
+  }
+
   // ---- refs, tags, pushes ---------------------------------------------------------------
 
   async listRefs(
@@ -657,6 +706,7 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
         reviewers: request.reviewers ?? [],
         labels: (request.labels ?? []).map((name) => ({ name })),
         isDraft: request.isDraft ?? false,
+        ...(request.completionOptions ? { completionOptions: request.completionOptions } : {}),
       },
     );
     return toPullRequest(body);

@@ -144,6 +144,9 @@ export interface WirePullRequest {
   createdBy: WireIdentityRef;
   creationDate: string;
   closedDate?: string;
+  closedBy?: WireIdentityRef;
+  reviewers?: (WireIdentityRef & { vote?: number })[];
+  completionOptions?: { deleteSourceBranch?: boolean; mergeCommitMessage?: string };
   title: string;
   description?: string;
   sourceRefName: string;

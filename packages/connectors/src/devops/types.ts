@@ -189,6 +189,11 @@ export interface PullRequest {
   createdBy: { id: string; displayName: string; uniqueName: string };
   creationDate: string;
   closedDate?: string;
+  /** who completed or abandoned it */
+  closedBy?: { id: string; displayName: string; uniqueName: string };
+  /** votes: 10 approved, 5 approved with suggestions, 0 none, -5 waiting, -10 rejected */
+  reviewers: { id: string; displayName: string; uniqueName: string; vote: number }[];
+  completionOptions?: { deleteSourceBranch?: boolean; mergeCommitMessage?: string };
   mergeStatus?: string;
   lastMergeCommitId?: string;
   labels: string[];
@@ -205,6 +210,8 @@ export interface CreatePullRequest {
   labels?: string[];
   reviewers?: { id: string; isRequired?: boolean }[];
   isDraft?: boolean;
+  /** e.g. delete the source branch when the pull request completes */
+  completionOptions?: { deleteSourceBranch?: boolean; mergeCommitMessage?: string };
 }
 
 export interface ListPullRequestsOptions extends RequestOptions {
@@ -270,6 +277,12 @@ export interface GitPort {
     path: string,
     options?: ItemsOptions,
   ): Promise<RepositoryFile | undefined>;
+  /** many blobs' text (UTF-8) by object id in one request (a zip); throws if one is missing */
+  getBlobs(
+    repo: RepositoryRef,
+    objectIds: readonly string[],
+    options?: RequestOptions,
+  ): Promise<Map<string, string>>;
   /** refs by prefix filter without 'refs/' (e.g. 'tags/backup/ABC'), all pages */
   listRefs(repo: RepositoryRef, filter?: string, options?: RequestOptions): Promise<GitRef[]>;
   updateRefs(

@@ -2,3 +2,4 @@ export * from './branches';
 export * from './relative-dates';
 export * from './review-workflow';
 export * from './review-analysis';
+export * from './capture-run';

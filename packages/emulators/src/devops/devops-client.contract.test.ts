@@ -270,9 +270,69 @@ describe('writes', () => {
       targetRefName: 'refs/heads/main',
     });
     expect(active.map((p) => p.pullRequestId)).toContain(pr.pullRequestId);
-    expect(await client.listPullRequests(REPO, { status: 'completed' })).toEqual([]);
+    const completed = await client.listPullRequests(REPO, { status: 'completed' });
+    expect(completed.map((p) => p.pullRequestId)).not.toContain(pr.pullRequestId);
     expect((await client.getPullRequest(REPO, pr.pullRequestId))?.title).toBe('Restore ABC');
     expect(await client.getPullRequest(REPO, 99_999)).toBeUndefined();
+  });
+  it('reads changed blobs in one request, and completing a PR deletes its source branch when asked', async () => {
+    const main = (await client.listRefs(REPO, 'heads/main')).find(
+      (r) => r.name === 'refs/heads/main',
+    );
+    const branch = 'client-ABC-capture-contract';
+    const file = '/Clients/ABC/M365Config/Resources/Exchange/RemoteDomain/Default.json';
+    await client.push(REPO, {
+      branch,
+      oldObjectId: main?.commitId ?? '',
+      commits: [
+        { comment: 'Capture', changes: [{ changeType: 'edit', path: file, content: '{"a":1}\n' }] },
+      ],
+    });
+    const diff = await client.getCommitDiff(
+      REPO,
+      { branch: 'main' },
+      { branch },
+      { diffCommonCommit: false },
+    );
+    const change = diff.changes.find((c) => c.path === file);
+    expect(change?.originalObjectId).toMatch(/^[0-9a-f]{40}$/);
+    const ids = [change?.objectId ?? '', change?.originalObjectId ?? ''];
+    const blobs = await client.getBlobs(REPO, ids);
+    expect(blobs.get(ids[0] ?? '')).toBe('{"a":1}\n');
+    expect(JSON.parse(blobs.get(ids[1] ?? '') ?? '')).toBeTypeOf('object');
+    const missing = await caught(client.getBlobs(REPO, ['0'.repeat(40)]));
+    expect(missing.statusCode).toBe(404);
+
+    const pr = await client.createPullRequest(REPO, {
+      sourceRefName: `refs/heads/${branch}`,
+      targetRefName: 'refs/heads/main',
+      title: 'Capture ABC',
+      completionOptions: { deleteSourceBranch: true },
+    });
+    expect(pr.completionOptions).toEqual({ deleteSourceBranch: true });
+    const prUrl = `${emulator.url}/${encodeURIComponent(PROJECT)}/_apis/git/repositories/${CONFIG_REPOSITORY_NAME}/pullrequests/${pr.pullRequestId}`;
+    const headers = { authorization: 'Bearer good-token', 'content-type': 'application/json' };
+    const vote = await fetch(`${prUrl}/reviewers/me?api-version=7.1`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ vote: 10 }),
+    });
+    expect(vote.status).toBe(200);
+    const done = await fetch(`${prUrl}?api-version=7.1`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ status: 'completed' }),
+    });
+    expect(done.status).toBe(200);
+    const completed = await client.listPullRequests(REPO, {
+      status: 'completed',
+      targetRefName: 'refs/heads/main',
+      top: 1000,
+    });
+    const found = completed.find((p) => p.pullRequestId === pr.pullRequestId);
+    expect(found?.closedBy?.uniqueName).toBeTruthy();
+    expect(found?.reviewers.map((r) => r.vote)).toEqual([10]);
+    expect(await client.listRefs(REPO, `heads/${branch}`)).toEqual([]);
   });
 });
 

@@ -27,7 +27,7 @@ export interface PipelineRunnerOptions {
 export class PipelineRunner {
   private readonly effects = new Map<number, PipelineEffect>();
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new Map<NodeJS.Timeout, () => void>();
   private closed = false;
   readonly durationInMs: number;
   private readonly queueDelayInMs: number;
@@ -73,7 +73,11 @@ export class PipelineRunner {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
+    // wake every sleeping run, or close would wait for runs that can never finish
+    for (const [timer, wake] of this.timers) {
+      clearTimeout(timer);
+      wake();
+    }
     this.timers.clear();
     await Promise.allSettled([...this.inFlight]);
   }
@@ -85,7 +89,7 @@ export class PipelineRunner {
         this.timers.delete(timer);
         resolve();
       }, ms);
-      this.timers.add(timer);
+      this.timers.set(timer, resolve);
     });
   }
 

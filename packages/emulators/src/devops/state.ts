@@ -70,7 +70,17 @@ export interface PullRequestRecord {
   closedDate?: string;
   isDraft: boolean;
   labels: string[];
-  reviewers: { id: string; isRequired: boolean }[];
+  reviewers: {
+    id: string;
+    isRequired: boolean;
+    /** 10 approved, 5 approved with suggestions, 0 none, -5 waiting, -10 rejected */
+    vote?: number;
+    displayName?: string;
+    uniqueName?: string;
+  }[];
+  /** who completed or abandoned it */
+  closedBy?: IdentityRecord;
+  completionOptions?: { deleteSourceBranch?: boolean; mergeCommitMessage?: string };
   lastMergeSourceCommit: string;
   lastMergeTargetCommit: string;
   lastMergeCommit?: string;

@@ -13,6 +13,7 @@ import {
   type RepositoryRecord,
 } from '../devops/state';
 
+import { seedCaptureHistory } from './capture-branches';
 import { SAMPLE_CLIENTS, buildSampleRepo, sampleConfigHistory } from './sample-config';
 import { deterministicGuid } from './tenant-context';
 
@@ -432,6 +433,10 @@ export async function seedDevOps(
 
   const configGit = await GitRepo.init(state.repoDir(configRepo.id));
   const { backupTags } = await seedConfigRepository(configGit, now);
+  const finalStage = sampleConfigHistory().at(-1)?.stage;
+  if (finalStage) {
+    await seedCaptureHistory(configGit, state, configRepo, buildSampleRepo(finalStage), now);
+  }
 
   const lastWeek = new Date(now.getTime() - 7 * DAY);
   const yamlFor = (r: RepositoryRecord) =>

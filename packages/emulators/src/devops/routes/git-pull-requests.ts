@@ -27,12 +27,27 @@ interface CreateBody {
   isDraft?: boolean;
   labels?: { name?: string }[];
   reviewers?: { id?: string; isRequired?: boolean }[];
+  completionOptions?: { deleteSourceBranch?: boolean; mergeCommitMessage?: string };
 }
 
 interface PatchBody {
   status?: string | number;
   title?: string;
   description?: string;
+  completionOptions?: { deleteSourceBranch?: boolean; mergeCommitMessage?: string };
+}
+
+function completionOptionsOf(body: {
+  completionOptions?: { deleteSourceBranch?: boolean; mergeCommitMessage?: string };
+}): PullRequestRecord['completionOptions'] {
+  const o = body.completionOptions;
+  if (!o || typeof o !== 'object') return undefined;
+  return {
+    ...(o.deleteSourceBranch === true ? { deleteSourceBranch: true } : {}),
+    ...(typeof o.mergeCommitMessage === 'string'
+      ? { mergeCommitMessage: o.mergeCommitMessage }
+      : {}),
+  };
 }
 
 export function registerGitPullRequestRoutes(app: FastifyInstance, state: DevOpsState): void {
@@ -58,6 +73,8 @@ export function registerGitPullRequestRoutes(app: FastifyInstance, state: DevOps
       createdBy: identityRef(request, state, pr.createdBy),
       creationDate: pr.creationDate,
       ...(pr.closedDate ? { closedDate: pr.closedDate } : {}),
+      ...(pr.closedBy ? { closedBy: identityRef(request, state, pr.closedBy) } : {}),
+      ...(pr.completionOptions ? { completionOptions: pr.completionOptions } : {}),
       title: pr.title,
       description: truncate ? pr.description.slice(0, 400) : pr.description,
       sourceRefName: pr.sourceRefName,
@@ -83,9 +100,9 @@ export function registerGitPullRequestRoutes(app: FastifyInstance, state: DevOps
         : {}),
       reviewers: pr.reviewers.map((r) => ({
         id: r.id,
-        displayName: r.id,
-        uniqueName: r.id,
-        vote: 0,
+        displayName: r.displayName ?? r.id,
+        uniqueName: r.uniqueName ?? r.id,
+        vote: r.vote ?? 0,
         isRequired: r.isRequired,
         reviewerUrl: `${repoUrl}/pullRequests/${pr.pullRequestId}/reviewers/${r.id}`,
       })),
@@ -174,6 +191,8 @@ export function registerGitPullRequestRoutes(app: FastifyInstance, state: DevOps
       lastMergeSourceCommit: sourceCommit,
       lastMergeTargetCommit: targetCommit,
     };
+    const completionOptions = completionOptionsOf(body);
+    if (completionOptions) pr.completionOptions = completionOptions;
     state.data.pullRequests.push(pr);
     state.save();
     return reply.code(201).send(prJson(request, project, repo, pr, false));
@@ -253,6 +272,40 @@ export function registerGitPullRequestRoutes(app: FastifyInstance, state: DevOps
     },
   );
 
+  // Create or update a reviewer's vote (reference §5.10: 10 approved … -10 rejected).
+  app.put<{
+    Params: RepoParams & { pullRequestId: string; reviewerId: string };
+    Body: { vote?: number; isRequired?: boolean } | undefined;
+  }>(`${base}/:pullRequestId/reviewers/:reviewerId`, async (request) => {
+    const { project, repo } = repoContext(request, state);
+    const { pr } = byId(project, request.params.pullRequestId, repo);
+    const vote = Number(request.body?.vote ?? 0);
+    if (![-10, -5, 0, 5, 10].includes(vote)) {
+      throw new DevOpsError(400, 'InvalidArgumentValueException', `Invalid vote ${vote}.`);
+    }
+    const who = callerIdentity(request);
+    const reviewerId = request.params.reviewerId === 'me' ? who.id : request.params.reviewerId;
+    const existing = pr.reviewers.find((r) => r.id === reviewerId);
+    const isSelf = reviewerId === who.id;
+    const reviewer = existing ?? { id: reviewerId, isRequired: request.body?.isRequired === true };
+    reviewer.vote = vote;
+    if (isSelf) {
+      reviewer.displayName = who.displayName;
+      reviewer.uniqueName = who.uniqueName;
+    }
+    if (!existing) pr.reviewers.push(reviewer);
+    state.save();
+    const repoUrl = repositoryUrl(request, state, project, repo);
+    return {
+      id: reviewer.id,
+      displayName: reviewer.displayName ?? reviewer.id,
+      uniqueName: reviewer.uniqueName ?? reviewer.id,
+      vote: reviewer.vote,
+      isRequired: reviewer.isRequired,
+      reviewerUrl: `${repoUrl}/pullRequests/${pr.pullRequestId}/reviewers/${reviewer.id}`,
+    };
+  });
+
   app.patch<{ Params: RepoParams & { pullRequestId: string }; Body: PatchBody | undefined }>(
     `${base}/:pullRequestId`,
     async (request) => {
@@ -261,6 +314,9 @@ export function registerGitPullRequestRoutes(app: FastifyInstance, state: DevOps
       const body = request.body ?? {};
       if (body.title !== undefined) pr.title = body.title;
       if (body.description !== undefined) pr.description = body.description;
+      const completionOptions = completionOptionsOf(body);
+      if (completionOptions)
+        pr.completionOptions = { ...pr.completionOptions, ...completionOptions };
       const status = enumParam(body.status, PULL_REQUEST_STATUSES, 'status');
       if (status && status !== pr.status) {
         if (pr.status !== 'active') {
@@ -274,9 +330,15 @@ export function registerGitPullRequestRoutes(app: FastifyInstance, state: DevOps
           pr.lastMergeCommit = await mergeInto(git, pr, callerIdentity(request));
           pr.status = 'completed';
           pr.closedDate = new Date().toISOString();
+          pr.closedBy = callerIdentity(request);
+          if (pr.completionOptions?.deleteSourceBranch) {
+            const source = await git.revParse(pr.sourceRefName);
+            if (source) await git.updateRef(pr.sourceRefName, '0'.repeat(40), source);
+          }
         } else if (status === 'abandoned') {
           pr.status = 'abandoned';
           pr.closedDate = new Date().toISOString();
+          pr.closedBy = callerIdentity(request);
         } else if (status === 'active') {
           pr.status = 'active';
         }

@@ -1,0 +1,527 @@
+import { isServiceError } from '@aegis/connectors';
+import type { DevOpsApi, PullRequest, RepositoryRef, VersionSpec } from '@aegis/connectors/devops';
+import type {
+  CaptureAnalysis,
+  CaptureBranch,
+  CaptureClient,
+  CaptureFile,
+  CaptureOverview,
+  CapturePullRequest,
+  CapturePullRequestCreated,
+  CaptureRun,
+  CreateCapturePullRequestBody,
+  DriftChangeDto,
+  ReviewDeviationDto,
+} from '@aegis/contracts';
+import {
+  applyAcceptedDeviations,
+  CAPTURE_PIPELINE_ID,
+  captureBranchName,
+  captureBranchPrefix,
+  captureMetadataPath,
+  capturePullRequestDescription,
+  capturePullRequestTitle,
+  captureReviewSeverity,
+  captureRunParameters,
+  captureBranchSuffix,
+  clientCaptureOverview,
+  ConflictError,
+  driftChangeCounts,
+  driftSummary,
+  evaluateCompliance,
+  isCaptureBranchOf,
+  isComparableFile,
+  isExcludedPath,
+  isPrerequisitePath,
+  MERGED_PULL_REQUEST_LIMIT,
+  normaliseExcludedPath,
+  NotAllowedError,
+  NotFoundError,
+  propertyChanges,
+  toResourcePath,
+  toReviewDeviations,
+  type AcceptedDeviationsConfig,
+  type CaptureMetadata,
+  type ConfigFile,
+} from '@aegis/domain';
+import pLimit from 'p-limit';
+
+import { CLIENTS_FOLDER, listClientCodes } from './client-folders';
+import { BASELINE_ROOT, clientRoot } from './comparison-service';
+import { LruCache } from './lru-cache';
+
+/** One parsed file of a tree; `content` null when it is not valid JSON. */
+interface TreeFile extends ConfigFile {
+  path: string;
+  objectId?: string;
+}
+
+/** Process-wide caches: trees by folder and commit (immutable), analyses by both commits and exclusions. */
+export interface CaptureCaches {
+  trees: LruCache<string, TreeFile[]>;
+  analyses: LruCache<string, CaptureAnalysis>;
+}
+
+export function createCaptureCaches(): CaptureCaches {
+  return { trees: new LruCache(16), analyses: new LruCache(32) };
+}
+
+export interface CaptureLocation extends RepositoryRef {
+  /** the project whose pipelines include the capture pipeline (216) */
+  pipelineProject: string;
+}
+
+export interface CaptureUser {
+  upn: string;
+  displayName?: string;
+}
+
+const MAIN = 'refs/heads/main';
+const APPROVING_VOTE = 5;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+const isNotFound = (error: unknown) => isServiceError(error) && error.statusCode === 404;
+
+/**
+ * Configuration capture and its review (spec 3 §2, §4, §7): capture branches with their pull
+ * requests, the review analysis (drift against main from a git diff, compliance against the
+ * baseline), the pull request that carries the approval, and the capture pipeline's runs.
+ */
+export class CaptureService {
+  constructor(
+    private readonly devops: DevOpsApi,
+    private readonly location: CaptureLocation,
+    private readonly caches: CaptureCaches,
+  ) {}
+
+  private get repo(): RepositoryRef {
+    return { project: this.location.project, repository: this.location.repository };
+  }
+
+  /** Clients are folder names under /Clients: shown as 'Client {code}', sorted by code (spec 3 §2). */
+  async listClients(): Promise<CaptureClient[]> {
+    const codes = await listClientCodes(this.devops, this.repo);
+    return codes.map((code) => ({ code, name: `Client ${code}` }));
+  }
+
+  private async metadataOf(client: string, branch: string): Promise<CaptureMetadata | undefined> {
+    try {
+      const file = await this.devops.getFile(this.repo, captureMetadataPath(client), {
+        version: { branch },
+      });
+      const parsed = file ? parseJson(file.content) : undefined;
+      return parsed && typeof parsed === 'object' ? (parsed as CaptureMetadata) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** When the run that made a branch finished, for branches whose metadata has no capture time. */
+  private async runDateOf(branch: string): Promise<string | undefined> {
+    const runId = Number(captureBranchSuffix(branch));
+    if (!Number.isInteger(runId) || runId <= 0) return undefined;
+    try {
+      const run = await this.devops.getRun(
+        this.location.pipelineProject,
+        CAPTURE_PIPELINE_ID,
+        runId,
+      );
+      return run?.finishedDate ?? run?.createdDate;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * The client's capture branches (spec 3 §3, §7): the branches that exist, plus the merged ones
+   * known from completed pull requests into main (top 1000), whose source branch is deleted on
+   * completion. Each carries the live state of its latest pull request.
+   */
+  async listBranches(client: string): Promise<CaptureBranch[]> {
+    const [refs, completed, all] = await Promise.all([
+      this.devops.listRefs(this.repo, `heads/${captureBranchPrefix(client)}`),
+      this.devops.listPullRequests(this.repo, {
+        status: 'completed',
+        targetRefName: MAIN,
+        top: MERGED_PULL_REQUEST_LIMIT,
+      }),
+      this.devops.listPullRequests(this.repo, {
+        status: 'all',
+        targetRefName: MAIN,
+        top: MERGED_PULL_REQUEST_LIMIT,
+      }),
+    ]);
+    const short = (ref: string) => ref.replace(/^refs\/heads\//, '');
+    const ours = (pr: PullRequest) => isCaptureBranchOf(pr.sourceRefName, client);
+    const mergedBy = new Map<string, PullRequest>();
+    for (const pr of completed.filter(ours)) {
+      const name = short(pr.sourceRefName);
+      const seen = mergedBy.get(name);
+      if (!seen || (pr.closedDate ?? '') > (seen.closedDate ?? '')) mergedBy.set(name, pr);
+    }
+    const latest = new Map<string, PullRequest>();
+    for (const pr of all.filter(ours)) {
+      const name = short(pr.sourceRefName);
+      const seen = latest.get(name);
+      if (!seen || pr.pullRequestId > seen.pullRequestId) latest.set(name, pr);
+    }
+
+    const existing = refs
+      .map((r) => short(r.name))
+      .filter((name) => isCaptureBranchOf(name, client));
+    const limit = pLimit(8);
+    const branches = await Promise.all(
+      existing.map((name) =>
+        limit(async () => {
+          const metadata = await this.metadataOf(client, name);
+          const date = metadata?.capturedAt ?? (await this.runDateOf(name));
+          return this.toBranch(name, true, date, metadata, mergedBy.get(name), latest.get(name));
+        }),
+      ),
+    );
+    for (const [name, pr] of mergedBy) {
+      if (existing.includes(name)) continue;
+      branches.push(this.toBranch(name, false, pr.creationDate, undefined, pr, latest.get(name)));
+    }
+    return branches;
+  }
+
+  private toBranch(
+    name: string,
+    exists: boolean,
+    date: string | undefined,
+    metadata: CaptureMetadata | undefined,
+    merged: PullRequest | undefined,
+    latest: PullRequest | undefined,
+  ): CaptureBranch {
+    return {
+      name,
+      exists,
+      merged: merged !== undefined,
+      ...(date ? { date } : {}),
+      ...(merged?.closedDate ? { mergedDate: merged.closedDate } : {}),
+      ...(merged?.closedBy ? { mergedBy: merged.closedBy.displayName } : {}),
+      ...(metadata ? { metadata: pickMetadata(metadata) } : {}),
+      ...(latest ? { pullRequest: toCapturePullRequest(latest) } : {}),
+    };
+  }
+
+  async overview(client: string): Promise<CaptureOverview> {
+    return clientCaptureOverview(await this.listBranches(client));
+  }
+
+  /** A folder at a commit, parsed: one listing and one zip, then from the cache (git objects never change). */
+  private async readTree(folder: string, commitId: string): Promise<TreeFile[] | undefined> {
+    const key = `${this.repo.project}/${this.repo.repository}:${folder}@${commitId}`;
+    const cached = this.caches.trees.get(key);
+    if (cached) return cached;
+    const snapshot = await this.devops.readFolder(this.repo, folder, {
+      version: { commit: commitId },
+    });
+    if (!snapshot) return undefined;
+    const files = snapshot.files.map((f) => ({
+      path: f.path,
+      content: parseJson(f.content),
+      ...(f.objectId ? { objectId: f.objectId } : {}),
+    }));
+    this.caches.trees.set(key, files);
+    return files;
+  }
+
+  private async acceptedDeviations(
+    client: string,
+    commitId: string,
+  ): Promise<AcceptedDeviationsConfig | undefined> {
+    try {
+      const file = await this.devops.getFile(
+        this.repo,
+        `${CLIENTS_FOLDER}/${client}/.accepted-deviations.json`,
+        { version: { commit: commitId } },
+      );
+      const parsed = file ? parseJson(file.content) : undefined;
+      const config = parsed as Partial<AcceptedDeviationsConfig> | null | undefined;
+      return Array.isArray(config?.acceptedDeviations)
+        ? (config as AcceptedDeviationsConfig)
+        : undefined;
+    } catch {
+      // Spec 3 §7: other failures are logged and ignored.
+      return undefined;
+    }
+  }
+
+  /**
+   * Review analysis (spec 3 §2 Capture Analysis, §7 drift and compliance): the git diff of main
+   * against the branch names the changed files; only their previous versions are read (one blob
+   * request); compliance compares the capture with the baseline at main. Cached by both commits.
+   */
+  async analyse(
+    client: string,
+    branch: string,
+    excludedProperties: readonly string[],
+    excludedPaths: readonly string[],
+  ): Promise<CaptureAnalysis> {
+    if (!isCaptureBranchOf(branch, client)) {
+      throw new NotFoundError(`${branch} is not a capture branch of client ${client}`);
+    }
+    let diff;
+    try {
+      diff = await this.devops.getCommitDiff(
+        this.repo,
+        { branch: 'main' },
+        { branch },
+        { diffCommonCommit: false },
+      );
+    } catch (error) {
+      if (isNotFound(error) || (isServiceError(error) && error.statusCode === 400)) {
+        throw new NotFoundError(`Capture branch ${branch} not found`);
+      }
+      throw error;
+    }
+    const key = JSON.stringify([
+      client,
+      branch,
+      diff.baseCommit,
+      diff.targetCommit,
+      [...excludedProperties].sort(),
+      [...excludedPaths].sort(),
+    ]);
+    const cached = this.caches.analyses.get(key);
+    if (cached) return cached;
+
+    const root = clientRoot(client);
+    const normalisedExcluded = excludedPaths.map(normaliseExcludedPath);
+    const relevant = (path: string) => {
+      if (!path.toLowerCase().startsWith(`${root.toLowerCase()}/`)) return false;
+      const resource = toResourcePath(path);
+      return isComparableFile(resource) && !isExcludedPath(resource, normalisedExcluded);
+    };
+    const changed = diff.changes.filter((c) => !c.isFolder && relevant(c.path));
+    const previousIds = changed
+      .filter((c) => c.changeType === 'edit' && c.originalObjectId)
+      .map((c) => c.originalObjectId as string);
+
+    const [capture, baseline, previous, accepted] = await Promise.all([
+      this.readTree(root, diff.targetCommit),
+      this.readTree(BASELINE_ROOT, diff.baseCommit),
+      this.devops.getBlobs(this.repo, previousIds),
+      this.acceptedDeviations(client, diff.baseCommit),
+    ]);
+    if (!capture) throw new NotFoundError(`No configuration for client ${client} on ${branch}`);
+    if (!baseline) throw new NotFoundError(`No baseline configuration found at ${BASELINE_ROOT}`);
+
+    const byPath = new Map(capture.map((f) => [f.path.toLowerCase(), f]));
+    const changes: DriftChangeDto[] = [];
+    for (const c of changed) {
+      const path = toResourcePath(c.path);
+      const item = { path, objectId: c.objectId };
+      if (c.changeType === 'add') changes.push({ changeType: 'add', item });
+      else if (c.changeType === 'delete') changes.push({ changeType: 'delete', item });
+      else {
+        const before = c.originalObjectId ? previous.get(c.originalObjectId) : undefined;
+        const after = byPath.get(c.path.toLowerCase());
+        const old = before === undefined ? null : parseJson(before);
+        if (old === null || !after || after.content === null) {
+          // Spec 3 §7: a per-file failure yields no property changes.
+          changes.push({ changeType: 'edit', item, propertyChanges: [], propertyChangeCount: 0 });
+          continue;
+        }
+        const properties = propertyChanges(old, after.content, excludedProperties);
+        // only excluded properties changed: nothing to review
+        if (properties.length === 0) continue;
+        changes.push({
+          changeType: 'edit',
+          item,
+          propertyChanges: properties,
+          propertyChangeCount: properties.length,
+        });
+      }
+    }
+    changes.sort((a, b) => a.item.path.localeCompare(b.item.path));
+
+    const captured = capture.filter((f) => relevant(f.path));
+    const baselineFiles = baseline.filter((f) => {
+      const resource = toResourcePath(f.path);
+      return isComparableFile(resource) && !isExcludedPath(resource, normalisedExcluded);
+    });
+    let compliance = evaluateCompliance(baselineFiles, captured, {
+      excludedProperties,
+      excludedPaths,
+    });
+    if (accepted) compliance = applyAcceptedDeviations(compliance, accepted);
+    const groups = new Map(compliance.deviations.map((g) => [g.path, g]));
+    const deviations: ReviewDeviationDto[] = toReviewDeviations(compliance.deviations).map((d) => ({
+      ...d,
+      deviations: (groups.get(d.path)?.deviations ?? []).map((p) => ({
+        property: p.property,
+        baselineValue: p.baselineValue,
+        clientValue: p.clientValue,
+        severity: p.isMissing ? d.severity : captureReviewSeverity(p.property),
+      })),
+    }));
+
+    const analysis: CaptureAnalysis = {
+      client,
+      branch,
+      drift: {
+        summary: driftSummary(changes, captured.length),
+        changeCounts: driftChangeCounts(changes),
+        changes,
+      },
+      compliance: {
+        totalCount: compliance.totalCount,
+        prerequisiteTotal: baselineFiles.filter((f) => isPrerequisitePath(toResourcePath(f.path)))
+          .length,
+        acceptedDeviationsCount: compliance.acceptedDeviationsCount,
+        deviations,
+      },
+    };
+    this.caches.analyses.set(key, analysis);
+    return analysis;
+  }
+
+  /** One file at a branch (spec 3 §7), confined to the client's folder; content null when absent. */
+  async getFile(client: string, branch: string, path: string): Promise<CaptureFile> {
+    if (branch !== 'main' && !isCaptureBranchOf(branch, client)) {
+      throw new NotFoundError(`${branch} is not a capture branch of client ${client}`);
+    }
+    const resource = toResourcePath(path);
+    if (resource.split('/').some((s) => s === '..' || s === '.')) {
+      throw new NotFoundError(`No file ${path}`);
+    }
+    const full = `${clientRoot(client)}/${resource}`;
+    const version: VersionSpec = { branch };
+    const file = await this.devops.getFile(this.repo, full, { version });
+    return { path: resource, branch, content: file ? parseJson(file.content) : null };
+  }
+
+  /**
+   * The pull request from the capture branch to main (spec 3 §7), carrying the approval in its
+   * description and deleting the source branch on completion. The approver is the signed-in user;
+   * whoever started the capture cannot approve it; an open pull request is not opened twice.
+   */
+  async createPullRequest(
+    client: string,
+    body: CreateCapturePullRequestBody,
+    user: CaptureUser,
+    now = new Date(),
+  ): Promise<CapturePullRequestCreated> {
+    const { branch } = body;
+    if (!isCaptureBranchOf(branch, client)) {
+      throw new NotFoundError(`${branch} is not a capture branch of client ${client}`);
+    }
+    const source = `refs/heads/${branch}`;
+    const [refs, active, metadata] = await Promise.all([
+      this.devops.listRefs(this.repo, `heads/${branch}`),
+      this.devops.listPullRequests(this.repo, {
+        status: 'active',
+        sourceRefName: source,
+        targetRefName: MAIN,
+      }),
+      this.metadataOf(client, branch),
+    ]);
+    if (!refs.some((r) => r.name === source)) {
+      throw new NotFoundError(`Capture branch ${branch} not found`);
+    }
+    const open = active[0];
+    if (open) {
+      throw new ConflictError(
+        `Pull request #${open.pullRequestId} for ${branch} is already open and awaiting approval in Azure DevOps.`,
+      );
+    }
+    const approvedBy = user.upn.trim() || 'Unknown';
+    if (metadata?.triggeredBy && metadata.triggeredBy.toLowerCase() === approvedBy.toLowerCase()) {
+      throw new NotAllowedError(
+        `You started this capture, so another Approver must approve it (four-eyes rule).`,
+      );
+    }
+    const approval = {
+      approvedBy,
+      approvedAt: now.toISOString(),
+      comments: body.comments.trim(),
+      summary: body.summary,
+    };
+    let pr: PullRequest;
+    try {
+      pr = await this.devops.createPullRequest(this.repo, {
+        sourceRefName: source,
+        targetRefName: MAIN,
+        title: capturePullRequestTitle(client, branch),
+        description: capturePullRequestDescription(client, branch, approval),
+        labels: ['capture-review'],
+        completionOptions: { deleteSourceBranch: true },
+      });
+    } catch (error) {
+      if (isServiceError(error) && error.statusCode === 409) {
+        throw new ConflictError(
+          `A pull request for ${branch} is already open and awaiting approval in Azure DevOps.`,
+        );
+      }
+      throw error;
+    }
+    return {
+      pullRequestId: pr.pullRequestId,
+      prUrl: pr.webUrl,
+      createdBy: pr.createdBy.displayName || user.displayName || approvedBy,
+      status: 'pending',
+      approval,
+    };
+  }
+
+  /** Starts the capture pipeline (216) with ClientCode and the JSON-encoded exclusions (spec 3 §7). */
+  async startCapture(
+    client: string,
+    options: { excludedProperties: string[]; excludedPaths: string[]; baselineVersion: string },
+  ): Promise<CaptureRun> {
+    const run = await this.devops.runPipeline(this.location.pipelineProject, CAPTURE_PIPELINE_ID, {
+      refName: MAIN,
+      templateParameters: captureRunParameters(client, options),
+    });
+    return {
+      runId: run.id,
+      state: run.state,
+      result: run.result ?? null,
+      branch: captureBranchName(client, run.id),
+    };
+  }
+
+  async getRun(client: string, runId: number): Promise<CaptureRun> {
+    const run = await this.devops.getRun(this.location.pipelineProject, CAPTURE_PIPELINE_ID, runId);
+    if (!run) throw new NotFoundError(`Capture run ${runId} not found`);
+    return {
+      runId: run.id,
+      state: run.state,
+      result: run.result ?? null,
+      branch: captureBranchName(client, run.id),
+    };
+  }
+}
+
+function pickMetadata(m: CaptureMetadata): CaptureMetadata {
+  const out: CaptureMetadata = {};
+  if (Number.isInteger(m.changeCount) && (m.changeCount ?? -1) >= 0)
+    out.changeCount = m.changeCount;
+  if (Number.isInteger(m.criticalCount) && (m.criticalCount ?? -1) >= 0)
+    out.criticalCount = m.criticalCount;
+  if (typeof m.baselineVersion === 'string') out.baselineVersion = m.baselineVersion;
+  if (typeof m.capturedAt === 'string') out.capturedAt = m.capturedAt;
+  if (typeof m.triggeredBy === 'string') out.triggeredBy = m.triggeredBy;
+  return out;
+}
+
+function toCapturePullRequest(pr: PullRequest): CapturePullRequest {
+  return {
+    pullRequestId: pr.pullRequestId,
+    status: pr.status,
+    prUrl: pr.webUrl,
+    createdBy: pr.createdBy.displayName,
+    ...(pr.closedBy ? { closedBy: pr.closedBy.displayName } : {}),
+    approvedBy: pr.reviewers.filter((r) => r.vote >= APPROVING_VOTE).map((r) => r.displayName),
+  };
+}

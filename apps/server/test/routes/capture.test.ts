@@ -1,0 +1,276 @@
+import type {
+  CaptureAnalysis,
+  CaptureBranchList,
+  CaptureClientList,
+  CaptureFile,
+  CaptureOverview,
+  CapturePullRequestCreated,
+  CaptureRun,
+} from '@aegis/contracts';
+import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildWithSeededDevOps, type AppWithDevOps, type DevOpsFixture } from '../devops-fixture';
+import { SAMPLE_USER, type TestApp } from '../helper';
+
+const PENDING = 'client-ABC-capture-1042';
+const OLDER = 'client-ABC-capture-1017';
+const TRIGGERED_BY = 'sam.taylor@aegis-msp.example';
+const APPROVER = 'priya.shah@aegis-msp.example';
+const COMMENT =
+  'Reviewed every change with the client; the report-only CA000 state was requested by their CISO.';
+
+describe('capture routes', () => {
+  let t: TestApp;
+  let devops: DevOpsFixture;
+  let env: AppWithDevOps;
+
+  beforeAll(async () => {
+    env = await buildWithSeededDevOps({ pipelineDurationInMs: 200 });
+    ({ t, devops } = env);
+  });
+  afterEach(() => devops.emulator.faults.clear());
+  afterAll(() => env.close());
+
+  const get = (url: string, user = SAMPLE_USER) => t.injectAs(user, { method: 'GET', url });
+  const post = (url: string, payload: object, user = SAMPLE_USER) =>
+    t.injectAs(user, { method: 'POST', url, payload });
+  const analyse = async (body: object) => {
+    const response = await post('/api/capture/clients/ABC/analysis', body);
+    expect(response.statusCode).toBe(200);
+    return response.json() as CaptureAnalysis;
+  };
+  const branches = async (client = 'ABC') =>
+    ((await get(`/api/capture/clients/${client}/branches`)).json() as CaptureBranchList).branches;
+
+  it('needs a signed-in user', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/capture/clients' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("lists the client folders as 'Client {code}', sorted by code", async () => {
+    const response = await get('/api/capture/clients');
+    expect(response.statusCode).toBe(200);
+    const { clients } = response.json() as CaptureClientList;
+    expect(clients.map((c) => c.code)).toEqual([...clients.map((c) => c.code)].sort());
+    expect(clients).toContainEqual({ code: 'ABC', name: 'Client ABC' });
+  });
+
+  it('lists pending branches with their metadata and merged captures from completed pull requests', async () => {
+    const list = await branches();
+    const pending = list.find((b) => b.name === PENDING);
+    expect(pending).toMatchObject({
+      exists: true,
+      merged: false,
+      metadata: { changeCount: 6, criticalCount: 2, baselineVersion: '1.0.0' },
+    });
+    expect(Date.now() - Date.parse(pending?.date ?? '')).toBeLessThan(3 * 3_600_000);
+    expect(list.find((b) => b.name === OLDER)?.metadata?.changeCount).toBeUndefined();
+    const merged = list.filter((b) => b.merged);
+    expect(merged).toHaveLength(5);
+    for (const b of merged) {
+      expect(b.exists).toBe(false);
+      expect(b.mergedBy).toMatch(/^(Priya Shah|Sam Taylor)$/);
+      expect(b.pullRequest?.status).toBe('completed');
+    }
+    expect(list.every((b) => b.name.startsWith('client-ABC-capture-'))).toBe(true);
+  });
+
+  it('gives the overview: last capture, last merge and pending reviews', async () => {
+    const response = await get('/api/capture/clients/FAB/overview');
+    expect(response.statusCode).toBe(200);
+    const overview = response.json() as CaptureOverview;
+    expect(overview.pendingReviews).toBe(1);
+    const days = (iso: string | null) => (Date.now() - Date.parse(iso ?? '')) / 86_400_000;
+    expect(days(overview.lastMerge)).toBeCloseTo(20, 0);
+    // FAB's only pending capture is 75 days old, older than its last merge's pull request
+    expect(days(overview.lastCapture)).toBeLessThan(75);
+  });
+
+  it("answers empty lists for a client without captures' data rather than failing", async () => {
+    const response = await get('/api/capture/clients/ZZZ/branches');
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as CaptureBranchList).branches).toEqual([]);
+  });
+
+  it('analyses drift from the git diff with property changes, and compliance with the capture-review severity', async () => {
+    const analysis = await analyse({ branch: PENDING });
+    const byPath = new Map(analysis.drift.changes.map((c) => [c.item.path, c]));
+    const ca000 = byPath.get(
+      'ConditionalAccess/Policy/CA000-Global-IdentityProtection-AnyApp-AnyPlatform-MFA.json',
+    );
+    expect(ca000?.changeType).toBe('edit');
+    expect(ca000?.propertyChanges).toEqual([
+      {
+        property: 'state',
+        oldValue: 'enabled',
+        newValue: 'enabledForReportingButNotEnforced',
+        changeType: 'modified',
+      },
+    ]);
+    expect(byPath.get('Exchange/TransportRule/Block Client Auto-Forwarding.json')?.changeType).toBe(
+      'delete',
+    );
+    expect(
+      byPath.get('ConditionalAccess/Policy/CA900-Vendor-Remote-Support-Exception.json')?.changeType,
+    ).toBe('add');
+    // only WhenChanged changed there: excluded by default, so nothing to review
+    expect(byPath.has('Teams/MeetingPolicy/Global.json')).toBe(false);
+    // the metadata file is not a policy
+    expect([...byPath.keys()].every((p) => p.endsWith('.json') && !p.startsWith('.'))).toBe(true);
+    expect(analysis.drift.summary).toMatchObject({ modified: 3, added: 1, deleted: 1 });
+    expect(analysis.drift.changeCounts).toEqual({ Add: 1, Edit: 3, Delete: 1 });
+    expect(analysis.drift.summary.unchanged).toBeGreaterThan(50);
+
+    const deviation = (path: string) => analysis.compliance.deviations.find((d) => d.path === path);
+    expect(deviation('Exchange/TransportRule/Block Client Auto-Forwarding.json')).toMatchObject({
+      severity: 'critical',
+      isMissing: true,
+    });
+    expect(
+      deviation(
+        'ConditionalAccess/Policy/CA000-Global-IdentityProtection-AnyApp-AnyPlatform-MFA.json',
+      )?.severity,
+    ).toBe('critical');
+    expect(analysis.compliance.totalCount).toBeGreaterThan(50);
+    expect(analysis.compliance.prerequisiteTotal).toBeGreaterThan(0);
+  });
+
+  it('re-analyses with excluded properties and paths', async () => {
+    const withProperty = await analyse({
+      branch: PENDING,
+      excludedProperties: ['MailTipsLargeAudienceThreshold'],
+    });
+    expect(withProperty.drift.changes.map((c) => c.item.path)).not.toContain(
+      'Exchange/OrganizationConfig/Organization Config.json',
+    );
+    expect(withProperty.drift.summary.modified).toBe(2);
+    const withPath = await analyse({ branch: PENDING, excludedPaths: ['/Exchange'] });
+    expect(withPath.drift.changes.some((c) => c.item.path.startsWith('Exchange/'))).toBe(false);
+    expect(withPath.compliance.deviations.some((d) => d.path.startsWith('Exchange/'))).toBe(false);
+  });
+
+  it('refuses a branch of another client or a malformed name (400 naming the field), and 404s an unknown branch', async () => {
+    const other = await post('/api/capture/clients/ABC/analysis', {
+      branch: 'client-FAB-capture-611',
+    });
+    expect(other.statusCode).toBe(404);
+    const malformed = await post('/api/capture/clients/ABC/analysis', { branch: 'main' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ field: 'body.branch' });
+    const missing = await post('/api/capture/clients/ABC/analysis', {
+      branch: 'client-ABC-capture-999999',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('reports a DevOps failure of the diff as 502 with the service message', async () => {
+    devops.emulator.faults.add({ kind: 'error', statusCode: 500, pathPattern: '/diffs/commits' });
+    const response = await post('/api/capture/clients/ABC/analysis', {
+      branch: OLDER,
+      excludedProperties: ['x-unique-to-miss-the-cache'],
+    });
+    expect(response.statusCode).toBe(502);
+  });
+
+  it('reads one file at a branch, confined to the client folder', async () => {
+    const path =
+      'ConditionalAccess/Policy/CA000-Global-IdentityProtection-AnyApp-AnyPlatform-MFA.json';
+    const q = (branch: string, p: string) =>
+      `/api/capture/clients/ABC/file?branch=${encodeURIComponent(branch)}&path=${encodeURIComponent(p)}`;
+    const atBranch = (await get(q(PENDING, path))).json() as CaptureFile;
+    const atMain = (await get(q('main', path))).json() as CaptureFile;
+    expect((atBranch.content as { state: string }).state).toBe('enabledForReportingButNotEnforced');
+    expect((atMain.content as { state: string }).state).toBe('enabled');
+    expect((await get(q(PENDING, '../../../M365Config/x.json'))).statusCode).toBe(404);
+    expect(((await get(q(PENDING, 'Nope/none.json'))).json() as CaptureFile).content).toBeNull();
+  });
+
+  it('creates the pull request with the approval, once, and never for whoever started the capture', async () => {
+    const url = '/api/capture/clients/ABC/pull-requests';
+    const body = {
+      branch: PENDING,
+      comments: COMMENT,
+      acknowledged: true,
+      summary: { modified: 3, added: 1, deleted: 1 },
+    };
+    const short = await post(url, { ...body, comments: 'too short' }, APPROVER);
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ field: 'body.comments' });
+    const unticked = await post(url, { ...body, acknowledged: false }, APPROVER);
+    expect(unticked.statusCode).toBe(400);
+
+    const own = await post(url, body, TRIGGERED_BY);
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({ message: expect.stringMatching(/another Approver/) });
+
+    const response = await post(url, body, APPROVER);
+    expect(response.statusCode).toBe(201);
+    const created = response.json() as CapturePullRequestCreated;
+    expect(created).toMatchObject({ status: 'pending', createdBy: 'Priya Shah' });
+    expect(created.approval).toMatchObject({ approvedBy: APPROVER, comments: COMMENT });
+    expect(created.prUrl).toContain(`/pullrequest/${created.pullRequestId}`);
+
+    const again = await post(url, body, APPROVER);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      message: `Pull request #${created.pullRequestId} for ${PENDING} is already open and awaiting approval in Azure DevOps.`,
+    });
+
+    // The PR carries the approval, and is completed in DevOps by someone else.
+    const token = await t.idp.issueToken('alex.morgan@aegis-msp.example');
+    const prUrl = `${devops.emulator.url}/${encodeURIComponent(SAMPLE_PROJECTS.tenantManagement)}/_apis/git/repositories/${CONFIG_REPOSITORY_NAME}/pullrequests/${created.pullRequestId}?api-version=7.1`;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const pr = (await (await fetch(prUrl, { headers })).json()) as {
+      description: string;
+      completionOptions: { deleteSourceBranch: boolean };
+      title: string;
+    };
+    expect(pr.title).toContain(PENDING);
+    expect(pr.description).toContain(`Approved by: ${APPROVER}`);
+    expect(pr.description).toContain(COMMENT);
+    expect(pr.description).toContain('Summary: 3 modified, 1 added, 1 deleted.');
+    expect(pr.completionOptions.deleteSourceBranch).toBe(true);
+
+    const before = (await branches()).find((b) => b.name === PENDING);
+    expect(before?.pullRequest).toMatchObject({ status: 'active', approvedBy: [] });
+    const completed = await fetch(prUrl, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ status: 'completed' }),
+    });
+    expect(completed.status).toBe(200);
+    const after = (await branches()).find((b) => b.name === PENDING);
+    expect(after).toMatchObject({ merged: true, exists: false, mergedBy: 'Alex Morgan' });
+  });
+
+  it('starts a capture run with the JSON-encoded exclusions and follows it', async () => {
+    const response = await post('/api/capture/clients/ABC/runs', {
+      excludedProperties: ['id', 'createdDateTime'],
+      excludedPaths: [],
+      baselineVersion: '2.1.0',
+    });
+    expect(response.statusCode).toBe(201);
+    const run = response.json() as CaptureRun;
+    expect(run.branch).toBe(`client-ABC-capture-${run.runId}`);
+    const stored = devops.emulator.state.data.runs.find((r) => r.id === run.runId);
+    expect(stored?.templateParameters).toEqual({
+      ClientCode: 'ABC',
+      ExcludedProperties: '["id","createdDateTime"]',
+      BaselineVersion: '2.1.0',
+    });
+    const status = await get(`/api/capture/clients/ABC/runs/${run.runId}`);
+    expect(status.statusCode).toBe(200);
+    expect((status.json() as CaptureRun).runId).toBe(run.runId);
+    expect((await get('/api/capture/clients/ABC/runs/987654')).statusCode).toBe(404);
+    const bad = await post('/api/capture/clients/abc/runs', {});
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'params.client' });
+  });
+
+  it('reports a failed pipeline start as 502', async () => {
+    devops.emulator.faults.add({ kind: 'error', statusCode: 500, pathPattern: '/runs' });
+    const response = await post('/api/capture/clients/ABC/runs', {});
+    expect(response.statusCode).toBe(502);
+  });
+});

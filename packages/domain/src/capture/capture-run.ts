@@ -1,0 +1,56 @@
+import { DEFAULT_BASELINE_VERSION } from './branches';
+
+/** Spec 3 §9: the capture pipeline's number. */
+export const CAPTURE_PIPELINE_ID = 216;
+/** Spec 3 §9: the capture run is polled every 5 s. */
+export const CAPTURE_POLL_INTERVAL_MS = 5000;
+
+/**
+ * The capture run's template parameters (spec 3 §7): ClientCode, and ExcludedProperties and
+ * ExcludedPaths JSON-encoded when given; BaselineVersion is recorded in the capture's metadata.
+ */
+export function captureRunParameters(
+  clientCode: string,
+  options: {
+    excludedProperties?: readonly string[];
+    excludedPaths?: readonly string[];
+    baselineVersion?: string;
+  } = {},
+): Record<string, string> {
+  const { excludedProperties = [], excludedPaths = [] } = options;
+  return {
+    ClientCode: clientCode,
+    ...(excludedProperties.length
+      ? { ExcludedProperties: JSON.stringify(excludedProperties) }
+      : {}),
+    ...(excludedPaths.length ? { ExcludedPaths: JSON.stringify(excludedPaths) } : {}),
+    BaselineVersion: options.baselineVersion?.trim() || DEFAULT_BASELINE_VERSION,
+  };
+}
+
+export type CaptureStatusType = 'info' | 'success' | 'error' | 'warning';
+
+/** Capture progress (spec 3 §4, §9): 10 starting, 20 started, +10 per poll up to 90, 100 when done. */
+export const CAPTURE_PROGRESS = {
+  starting: 10,
+  started: 20,
+  step: 10,
+  max: 90,
+  done: 100,
+} as const;
+
+export function nextCaptureProgress(current: number): number {
+  return Math.min(CAPTURE_PROGRESS.max, current + CAPTURE_PROGRESS.step);
+}
+
+/** Spec 3 §4, §8 messages of a capture run. */
+export const CAPTURE_MESSAGES = {
+  inProgress: (state: string) => `Capturing configuration... (${state})`,
+  success: 'Configuration captured successfully!',
+  failed: (result: string) => `Capture failed: ${result}`,
+  pollError: 'Error checking pipeline status',
+  startFailed: (message: string) => `Failed to trigger capture: ${message}`,
+  noRunId: 'Failed to start pipeline',
+  notConfigured: 'Pipeline not configured. Please set the pipeline ID in the code.',
+  loadClients: (message: string) => `Failed to load clients: ${message}`,
+} as const;
