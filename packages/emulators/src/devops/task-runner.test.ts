@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { DevOpsClient, type RepositoryRef } from '@aegis/connectors/devops';
+import type { AppTables } from '@aegis/connectors/tables';
 import { workloadFor } from '@aegis/domain';
 import { MemoryTenant } from '@aegis/pipeline-tasks/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ let dataDir: string;
 let emulator: DevOpsEmulator;
 let devops: DevOpsClient;
 let tenant: MemoryTenant;
+const tables = new Set<string>(['ABCWorkstationApps', 'GENWorkstationApps']);
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'aegis-tasks-'));
@@ -33,7 +35,16 @@ beforeAll(async () => {
     port: 0,
     pipelineDurationInMs: 0,
     verifyToken: async (token) => token === 'good-token',
-    taskRuntime: { tenant: async () => tenant },
+    taskRuntime: {
+      tenant: async () => tenant,
+      tables: {
+        listTables: async () => [...tables].sort(),
+        createTable: async (name: string) => {
+          tables.add(name);
+          return { status: 201, message: `Table ${name} created` };
+        },
+      } as unknown as AppTables,
+    },
   });
   devops = new DevOpsClient({ organizationUrl: emulator.url, getToken: async () => 'good-token' });
 }, 60_000);
@@ -173,5 +184,118 @@ describe('run logs API', () => {
       { headers: { authorization: 'Bearer good-token' } },
     );
     expect(((await pipelinesLogs.json()) as { logs: unknown[] }).logs).toHaveLength(1);
+  });
+});
+
+const DEPLOY = 230;
+const REMOVE = 231;
+const named = (kind: [string, string], name: string) =>
+  tenant.list(workloadFor(...kind)!).find((o) => o['displayName'] === name || o['Name'] === name);
+
+describe('deploy (Deploy Baseline Tenant Configuration)', () => {
+  it('backs up first, then creates what is missing and leaves the rest', async () => {
+    const compliance = workloadFor('Intune', 'DeviceCompliancePolicy')!;
+    tenant.objects.set(compliance, []);
+    const { run: finished, log } = await run(DEPLOY, {
+      ClientCode: 'ABC',
+      Components: JSON.stringify(['Device Compliance', 'Anti Phishing']),
+    });
+    expect(finished?.result).toBe('succeeded');
+    expect(log).toMatch(/Rollback point: backup tag backup\/ABC\/\d{8}_\d{6}/);
+    expect(tenant.list(compliance).length).toBeGreaterThan(0);
+    expect(
+      named(['Intune', 'DeviceCompliancePolicy'], 'Baseline - Windows - System Security'),
+    ).toBeDefined();
+    expect(log).toMatch(/created Intune\/DeviceCompliancePolicy\//);
+  });
+
+  it('stops naming the group the tenant lacks, and writes nothing pointing at baseline ids', async () => {
+    const groups = workloadFor('AzureAD', 'Group')!;
+    tenant.objects.set(
+      groups,
+      tenant.list(groups).filter((g) => g['displayName'] !== 'SG-BreakGlass-Exclude'),
+    );
+    const policies = workloadFor('ConditionalAccess', 'Policy')!;
+    tenant.objects.set(policies, []);
+    const { run: finished, log } = await run(DEPLOY, {
+      ClientCode: 'ABC',
+      Components: JSON.stringify(['Conditional Access Policies']),
+    });
+    expect(finished?.result).toBe('failed');
+    expect(log).toMatch(/the tenant has no group 'SG-BreakGlass-Exclude'/);
+    expect(tenant.list(policies)).toEqual([]);
+  });
+
+  it("maps groups to the tenant's own once 'Required Entra ID Groups' creates them", async () => {
+    const groups = workloadFor('AzureAD', 'Group')!;
+    tenant.objects.set(groups, []);
+    const policies = workloadFor('ConditionalAccess', 'Policy')!;
+    tenant.objects.set(policies, []);
+    const { run: finished, log } = await run(DEPLOY, {
+      ClientCode: 'ABC',
+      Components: JSON.stringify([
+        'Required Entra ID Groups',
+        'Named Locations',
+        'Conditional Access Policies',
+      ]),
+    });
+    expect(finished?.result, log).toBe('succeeded');
+    const breakGlass = named(['AzureAD', 'Group'], 'SG-BreakGlass-Exclude');
+    expect(breakGlass).toBeDefined();
+    const excluded = tenant
+      .list(policies)
+      .flatMap(
+        (p) =>
+          (p['conditions'] as { users?: { excludeGroups?: string[] } })?.users?.excludeGroups ?? [],
+      );
+    expect(excluded.length).toBeGreaterThan(0);
+    expect(new Set(excluded)).toEqual(new Set([breakGlass!['id']]));
+  });
+});
+
+describe('off-board (Remove Baseline Tenant Configuration)', () => {
+  it('removes the component from the tenant and logs it', async () => {
+    const rules = workloadFor('Exchange', 'TransportRule')!;
+    expect(tenant.list(rules).length).toBeGreaterThan(0);
+    const { run: finished, log } = await run(REMOVE, {
+      ClientCode: 'ABC',
+      Components: JSON.stringify(['Remove Transport Rules']),
+    });
+    expect(finished?.result).toBe('succeeded');
+    expect(log).toMatch(/removed Exchange\/TransportRule\//);
+    const baselineNames = [...generateSampleConfigRepo().keys()]
+      .filter((p) => p.startsWith('M365Config/Resources/Exchange/TransportRule/'))
+      .map((p) => p.slice(p.lastIndexOf('/') + 1, -5));
+    expect(tenant.list(rules).filter((r) => baselineNames.includes(String(r['Name'])))).toEqual([]);
+  });
+});
+
+describe('onboarding (178) and app-deploy onboarding (191)', () => {
+  it('creates the client folder with a first capture, its YAML and pipeline; a re-run changes nothing', async () => {
+    const first = await run(178, { ClientCode: 'TSP', Domain: 'tailspintoys.com' });
+    expect(first.run?.result, first.log).toBe('succeeded');
+    const folder = await devops.listItems(REPO, 'Clients/TSP/M365Config/Resources', {
+      version: { branch: 'main' },
+      recursion: 'full',
+    });
+    expect(folder.filter((i) => i.gitObjectType === 'blob').length).toBeGreaterThan(10);
+    expect(await devops.getFile(REPO, 'Client_Yaml_Files/TSP-azure-pipelines.yml')).toBeDefined();
+    const pipelines = await devops.listPipelines(PROJECT);
+    expect(pipelines.some((p) => p.folder === '\\TSP')).toBe(true);
+    const again = await run(178, { ClientCode: 'TSP', Domain: 'tailspintoys.com' });
+    expect(again.run?.result).toBe('succeeded');
+    expect(again.log).toMatch(/TSP is already onboarded: nothing changed\./);
+  });
+
+  it('app-deploy onboarding creates the table and the \\Tenants pipeline once', async () => {
+    const first = await run(191, { ClientCode: 'TSP', Domain: 'tailspintoys.com' });
+    expect(first.run?.result, first.log).toBe('succeeded');
+    expect(tables.has('TSPWorkstationApps')).toBe(true);
+    const pipelines = await devops.listPipelines(PROJECT);
+    expect(pipelines.some((p) => p.folder.startsWith('\\Tenants') && p.name.includes('TSP'))).toBe(
+      true,
+    );
+    const again = await run(191, { ClientCode: 'TSP', Domain: 'tailspintoys.com' });
+    expect(again.log).toMatch(/TSP is already onboarded: nothing changed\./);
   });
 });

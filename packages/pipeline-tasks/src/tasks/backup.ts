@@ -1,10 +1,14 @@
 // Backup (pipeline 212): the tenant's configuration at this moment, as a commit that is not on
 // main (main's tree with the client's folder replaced by the live configuration), tagged
 // backup/{client}/{yyyymmdd_hhmmss} (scheduled runs: backup/{client}/scheduled_{…}).
+import { isServiceError } from '@aegis/connectors';
+
+import { TaskError } from '../log';
 import type { TaskParameters } from '../parameters';
+import type { TaskRepository } from '../repository/config-repository';
 
 import type { TaskContext } from './context';
-import { backupTagMessage, backupTagName } from './layout';
+import { backupTagMessage, backupTagName, clientRoot } from './layout';
 import { snapshotTenant } from './snapshot';
 
 export interface BackupOutcome {
@@ -21,14 +25,16 @@ export async function runBackup(
   const scheduled = !parameters.ManualRun;
   log.section(`${scheduled ? 'Scheduled' : 'Manual'} backup of ${client}`);
   const main = await repository.mainCommit();
+  if ((await repository.readFolder(clientRoot(client), main)).size === 0) {
+    throw new TaskError(`${clientRoot(client)} does not exist on main`);
+  }
   const tenant = await context.tenant();
   const snapshot = await snapshotTenant(tenant, repository, client, main);
   log.info(
     `Read ${snapshot.policyCount} policies from the tenant in ${tenant.requestCount} requests`,
   );
-  const date = context.now();
-  const tag = backupTagName(client, date, scheduled);
   let commitId = main;
+  let tag: string;
   if (snapshot.changes.length > 0) {
     // A push needs a branch: a short-lived one holds the commit until the tag does.
     const holder = `aegis/backup-${context.runId}`;
@@ -38,13 +44,40 @@ export async function runBackup(
       `Backup of ${client} tenant configuration (run ${context.runId})`,
       snapshot.changes,
     );
-    await repository.tag(tag, commitId, backupTagMessage(client, date, scheduled, context.runId));
-    await repository.deleteBranch(holder, commitId);
+    try {
+      tag = await createBackupTag(context, repository, client, scheduled, commitId);
+    } finally {
+      await repository.deleteBranch(holder, commitId);
+    }
     log.info(`The tenant differs from main in ${snapshot.changes.length} files`);
   } else {
-    await repository.tag(tag, commitId, backupTagMessage(client, date, scheduled, context.runId));
+    tag = await createBackupTag(context, repository, client, scheduled, commitId);
     log.info('The tenant matches main');
   }
   log.info(`Created tag refs/tags/${tag} (${commitId})`);
   return { tag, commitId };
+}
+
+/**
+ * Tags are unique to the second (ADR 012): when another backup of the client took this second,
+ * wait for the next one rather than fail on the tag.
+ */
+async function createBackupTag(
+  context: TaskContext,
+  repository: TaskRepository,
+  client: string,
+  scheduled: boolean,
+  commitId: string,
+): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    const date = context.now();
+    const tag = backupTagName(client, date, scheduled);
+    try {
+      await repository.tag(tag, commitId, backupTagMessage(client, date, scheduled, context.runId));
+      return tag;
+    } catch (error) {
+      if (!isServiceError(error) || error.statusCode !== 409 || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000 - (date.getTime() % 1000)));
+    }
+  }
 }
