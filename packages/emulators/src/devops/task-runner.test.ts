@@ -239,7 +239,7 @@ describe('deploy (Deploy Baseline Tenant Configuration)', () => {
         'Conditional Access Policies',
       ]),
     });
-    expect(finished?.result, log).toBe('succeeded');
+    expect({ result: finished?.result, log }).toMatchObject({ result: 'succeeded' });
     const breakGlass = named(['AzureAD', 'Group'], 'SG-BreakGlass-Exclude');
     expect(breakGlass).toBeDefined();
     const excluded = tenant
@@ -273,7 +273,7 @@ describe('off-board (Remove Baseline Tenant Configuration)', () => {
 describe('onboarding (178) and app-deploy onboarding (191)', () => {
   it('creates the client folder with a first capture, its YAML and pipeline; a re-run changes nothing', async () => {
     const first = await run(178, { ClientCode: 'TSP', Domain: 'tailspintoys.com' });
-    expect(first.run?.result, first.log).toBe('succeeded');
+    expect({ result: first.run?.result, log: first.log }).toMatchObject({ result: 'succeeded' });
     const folder = await devops.listItems(REPO, 'Clients/TSP/M365Config/Resources', {
       version: { branch: 'main' },
       recursion: 'full',
@@ -289,7 +289,7 @@ describe('onboarding (178) and app-deploy onboarding (191)', () => {
 
   it('app-deploy onboarding creates the table and the \\Tenants pipeline once', async () => {
     const first = await run(191, { ClientCode: 'TSP', Domain: 'tailspintoys.com' });
-    expect(first.run?.result, first.log).toBe('succeeded');
+    expect({ result: first.run?.result, log: first.log }).toMatchObject({ result: 'succeeded' });
     expect(tables.has('TSPWorkstationApps')).toBe(true);
     const pipelines = await devops.listPipelines(PROJECT);
     expect(pipelines.some((p) => p.folder.startsWith('\\Tenants') && p.name.includes('TSP'))).toBe(
