@@ -29,7 +29,8 @@ export interface ParsedServiceError {
 
 export interface HttpPipelineOptions {
   service: ServiceName;
-  getToken: () => Promise<string>;
+  /** bearer token per request; absent for anonymous endpoints (tenant discovery) */
+  getToken?: () => Promise<string>;
   retry?: RetryOptions;
   fetch?: typeof fetch;
   /** reads the service's error body */
@@ -64,9 +65,9 @@ export class HttpPipeline {
     for (const [name, value] of Object.entries(request.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
-    const token = await this.options.getToken();
+    const token = this.options.getToken ? await this.options.getToken() : undefined;
     const headers: Record<string, string> = {
-      authorization: `Bearer ${token}`,
+      ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}),
       ...request.headers,
     };
     if (request.body !== undefined) headers['content-type'] = 'application/json';

@@ -5,8 +5,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonObject } from '../seed/policies/types';
 
 import { AZURE_ROLE_DEFINITIONS } from './catalogue';
+import { origin } from './graph-common';
 import { ODataQueryError, matches, parseFilter } from './odata';
-import type { RoleAssignmentRecord, TenantState } from './tenant-state';
+import type {
+  AliasRecord,
+  ResourceGroupRecord,
+  RoleAssignmentRecord,
+  TenantState,
+} from './tenant-state';
 import { EmulatorError, principalOf } from './wire';
 import type { TenantWorld } from './world';
 
@@ -21,6 +27,8 @@ export const ARM_API_VERSIONS: Readonly<Record<string, readonly string[]>> = {
     '2020-10-01-preview',
     '2022-04-01',
   ],
+  'Microsoft.Resources/resourceGroups': ['2019-10-01', '2020-06-01', '2021-04-01', '2022-09-01'],
+  'Microsoft.Subscription/aliases': ['2020-09-01', '2021-10-01'],
 };
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -302,6 +310,9 @@ export function registerArmRoutes(app: FastifyInstance, world: TenantWorld): voi
       return reply.code(existing ? 200 : 201).send(roleAssignmentJson(record));
     },
   );
+  registerResourceGroupRoutes(app, world);
+  registerSubscriptionAliasRoutes(app, world);
+
   app.delete<{ Params: { sub: string; name: string } }>(
     `${roleAssignments}/:name`,
     async (request, reply) => {
@@ -313,6 +324,165 @@ export function registerArmRoutes(app: FastifyInstance, world: TenantWorld): voi
       if (!record) return reply.code(204).send();
       state.roleAssignments.delete(id);
       return reply.code(200).send(roleAssignmentJson(record));
+    },
+  );
+}
+
+function resourceGroupJson(subscriptionId: string, group: ResourceGroupRecord): JsonObject {
+  return {
+    id: `/subscriptions/${subscriptionId}/resourceGroups/${group.name}`,
+    name: group.name,
+    type: 'Microsoft.Resources/resourceGroups',
+    location: group.location,
+    tags: group.tags,
+    properties: { provisioningState: group.deleting ? 'Deleting' : 'Succeeded' },
+  };
+}
+
+/** Resource groups: PUT and GET answer at once; DELETE is long-running (202 + Location). */
+function registerResourceGroupRoutes(app: FastifyInstance, world: TenantWorld): void {
+  const path = '/subscriptions/:sub/resourcegroups/:rg';
+  app.get<{ Params: { sub: string; rg: string } }>(path, async (request) => {
+    requireApiVersion(request, 'Microsoft.Resources/resourceGroups');
+    const subscription = requireSubscription(world, request, request.params.sub);
+    const group = stateOf(world, request).resourceGroups.get(
+      `${subscription.subscriptionId}/${request.params.rg.toLowerCase()}`,
+    );
+    if (!group) {
+      throw new EmulatorError(
+        404,
+        'ResourceGroupNotFound',
+        `Resource group '${request.params.rg}' could not be found.`,
+      );
+    }
+    return resourceGroupJson(subscription.subscriptionId, group);
+  });
+  app.put<{ Params: { sub: string; rg: string } }>(path, async (request, reply) => {
+    requireApiVersion(request, 'Microsoft.Resources/resourceGroups');
+    const subscription = requireSubscription(world, request, request.params.sub);
+    const body = (request.body ?? {}) as { location?: unknown; tags?: unknown };
+    if (typeof body.location !== 'string' || body.location === '') {
+      throw new EmulatorError(
+        400,
+        'LocationRequired',
+        'The location property is required for this definition.',
+      );
+    }
+    const state = stateOf(world, request);
+    const key = `${subscription.subscriptionId}/${request.params.rg.toLowerCase()}`;
+    const existing = state.resourceGroups.get(key);
+    const group: ResourceGroupRecord = {
+      name: existing?.name ?? request.params.rg,
+      location: body.location,
+      tags: (body.tags && typeof body.tags === 'object' ? body.tags : {}) as JsonObject,
+      deleting: false,
+    };
+    state.resourceGroups.set(key, group);
+    return reply
+      .code(existing ? 200 : 201)
+      .send(resourceGroupJson(subscription.subscriptionId, group));
+  });
+  app.delete<{ Params: { sub: string; rg: string } }>(path, async (request, reply) => {
+    requireApiVersion(request, 'Microsoft.Resources/resourceGroups');
+    const subscription = requireSubscription(world, request, request.params.sub);
+    const state = stateOf(world, request);
+    const key = `${subscription.subscriptionId}/${request.params.rg.toLowerCase()}`;
+    const group = state.resourceGroups.get(key);
+    if (!group) return reply.code(204).send();
+    group.deleting = true;
+    const token = state.startOperation(() => state.resourceGroups.delete(key));
+    return reply
+      .code(202)
+      .header(
+        'Location',
+        `${origin(request)}/subscriptions/${subscription.subscriptionId}/operationresults/${token}?api-version=2021-04-01`,
+      )
+      .header('Retry-After', '1')
+      .send();
+  });
+  app.get<{ Params: { sub: string; token: string } }>(
+    '/subscriptions/:sub/operationresults/:token',
+    async (request, reply) => {
+      requireApiVersion(request, 'Microsoft.Resources/resourceGroups');
+      const done = stateOf(world, request).pollOperation(request.params.token);
+      if (done === undefined) {
+        throw new EmulatorError(404, 'OperationNotFound', 'The operation was not found.');
+      }
+      if (!done) return reply.code(202).header('Retry-After', '1').send();
+      return reply.code(200).send();
+    },
+  );
+}
+
+/**
+ * Subscription aliases (creating a subscription, e.g. a custom subscription name at onboarding):
+ * PUT answers 201 Accepted with Azure-AsyncOperation; the subscription exists once it succeeded.
+ */
+function registerSubscriptionAliasRoutes(app: FastifyInstance, world: TenantWorld): void {
+  const path = '/providers/Microsoft.Subscription/aliases/:alias';
+  const aliasJson = (alias: string, record: AliasRecord | undefined) => ({
+    id: `/providers/Microsoft.Subscription/aliases/${alias}`,
+    name: alias,
+    type: 'Microsoft.Subscription/aliases',
+    properties: {
+      subscriptionId: record?.done ? record.subscriptionId : undefined,
+      provisioningState: record?.done ? 'Succeeded' : 'Accepted',
+    },
+  });
+  app.put<{ Params: { alias: string } }>(path, async (request, reply) => {
+    requireApiVersion(request, 'Microsoft.Subscription/aliases');
+    const state = stateOf(world, request);
+    const props = ((request.body ?? {}) as { properties?: Record<string, unknown> }).properties;
+    const displayName = props?.['displayName'];
+    if (typeof displayName !== 'string' || displayName.trim() === '') {
+      throw new EmulatorError(400, 'InvalidDisplayName', 'Subscription display name is required.');
+    }
+    const existing = state.aliases.get(request.params.alias.toLowerCase());
+    if (existing) return reply.code(200).send(aliasJson(request.params.alias, existing));
+    const record: AliasRecord = {
+      subscriptionId: state.guid(`subscription:${displayName}`),
+      displayName,
+      done: false,
+    };
+    state.aliases.set(request.params.alias.toLowerCase(), record);
+    const token = state.startOperation(() => {
+      record.done = true;
+      state.createdSubscriptions.push({
+        subscriptionId: record.subscriptionId,
+        displayName,
+        state: 'Enabled',
+      });
+    });
+    return reply
+      .code(201)
+      .header(
+        'Azure-AsyncOperation',
+        `${origin(request)}/providers/Microsoft.Subscription/operations/${token}?api-version=2021-10-01`,
+      )
+      .header('Retry-After', '1')
+      .send(aliasJson(request.params.alias, record));
+  });
+  app.get<{ Params: { alias: string } }>(path, async (request) => {
+    requireApiVersion(request, 'Microsoft.Subscription/aliases');
+    const record = stateOf(world, request).aliases.get(request.params.alias.toLowerCase());
+    if (!record) {
+      throw new EmulatorError(404, 'NotFound', `Alias '${request.params.alias}' was not found.`);
+    }
+    return aliasJson(request.params.alias, record);
+  });
+  app.get<{ Params: { token: string } }>(
+    '/providers/Microsoft.Subscription/operations/:token',
+    async (request, reply) => {
+      requireApiVersion(request, 'Microsoft.Subscription/aliases');
+      const done = stateOf(world, request).pollOperation(request.params.token);
+      if (done === undefined) {
+        throw new EmulatorError(404, 'OperationNotFound', 'The operation was not found.');
+      }
+      if (!done) reply.header('Retry-After', '1');
+      return {
+        id: `/providers/Microsoft.Subscription/operations/${request.params.token}`,
+        status: done ? 'Succeeded' : 'Running',
+      };
     },
   );
 }

@@ -353,6 +353,77 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
   );
 }
 
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** JSON batching: up to 20 requests run in order, each through every hook (auth, throttling). */
+function batchRoute(root: FastifyInstance, scope: FastifyInstance, version: string): void {
+  scope.post('/$batch', async (request) => {
+    const requests = (request.body as { requests?: unknown } | undefined)?.requests;
+    if (!Array.isArray(requests) || requests.length === 0) {
+      throw new EmulatorError(400, 'BadRequest', 'Invalid batch payload format.');
+    }
+    if (requests.length > 20) {
+      throw new EmulatorError(
+        400,
+        'BadRequest',
+        'Too many requests in batch. Maximum allowed is 20.',
+      );
+    }
+    const ids = new Set<string>();
+    const parsed = requests.map((r: unknown) => {
+      const item = (r ?? {}) as Record<string, unknown>;
+      const method = String(item['method'] ?? '').toUpperCase();
+      if (typeof item['id'] !== 'string' || item['id'] === '' || typeof item['url'] !== 'string') {
+        throw new EmulatorError(400, 'BadRequest', 'Invalid batch payload format.');
+      }
+      if (!METHODS.includes(method as (typeof METHODS)[number])) {
+        throw new EmulatorError(400, 'BadRequest', `Invalid HTTP method '${method}' in batch.`);
+      }
+      if (ids.has(item['id'])) {
+        throw new EmulatorError(400, 'BadRequest', 'Batch request ids must be unique.');
+      }
+      ids.add(item['id']);
+      return {
+        id: item['id'],
+        method: method as (typeof METHODS)[number],
+        url: item['url'],
+        headers: (item['headers'] ?? {}) as Record<string, string>,
+        body: item['body'],
+      };
+    });
+    const responses = [];
+    for (const sub of parsed) {
+      const relative = sub.url.replace(/^https?:\/\/[^/]+\/(v1\.0|beta)/i, '');
+      const result = await root.inject({
+        method: sub.method,
+        url: `/${version}${relative.startsWith('/') ? relative : `/${relative}`}`,
+        headers: {
+          ...sub.headers,
+          host: request.headers.host ?? 'localhost',
+          ...(request.headers.authorization
+            ? { authorization: request.headers.authorization }
+            : {}),
+          ...(sub.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(sub.body !== undefined ? { payload: JSON.stringify(sub.body) } : {}),
+      });
+      const headers: Record<string, string> = {};
+      for (const name of ['content-type', 'retry-after', 'location']) {
+        const value = result.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+        else if (typeof value === 'number') headers[name] = String(value);
+      }
+      responses.push({
+        id: sub.id,
+        status: result.statusCode,
+        headers,
+        ...(result.body ? { body: JSON.parse(result.body) as unknown } : {}),
+      });
+    }
+    return { responses };
+  });
+}
+
 /** Registers the Graph routes under /v1.0 and /beta. */
 export function registerGraphRoutes(
   app: FastifyInstance,
@@ -363,6 +434,7 @@ export function registerGraphRoutes(
     void app.register(
       async (scope) => {
         directoryRoutes(scope, world, options);
+        batchRoute(app, scope, version);
       },
       { prefix: `/${version}` },
     );

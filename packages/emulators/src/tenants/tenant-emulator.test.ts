@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SIMULATED_TENANTS, findSimulatedTenant } from './registry';
-import { buildTenantEmulator, listenTenantEmulator, type TenantEmulator } from './server';
+import type { TenantEmulator } from './server';
+import { delegatedToken, startTestTenantEmulator } from './test-support';
 import { AEGIS_ENTERPRISE_APP, TenantWorld } from './world';
 
-// Test tokens: "{tenantId}" (delegated, as the Global Administrator) or "{tenantId}:app".
 const tenant = SIMULATED_TENANTS.find((t) => t.clientCode === 'TSP')!;
 let now = 1_000_000;
 const world = new TenantWorld({ now: () => now, propagationDelayInMs: 3000 });
@@ -14,7 +14,9 @@ async function call(path: string, init: RequestInit & { token?: string } = {}) {
   const response = await fetch(`${emulator.url}${path}`, {
     ...init,
     headers: {
-      ...(init.token !== '' ? { authorization: `Bearer ${init.token ?? tenant.tenantId}` } : {}),
+      ...(init.token !== ''
+        ? { authorization: `Bearer ${init.token ?? delegatedToken(tenant)}` }
+        : {}),
       ...(init.body ? { 'content-type': 'application/json' } : {}),
     },
   });
@@ -27,31 +29,7 @@ async function call(path: string, init: RequestInit & { token?: string } = {}) {
 }
 
 beforeAll(async () => {
-  emulator = await listenTenantEmulator(
-    buildTenantEmulator({
-      world,
-      defaultPageSize: 2,
-      verifyToken: async (token) => {
-        const [tenantId, kind] = token.split(':');
-        const t = tenantId ? findSimulatedTenant(tenantId) : undefined;
-        if (!t) return undefined;
-        return kind === 'app'
-          ? {
-              tenantId: t.tenantId,
-              audience: 'https://graph.microsoft.com',
-              appOnly: true,
-              appId: AEGIS_ENTERPRISE_APP.appId,
-            }
-          : {
-              tenantId: t.tenantId,
-              audience: 'https://graph.microsoft.com',
-              appOnly: false,
-              oid: t.globalAdministrator.oid,
-              upn: t.globalAdministrator.upn,
-            };
-      },
-    }),
-  );
+  emulator = await startTestTenantEmulator({ world, defaultPageSize: 2 });
 });
 afterAll(() => emulator.close());
 

@@ -7,7 +7,7 @@ import type { Json, JsonObject } from '../seed/policies/types';
 import { deterministicGuid } from '../seed/tenant-context';
 
 import { DIRECTORY_ROLE_TEMPLATES, FIRST_PARTY_APPS } from './catalogue';
-import type { SimulatedTenant } from './registry';
+import type { SimulatedSubscription, SimulatedTenant } from './registry';
 import type { MultiTenantApplication, TenantWorld } from './world';
 
 export interface DirectoryRoleRecord {
@@ -31,6 +31,22 @@ export interface RoleAssignmentRecord {
   updatedBy: string | null;
 }
 
+export interface ResourceGroupRecord {
+  name: string;
+  location: string;
+  tags: JsonObject;
+  deleting: boolean;
+}
+
+export interface AliasRecord {
+  subscriptionId: string;
+  displayName: string;
+  done: boolean;
+}
+
+/** Long-running ARM operations finish on this poll. */
+const POLLS_TO_FINISH = 2;
+
 interface Visibility {
   visibleAt: number;
   searches: number;
@@ -48,7 +64,14 @@ export class TenantState {
   readonly singletons = new Map<string, JsonObject>();
   /** Exchange Online / Defender / Teams objects by cmdlet noun (e.g. `TransportRule`) */
   readonly workloadObjects = new Map<string, JsonObject[]>();
+  /** resource groups by `{subscriptionId}/{lower-case name}` */
+  readonly resourceGroups = new Map<string, ResourceGroupRecord>();
+  /** subscription aliases by lower-case alias name */
+  readonly aliases = new Map<string, AliasRecord>();
+  /** subscriptions created through aliases */
+  readonly createdSubscriptions: SimulatedSubscription[] = [];
   private readonly visibility = new Map<string, Visibility>();
+  private readonly operations = new Map<string, { polls: number; finish: () => void }>();
 
   constructor(
     readonly tenant: SimulatedTenant,
@@ -211,6 +234,24 @@ export class TenantState {
     return [...this.directoryRoles.values()].find((r) =>
       templateId ? r.roleTemplateId === templateId : r.id === key,
     );
+  }
+
+  /** Starts a long-running operation; `finish` runs when it completes. Answers its token. */
+  startOperation(finish: () => void): string {
+    const token = randomUUID();
+    this.operations.set(token, { polls: 0, finish });
+    return token;
+  }
+
+  /** One poll: true once finished, false while running, undefined for an unknown token. */
+  pollOperation(token: string): boolean | undefined {
+    const operation = this.operations.get(token);
+    if (!operation) return undefined;
+    if (operation.polls >= POLLS_TO_FINISH) return true;
+    operation.polls += 1;
+    if (operation.polls < POLLS_TO_FINISH) return false;
+    operation.finish();
+    return true;
   }
 
   collection(path: string): Map<string, JsonObject> {

@@ -149,9 +149,10 @@ export class TenantWorld {
   subscriptions(tenantId: string): readonly SimulatedSubscription[] {
     const tenant = this.find(tenantId);
     if (!tenant) return [];
+    const all = [...tenant.subscriptions, ...this.state(tenant.tenantId).createdSubscriptions];
     return this.scenarios(tenant.tenantId).noDefaultSubscription
-      ? tenant.subscriptions.filter((s) => s.displayName !== DEFAULT_SUBSCRIPTION_NAME)
-      : tenant.subscriptions;
+      ? all.filter((s) => s.displayName !== DEFAULT_SUBSCRIPTION_NAME)
+      : all;
   }
 
   /**

@@ -1,0 +1,28 @@
+export {
+  GRAPH_BASE_URL,
+  GRAPH_BATCH_LIMIT,
+  GRAPH_SCOPE,
+  GraphClient,
+  batchError,
+  graphQueryString,
+  odataString,
+  parseGraphError,
+} from './graph-client';
+export type {
+  GraphBatchRequest,
+  GraphBatchResponse,
+  GraphClientOptions,
+  GraphCollection,
+  GraphQuery,
+  GraphRequestOptions,
+  GraphVersion,
+} from './graph-client';
+export { DIRECTORY_ROLE_TEMPLATE_IDS, DirectoryClient } from './directory';
+export type {
+  DirectoryRole,
+  DirectoryRoleTemplate,
+  Organization,
+  ServicePrincipal,
+  User,
+  VerifiedDomain,
+} from './directory';

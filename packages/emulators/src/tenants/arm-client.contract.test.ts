@@ -1,0 +1,158 @@
+// The ARM connector against the tenant emulator: api-version per provider, subscriptions, role
+// assignments (201 / 200 / 409 RoleAssignmentExists), long-running operations, errors, throttling.
+import { isServiceError } from '@aegis/connectors';
+import { AZURE_ROLE_IDS, ArmClient, resourceTypeOf } from '@aegis/connectors/arm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { SIMULATED_TENANTS } from './registry';
+import type { TenantEmulator } from './server';
+import { delegatedToken, startTestTenantEmulator } from './test-support';
+import { AEGIS_ENTERPRISE_APP, TenantWorld } from './world';
+
+const tenant = SIMULATED_TENANTS.find((t) => t.clientCode === 'TSP')!;
+const world = new TenantWorld({ propagationDelayInMs: 0 });
+let emulator: TenantEmulator;
+const sleeps: number[] = [];
+const sleep = async (ms: number) => void sleeps.push(ms);
+
+function arm(token = delegatedToken(tenant)): ArmClient {
+  return new ArmClient({
+    baseUrl: emulator.url,
+    getToken: async () => token,
+    retry: { sleep },
+    sleep,
+  });
+}
+
+beforeAll(async () => {
+  emulator = await startTestTenantEmulator({ world });
+});
+afterAll(() => emulator.close());
+
+describe('ArmClient against the tenant emulator', () => {
+  it('picks the api-version per resource provider', () => {
+    const client = arm();
+    expect(resourceTypeOf('/subscriptions')).toBe('microsoft.resources/subscriptions');
+    expect(
+      client.apiVersionFor('/subscriptions/x/providers/Microsoft.Authorization/roleAssignments/y'),
+    ).toBe('2022-04-01');
+    expect(client.apiVersionFor('/subscriptions/x/resourceGroups/rg')).toBe('2021-04-01');
+    expect(client.apiVersionFor('/providers/Microsoft.Subscription/aliases/a')).toBe('2021-10-01');
+  });
+
+  it('lists subscriptions and finds Options IT by name', async () => {
+    const subscriptions = await arm().listSubscriptions();
+    expect(subscriptions.map((s) => s.displayName).sort()).toEqual(
+      tenant.subscriptions.map((s) => s.displayName).sort(),
+    );
+    expect((await arm().findSubscriptionByName('options it'))?.tenantId).toBe(tenant.tenantId);
+  });
+
+  it('no Options IT subscription scenario', async () => {
+    world.setScenarios(tenant.tenantId, { noDefaultSubscription: true });
+    expect(await arm().findSubscriptionByName('Options IT')).toBeUndefined();
+    world.setScenarios(tenant.tenantId, { noDefaultSubscription: false });
+  });
+
+  it('assigns a role under a new GUID; the same triple again is alreadyExists; same name updates', async () => {
+    world.adminConsent({ tenant: tenant.tenantId, clientId: AEGIS_ENTERPRISE_APP.appId });
+    const sp = world
+      .state(tenant.tenantId)
+      .objectsOfType('#microsoft.graph.servicePrincipal')
+      .find((o) => o['appId'] === AEGIS_ENTERPRISE_APP.appId)!;
+    const subscription = (await arm().findSubscriptionByName('Options IT'))!;
+    const input = {
+      scope: subscription.id,
+      roleDefinitionGuid: AZURE_ROLE_IDS.resourcePolicyContributor,
+      principalId: String(sp['id']),
+      principalType: 'ServicePrincipal' as const,
+    };
+    const first = await arm().createRoleAssignment(input);
+    expect(first.status).toBe('created');
+    if (first.status === 'alreadyExists') return;
+    expect(first.assignment.properties.roleDefinitionId).toMatch(
+      new RegExp(`${AZURE_ROLE_IDS.resourcePolicyContributor}$`),
+    );
+    expect(await arm().createRoleAssignment(input)).toEqual({ status: 'alreadyExists' });
+    expect(
+      (await arm().createRoleAssignment({ ...input, name: first.assignment.name })).status,
+    ).toBe('updated');
+    const listed = await arm().listRoleAssignments(subscription.id, String(sp['id']));
+    expect(listed.map((a) => a.name)).toEqual([first.assignment.name]);
+  });
+
+  it('keeps ARM error codes: unknown principal, failing role scenario, unknown subscription', async () => {
+    const subscription = (await arm().findSubscriptionByName('Options IT'))!;
+    const unknown = await arm()
+      .createRoleAssignment({
+        scope: subscription.id,
+        roleDefinitionGuid: AZURE_ROLE_IDS.reader,
+        principalId: '11111111-2222-4333-8444-555555555555',
+        principalType: 'ServicePrincipal',
+      })
+      .catch((e: unknown) => e);
+    expect(unknown).toMatchObject({ service: 'arm', statusCode: 400, code: 'PrincipalNotFound' });
+    expect(isServiceError(unknown) && unknown.requestId).toMatch(/^[0-9a-f-]{36}$/);
+
+    world.setScenarios(tenant.tenantId, { failingRoleAssignment: 'Contributor' });
+    const denied = await arm()
+      .createRoleAssignment({
+        scope: subscription.id,
+        roleDefinitionGuid: AZURE_ROLE_IDS.contributor,
+        principalId: tenant.globalAdministrator.oid,
+        principalType: 'User',
+      })
+      .catch((e: unknown) => e);
+    world.setScenarios(tenant.tenantId, { failingRoleAssignment: null });
+    expect(denied).toMatchObject({ statusCode: 403, code: 'AuthorizationFailed' });
+
+    const missing = await arm()
+      .get('/subscriptions/00000000-0000-0000-0000-000000000000')
+      .catch((e: unknown) => e);
+    expect(missing).toMatchObject({ statusCode: 404, code: 'SubscriptionNotFound' });
+  });
+
+  it('rejects an unsupported api-version the way ARM does', async () => {
+    const client = new ArmClient({
+      baseUrl: emulator.url,
+      getToken: async () => delegatedToken(tenant),
+      apiVersions: { 'microsoft.resources/subscriptions': '1999-01-01' },
+    });
+    await expect(client.listSubscriptions()).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'NoRegisteredProviderFound',
+    });
+  });
+
+  it('retries throttled calls after Retry-After', async () => {
+    sleeps.length = 0;
+    world.setScenarios(tenant.tenantId, { throttle: { requests: 1, retryAfterInSeconds: 4 } });
+    expect((await arm().listSubscriptions()).length).toBeGreaterThan(0);
+    expect(sleeps).toEqual([4000]);
+  });
+
+  it('polls a long-running delete through Location', async () => {
+    const subscription = (await arm().findSubscriptionByName('Options IT'))!;
+    const path = `${subscription.id}/resourceGroups/rg-aegis`;
+    await arm().put(path, { location: 'westeurope' });
+    expect(await arm().find(path)).toMatchObject({ name: 'rg-aegis', location: 'westeurope' });
+    sleeps.length = 0;
+    await arm().sendAndWait('DELETE', path);
+    expect(sleeps).toEqual([1000, 1000]);
+    expect(await arm().find(path)).toBeUndefined();
+  });
+
+  it('polls a long-running PUT through Azure-AsyncOperation and reads the result', async () => {
+    sleeps.length = 0;
+    const alias = await arm().sendAndWait<{
+      properties: { subscriptionId: string; provisioningState: string };
+    }>('PUT', '/providers/Microsoft.Subscription/aliases/tsp-platform', {
+      properties: { displayName: 'Tailspin Platform', workload: 'Production' },
+    });
+    expect(alias?.properties.provisioningState).toBe('Succeeded');
+    expect(sleeps).toEqual([1000, 1000]);
+    expect((await arm().findSubscriptionByName('Tailspin Platform'))?.subscriptionId).toBe(
+      alias?.properties.subscriptionId,
+    );
+  });
+});

@@ -1,0 +1,48 @@
+// For tests of code that calls the tenant emulator: opaque tokens instead of signed JWTs.
+// `delegatedToken(tenant)` acts as the tenant's Global Administrator, `appToken(tenant)` as the
+// Aegis enterprise app (client credentials).
+import { findSimulatedTenant, type SimulatedTenant } from './registry';
+import { buildTenantEmulator, listenTenantEmulator, type TenantEmulator } from './server';
+import type { TenantPrincipal } from './wire';
+import { AEGIS_ENTERPRISE_APP, TenantWorld, type TenantWorldOptions } from './world';
+
+export const delegatedToken = (tenant: SimulatedTenant): string => `user:${tenant.tenantId}`;
+export const appToken = (tenant: SimulatedTenant): string => `app:${tenant.tenantId}`;
+
+export async function opaqueTokenVerifier(token: string): Promise<TenantPrincipal | undefined> {
+  const [kind, tenantId] = token.split(':');
+  const tenant = tenantId ? findSimulatedTenant(tenantId) : undefined;
+  if (!tenant) return undefined;
+  if (kind === 'app') {
+    return {
+      tenantId: tenant.tenantId,
+      audience: 'https://graph.microsoft.com',
+      appOnly: true,
+      appId: AEGIS_ENTERPRISE_APP.appId,
+    };
+  }
+  if (kind !== 'user') return undefined;
+  return {
+    tenantId: tenant.tenantId,
+    audience: 'https://graph.microsoft.com',
+    appOnly: false,
+    oid: tenant.globalAdministrator.oid,
+    upn: tenant.globalAdministrator.upn,
+  };
+}
+
+export async function startTestTenantEmulator(
+  options: {
+    world?: TenantWorld;
+    worldOptions?: TenantWorldOptions;
+    defaultPageSize?: number;
+  } = {},
+): Promise<TenantEmulator> {
+  return listenTenantEmulator(
+    buildTenantEmulator({
+      world: options.world ?? new TenantWorld(options.worldOptions),
+      verifyToken: opaqueTokenVerifier,
+      ...(options.defaultPageSize ? { defaultPageSize: options.defaultPageSize } : {}),
+    }),
+  );
+}
