@@ -2,6 +2,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWK } from 'jose';
 
 import { STAFF_ACCOUNTS, type StaffAccount } from './staff-accounts';
+import { registerTenantAuthorities, type TokenClaims } from './tenant-authority';
+import {
+  EMPTY_DIRECTORY,
+  findTenant,
+  type RegisteredApplication,
+  type TenantDirectory,
+} from './tenant-directory';
 
 export interface IdentityProviderOptions {
   readonly port: number;
@@ -11,6 +18,10 @@ export interface IdentityProviderOptions {
   /** Origins allowed to call the token endpoint from a browser (the portal). */
   readonly allowedOrigins: readonly string[];
   readonly tokenLifetimeInSeconds?: number;
+  /** The simulated client tenants: per-tenant authorities, Global Administrators, admin consent. */
+  readonly directory?: TenantDirectory;
+  /** App registrations (the Aegis portal's), for the popup, consent and on-behalf-of grants. */
+  readonly applications?: readonly RegisteredApplication[];
 }
 
 export interface IdentityProvider {
@@ -20,6 +31,10 @@ export interface IdentityProvider {
   readonly audience: string;
   /** Issues a token as the sign-in dialog would, for tests and scripts. */
   issueToken(upn: string): Promise<string>;
+  /** A token as a client tenant's authority issues it (a Global Administrator's), for tests. */
+  issueTenantToken(tenantIdOrDomain: string, audience: string, scp?: string): Promise<string>;
+  /** The issuer of a client tenant's tokens: `{url}/{tenantId}/v2.0`, as Entra's v2 endpoint. */
+  tenantIssuer(tenantId: string): string;
   close(): Promise<void>;
 }
 
@@ -57,6 +72,34 @@ export async function startIdentityProvider(
       .sign(privateKey);
   }
 
+  async function signTenantToken(claims: TokenClaims): Promise<string> {
+    return new SignJWT({
+      tid: claims.tenantId,
+      oid: claims.account.oid,
+      upn: claims.account.upn,
+      preferred_username: claims.account.upn,
+      name: claims.account.displayName,
+      ...(claims.scp ? { scp: claims.scp } : {}),
+      appid: claims.appId,
+      azp: claims.appId,
+      ver: '2.0',
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: KEY_ID, typ: 'JWT' })
+      .setIssuer(claims.issuer)
+      .setAudience(claims.audience)
+      .setSubject(claims.account.oid)
+      .setIssuedAt()
+      .setExpirationTime(`${lifetime}s`)
+      .sign(privateKey);
+  }
+
+  // OAuth 2.0 token and consent requests are form-encoded.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
     if (origin && options.allowedOrigins.includes(origin)) {
@@ -75,6 +118,18 @@ export async function startIdentityProvider(
     id_token_signing_alg_values_supported: ['RS256'],
   }));
   app.get('/discovery/v2.0/keys', async () => ({ keys: [publicJwk] }));
+  app.get('/:tenant/discovery/v2.0/keys', async () => ({ keys: [publicJwk] }));
+
+  const directory = options.directory ?? EMPTY_DIRECTORY;
+  registerTenantAuthorities(app, {
+    baseUrl: () => issuer,
+    directory,
+    applications: options.applications ?? [],
+    redirectOrigins: options.allowedOrigins,
+    publicKey,
+    sign: signTenantToken,
+    lifetimeInSeconds: lifetime,
+  });
 
   app.get('/accounts', async () => ({
     value: STAFF_ACCOUNTS.map(({ upn, displayName }) => ({
@@ -146,6 +201,20 @@ export async function startIdentityProvider(
       if (!account) throw new Error(`No sample staff account ${upn}`);
       return issueToken(account);
     },
+    issueTenantToken: async (tenantIdOrDomain, audience, scp = 'user_impersonation') => {
+      const tenant = findTenant(directory, tenantIdOrDomain);
+      const account = tenant?.globalAdministrators[0];
+      if (!tenant || !account) throw new Error(`No simulated tenant ${tenantIdOrDomain}`);
+      return signTenantToken({
+        tenantId: tenant.tenantId,
+        account,
+        audience,
+        scp,
+        issuer: `${url}/${tenant.tenantId}/v2.0`,
+        appId: options.applications?.[0]?.clientId ?? '',
+      });
+    },
+    tenantIssuer: (tenantId) => `${url}/${tenantId}/v2.0`,
     close: () => app.close(),
   };
 }

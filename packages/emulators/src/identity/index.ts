@@ -1,3 +1,4 @@
 export * from './identity-provider';
 export * from './staff-accounts';
+export * from './tenant-directory';
 export * from './token-verifier';

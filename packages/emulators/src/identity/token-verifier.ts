@@ -19,3 +19,37 @@ export function jwksTokenVerifier(provider: {
     }
   };
 }
+
+export interface ClientTenantTokenClaims {
+  readonly tenantId: string;
+  readonly oid: string;
+  readonly upn: string;
+  readonly scp: string;
+}
+
+/**
+ * A token check for the tenant emulator's Graph and ARM endpoints: a token of one of the
+ * identity provider's tenant authorities (`{url}/{tenantId}/v2.0`) for `audience`
+ * (`https://graph.microsoft.com` or `https://management.azure.com`). Undefined when invalid.
+ */
+export function clientTenantTokenVerifier(
+  provider: { jwksUrl: string; tenantIssuer(tenantId: string): string },
+  audience: string,
+): (token: string) => Promise<ClientTenantTokenClaims | undefined> {
+  const keys = createRemoteJWKSet(new URL(provider.jwksUrl));
+  return async (token) => {
+    try {
+      const { payload } = await jwtVerify(token, keys, { audience });
+      const tenantId = typeof payload.tid === 'string' ? payload.tid : '';
+      if (!tenantId || payload.iss !== provider.tenantIssuer(tenantId)) return undefined;
+      return {
+        tenantId,
+        oid: String(payload.oid ?? ''),
+        upn: String(payload.upn ?? ''),
+        scp: String(payload.scp ?? ''),
+      };
+    } catch {
+      return undefined;
+    }
+  };
+}
