@@ -14,3 +14,4 @@ export * from './backups';
 export * from './capture';
 export * from './tenant-workloads';
 export * from './components';
+export * from './onboarding';

@@ -1,0 +1,4 @@
+export * from './app-deploy-onboarding';
+export * from './regions';
+export * from './roles';
+export * from './tenant-onboarding';
