@@ -12,6 +12,7 @@ import {
 
 import type { AegisConfig } from './config';
 import { authPlugin } from './plugins/auth';
+import { clientTenantPlugin } from './plugins/client-tenant';
 import { devOpsPlugin, type DevOpsFactory } from './plugins/devops';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
@@ -21,8 +22,12 @@ import { backupRoutes } from './routes/backups';
 import { captureRoutes } from './routes/capture';
 import { comparisonRoutes } from './routes/comparison';
 import { healthRoutes } from './routes/health';
+import { onboardingRoutes } from './routes/onboarding';
 import { projectRoutes } from './routes/projects';
 import { sessionRoutes } from './routes/session';
+import { clientTenantApis, openIdTenantDiscovery } from './services/client-tenant-apis';
+import type { ClientTenantApisFactory } from './services/client-tenant-onboarding';
+import { HttpOnBehalfOf, MsalOnBehalfOf, type OnBehalfOf } from './services/on-behalf-of';
 
 export interface BuildAppOptions {
   readonly config: AegisConfig;
@@ -31,11 +36,14 @@ export interface BuildAppOptions {
   readonly createDevOps?: DevOpsFactory;
   /** The AppTables port; by default the Table storage adapter built from `config`. */
   readonly tables?: AppTables;
+  /** Graph and ARM in a client tenant; by default the REST adapters for the configured hosts. */
+  readonly createClientTenantApis?: ClientTenantApisFactory;
 }
 
 /** Secrets never reach the logs (ARCHITECTURE §5). */
 export const LOG_REDACTIONS = [
   'req.headers.authorization',
+  'req.headers["x-client-tenant-authorization"]',
   'req.headers.cookie',
   '*.password',
   '*.TenantAdminUserPW',
@@ -49,6 +57,7 @@ export async function buildApp({
   logger,
   createDevOps,
   tables,
+  createClientTenantApis,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.AEGIS_LOG_LEVEL, redact: LOG_REDACTIONS },
@@ -72,7 +81,13 @@ export async function buildApp({
     jwksUrl: config.AEGIS_AUTH_JWKS_URL,
     issuer: config.AEGIS_AUTH_ISSUER,
     audience: config.AEGIS_AUTH_AUDIENCE,
-    publicPaths: ['/api/health', '/api/docs'],
+    publicPaths: ['/api/health', '/api/docs', '/api/onboarding/global-admin/'],
+  });
+  const appClientId = config.AEGIS_APP_CLIENT_ID ?? config.AEGIS_ENTRA_CLIENT_ID;
+  await app.register(clientTenantPlugin, {
+    loginUrl: config.AEGIS_LOGIN_URL,
+    audiences: [config.AEGIS_AUTH_AUDIENCE, ...(appClientId ? [appClientId] : [])],
+    onBehalfOf: onBehalfOfFrom(config, appClientId),
   });
 
   await app.register(devOpsPlugin, { organizationUrl: config.AEGIS_DEVOPS_ORG_URL, createDevOps });
@@ -84,9 +99,31 @@ export async function buildApp({
   await app.register(backupRoutes, { config });
   await app.register(comparisonRoutes, { config });
   await app.register(captureRoutes, { config });
+  await app.register(onboardingRoutes, {
+    appClientId,
+    project: config.AEGIS_DEVOPS_PROJECT,
+    createClientTenantApis:
+      createClientTenantApis ??
+      clientTenantApis({ graphUrl: config.AEGIS_GRAPH_URL, armUrl: config.AEGIS_ARM_URL }),
+    discoverTenant: openIdTenantDiscovery(config.AEGIS_LOGIN_URL),
+  });
 
   registerSpa(app, config.AEGIS_WEB_DIST);
   return app;
+}
+
+/**
+ * On-behalf-of (ADR 020) needs the Aegis app's credentials; Entra goes through
+ * `@azure/msal-node`, any other authority (the local identity provider) through the same grant
+ * over HTTP.
+ */
+function onBehalfOfFrom(config: AegisConfig, clientId: string | undefined): OnBehalfOf | undefined {
+  const clientSecret = config.AEGIS_APP_CLIENT_SECRET;
+  if (!clientId || !clientSecret) return undefined;
+  const options = { loginUrl: config.AEGIS_LOGIN_URL, clientId, clientSecret };
+  return config.AEGIS_AUTH_MODE === 'entra'
+    ? new MsalOnBehalfOf(options)
+    : new HttpOnBehalfOf(options);
 }
 
 /** Serves the built SPA; unknown non-API GETs get index.html so client routes deep-link. */

@@ -36,6 +36,13 @@ const configSchema = z
     AEGIS_ARM_URL: z.url().default('https://management.azure.com'),
     /** Entra ID sign-in host (tenant discovery, admin consent): Microsoft's or the local identity provider. */
     AEGIS_LOGIN_URL: z.url().default('https://login.microsoftonline.com'),
+    /**
+     * The Aegis multi-tenant app registration (ADR 020): client tenants consent to it, their Global
+     * Administrator signs in to it, and the server trades tokens on-behalf-of with its secret.
+     * Defaults to AEGIS_ENTRA_CLIENT_ID.
+     */
+    AEGIS_APP_CLIENT_ID: z.string().optional(),
+    AEGIS_APP_CLIENT_SECRET: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.AEGIS_AUTH_MODE === 'local' && !env.AEGIS_LOCAL_IDP_URL) {

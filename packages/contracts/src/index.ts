@@ -5,3 +5,4 @@ export * from './app-tables';
 export * from './comparison';
 export * from './backups';
 export * from './capture';
+export * from './onboarding';

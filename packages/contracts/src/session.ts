@@ -1,9 +1,32 @@
 import { z } from 'zod';
 
+/**
+ * Client tenants (ADR 020): where a client's Global Administrator signs in and consents, and the
+ * Aegis app's id and API scope. Absent when onboarding is not configured.
+ */
+export const clientTenantAuthSchema = z.object({
+  /** `https://login.microsoftonline.com` or the local identity provider. */
+  loginUrl: z.string(),
+  /** The Aegis multi-tenant app registration (admin consent, the Global Administrator popup). */
+  clientId: z.string(),
+  /** The Aegis API's delegated scope, traded on-behalf-of for Graph and ARM by the server. */
+  apiScope: z.string(),
+});
+export type ClientTenantAuth = z.infer<typeof clientTenantAuthSchema>;
+
 /** How the browser signs in: the embedded identity provider or Entra ID through MSAL. */
 export const authConfigSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('local'), identityProviderUrl: z.string() }),
-  z.object({ mode: z.literal('entra'), clientId: z.string(), authority: z.string() }),
+  z.object({
+    mode: z.literal('local'),
+    identityProviderUrl: z.string(),
+    clientTenants: clientTenantAuthSchema.optional(),
+  }),
+  z.object({
+    mode: z.literal('entra'),
+    clientId: z.string(),
+    authority: z.string(),
+    clientTenants: clientTenantAuthSchema.optional(),
+  }),
 ]);
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 

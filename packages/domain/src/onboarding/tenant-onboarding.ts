@@ -96,12 +96,8 @@ export function discoveryDomains(domain: string): string[] {
 
 /** The tenant id of a discovery document: the first path segment of its issuer, when a GUID. */
 export function tenantIdFromIssuer(issuer: string): string | undefined {
-  try {
-    const segment = new URL(issuer).pathname.split('/')[1] ?? '';
-    return isGuid(segment) ? segment.toLowerCase() : undefined;
-  } catch {
-    return undefined;
-  }
+  const segment = /^[a-z][a-z\d+.-]*:\/\/[^/]+\/([^/?#]+)/i.exec(issuer)?.[1] ?? '';
+  return isGuid(segment) ? segment.toLowerCase() : undefined;
 }
 
 /** Where a tenant id can come from on the consent return, in the order spec 2 §4 tries them. */
@@ -135,8 +131,10 @@ export interface ConsentReturn {
   readonly errorDescription?: string;
 }
 
-export function readConsentReturn(search: string): ConsentReturn | undefined {
-  const params = new URLSearchParams(search);
+/** The consent return from the address's query parameters (a URLSearchParams). */
+export function readConsentReturn(params: {
+  get(name: string): string | null;
+}): ConsentReturn | undefined {
   const value = (key: string) => params.get(key) ?? undefined;
   const result: ConsentReturn = {
     tenant: value('tenant'),
@@ -147,14 +145,15 @@ export function readConsentReturn(search: string): ConsentReturn | undefined {
   return result.tenant || result.adminConsent || result.error ? result : undefined;
 }
 
-/** The consent return's query parameters removed, others kept (spec 2 §4). */
-export function withoutConsentParameters(search: string): string {
-  const params = new URLSearchParams(search);
-  for (const key of ['tenant', 'admin_consent', 'error', 'error_description', 'state', 'scope'])
-    params.delete(key);
-  const rest = params.toString();
-  return rest ? `?${rest}` : '';
-}
+/** Spec 2 §4: the consent return's query parameters, removed from the address afterwards. */
+export const CONSENT_RETURN_PARAMETERS = [
+  'tenant',
+  'admin_consent',
+  'error',
+  'error_description',
+  'state',
+  'scope',
+] as const;
 
 /** Spec 2 §4: access_denied saying the service principal name is already present. */
 export function isServicePrincipalAlreadyPresent(ret: ConsentReturn): boolean {

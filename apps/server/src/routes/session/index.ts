@@ -15,14 +15,28 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
   app.get(
     '/auth-config.json',
     { schema: { hide: true, response: { 200: authConfigSchema } } },
-    async () =>
-      config.AEGIS_AUTH_MODE === 'local'
-        ? { mode: 'local' as const, identityProviderUrl: config.AEGIS_LOCAL_IDP_URL ?? '' }
+    async () => {
+      const appClientId = config.AEGIS_APP_CLIENT_ID ?? config.AEGIS_ENTRA_CLIENT_ID;
+      const clientTenants = appClientId
+        ? {
+            loginUrl: config.AEGIS_LOGIN_URL,
+            clientId: appClientId,
+            apiScope: `${config.AEGIS_AUTH_AUDIENCE}/user_impersonation`,
+          }
+        : undefined;
+      return config.AEGIS_AUTH_MODE === 'local'
+        ? {
+            mode: 'local' as const,
+            identityProviderUrl: config.AEGIS_LOCAL_IDP_URL ?? '',
+            clientTenants,
+          }
         : {
             mode: 'entra' as const,
             clientId: config.AEGIS_ENTRA_CLIENT_ID ?? '',
             authority: `https://login.microsoftonline.com/${config.AEGIS_ENTRA_TENANT_ID ?? 'organizations'}`,
-          },
+            clientTenants,
+          };
+    },
   );
 
   app.get(
