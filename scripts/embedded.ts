@@ -15,6 +15,8 @@ import {
   seedDevOps,
   startAzurite,
   startIdentityProvider,
+  aegisAppRegistration,
+  tenantWorldDirectory,
   buildTenantEmulator,
   jwksTenantTokenVerifier,
   listenTenantEmulator,
@@ -104,11 +106,21 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
 
   try {
     const portalOrigins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+    const tenantWorld = new TenantWorld(
+      options.tenantPropagationDelayInMs !== undefined
+        ? { propagationDelayInMs: options.tenantPropagationDelayInMs }
+        : {},
+    );
+    // The Aegis app registration (ADR 020): client tenants consent to it, the server trades
+    // tokens on-behalf-of with its secret.
+    const aegisApp = aegisAppRegistration(AUDIENCE);
     const idp = await startIdentityProvider({
       port: port + 101,
       host,
       audience: AUDIENCE,
       allowedOrigins: portalOrigins,
+      directory: tenantWorldDirectory(tenantWorld),
+      applications: [aegisApp],
     });
     stack.push(() => idp.close());
 
@@ -129,11 +141,6 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
     );
     stack.push(() => devops.close());
 
-    const tenantWorld = new TenantWorld(
-      options.tenantPropagationDelayInMs !== undefined
-        ? { propagationDelayInMs: options.tenantPropagationDelayInMs }
-        : {},
-    );
     const tenants = await listenTenantEmulator(
       buildTenantEmulator({
         world: tenantWorld,
@@ -163,6 +170,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
       AEGIS_GRAPH_URL: tenants.graphUrl.replace(/\/v1\.0$/, ''),
       AEGIS_ARM_URL: tenants.armUrl,
       AEGIS_LOGIN_URL: idp.url,
+      AEGIS_APP_CLIENT_ID: aegisApp.clientId,
+      AEGIS_APP_CLIENT_SECRET: aegisApp.clientSecret,
     });
     const app = await buildApp({ config });
     stack.push(() => app.close());

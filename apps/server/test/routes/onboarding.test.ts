@@ -150,7 +150,7 @@ beforeEach(() => {
 });
 
 async function inject(
-  options: { method: 'GET' | 'POST'; url: string; payload?: unknown },
+  options: { method: 'GET' | 'POST'; url: string; payload?: Record<string, unknown> },
   who: { staff?: boolean; tenant?: string } = { staff: true, tenant: TENANT },
 ) {
   const headers: Record<string, string> = {};
