@@ -143,6 +143,8 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       ...jsxA11y.configs.recommended.rules,
+      // A scrollable region must be reachable by keyboard (WCAG 2.1.1, axe scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'] }],
       'import-x/no-restricted-paths': [
         'error',
         {

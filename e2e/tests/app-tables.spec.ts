@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
+import { expectAccessible } from '../fixtures/a11y';
 import { signIn } from '../fixtures/auth';
 
 const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/screens';
@@ -57,6 +58,7 @@ test('the table viewer finds a table by prefix and sorts its rows', async ({ pag
   await expect(appName).toHaveAttribute('aria-sort', 'descending');
   await expect(firstAppName).toHaveText('Zoom Workplace');
   await page.screenshot({ path: `${SHOTS}/app-tables-viewer.png`, fullPage: true });
+  await expectAccessible(page, 'app-tables-viewer');
 
   // the top scroll bar follows the bottom one
   await page.getByTestId('bottom-scrollbar').evaluate((el) => (el.scrollLeft = 400));
@@ -92,6 +94,7 @@ test('a client table is created, filled, and maintained', async ({ page }) => {
   await page.getByRole('button', { name: 'Add Applications' }).click();
   await expect(banner(page)).toHaveText('Table updated with selected applications.');
   await page.screenshot({ path: `${SHOTS}/app-tables-create.png`, fullPage: true });
+  await expectAccessible(page, 'app-tables-create');
 
   // Update Existing App Deploy Table
   await page.getByRole('button', { name: 'Return to Tables' }).click();
@@ -138,6 +141,7 @@ test('a client table is created, filled, and maintained', async ({ page }) => {
   await expect(field(page, 'UninstallerLocation')).toHaveValue('');
   await expect(field(page, 'UninstallerLocation')).toBeDisabled();
   await page.screenshot({ path: `${SHOTS}/app-tables-new-app-msi.png`, fullPage: true });
+  await expectAccessible(page, 'app-tables-new-app-msi');
   await page.getByRole('button', { name: 'Add New App' }).click();
   await expect(banner(page)).toHaveText('New app added.');
 
@@ -178,6 +182,7 @@ test('a client table is created, filled, and maintained', async ({ page }) => {
   await page.getByRole('button', { name: 'Delete Selected Apps' }).click();
   await expect(banner(page)).toHaveText('Selected applications deleted.');
   await page.screenshot({ path: `${SHOTS}/app-tables-update.png`, fullPage: true });
+  await expectAccessible(page, 'app-tables-update');
 
   // the viewer shows what is left
   await page.getByRole('button', { name: 'Return to Tables' }).click();

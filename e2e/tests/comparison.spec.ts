@@ -4,6 +4,7 @@ import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
 
+import { expectAccessible } from '../fixtures/a11y';
 import { signIn } from '../fixtures/auth';
 
 const OUT =
@@ -67,6 +68,7 @@ test('a technician runs both baselines, explores the results and exports both re
   ).toBeChecked();
   await expect(page.getByText('shows general security best practices')).toBeVisible();
   await page.screenshot({ path: `${OUT}/01-idle.png`, fullPage: true });
+  await expectAccessible(page, '01-idle');
 
   await page.getByLabel('Client').selectOption('ABC');
   await expect(run).toBeEnabled();
@@ -92,6 +94,7 @@ test('a technician runs both baselines, explores the results and exports both re
     /All Pass|Mixed|Needs Attention/,
   );
   await page.screenshot({ path: `${OUT}/03-standard-results.png`, fullPage: true });
+  await expectAccessible(page, '03-standard-results');
 
   // Only the fails, one category, expanded.
   await page.getByRole('switch', { name: 'Show All Results' }).click();
@@ -103,7 +106,7 @@ test('a technician runs both baselines, explores the results and exports both re
   await expect(results.getByRole('button', { name: 'Conditional Access' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Expand All' }).click();
   await expect(results.getByRole('columnheader', { name: 'Expected Value' })).toBeVisible();
-  await expect(results.getByRole('cell', { name: 'PASS' })).toHaveCount(0);
+  await expect(results.getByRole('cell', { name: 'PASS', exact: true })).toHaveCount(0);
   await expect(results.getByRole('cell', { name: 'FAIL' }).first()).toBeVisible();
   await page.screenshot({ path: `${OUT}/04-fails-exchange.png`, fullPage: true });
   await page.getByRole('button', { name: 'Collapse All' }).click();
@@ -116,6 +119,7 @@ test('a technician runs both baselines, explores the results and exports both re
   await expect(details.getByText('Passing policies')).toBeVisible();
   await expect(details.getByText('Failing policies')).toBeVisible();
   await page.screenshot({ path: `${OUT}/05-area-details.png` });
+  await expectAccessible(page, '05-area-details');
   await details.getByRole('button', { name: 'Close' }).click();
 
   // Configuration info: tabs, copy the path and the raw configuration.
@@ -134,6 +138,7 @@ test('a technician runs both baselines, explores the results and exports both re
   expect(copied.length).toBeGreaterThan(2);
   await expect(infoDialog.getByLabel('Raw configuration JSON')).toContainText(copied.slice(0, 20));
   await page.screenshot({ path: `${OUT}/06-info-raw.png` });
+  await expectAccessible(page, '06-info-raw');
   await infoDialog.getByRole('tab', { name: 'Overview' }).click();
   const pathButton = infoDialog.getByRole('button', { name: /^Path .* \(click to copy\)$/ });
   await pathButton.click();
@@ -151,6 +156,7 @@ test('a technician runs both baselines, explores the results and exports both re
     .fill('Call the Aegis service desk on 0800 000 000.');
   await exportDialog.getByRole('radio', { name: 'Export Failed Results Only' }).check();
   await page.screenshot({ path: `${OUT}/07-export-modal.png` });
+  await expectAccessible(page, '07-export-modal');
   const standard = await checkPdf(page, 'ABC - Standard Baseline Report.pdf');
   expect(standard.pages).toBeGreaterThan(2);
   expect(standard.text).toContain('ABC');
@@ -191,6 +197,7 @@ test('a technician runs both baselines, explores the results and exports both re
   await baseline.getByRole('button').first().click();
   await expect(baseline.locator('pre').first()).toContainText('{\n  "');
   await page.screenshot({ path: `${OUT}/09-configurations.png`, fullPage: true });
+  await expectAccessible(page, '09-configurations');
 });
 
 test('every sample client compares with both baselines', async ({ page }) => {
@@ -229,6 +236,7 @@ test('the options variant shows its heading and a failing service gives the spec
     await expect(page.getByText(/^Error comparing files: .*VS402371/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Run Comparison' })).toBeEnabled();
     await page.screenshot({ path: `${OUT}/10-error.png`, fullPage: true });
+    await expectAccessible(page, '10-error');
     await page.getByRole('button', { name: 'Export Report' }).click();
     await page.getByRole('button', { name: 'Export PDF' }).click();
     await expect(

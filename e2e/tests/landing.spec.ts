@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 
+import { expectAccessible } from '../fixtures/a11y';
 import { signIn } from '../fixtures/auth';
 
 test('the landing page states its claims and thanks a contact without calling anything', async ({
@@ -28,6 +29,7 @@ test('the landing page states its claims and thanks a contact without calling an
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByRole('dialog')).toContainText('respond within 24 business hours');
   await page.screenshot({ path: '../test-results/screens/landing-thank-you.png' });
+  await expectAccessible(page, 'landing-thank-you');
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(form.getByLabel('Name')).toHaveValue('');
   expect(calls).toEqual([]);

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 
 import { expect, test, type Page } from '@playwright/test';
 
+import { expectAccessible } from '../fixtures/a11y';
 import { SAMPLE_STAFF, signIn } from '../fixtures/auth';
 
 const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/tenant-backups';
@@ -74,6 +75,7 @@ test('tenant backups: choose a tenant, back up, search, view, compare, download,
   await signIn(page, '/tenant-backup');
   await expect(page.getByRole('heading', { name: 'Tenant Backups' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/01-no-tenant.png`, fullPage: true });
+  await expectAccessible(page, 'tenant-backups 01-no-tenant');
 
   // A tenant whose only tag breaks the date rule has no backups.
   await chooseTenant(page, 'WWI');
@@ -93,6 +95,7 @@ test('tenant backups: choose a tenant, back up, search, view, compare, download,
   const header = history(page).getByRole('columnheader');
   await expect(header).toHaveText(['Date & Time', 'Backup Tag', 'Type', 'Status', 'Actions']);
   await page.screenshot({ path: `${SHOTS}/03-history.png`, fullPage: true });
+  await expectAccessible(page, 'tenant-backups 03-history');
   const before = await rows(page).first().getByRole('cell').nth(1).textContent();
 
   // Manual backup: Backing up..., Running, then the new Manual backup after the reload.
@@ -138,6 +141,7 @@ test('tenant backups: choose a tenant, back up, search, view, compare, download,
   await expect(details).toContainText('Manual');
   await expect(details.getByLabel('Backup configuration')).toContainText('"M365Config/Resources/');
   await page.screenshot({ path: `${SHOTS}/05-details.png` });
+  await expectAccessible(page, 'tenant-backups 05-details');
   await details.getByRole('button', { name: 'Close' }).click();
   await expect(details).toBeHidden();
   // Focus goes back to the button that opened the dialog.
@@ -163,6 +167,7 @@ test('tenant backups: choose a tenant, back up, search, view, compare, download,
   await expect(comparison.getByRole('columnheader', { name: 'Match' }).first()).toBeVisible();
   await expect(comparison.getByRole('img', { name: 'No match' }).first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/06-comparison.png` });
+  await expectAccessible(page, 'tenant-backups 06-comparison');
   await comparison.getByRole('img', { name: 'No match' }).first().scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/06b-comparison-differences.png` });
   // Escape closes it, and the keyboard user is back on the Compare button.
@@ -202,6 +207,7 @@ test('tenant backups: choose a tenant, back up, search, view, compare, download,
     page.getByText(/already exists for backup .* Nothing was overwritten/),
   ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/07-restore-conflict.png`, fullPage: true });
+  await expectAccessible(page, 'tenant-backups 07-restore-conflict');
   expect((await pullRequests()).filter((p) => p.sourceRefName === pr?.sourceRefName)).toHaveLength(
     1,
   );
@@ -226,6 +232,7 @@ test('tenant backups stay usable while DevOps fails', async ({ page }) => {
     page.getByText('Backups for FAB could not be loaded. Use Refresh to try again.'),
   ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/08-devops-failing.png`, fullPage: true });
+  await expectAccessible(page, 'tenant-backups 08-devops-failing');
   await fetch(`${DEVOPS}/_emulator/faults`, { method: 'DELETE' });
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(rows(page)).toHaveCount(10);

@@ -90,7 +90,7 @@ const useStyles = makeStyles({
   grow: { flexGrow: 1 },
   pass: { color: tokens.colorPaletteGreenForeground1 },
   fail: { color: tokens.colorPaletteRedForeground1 },
-  warn: { color: tokens.colorPaletteMarigoldForeground1 },
+  warn: { color: tokens.colorStatusWarningForeground3 },
   empty: { padding: '32px', textAlign: 'center' },
 });
 

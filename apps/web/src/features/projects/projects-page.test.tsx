@@ -31,7 +31,7 @@ describe('Projects page', () => {
   it('shows counters, cards with the short id, and filters case-insensitively by name or id', async () => {
     serveProjects(PROJECTS);
     renderApp('/azure-ado-projects');
-    expect(await screen.findByRole('link', { name: 'Aegis pipelines' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: /^Aegis ID:/ })).toHaveAttribute(
       'href',
       '/associated-pipelines/Aegis/6ce954b1-ce1f-45d1-b94d-e6bf2464ba2c',
     );
@@ -44,7 +44,7 @@ describe('Projects page', () => {
 
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Search projects' }));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search projects' }), '9f8e7d');
-    expect(screen.getByRole('link', { name: 'Workstation Apps pipelines' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Workstation Apps ID:/ })).toBeInTheDocument();
 
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Search projects' }));
     await userEvent.type(
@@ -59,7 +59,7 @@ describe('Projects page', () => {
     sessionStorage.setItem('aegis.projects.search', 'work');
     serveProjects(PROJECTS);
     renderApp('/azure-ado-projects');
-    await screen.findByRole('link', { name: 'Workstation Apps pipelines' });
+    await screen.findByRole('link', { name: /^Workstation Apps ID:/ });
     expect(screen.getByLabelText('Showing count')).toHaveTextContent('1');
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(screen.getByRole('searchbox', { name: 'Search projects' })).toHaveValue('');
@@ -86,7 +86,7 @@ describe('Projects page', () => {
     ).toBeInTheDocument();
     serveProjects(PROJECTS);
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('link', { name: 'Aegis pipelines' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Aegis ID:/ })).toBeInTheDocument();
   });
 
   it('sends a signed-out user to /login with the page to return to', async () => {

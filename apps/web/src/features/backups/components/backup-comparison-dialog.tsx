@@ -99,7 +99,12 @@ export function BackupComparisonDialog({
                     {`Deletions: ${ready.counts.deletions}`}
                   </Badge>
                 </div>
-                <div className={styles.scroll}>
+                <div
+                  className={styles.scroll}
+                  role="region"
+                  aria-label="Differences by category"
+                  tabIndex={0}
+                >
                   {Object.entries(ready.results).map(([category, files]) => (
                     <section key={category} aria-label={`Category ${category}`}>
                       <Text as="h3" weight="semibold" size={400} block className={styles.category}>

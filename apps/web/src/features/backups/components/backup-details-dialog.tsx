@@ -85,7 +85,12 @@ export function BackupDetailsDialog({
               <Text role="status">The configuration could not be loaded. Close and try again.</Text>
             )}
             {content.data && (
-              <pre className={styles.pre} aria-label="Backup configuration">
+              <pre
+                className={styles.pre}
+                role="region"
+                aria-label="Backup configuration"
+                tabIndex={0}
+              >
                 {JSON.stringify(content.data.content, null, 2)}
               </pre>
             )}

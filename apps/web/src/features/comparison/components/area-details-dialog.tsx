@@ -16,11 +16,10 @@ import type { ViewCategory } from '../utils/view-model';
 
 const useStyles = makeStyles({
   columns: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '16px' },
+  scroll: { maxHeight: '50vh', overflowY: 'auto' },
   list: {
     margin: 0,
     paddingLeft: '18px',
-    maxHeight: '50vh',
-    overflowY: 'auto',
     display: 'flex',
     flexDirection: 'column',
     gap: '4px',
@@ -57,11 +56,18 @@ export function AreaDetailsDialog({
                 {passing.length === 0 ? (
                   <Text>None</Text>
                 ) : (
-                  <ul className={styles.list}>
-                    {passing.map((p) => (
-                      <li key={p.key}>{p.name}</li>
-                    ))}
-                  </ul>
+                  <div
+                    className={styles.scroll}
+                    role="region"
+                    aria-label="Passing policy names"
+                    tabIndex={0}
+                  >
+                    <ul className={styles.list}>
+                      {passing.map((p) => (
+                        <li key={p.key}>{p.name}</li>
+                      ))}
+                    </ul>
+                  </div>
                 )}
               </section>
               <section aria-label="Failing policies">
@@ -74,11 +80,18 @@ export function AreaDetailsDialog({
                 {failing.length === 0 ? (
                   <Text>None</Text>
                 ) : (
-                  <ul className={styles.list}>
-                    {failing.map((p) => (
-                      <li key={p.key}>{p.name}</li>
-                    ))}
-                  </ul>
+                  <div
+                    className={styles.scroll}
+                    role="region"
+                    aria-label="Failing policy names"
+                    tabIndex={0}
+                  >
+                    <ul className={styles.list}>
+                      {failing.map((p) => (
+                        <li key={p.key}>{p.name}</li>
+                      ))}
+                    </ul>
+                  </div>
                 )}
               </section>
             </div>

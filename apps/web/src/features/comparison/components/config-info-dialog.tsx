@@ -283,7 +283,12 @@ export function ConfigInfoDialog({
                     <MessageBarBody>{files.error.message}</MessageBarBody>
                   </MessageBar>
                 )}
-                <pre className={styles.pre} aria-label="Raw configuration JSON">
+                <pre
+                  className={styles.pre}
+                  role="region"
+                  aria-label="Raw configuration JSON"
+                  tabIndex={0}
+                >
                   {raw}
                 </pre>
               </div>

@@ -53,7 +53,12 @@ function Files({ title, files }: { title: string; files: readonly ConfigurationF
               </span>
             </AccordionHeader>
             <AccordionPanel>
-              <pre className={styles.pre}>
+              <pre
+                className={styles.pre}
+                role="region"
+                aria-label={`Contents of ${toResourcePath(file.path)}`}
+                tabIndex={0}
+              >
                 {file.content === null ? (file.text ?? '') : JSON.stringify(file.content, null, 2)}
               </pre>
             </AccordionPanel>

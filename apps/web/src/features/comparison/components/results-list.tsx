@@ -115,26 +115,28 @@ export function ResultsList({
       case 'category': {
         const c = item.category;
         return (
-          <div className={styles.category} role="row">
-            <Button
-              appearance="transparent"
-              className={styles.categoryButton}
-              icon={item.expanded ? <ChevronDownRegular /> : <ChevronRightRegular />}
-              aria-expanded={item.expanded}
-              onClick={() => onToggle(c.name)}
-            >
-              {c.name}
-            </Button>
-            <Text size={200}>
-              {c.policies.length} {c.policies.length === 1 ? 'policy' : 'policies'}
-            </Text>
-            <Badge appearance="tint" color="success">
-              {c.passing} passed
-            </Badge>
-            <Badge appearance="tint" color={c.failing > 0 ? 'danger' : 'informative'}>
-              {c.failing} failed
-            </Badge>
-            <Text size={200}>{formatHeaderPercentage(c.percentage)}</Text>
+          <div role="row">
+            <div className={styles.category} role="cell">
+              <Button
+                appearance="transparent"
+                className={styles.categoryButton}
+                icon={item.expanded ? <ChevronDownRegular /> : <ChevronRightRegular />}
+                aria-expanded={item.expanded}
+                onClick={() => onToggle(c.name)}
+              >
+                {c.name}
+              </Button>
+              <Text size={200}>
+                {c.policies.length} {c.policies.length === 1 ? 'policy' : 'policies'}
+              </Text>
+              <Badge appearance="tint" color="success">
+                {c.passing} passed
+              </Badge>
+              <Badge appearance="tint" color={c.failing > 0 ? 'danger' : 'informative'}>
+                {c.failing} failed
+              </Badge>
+              <Text size={200}>{formatHeaderPercentage(c.percentage)}</Text>
+            </div>
           </div>
         );
       }
@@ -154,14 +156,18 @@ export function ResultsList({
             <Text className={styles.policyName} role="rowheader">
               {p.name}
             </Text>
-            <Text className={p.pass ? styles.pass : styles.fail}>{p.pass ? 'PASS' : 'FAIL'}</Text>
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<InfoRegular />}
-              aria-label={`Configuration info for ${p.name}`}
-              onClick={() => onInfo(p)}
-            />
+            <Text className={p.pass ? styles.pass : styles.fail} role="cell">
+              {p.pass ? 'PASS' : 'FAIL'}
+            </Text>
+            <span role="cell">
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<InfoRegular />}
+                aria-label={`Configuration info for ${p.name}`}
+                onClick={() => onInfo(p)}
+              />
+            </span>
           </div>
         );
       }
@@ -203,6 +209,7 @@ export function ResultsList({
             <div
               key={v.key}
               data-index={v.index}
+              role="presentation"
               ref={virtualizer.measureElement}
               style={{
                 position: 'absolute',
