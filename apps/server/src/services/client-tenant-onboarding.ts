@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 import { isServiceError } from '@aegis/connectors';
 import {
   DEFAULT_SUBSCRIPTION_NAME,
@@ -185,9 +183,4 @@ export class ClientTenantOnboarding {
       return { role: role.name, ok: false, message: messageOf(error) };
     }
   }
-}
-
-/** A new role assignment name: ARM wants a client-generated GUID. */
-export function newRoleAssignmentName(): string {
-  return randomUUID();
 }
