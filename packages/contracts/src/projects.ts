@@ -44,3 +44,9 @@ export const pipelineRunSchema = z.object({
   result: z.enum(['unknown', 'succeeded', 'failed', 'canceled']).nullable(),
 });
 export type PipelineRun = z.infer<typeof pipelineRunSchema>;
+
+/** A run's log (the pipeline task's output), one entry per line; time is the agent's timestamp. */
+export const runLogSchema = z.object({
+  lines: z.array(z.object({ time: z.string().nullable(), text: z.string() })),
+});
+export type RunLog = z.infer<typeof runLogSchema>;

@@ -1,5 +1,5 @@
 import type { DevOpsApi, Pipeline as DevOpsPipeline } from '@aegis/connectors/devops';
-import type { Pipeline, PipelineRun, Project, StartRunBody } from '@aegis/contracts';
+import type { Pipeline, PipelineRun, Project, RunLog, StartRunBody } from '@aegis/contracts';
 import { isClientPipelineFolder, NotFoundError, stripFolder } from '@aegis/domain';
 
 /** Projects, client pipelines and runs (spec 1 §2, §7). */
@@ -37,6 +37,20 @@ export class PipelinesService {
       ...(body.appList ? { templateParameters: { AppList: JSON.stringify(body.appList) } } : {}),
     });
     return toRun(run);
+  }
+
+  /** A run's log; the timestamp agents put before each line is split off. */
+  async getRunLog(project: string, pipelineId: number, runId: number): Promise<RunLog> {
+    await this.getRun(project, pipelineId, runId);
+    const lines = (await this.devops.getRunLog(project, runId)) ?? [];
+    return {
+      lines: lines.map((line) => {
+        const match = /^(\d{4}-\d{2}-\d{2}T[\d:.]+Z) (.*)$/.exec(line);
+        return match
+          ? { time: match[1] ?? null, text: match[2] ?? '' }
+          : { time: null, text: line };
+      }),
+    };
   }
 
   async getRun(project: string, pipelineId: number, runId: number): Promise<PipelineRun> {

@@ -72,6 +72,35 @@ describe('projects and pipelines routes', () => {
     expect(status).toEqual({ id: run.id, state: 'completed', result: 'succeeded' });
   });
 
+  it("serves a run's log, timestamps split off; a failing run's log ends with its error", async () => {
+    const projects = (await get('/api/projects')).json() as {
+      projects: { id: string; name: string }[];
+    };
+    const project = projects.projects.find((p) => p.name === SAMPLE_PROJECTS.tenantManagement);
+    // The backup pipeline without ClientCode: its task fails and says why.
+    const started = await t.injectAs(SAMPLE_USER, {
+      method: 'POST',
+      url: `/api/projects/${project?.id}/pipelines/212/runs`,
+      payload: {},
+    });
+    const run = started.json() as { id: number };
+    await devops.emulator.runner.waitForIdle();
+    const response = await get(`/api/projects/${project?.id}/pipelines/212/runs/${run.id}/log`);
+    expect(response.statusCode).toBe(200);
+    const { lines } = response.json() as { lines: { time: string | null; text: string }[] };
+    expect(lines.at(-1)?.text).toMatch(/^##\[error\].*ClientCode/);
+    expect(lines.at(-1)?.time).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it('answers 404 for the log of a run that does not exist', async () => {
+    const projects = (await get('/api/projects')).json() as {
+      projects: { id: string; name: string }[];
+    };
+    const project = projects.projects.find((p) => p.name === SAMPLE_PROJECTS.tenantManagement);
+    const response = await get(`/api/projects/${project?.id}/pipelines/212/runs/999999/log`);
+    expect(response.statusCode).toBe(404);
+  });
+
   it('answers 400 naming the field for an app list of two items', async () => {
     const response = await t.injectAs(SAMPLE_USER, {
       method: 'POST',

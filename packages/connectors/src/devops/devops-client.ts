@@ -393,6 +393,34 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
     });
   }
 
+  async getRunLog(
+    project: string,
+    runId: number,
+    options?: RequestOptions,
+  ): Promise<string[] | undefined> {
+    return this.optional(async () => {
+      const { body } = await this.json<WireList<{ id: number }>>(
+        'GET',
+        this.url(project, `build/builds/${runId}/logs`),
+        {},
+        options,
+      );
+      const lines: string[] = [];
+      for (const log of [...body.value].sort((a, b) => a.id - b.id)) {
+        const response = await this.http.send<string>({
+          method: 'GET',
+          url: this.url(project, `build/builds/${runId}/logs/${log.id}`),
+          query: { 'api-version': DEVOPS_API_VERSION },
+          headers: { accept: 'text/plain' },
+          responseType: 'text',
+          ...(options?.abortSignal ? { abortSignal: options.abortSignal } : {}),
+        });
+        if (response.body) lines.push(...response.body.split(/\r?\n/));
+      }
+      return lines;
+    });
+  }
+
   // ---- repositories and items -----------------------------------------------------------
 
   async listRepositories(project: string, options?: RequestOptions): Promise<Repository[]> {

@@ -60,6 +60,12 @@ export interface PipelinesPort {
     runId: number,
     options?: RequestOptions,
   ): Promise<PipelineRun | undefined>;
+  /** the run's log lines, oldest first (Build - Get Build Logs); undefined when the run is unknown */
+  getRunLog(
+    project: string,
+    runId: number,
+    options?: RequestOptions,
+  ): Promise<string[] | undefined>;
 }
 
 export interface CreatePipelineRequest {

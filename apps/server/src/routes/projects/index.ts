@@ -4,6 +4,7 @@ import {
   pipelineRunSchema,
   projectListSchema,
   projectParamsSchema,
+  runLogSchema,
   runParamsSchema,
   startRunBodySchema,
 } from '@aegis/contracts';
@@ -68,6 +69,18 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { projectId, pipelineId, runId } = request.params;
       return new PipelinesService(request.devops).getRun(projectId, pipelineId, runId);
+    },
+  );
+
+  app.get(
+    '/api/projects/:projectId/pipelines/:pipelineId/runs/:runId/log',
+    {
+      config: { role: 'Reader' },
+      schema: { tags, params: runParamsSchema, response: { 200: runLogSchema } },
+    },
+    async (request) => {
+      const { projectId, pipelineId, runId } = request.params;
+      return new PipelinesService(request.devops).getRunLog(projectId, pipelineId, runId);
     },
   );
 };
