@@ -56,6 +56,9 @@ import type {
 } from './types';
 
 export const DEVOPS_API_VERSION = '7.1';
+
+/** Pull requests read per request when the caller wants them all. */
+export const PULL_REQUEST_PAGE_SIZE = 100;
 /** Azure DevOps resource for Entra tokens. */
 export const DEVOPS_SCOPE = '499b84ac-1321-427f-aa17-267ca6975798/.default';
 
@@ -740,23 +743,36 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
     return toPullRequest(body);
   }
 
+  /**
+   * Pull requests matching the criteria. With `top` one page is read; otherwise every page, by
+   * `$skip`, since the service answers at most 101 without `$top` and sends no continuation token.
+   */
   async listPullRequests(
     repo: RepositoryRef,
     options?: ListPullRequestsOptions,
   ): Promise<PullRequest[]> {
-    const { body } = await this.json<WireList<WirePullRequest>>(
-      'GET',
-      this.repoUrl(repo, 'pullrequests'),
-      {
-        'searchCriteria.status': options?.status ?? 'active',
-        'searchCriteria.targetRefName': options?.targetRefName,
-        'searchCriteria.sourceRefName': options?.sourceRefName,
-        $top: options?.top,
-        $skip: options?.skip,
-      },
-      options,
-    );
-    return body.value.map(toPullRequest);
+    const page = async (top: number | undefined, skip: number | undefined) => {
+      const { body } = await this.json<WireList<WirePullRequest>>(
+        'GET',
+        this.repoUrl(repo, 'pullrequests'),
+        {
+          'searchCriteria.status': options?.status ?? 'active',
+          'searchCriteria.targetRefName': options?.targetRefName,
+          'searchCriteria.sourceRefName': options?.sourceRefName,
+          $top: top,
+          $skip: skip,
+        },
+        options,
+      );
+      return body.value.map(toPullRequest);
+    };
+    if (options?.top !== undefined) return page(options.top, options.skip);
+    const all: PullRequest[] = [];
+    for (let skip = options?.skip ?? 0; ; skip += PULL_REQUEST_PAGE_SIZE) {
+      const found = await page(PULL_REQUEST_PAGE_SIZE, skip);
+      all.push(...found);
+      if (found.length < PULL_REQUEST_PAGE_SIZE) return all;
+    }
   }
 
   async getPullRequest(

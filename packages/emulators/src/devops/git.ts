@@ -173,6 +173,22 @@ export class GitRepo {
     return this.revParse(`${name}^{commit}`);
   }
 
+  /**
+   * Commit shas reachable from `start`, newest first (git log order), optionally only commits that
+   * touched `repoPath`, after skipping `skip` and at most `max`.
+   */
+  async log(
+    start: string,
+    options: { path?: string; skip?: number; max?: number } = {},
+  ): Promise<string[]> {
+    const args = ['log', '--format=%H', `--skip=${options.skip ?? 0}`];
+    if (options.max !== undefined) args.push(`--max-count=${options.max}`);
+    args.push(start);
+    if (options.path) args.push('--', options.path);
+    const out = (await this.run(args)).toString('utf8');
+    return out.split('\n').filter(Boolean);
+  }
+
   /** The entry at a path of a commit (root = the commit's tree). */
   async entryAt(commit: string, repoPath: string): Promise<TreeEntry | undefined> {
     if (repoPath === '') {

@@ -10,7 +10,7 @@ import { FaultInjector, SIGN_IN_PAGE_HTML, registerFaultRoutes } from '../faults
 
 import { BACKUP_PIPELINE_ID, backupEffect } from './backup-effect';
 import { PipelineRunner, type PipelineEffect } from './pipeline-runner';
-import { DevOpsError, apiVersionOf, errorBody } from './routes/common';
+import { DevOpsError, apiVersionOf, apiVersionProblem, errorBody } from './routes/common';
 import { registerCoreRoutes } from './routes/core';
 import { registerGitPullRequestRoutes } from './routes/git-pull-requests';
 import { registerGitPushRoutes } from './routes/git-pushes';
@@ -167,22 +167,12 @@ export function buildDevOpsServer(options: DevOpsEmulatorOptions): DevOpsServer 
           errorBody(
             `No api-version was supplied for the "${request.method}" request. The version must be supplied either as part of the Accept header (e.g. "application/json; api-version=1.0") or as a query parameter (e.g. "?api-version=1.0").`,
             'VssVersionNotSpecifiedException',
-            'Microsoft.VisualStudio.Services.WebApi.VssVersionNotSpecifiedException, Microsoft.VisualStudio.Services.WebApi',
           ),
         );
       return;
     }
-    if (!/^\d+\.\d+(-preview(\.\d+)?)?$/i.test(version)) {
-      await reply
-        .code(400)
-        .send(
-          errorBody(
-            `The resource version '${version}' is not valid.`,
-            'VssInvalidApiVersionException',
-            'Microsoft.VisualStudio.Services.WebApi.VssInvalidApiVersionException, Microsoft.VisualStudio.Services.WebApi',
-          ),
-        );
-    }
+    const problem = apiVersionProblem(version);
+    if (problem) await reply.code(400).send(errorBody(problem.message, problem.typeKey));
   });
 
   app.setErrorHandler(async (error, request, reply) => {

@@ -5,7 +5,61 @@ import { decodeJwt } from 'jose';
 
 import type { DevOpsState, IdentityRecord, ProjectRecord, RepositoryRecord } from '../state';
 
+/** The latest (released) REST API version of the emulated service. */
 export const API_VERSION = '7.1';
+/** The highest resource version of a `-preview.N` api-version the emulated resources accept. */
+export const MAX_RESOURCE_VERSION = 3;
+
+const GIT = 'Microsoft.TeamFoundation.Git.Server';
+const WEB_API = 'Microsoft.VisualStudio.Services.WebApi';
+
+/**
+ * The .NET exception types the real service names in `typeName` for the errors emulated here: the
+ * namespace and assembly each exception lives in (e.g. Git errors in Microsoft.TeamFoundation.Git.Server).
+ */
+export const ERROR_TYPE_NAMES: Readonly<Record<string, string>> = {
+  DefinitionExistsException:
+    'Microsoft.TeamFoundation.Build.WebApi.DefinitionExistsException, Microsoft.TeamFoundation.Build2.WebApi',
+  DefinitionNotFoundException:
+    'Microsoft.TeamFoundation.Build.WebApi.DefinitionNotFoundException, Microsoft.TeamFoundation.Build2.WebApi',
+  FolderNotFoundException:
+    'Microsoft.TeamFoundation.Build.WebApi.FolderNotFoundException, Microsoft.TeamFoundation.Build2.WebApi',
+  GitItemNotFoundException: `${GIT}.GitItemNotFoundException, ${GIT}`,
+  GitObjectNotFoundException: `${GIT}.GitObjectNotFoundException, ${GIT}`,
+  GitPullRequestExistsException: `${GIT}.GitPullRequestExistsException, ${GIT}`,
+  GitPullRequestMergeConflictException: `${GIT}.GitPullRequestMergeConflictException, ${GIT}`,
+  GitPullRequestNotFoundException: `${GIT}.GitPullRequestNotFoundException, ${GIT}`,
+  GitRefNameAlreadyExistsException: `${GIT}.GitRefNameAlreadyExistsException, ${GIT}`,
+  GitReferenceStaleException: `${GIT}.GitReferenceStaleException, ${GIT}`,
+  GitRepositoryNotFoundException: `${GIT}.GitRepositoryNotFoundException, ${GIT}`,
+  GitUnresolvableToCommitException: `${GIT}.GitUnresolvableToCommitException, ${GIT}`,
+  InvalidArgumentValueException:
+    'Microsoft.TeamFoundation.SourceControl.WebServer.InvalidArgumentValueException, Microsoft.TeamFoundation.SourceControl.WebServer',
+  InvalidPullRequestStatusChangeException: `${GIT}.InvalidPullRequestStatusChangeException, ${GIT}`,
+  PipelineNotFoundException:
+    'Microsoft.Azure.Pipelines.WebApi.PipelineNotFoundException, Microsoft.Azure.Pipelines.WebApi',
+  PipelineRunNotFoundException:
+    'Microsoft.Azure.Pipelines.WebApi.PipelineRunNotFoundException, Microsoft.Azure.Pipelines.WebApi',
+  PipelineValidationException:
+    'Microsoft.Azure.Pipelines.WebApi.PipelineValidationException, Microsoft.Azure.Pipelines.WebApi',
+  ProjectDoesNotExistWithNameException:
+    'Microsoft.TeamFoundation.Core.WebApi.ProjectDoesNotExistWithNameException, Microsoft.TeamFoundation.Core.WebApi',
+  InvalidRequestException: `${WEB_API}.InvalidRequestException, ${WEB_API}`,
+  VssServiceException: `${WEB_API}.VssServiceException, ${WEB_API}`,
+  VssVersionNotSpecifiedException: `${WEB_API}.VssVersionNotSpecifiedException, ${WEB_API}`,
+  VssInvalidApiVersionException: `${WEB_API}.VssInvalidApiVersionException, ${WEB_API}`,
+  VssVersionOutOfRangeException: `${WEB_API}.VssVersionOutOfRangeException, ${WEB_API}`,
+  VssServiceResponseException: `${WEB_API}.VssServiceResponseException, ${WEB_API}`,
+  VssRequestThrottledException: `${WEB_API}.VssRequestThrottledException, ${WEB_API}`,
+};
+
+/** The real `typeName` of an exception type key (a generic server type for unknown keys). */
+export function typeNameOf(typeKey: string): string {
+  return (
+    ERROR_TYPE_NAMES[typeKey] ??
+    `Microsoft.TeamFoundation.Framework.Server.${typeKey}, Microsoft.TeamFoundation.Framework.Server`
+  );
+}
 
 /** An error answered with the DevOps error body (reference §1.5). */
 export class DevOpsError extends Error {
@@ -14,7 +68,7 @@ export class DevOpsError extends Error {
     readonly statusCode: number,
     readonly typeKey: string,
     message: string,
-    readonly typeName = `Microsoft.TeamFoundation.${typeKey}, Microsoft.TeamFoundation.Server.Core`,
+    readonly typeName = typeNameOf(typeKey),
   ) {
     super(message);
   }
@@ -25,11 +79,41 @@ export function errorBody(message: string, typeKey: string, typeName?: string) {
     $id: '1',
     innerException: null,
     message,
-    typeName:
-      typeName ?? `Microsoft.TeamFoundation.${typeKey}, Microsoft.TeamFoundation.Server.Core`,
+    typeName: typeName ?? typeNameOf(typeKey),
     typeKey,
     errorCode: 0,
     eventId: 3000,
+  };
+}
+
+/**
+ * Why the service refuses an api-version, or undefined when it serves it: released versions up to
+ * 7.1 (`7.1`, `6.0`…), previews up to 7.1 with a resource version up to MAX_RESOURCE_VERSION.
+ * Anything higher is out of range, with the real service's message (VssVersionOutOfRangeException).
+ */
+export function apiVersionProblem(
+  version: string,
+): { typeKey: string; message: string } | undefined {
+  const match = /^(\d+)\.(\d+)(-preview(?:\.(\d+))?)?$/i.exec(version);
+  if (!match) {
+    return {
+      typeKey: 'VssInvalidApiVersionException',
+      message: `The resource version '${version}' is not valid.`,
+    };
+  }
+  const requested = Number(match[1]) * 1000 + Number(match[2]);
+  const [latestMajor, latestMinor] = API_VERSION.split('.').map(Number) as [number, number];
+  const latest = latestMajor * 1000 + latestMinor;
+  const resourceVersion = match[4] === undefined ? undefined : Number(match[4]);
+  const outOfRange =
+    requested > latest ||
+    requested < 1000 ||
+    (resourceVersion !== undefined &&
+      (resourceVersion < 1 || resourceVersion > MAX_RESOURCE_VERSION));
+  if (!outOfRange) return undefined;
+  return {
+    typeKey: 'VssVersionOutOfRangeException',
+    message: `The requested REST API version of ${version} is out of range for this server. The latest REST API version this server supports is ${API_VERSION}.`,
   };
 }
 
@@ -193,6 +277,19 @@ export function identityRef(request: FastifyRequest, state: DevOpsState, who: Id
 export function wrap<T>(value: T[]): { count: number; value: T[] } {
   return { count: value.length, value };
 }
+
+/**
+ * Page sizes of continuation-token lists when the caller sends no `$top` (the service pages them
+ * itself): projects and pipelines come 100 at a time, build definitions in pages of 1000 (where a
+ * caller can override everything with the emulator's `defaultPageSize`). Refs are not paged
+ * unless asked (100 when only a continuation token is sent); pull requests answer at most 101
+ * without `$top` and commits 100, both paged with `$skip`.
+ */
+export const DEFAULT_PAGE_SIZES = {
+  projects: 100,
+  pipelines: 100,
+  buildDefinitions: 1000,
+} as const;
 
 /** Pages a list by `$top` + opaque continuation token (an offset), setting the header. */
 export function pageByContinuation<T>(

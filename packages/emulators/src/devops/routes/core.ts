@@ -5,6 +5,8 @@ import type { DevOpsState } from '../state';
 
 import {
   API_VERSION,
+  DEFAULT_PAGE_SIZES,
+  MAX_RESOURCE_VERSION,
   intParam,
   projectReference,
   queryParam,
@@ -50,6 +52,12 @@ const LOCATIONS: Location[] = [
     area: 'build',
     resourceName: 'Definitions',
     routeTemplate: '{project}/_apis/build/{resource}/{definitionId}',
+  },
+  {
+    id: 'a906531b-d2da-4f55-bda7-f3e676cc50d9',
+    area: 'build',
+    resourceName: 'Folders',
+    routeTemplate: '{project}/_apis/build/{resource}/{*path}',
   },
   {
     id: '225f7195-f9c7-4d14-ab28-a83f7ff77e1f',
@@ -120,7 +128,7 @@ export function registerCoreRoutes(app: FastifyInstance, state: DevOpsState): vo
         !area || area.toLowerCase() === 'location' || l.area.toLowerCase() === area.toLowerCase(),
     ).map((l) => ({
       ...l,
-      resourceVersion: 1,
+      resourceVersion: MAX_RESOURCE_VERSION,
       minVersion: '1.0',
       maxVersion: API_VERSION,
       releasedVersion: API_VERSION,
@@ -142,7 +150,7 @@ export function registerCoreRoutes(app: FastifyInstance, state: DevOpsState): vo
     const skip = intParam(query, '$skip') ?? 0;
     // continuationToken is an integer here: how many projects were already fetched (§3.1).
     const fetched = intParam(query, 'continuationToken') ?? 0;
-    const top = intParam(query, '$top') ?? state.defaultPageSize;
+    const top = intParam(query, '$top') ?? state.defaultPageSize ?? DEFAULT_PAGE_SIZES.projects;
     const offset = skip + fetched;
     const page = filtered.slice(offset, top === undefined ? undefined : offset + top);
     if (top !== undefined && offset + top < filtered.length) {

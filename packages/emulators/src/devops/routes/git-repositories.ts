@@ -485,6 +485,42 @@ export function registerGitRepositoryRoutes(app: FastifyInstance, state: DevOpsS
     },
   );
 
+  // Commits - Get Commits: the history of a branch, tag or commit (default: the default branch),
+  // optionally of one path; `searchCriteria.$top` defaults to 100 as on the real service.
+  app.get<{ Params: RepoParams }>(`${base}/:repositoryId/commits`, async (request) => {
+    const { git, url } = repoContext(request, state);
+    const query = request.query as Query;
+    const criteria = (name: string) =>
+      queryParam(query, `searchCriteria.${name}`) ?? queryParam(query, name);
+    const version = criteria('itemVersion.version') ?? 'main';
+    const versionType =
+      enumParam(criteria('itemVersion.versionType'), VERSION_TYPES, 'versionType') ?? 'branch';
+    const start = await git.resolveCommit(version, versionType);
+    if (!start) {
+      const label = versionType.charAt(0).toUpperCase() + versionType.slice(1);
+      throw new DevOpsError(
+        404,
+        'GitUnresolvableToCommitException',
+        `TF401175: The version descriptor <${label}: ${version} > could not be resolved to a version commit.`,
+      );
+    }
+    const top = intParam(query, 'searchCriteria.$top') ?? intParam(query, '$top') ?? 100;
+    const skip = intParam(query, 'searchCriteria.$skip') ?? intParam(query, '$skip') ?? 0;
+    const itemPath = criteria('itemPath');
+    const shas = await git.log(start, {
+      skip,
+      max: top,
+      ...(itemPath ? { path: normalisePath(itemPath) } : {}),
+    });
+    const commits = await Promise.all(
+      shas.map(async (sha) => {
+        const { treeId: _tree, ...json } = commitJson(url, sha, await git.commitInfo(sha));
+        return json;
+      }),
+    );
+    return wrap(commits);
+  });
+
   app.get<{ Params: RepoParams & { commitId: string } }>(
     `${base}/:repositoryId/commits/:commitId`,
     async (request) => {
@@ -520,6 +556,8 @@ export function registerGitRepositoryRoutes(app: FastifyInstance, state: DevOpsS
       }
       return sha;
     };
+    // The versions are read as given: a request naming neither side compares the default branch
+    // with itself, an empty diff, as the real service answers it (ADR 012).
     const baseCommit = await resolveSide('base');
     const targetCommit = await resolveSide('target');
     const commonCommit = (await git.mergeBase(baseCommit, targetCommit)) ?? baseCommit;

@@ -5,6 +5,7 @@ import type { PipelineRunner } from '../pipeline-runner';
 import type { DevOpsState, PipelineRecord, ProjectRecord, RunRecord } from '../state';
 
 import {
+  DEFAULT_PAGE_SIZES,
   DevOpsError,
   callerIdentity,
   identityRef,
@@ -134,7 +135,7 @@ export function registerPipelineRoutes(
       list,
       intParam(query, '$top'),
       queryParam(query, 'continuationToken'),
-      state.defaultPageSize,
+      state.defaultPageSize ?? DEFAULT_PAGE_SIZES.pipelines,
     );
     return wrap(page.map((p) => pipelineRef(request, project, p)));
   });
@@ -508,11 +509,45 @@ export function registerPipelineRoutes(
         list,
         intParam(query, '$top'),
         queryParam(query, 'continuationToken'),
+        state.defaultPageSize ?? DEFAULT_PAGE_SIZES.buildDefinitions,
       );
       const full = (queryParam(query, 'includeAllProperties') ?? '').toLowerCase() === 'true';
       return wrap(page.map((p) => definitionJson(request, project, p, full)));
     },
   );
+
+  // Folders - List: the folders of the build definitions (and their ancestors, root included),
+  // the given folder and everything below it, ordered as asked (queryOrder).
+  const folders = async (request: FastifyRequest<{ Params: ProjectParams & { '*'?: string } }>) => {
+    const project = requireProject(state, request.params.project);
+    const query = request.query as Query;
+    const raw = request.params['*'] ?? queryParam(query, 'path') ?? '';
+    const wanted = `\\${raw.replace(/\//g, '\\').replace(/^\\+|\\+$/g, '')}`.toLowerCase();
+    const all = new Set<string>(['\\']);
+    for (const pipeline of state.data.pipelines.filter((p) => p.projectId === project.id)) {
+      const parts = pipeline.folder.split('\\').filter(Boolean);
+      for (let i = 1; i <= parts.length; i++) all.add(`\\${parts.slice(0, i).join('\\')}`);
+    }
+    const matching = [...all].filter((folder) => {
+      const f = folder.toLowerCase();
+      return wanted === '\\' || f === wanted || f.startsWith(`${wanted}\\`);
+    });
+    const order = (queryParam(query, 'queryOrder') ?? 'none').toLowerCase();
+    matching.sort((a, b) => a.localeCompare(b));
+    if (order === 'folderdescending' || order === '2') matching.reverse();
+    const creator = identityRef(request, state, callerIdentity(request));
+    return wrap(
+      matching.map((path) => ({
+        path,
+        description: '',
+        createdBy: creator,
+        createdOn: project.lastUpdateTime,
+        project: projectReference(request, state, project),
+      })),
+    );
+  };
+  app.get('/:org/:project/_apis/build/folders', folders);
+  app.get('/:org/:project/_apis/build/folders/*', folders);
 
   app.get<{ Params: ProjectParams & { definitionId: string } }>(
     '/:org/:project/_apis/build/definitions/:definitionId',
