@@ -7,6 +7,7 @@ import {
   ServiceError,
   abortableSleep,
   isServiceError,
+  type HttpResponse,
   type RetryOptions,
 } from '../shared';
 
@@ -147,7 +148,16 @@ export class GraphClient {
     path: string,
     options: GraphRequestOptions & { body?: unknown } = {},
   ): Promise<T> {
-    const response = await this.http.send<T>({
+    return (await this.send<T>(method, path, options)).body;
+  }
+
+  /** As `request`, with the status and headers (e.g. 202 Accepted for a queued change). */
+  async send<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    options: GraphRequestOptions & { body?: unknown } = {},
+  ): Promise<HttpResponse<T>> {
+    return this.http.send<T>({
       method,
       url: this.url(path, options.version),
       query: queryParams(options.query),
@@ -156,7 +166,6 @@ export class GraphClient {
       responseType: method === 'DELETE' ? 'none' : 'json',
       ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
     });
-    return response.body;
   }
 
   get<T>(path: string, options?: GraphRequestOptions): Promise<T> {

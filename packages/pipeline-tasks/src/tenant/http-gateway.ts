@@ -1,8 +1,11 @@
-// TenantGateway over HTTP: Microsoft Graph (beta; reads in $batch of 20 with @odata.nextLink
-// paging, throttled sub-requests retried after their Retry-After), the admin command endpoint the
-// Exchange Online module uses (POST adminapi/beta/{tenantId}/InvokeCommand with CmdletInput; the
-// same shape for Teams, SharePoint and Planner settings) and Azure Resource Manager.
-import { HttpPipeline, parseRetryAfter, type RetryOptions } from '@aegis/connectors';
+// TenantGateway over HTTP: Microsoft Graph through the Graph connector (beta; reads in $batch of 20
+// with @odata.nextLink pages batched again, throttled sub-requests retried after their
+// Retry-After), the admin command endpoint the Exchange Online module uses (POST
+// adminapi/beta/{tenantId}/InvokeCommand with CmdletInput; the same shape for Teams, SharePoint and
+// Planner settings) and Azure Resource Manager through the ARM connector.
+import { HttpPipeline, type RetryOptions } from '@aegis/connectors';
+import { ArmClient } from '@aegis/connectors/arm';
+import { GraphClient, type GraphBatchRequest } from '@aegis/connectors/graph';
 import type {
   AdminCommandWorkload,
   ArmWorkload,
@@ -22,80 +25,65 @@ import {
 
 export interface HttpTenantGatewayOptions {
   tenantId: string;
+  /** https://graph.microsoft.com or the tenant emulator's origin */
   graphUrl: string;
-  /** admin command endpoint base per service (default: Exchange's for all) */
+  /** admin command endpoint base (https://outlook.office365.com), or one per service */
   adminUrl: string | Partial<Record<AdminCommandWorkload['service'], string>>;
   armUrl: string;
   subscriptionId?: string;
-  /** a token for the resource (https://graph.microsoft.com, https://outlook.office365.com, …) */
+  /** an app-only token of the client tenant for the resource */
   getToken: (resource: 'graph' | 'admin' | 'arm') => Promise<string>;
   retry?: RetryOptions;
   fetch?: typeof fetch;
-  /** waits between throttled $batch sub-requests (tests make it instant) */
-  sleep?: (ms: number) => Promise<void>;
 }
 
-const BATCH_SIZE = 20;
-const MAX_BATCH_ROUNDS = 200;
 const APPROVAL_HEADER = 'x-msft-approval-justification';
+const MAX_PAGE_ROUNDS = 500;
 
-interface BatchRequest {
-  id: string;
-  method: 'GET';
-  url: string;
-}
-interface BatchResponse {
-  id: string;
-  status: number;
-  headers?: Record<string, string>;
-  body?: unknown;
-}
-
-function parseGraphError(status: number, text: string): { code?: string; message?: string } {
-  try {
-    const parsed = JSON.parse(text) as { error?: { code?: string; message?: string } };
-    return {
-      ...(parsed.error?.code ? { code: parsed.error.code } : {}),
-      ...(parsed.error?.message ? { message: parsed.error.message } : {}),
-    };
-  } catch {
-    return status === 401 ? { code: 'Unauthorized' } : {};
-  }
-}
-
-function errorMessageOf(body: unknown): string | undefined {
-  const error = (body as { error?: { message?: unknown; code?: unknown } } | undefined)?.error;
-  if (!error) return undefined;
-  return [error.code, error.message].filter((v) => typeof v === 'string').join(': ');
+function errorText(body: unknown): string {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  return [error?.code, error?.message].filter((v) => typeof v === 'string').join(': ');
 }
 
 export class HttpTenantGateway implements TenantGateway {
   private requests = 0;
-  private readonly graph: HttpPipeline;
+  private readonly graph: GraphClient;
+  private readonly arm: ArmClient;
   private readonly admin: HttpPipeline;
-  private readonly arm: HttpPipeline;
-  private readonly graphBase: string;
-  private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(private readonly options: HttpTenantGatewayOptions) {
     const counting: typeof fetch = (input, init) => {
       this.requests += 1;
       return (options.fetch ?? fetch)(input, init);
     };
-    const pipeline = (service: 'graph' | 'arm', resource: 'graph' | 'admin' | 'arm') =>
-      new HttpPipeline({
-        service,
-        getToken: () => options.getToken(resource),
-        fetch: counting,
-        parseError: parseGraphError,
-        requestIdHeaders: ['request-id', 'x-ms-request-id', 'client-request-id'],
-        ...(options.retry ? { retry: options.retry } : {}),
-      });
-    this.graph = pipeline('graph', 'graph');
-    this.admin = pipeline('graph', 'admin');
-    this.arm = pipeline('arm', 'arm');
-    this.graphBase = `${options.graphUrl.replace(/\/+$/, '')}/beta`;
-    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    const shared = { fetch: counting, ...(options.retry ? { retry: options.retry } : {}) };
+    this.graph = new GraphClient({
+      baseUrl: options.graphUrl,
+      version: 'beta',
+      getToken: () => options.getToken('graph'),
+      ...shared,
+    });
+    this.arm = new ArmClient({
+      baseUrl: options.armUrl,
+      getToken: () => options.getToken('arm'),
+      ...shared,
+    });
+    this.admin = new HttpPipeline({
+      service: 'graph',
+      getToken: () => options.getToken('admin'),
+      ...shared,
+      parseError: (_status, text) => {
+        try {
+          const body = JSON.parse(text) as { error?: { code?: string; message?: string } };
+          return {
+            ...(body.error?.code ? { code: body.error.code } : {}),
+            ...(body.error?.message ? { message: body.error.message } : {}),
+          };
+        } catch {
+          return {};
+        }
+      },
+    });
   }
 
   get requestCount(): number {
@@ -105,111 +93,77 @@ export class HttpTenantGateway implements TenantGateway {
   async readAll(
     workloads: readonly TenantWorkload[],
   ): Promise<Map<TenantWorkload, TenantObject[]>> {
-    const result = new Map<TenantWorkload, TenantObject[]>();
-    for (const w of workloads) result.set(w, []);
+    const result = new Map<TenantWorkload, TenantObject[]>(workloads.map((w) => [w, []]));
     const graphWorkloads = workloads.filter((w): w is GraphWorkload => w.transport === 'graph');
-    const others = workloads.filter((w) => w.transport !== 'graph');
     await Promise.all([
       this.readGraph(graphWorkloads, result),
-      ...others.map(async (w) => result.set(w, await this.readOther(w))),
+      ...workloads
+        .filter((w) => w.transport !== 'graph')
+        .map(async (w) => result.set(w, await this.readOther(w))),
     ]);
     return result;
   }
 
   // ---- Graph ------------------------------------------------------------------------------
 
-  private relative(url: string): string {
-    return url.startsWith(this.graphBase) ? url.slice(this.graphBase.length) : url;
-  }
-
-  /** Reads collections and singletons through $batch, following nextLinks in further batches. */
+  /** Collections and singletons in $batches; the nextLinks of one round form the next round. */
   private async readGraph(
     workloads: readonly GraphWorkload[],
     result: Map<TenantWorkload, TenantObject[]>,
   ): Promise<void> {
-    let pending: { workload: GraphWorkload; url: string }[] = workloads.map((workload) => ({
-      workload,
-      url: workload.path,
-    }));
+    const versionBase = this.graph.url('/').replace(/\/$/, '');
+    let pending = workloads.map((workload) => ({ workload, url: workload.path }));
     for (let round = 0; pending.length > 0; round += 1) {
-      if (round > MAX_BATCH_ROUNDS) throw new TaskError('Graph paging did not end');
+      if (round > MAX_PAGE_ROUNDS) throw new TaskError('Graph paging did not end');
+      const requests: GraphBatchRequest[] = pending.map((item, index) => ({
+        id: String(index + 1),
+        method: 'GET',
+        url: item.url,
+      }));
+      const responses = await this.graph.batch<TenantObject>(requests);
       const next: typeof pending = [];
-      const throttled: typeof pending = [];
-      let wait = 0;
-      for (let start = 0; start < pending.length; start += BATCH_SIZE) {
-        const chunk = pending.slice(start, start + BATCH_SIZE);
-        const requests: BatchRequest[] = chunk.map((item, index) => ({
-          id: String(index + 1),
-          method: 'GET',
-          url: item.url,
-        }));
-        const response = await this.graph.send<{ responses?: BatchResponse[] }>({
-          method: 'POST',
-          url: `${this.graphBase}/$batch`,
-          body: { requests },
-          headers: { accept: 'application/json' },
-          responseType: 'json',
-        });
-        const answers = new Map((response.body?.responses ?? []).map((r) => [r.id, r]));
-        chunk.forEach((item, index) => {
-          const answer = answers.get(String(index + 1));
-          if (!answer) throw new TaskError(`Graph $batch gave no answer for ${item.url}`);
-          if (answer.status === 429 || answer.status === 503) {
-            const after = parseRetryAfter(
-              answer.headers?.['Retry-After'] ?? answer.headers?.['retry-after'],
-            );
-            wait = Math.max(wait, after ?? 1000);
-            throttled.push(item);
-            return;
+      pending.forEach((item, index) => {
+        const response = responses[index];
+        const what = `${item.workload.category}/${item.workload.kind}`;
+        if (!response || response.status < 200 || response.status >= 300) {
+          const detail = response ? `${response.status} ${errorText(response.body)}` : 'nothing';
+          throw new TaskError(`Reading ${what} (${item.url}) failed: Graph answered ${detail}`);
+        }
+        const body = response.body ?? {};
+        const list = result.get(item.workload) ?? [];
+        if (item.workload.singleton) {
+          list.push(body);
+        } else {
+          const value = body['value'];
+          if (Array.isArray(value)) list.push(...(value as TenantObject[]));
+          const nextLink = body['@odata.nextLink'];
+          if (typeof nextLink === 'string') {
+            const relative = nextLink.startsWith(versionBase)
+              ? nextLink.slice(versionBase.length)
+              : nextLink;
+            next.push({ workload: item.workload, url: relative });
           }
-          if (answer.status < 200 || answer.status >= 300) {
-            throw new TaskError(
-              `Reading ${item.workload.category}/${item.workload.kind} (${item.url}) failed: Graph answered ${answer.status}${
-                errorMessageOf(answer.body) ? ` ${errorMessageOf(answer.body)}` : ''
-              }`,
-            );
-          }
-          const body = (answer.body ?? {}) as TenantObject;
-          const list = result.get(item.workload) ?? [];
-          if (item.workload.singleton) {
-            list.push(body);
-          } else {
-            const value = body['value'];
-            if (Array.isArray(value)) list.push(...(value as TenantObject[]));
-            const nextLink = body['@odata.nextLink'];
-            if (typeof nextLink === 'string')
-              next.push({ workload: item.workload, url: this.relative(nextLink) });
-          }
-          result.set(item.workload, list);
-        });
-      }
-      if (throttled.length > 0) await this.sleep(Math.min(wait, 60_000));
-      pending = [...throttled, ...next];
+        }
+        result.set(item.workload, list);
+      });
+      pending = next;
     }
   }
 
-  private graphWrite(
+  private async graphWrite(
     method: 'POST' | 'PATCH' | 'DELETE',
     path: string,
     body: TenantObject | undefined,
     workload: GraphWorkload,
     options: WriteOptions | undefined,
   ): Promise<WriteOutcome> {
-    return this.write(async () => {
-      const response = await this.graph.send<TenantObject | undefined>({
-        method,
-        url: `${this.graphBase}${path}`,
-        ...(body ? { body } : {}),
-        headers: {
-          accept: 'application/json',
-          ...(workload.intune && options?.justification
-            ? { [APPROVAL_HEADER]: options.justification }
-            : {}),
-        },
-        responseType: method === 'DELETE' ? 'none' : 'json',
-      });
-      return response;
+    const response = await this.graph.send<TenantObject | undefined>(method, path, {
+      ...(body ? { body } : {}),
+      ...(workload.intune && options?.justification
+        ? { headers: { [APPROVAL_HEADER]: options.justification } }
+        : {}),
     });
+    return this.outcome(response.status, response.body);
   }
 
   // ---- admin commands and ARM ---------------------------------------------------------------
@@ -227,10 +181,9 @@ export class HttpTenantGateway implements TenantGateway {
     cmdlet: string,
     parameters: TenantObject,
   ): Promise<{ status: number; body: TenantObject | undefined }> {
-    const url = `${this.adminBase(workload.service)}/adminapi/beta/${encodeURIComponent(this.options.tenantId)}/InvokeCommand`;
     const response = await this.admin.send<TenantObject | undefined>({
       method: 'POST',
-      url,
+      url: `${this.adminBase(workload.service)}/adminapi/beta/${encodeURIComponent(this.options.tenantId)}/InvokeCommand`,
       body: { CmdletInput: { CmdletName: cmdlet, Parameters: parameters } },
       headers: { accept: 'application/json' },
       responseType: 'json',
@@ -238,11 +191,11 @@ export class HttpTenantGateway implements TenantGateway {
     return { status: response.status, body: response.body };
   }
 
-  private armCollectionUrl(workload: ArmWorkload): string {
+  private armCollection(workload: ArmWorkload): string {
     if (!this.options.subscriptionId) {
       throw new TaskError(`No subscription is known for ${workload.category}/${workload.kind}`);
     }
-    return `${this.options.armUrl.replace(/\/+$/, '')}/subscriptions/${this.options.subscriptionId}/providers/${workload.resourceType}`;
+    return `/subscriptions/${this.options.subscriptionId}/providers/${workload.resourceType}`;
   }
 
   private async readOther(workload: TenantWorkload): Promise<TenantObject[]> {
@@ -254,16 +207,11 @@ export class HttpTenantGateway implements TenantGateway {
         return Array.isArray(value) ? (value as TenantObject[]) : body ? [body] : [];
       }
       if (workload.transport === 'arm') {
-        const items: TenantObject[] = [];
-        let url: string | undefined =
-          `${this.armCollectionUrl(workload)}?api-version=${workload.apiVersion}`;
-        while (url) {
-          const page: { body: { value?: TenantObject[]; nextLink?: string | null } } =
-            await this.arm.send({ method: 'GET', url, responseType: 'json' });
-          items.push(...(page.body.value ?? []));
-          url = page.body.nextLink ?? undefined;
-        }
-        return items;
+        // A tenant without a subscription has no Azure resources to read.
+        if (!this.options.subscriptionId) return [];
+        return await this.arm.list<TenantObject>(this.armCollection(workload), {
+          apiVersion: workload.apiVersion,
+        });
       }
       return [];
     } catch (error) {
@@ -272,18 +220,15 @@ export class HttpTenantGateway implements TenantGateway {
     }
   }
 
-  private async write(
-    operation: () => Promise<{ status: number; body: TenantObject | undefined }>,
-  ): Promise<WriteOutcome> {
-    const response = await operation();
-    if (response.status === 202) {
+  private outcome(status: number, body: TenantObject | undefined): WriteOutcome {
+    if (status === 202) {
       const message =
-        typeof response.body?.['message'] === 'string'
-          ? String(response.body['message'])
+        typeof body?.['message'] === 'string'
+          ? String(body['message'])
           : 'the change waits for a second administrator to approve it (Multi Admin Approval)';
       return { status: 'pendingApproval', message };
     }
-    return { status: 'done', ...(response.body ? { object: response.body } : {}) };
+    return { status: 'done', ...(body && typeof body === 'object' ? { object: body } : {}) };
   }
 
   async create(
@@ -297,18 +242,20 @@ export class HttpTenantGateway implements TenantGateway {
         : this.graphWrite('POST', workload.path, body, workload, options);
     }
     if (workload.transport === 'adminCommand') {
-      const verb = workload.singleton ? 'Set' : 'New';
-      return this.write(() => this.invoke(workload, `${verb}-${workload.noun}`, body));
+      const { status, body: answer } = await this.invoke(
+        workload,
+        `${workload.singleton ? 'Set' : 'New'}-${workload.noun}`,
+        body,
+      );
+      return this.outcome(status, answer);
     }
     const name = String(body['name'] ?? '');
-    return this.write(() =>
-      this.arm.send({
-        method: 'PUT',
-        url: `${this.armCollectionUrl(workload)}/${encodeURIComponent(name)}?api-version=${workload.apiVersion}`,
-        body,
-        responseType: 'json',
-      }),
+    const object = await this.arm.put<TenantObject>(
+      `${this.armCollection(workload)}/${encodeURIComponent(name)}`,
+      body,
+      { apiVersion: workload.apiVersion },
     );
+    return { status: 'done', object };
   }
 
   async update(
@@ -325,12 +272,11 @@ export class HttpTenantGateway implements TenantGateway {
     }
     if (workload.transport === 'adminCommand') {
       const identity = existing['Identity'] ?? existing['Name'];
-      return this.write(() =>
-        this.invoke(workload, `Set-${workload.noun}`, {
-          ...body,
-          ...(workload.singleton || identity === undefined ? {} : { Identity: identity }),
-        }),
-      );
+      const { status, body: answer } = await this.invoke(workload, `Set-${workload.noun}`, {
+        ...body,
+        ...(workload.singleton || identity === undefined ? {} : { Identity: identity }),
+      });
+      return this.outcome(status, answer);
     }
     return this.create(workload, { ...body, name: existing['name'] ?? body['name'] }, options);
   }
@@ -342,8 +288,7 @@ export class HttpTenantGateway implements TenantGateway {
   ): Promise<WriteOutcome> {
     if (workload.transport === 'graph') {
       const id = objectIdOf(workload, existing);
-      if (!id)
-        throw new TaskError(`${workload.category}/${workload.kind} object has no id to remove`);
+      if (!id) throw new TaskError(`${workload.category}/${workload.kind} object has no id`);
       return this.graphWrite(
         'DELETE',
         `${workload.path}/${encodeURIComponent(id)}`,
@@ -353,30 +298,19 @@ export class HttpTenantGateway implements TenantGateway {
       );
     }
     if (workload.transport === 'adminCommand') {
-      const identity = existing['Identity'] ?? existing['Name'];
-      return this.write(() =>
-        this.invoke(workload, `Remove-${workload.noun}`, {
-          Identity: identity ?? '',
-          Confirm: false,
-        }),
-      );
+      const identity = existing['Identity'] ?? existing['Name'] ?? '';
+      const { status, body } = await this.invoke(workload, `Remove-${workload.noun}`, {
+        Identity: identity,
+        Confirm: false,
+      });
+      return this.outcome(status, body);
     }
-    const id = String(existing['id'] ?? '');
-    return this.write(() =>
-      this.arm.send({
-        method: 'DELETE',
-        url: `${this.options.armUrl.replace(/\/+$/, '')}${id}?api-version=${workload.apiVersion}`,
-        responseType: 'none',
-      }),
-    );
+    await this.arm.delete(String(existing['id'] ?? ''), { apiVersion: workload.apiVersion });
+    return { status: 'done' };
   }
 
   async initialDomain(): Promise<string | undefined> {
-    const response = await this.graph.send<{ value?: { id?: string; isInitial?: boolean }[] }>({
-      method: 'GET',
-      url: `${this.graphBase}/domains`,
-      responseType: 'json',
-    });
-    return response.body?.value?.find((d) => d.isInitial)?.id;
+    const domains = await this.graph.list<{ id?: string; isInitial?: boolean }>('/domains');
+    return domains.find((d) => d.isInitial)?.id;
   }
 }
