@@ -21,12 +21,14 @@ import { appTablesRoutes } from './routes/app-tables';
 import { backupRoutes } from './routes/backups';
 import { captureRoutes } from './routes/capture';
 import { comparisonRoutes } from './routes/comparison';
+import { complianceRoutes } from './routes/compliance';
 import { healthRoutes } from './routes/health';
 import { onboardingRoutes } from './routes/onboarding';
 import { projectRoutes } from './routes/projects';
 import { sessionRoutes } from './routes/session';
 import { clientTenantApis, openIdTenantDiscovery } from './services/client-tenant-apis';
 import type { ClientTenantApisFactory } from './services/client-tenant-onboarding';
+import { createComparisonCaches } from './services/comparison-service';
 import { HttpOnBehalfOf, MsalOnBehalfOf, type OnBehalfOf } from './services/on-behalf-of';
 
 export interface BuildAppOptions {
@@ -97,7 +99,10 @@ export async function buildApp({
   await app.register(projectRoutes);
   await app.register(appTablesRoutes, { config, ...(tables ? { tables } : {}) });
   await app.register(backupRoutes, { config });
-  await app.register(comparisonRoutes, { config });
+  // one tree cache (by git tree id) for the comparison and the compliance report
+  const comparisonCaches = createComparisonCaches();
+  await app.register(comparisonRoutes, { config, caches: comparisonCaches });
+  await app.register(complianceRoutes, { config, treeCaches: comparisonCaches });
   await app.register(captureRoutes, { config });
   await app.register(onboardingRoutes, {
     appClientId,

@@ -6,3 +6,4 @@ export * from './comparison';
 export * from './backups';
 export * from './capture';
 export * from './onboarding';
+export * from './compliance';

@@ -15,3 +15,4 @@ export * from './capture';
 export * from './tenant-workloads';
 export * from './components';
 export * from './onboarding';
+export * from './compliance-report';

@@ -1,8 +1,23 @@
 import { recomputeCompliance } from '../comparison/compare-trees';
-import type { ComplianceData, DeviationGroup } from '../comparison/types';
+import { deepEqual } from '../comparison/diff-documents';
+import type {
+  AcceptanceFlag,
+  AcceptedDeviationGroup,
+  ComplianceData,
+  DeviationGroup,
+  PropertyDeviation,
+} from '../comparison/types';
 import { highestSeverity } from '../severity';
 
-/** One accepted entry (spec 3 §3). */
+/** Version of the accepted-deviations document (spec 3 §9). */
+export const ACCEPTED_DEVIATIONS_VERSION = '1.0';
+
+/**
+ * One accepted entry (spec 3 §3: path, policyName, category, properties, timestamp, acceptedBy). Aegis records
+ * who accepted (the signed-in account instead of the spec's literal 'user'; still a string, so the spec's
+ * reader understands it), and optionally why and until when (ADR 028). `acceptedValues` keeps the client's value
+ * of each accepted property at acceptance, so that a value moving away is flagged again.
+ */
 export interface AcceptedDeviation {
   path: string;
   policyName: string;
@@ -10,7 +25,12 @@ export interface AcceptedDeviation {
   /** Accepted property paths. */
   properties: string[];
   timestamp: string;
-  acceptedBy: 'user';
+  acceptedBy: string;
+  reason?: string;
+  /** Last day (yyyy-mm-dd, UTC) on which the acceptance holds. */
+  expiresAt?: string;
+  /** property → the client's value when it was accepted ('Missing' for an absent value). */
+  acceptedValues?: Record<string, unknown>;
 }
 
 /** The accepted-deviations document (`Clients/{client}/.accepted-deviations.json`). */
@@ -26,23 +46,103 @@ export function emptyAcceptedDeviations(
   clientCode: string,
   now = new Date(),
 ): AcceptedDeviationsConfig {
-  return { version: '1.0', clientCode, timestamp: now.toISOString(), acceptedDeviations: [] };
+  return {
+    version: ACCEPTED_DEVIATIONS_VERSION,
+    clientCode,
+    timestamp: now.toISOString(),
+    acceptedDeviations: [],
+  };
 }
 
-/** Record an accept action; an earlier entry for the same path is replaced (spec 3 §4). */
+/** What an accept action records (the spec's accept action, with the auditor's fields). */
+export interface AcceptAction {
+  path: string;
+  policyName: string;
+  category: string;
+  properties: readonly string[];
+  /** The signed-in account; the spec's 'user' when unknown. */
+  acceptedBy?: string;
+  reason?: string;
+  expiresAt?: string;
+  acceptedValues?: Readonly<Record<string, unknown>>;
+}
+
+/** Is the acceptance past its last day? An acceptance without expiry never expires. */
+export function isAcceptanceExpired(
+  entry: Pick<AcceptedDeviation, 'expiresAt'>,
+  now: Date,
+): boolean {
+  if (!entry.expiresAt) return false;
+  return now.toISOString().slice(0, 10) > entry.expiresAt.slice(0, 10);
+}
+
+/** How an accepted property stands against the current client value. */
+export function acceptanceStatus(
+  entry: AcceptedDeviation,
+  deviation: Pick<PropertyDeviation, 'property' | 'clientValue'>,
+  now: Date,
+): 'accepted' | AcceptanceFlag['status'] | 'notAccepted' {
+  if (!entry.properties.includes(deviation.property)) return 'notAccepted';
+  if (isAcceptanceExpired(entry, now)) return 'expired';
+  const values = entry.acceptedValues;
+  if (values && Object.prototype.hasOwnProperty.call(values, deviation.property)) {
+    if (!deepEqual(values[deviation.property], deviation.clientValue)) return 'valueChanged';
+  }
+  return 'accepted';
+}
+
+/**
+ * Record an accept action. The entry for the same path is replaced (spec 3 §4); properties of the earlier entry
+ * that were still in force (not expired, not re-accepted now) are carried into the new entry with their accepted
+ * values, so accepting one more deviation never brings the earlier ones back (ADR 028).
+ */
 export function acceptDeviations(
   config: AcceptedDeviationsConfig,
-  entry: { path: string; policyName: string; category: string; properties: readonly string[] },
+  action: AcceptAction,
   now = new Date(),
 ): AcceptedDeviationsConfig {
   const timestamp = now.toISOString();
+  const earlier = config.acceptedDeviations.find((d) => d.path === action.path);
+  const properties = [...new Set(action.properties)];
+  const acceptedValues: Record<string, unknown> = {};
+  if (earlier && !isAcceptanceExpired(earlier, now)) {
+    for (const p of earlier.properties) {
+      if (properties.includes(p)) continue;
+      properties.push(p);
+      if (earlier.acceptedValues && p in earlier.acceptedValues)
+        acceptedValues[p] = earlier.acceptedValues[p];
+    }
+  }
+  for (const [p, v] of Object.entries(action.acceptedValues ?? {})) acceptedValues[p] = v;
+  const entry: AcceptedDeviation = {
+    path: action.path,
+    policyName: action.policyName,
+    category: action.category,
+    properties,
+    timestamp,
+    acceptedBy: action.acceptedBy?.trim() || 'user',
+    ...(action.reason?.trim() ? { reason: action.reason.trim() } : {}),
+    ...(action.expiresAt ? { expiresAt: action.expiresAt.slice(0, 10) } : {}),
+    ...(Object.keys(acceptedValues).length > 0 ? { acceptedValues } : {}),
+  };
   return {
     ...config,
+    version: ACCEPTED_DEVIATIONS_VERSION,
     timestamp,
-    acceptedDeviations: [
-      ...config.acceptedDeviations.filter((d) => d.path !== entry.path),
-      { ...entry, properties: [...entry.properties], timestamp, acceptedBy: 'user' },
-    ],
+    acceptedDeviations: [...config.acceptedDeviations.filter((d) => d.path !== action.path), entry],
+  };
+}
+
+/** Remove the acceptance of one policy path (an auditor's revocation). */
+export function revokeAcceptedDeviations(
+  config: AcceptedDeviationsConfig,
+  path: string,
+  now = new Date(),
+): AcceptedDeviationsConfig {
+  return {
+    ...config,
+    timestamp: now.toISOString(),
+    acceptedDeviations: config.acceptedDeviations.filter((d) => d.path !== path),
   };
 }
 
@@ -51,27 +151,81 @@ export function acceptedMessage(count: number, policyName: string): string {
   return `Successfully accepted ${count} deviation(s) for ${policyName}`;
 }
 
+/** Failure text of an accept action (spec 3 §8). */
+export const ACCEPT_FAILED_MESSAGE = 'Failed to save accepted deviations. Please try again.';
+
+/** Labels of a monitored acceptance that no longer holds. */
+export const ACCEPTANCE_FLAG_LABELS: Record<AcceptanceFlag['status'], string> = {
+  valueChanged: 'Accepted value changed',
+  expired: 'Acceptance expired',
+};
+
+function flagOf(
+  entry: AcceptedDeviation,
+  property: string,
+  status: AcceptanceFlag['status'],
+): AcceptanceFlag {
+  return {
+    status,
+    acceptedBy: entry.acceptedBy,
+    acceptedAt: entry.timestamp,
+    ...(entry.reason ? { reason: entry.reason } : {}),
+    ...(entry.expiresAt ? { expiresAt: entry.expiresAt } : {}),
+    ...(entry.acceptedValues && property in entry.acceptedValues
+      ? { acceptedValue: entry.acceptedValues[property] }
+      : {}),
+  };
+}
+
 /**
- * Apply accepted deviations: accepted properties no longer count; a group whose deviations are all accepted becomes
- * compliant; counts and percentage are recomputed; acceptedDeviationsApplied/Count set (count = properties removed).
+ * Apply accepted deviations. An accepted property whose acceptance holds no longer counts and is listed in
+ * `acceptedGroups`; one whose client value moved away from the accepted value, or whose acceptance expired,
+ * stays a deviation flagged with {@link AcceptanceFlag}. A group whose deviations are all accepted becomes
+ * compliant; counts and percentage are recomputed; acceptedDeviationsApplied/Count set (count = properties
+ * accepted and still in force).
  */
 export function applyAcceptedDeviations(
   data: ComplianceData,
   config: AcceptedDeviationsConfig,
+  now = new Date(),
 ): ComplianceData {
-  const byPath = new Map<string, Set<string>>();
-  for (const a of config.acceptedDeviations) byPath.set(a.path, new Set(a.properties));
+  const byPath = new Map<string, AcceptedDeviation>();
+  for (const a of config.acceptedDeviations) byPath.set(a.path, a);
   let removed = 0;
   const deviations: DeviationGroup[] = [];
+  const acceptedGroups: AcceptedDeviationGroup[] = [];
   for (const g of data.deviations) {
-    const accepted = byPath.get(g.path);
-    if (!accepted) {
+    const entry = byPath.get(g.path);
+    if (!entry) {
       deviations.push(g);
       continue;
     }
-    const kept = g.deviations.filter((d) => !accepted.has(d.property));
-    removed += g.deviations.length - kept.length;
+    const kept: PropertyDeviation[] = [];
+    const accepted: PropertyDeviation[] = [];
+    for (const d of g.deviations) {
+      const status = acceptanceStatus(entry, d, now);
+      if (status === 'accepted') accepted.push(d);
+      else if (status === 'notAccepted') kept.push(d);
+      else kept.push({ ...d, acceptance: flagOf(entry, d.property, status) });
+    }
+    removed += accepted.length;
+    if (accepted.length > 0) {
+      acceptedGroups.push({
+        path: g.path,
+        policyName: g.policyName,
+        category: g.category,
+        acceptedBy: entry.acceptedBy,
+        acceptedAt: entry.timestamp,
+        ...(entry.reason ? { reason: entry.reason } : {}),
+        ...(entry.expiresAt ? { expiresAt: entry.expiresAt } : {}),
+        deviations: accepted,
+      });
+    }
     if (kept.length === 0 && g.deviations.length > 0) continue;
+    if (accepted.length === 0 && kept.every((d, i) => d === g.deviations[i])) {
+      deviations.push(g);
+      continue;
+    }
     const sev = highestSeverity(kept.map((d) => d.severity)) ?? g.highestSeverity;
     deviations.push({
       ...g,
@@ -82,9 +236,13 @@ export function applyAcceptedDeviations(
       hasArrayChanges: kept.some((d) => d.isArrayChange),
     });
   }
+  acceptedGroups.sort(
+    (a, b) => a.category.localeCompare(b.category) || a.policyName.localeCompare(b.policyName),
+  );
   return recomputeCompliance({
     ...data,
     deviations,
+    acceptedGroups,
     acceptedDeviationsApplied: removed > 0,
     acceptedDeviationsCount: removed,
   });

@@ -52,6 +52,31 @@ export interface PropertyDeviation {
   change: PropertyChange;
   /** The difference is an array item added or removed. */
   isArrayChange: boolean;
+  /** Set when this deviation was accepted but the acceptance no longer holds (ADR 028). */
+  acceptance?: AcceptanceFlag;
+}
+
+/** A monitored acceptance that no longer holds: the client's value moved away, or the acceptance expired. */
+export interface AcceptanceFlag {
+  status: 'valueChanged' | 'expired';
+  acceptedBy: string;
+  acceptedAt: string;
+  reason?: string;
+  expiresAt?: string;
+  /** The client's value when it was accepted. */
+  acceptedValue?: unknown;
+}
+
+/** The accepted deviations of one policy that are in force, for the report's own section. */
+export interface AcceptedDeviationGroup {
+  path: string;
+  policyName: string;
+  category: string;
+  acceptedBy: string;
+  acceptedAt: string;
+  reason?: string;
+  expiresAt?: string;
+  deviations: PropertyDeviation[];
 }
 
 export type GroupChangeType = 'modified' | 'added' | 'removed' | 'missing';
@@ -105,4 +130,6 @@ export interface ComplianceData {
   acceptedDeviationsApplied: boolean;
   acceptedDeviationsCount: number;
   deviations: DeviationGroup[];
+  /** Accepted deviations in force, by policy (set once accepted deviations are applied). */
+  acceptedGroups?: AcceptedDeviationGroup[];
 }

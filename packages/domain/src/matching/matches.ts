@@ -219,3 +219,79 @@ export function applyMatches(
     matchesAppliedCount: applied,
   });
 }
+
+/** Version of the matching document (spec 3 §9). */
+export const MATCHING_CONFIG_VERSION = '1.0';
+
+/** The empty default (a missing file reads as this). */
+export function emptyMatchingConfig(clientCode: string, now = new Date()): MatchingConfig {
+  return {
+    version: MATCHING_CONFIG_VERSION,
+    clientCode,
+    timestamp: now.toISOString(),
+    matches: [],
+  };
+}
+
+/**
+ * Add confirmed matches; one that already exists ({@link isSameMatch}) keeps the earlier entry. The result is
+ * de-duplicated as before every save (spec 3 §5).
+ */
+export function addMatches(
+  config: MatchingConfig,
+  matches: readonly ConfirmedMatch[],
+  now = new Date(),
+): MatchingConfig {
+  const merged = [...config.matches];
+  for (const m of matches) if (!merged.some((x) => isSameMatch(x, m))) merged.push(m);
+  return {
+    ...config,
+    version: MATCHING_CONFIG_VERSION,
+    timestamp: now.toISOString(),
+    matches: dedupeMatches(merged).matches,
+  };
+}
+
+/** Delete the match of a baseline policy: removes the entry for that baseline name (spec 3 §4). */
+export function removeMatch(
+  config: MatchingConfig,
+  baselineName: string,
+  now = new Date(),
+): MatchingConfig {
+  return {
+    ...config,
+    timestamp: now.toISOString(),
+    matches: config.matches.filter((m) => m.baselineName !== baselineName),
+  };
+}
+
+/** Alerts and prompts of matching (spec 3 §5, §8). */
+export const MATCHING_MESSAGES = {
+  clearFailed: 'Failed to clear matches. Please try again.',
+  removeFailed: 'Failed to remove match. Please try again.',
+  removed: '✅ Match removed successfully. The policy will now appear in unmatched list.',
+  autoMatched: (n: number) => `Successfully auto-matched ${n} high-confidence policies!`,
+  clearPrompt: (n: number) => `Are you sure you want to clear all ${n} confirmed matches?`,
+  removePrompt: (baselineName: string, clientName: string) =>
+    `Remove this match?\n\nBaseline: ${baselineName}\nClient: ${clientName}`,
+} as const;
+
+const agoDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/** When a match was confirmed (spec 3 §2): just now, Nm ago, Nh ago, Nd ago (under 7 days), otherwise a date. */
+export function confirmedAgo(iso: string, now = new Date()): string {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return 'Unknown';
+  const minutes = Math.floor((now.getTime() - then) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return `${days}d ago`;
+  return agoDate.format(new Date(then));
+}

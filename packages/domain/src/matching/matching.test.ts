@@ -397,12 +397,12 @@ describe('matching and accepted deviations on compliance data', () => {
     ]);
     expect(autoMatches(withCopy).map((m) => m.clientName)).toEqual(['Fabrikam Safe Attachments']);
   });
-  it('accepting on a path replaces an earlier entry for that path', () => {
+  it('accepting on a path replaces an earlier entry for that path (earlier properties in force carried, ADR 028)', () => {
     let cfg = emptyAcceptedDeviations('ABC');
     cfg = acceptDeviations(cfg, { path: 'p', policyName: 'n', category: 'c', properties: ['a'] });
     cfg = acceptDeviations(cfg, { path: 'p', policyName: 'n', category: 'c', properties: ['b'] });
     expect(cfg.acceptedDeviations).toHaveLength(1);
-    expect(cfg.acceptedDeviations[0]?.properties).toEqual(['b']);
+    expect(cfg.acceptedDeviations[0]?.properties).toEqual(['b', 'a']);
     expect(cfg.acceptedDeviations[0]?.acceptedBy).toBe('user');
   });
   it('de-duplicates matches by baselineId, or baselineName plus clientId', () => {

@@ -1,0 +1,167 @@
+import {
+  acceptDeviationsBodySchema,
+  acceptDeviationsResultSchema,
+  acceptedDeviationsConfigSchema,
+  addMatchesBodySchema,
+  complianceParamsSchema,
+  complianceQuerySchema,
+  complianceReportSchema,
+  matchingConfigSchema,
+  removeMatchQuerySchema,
+  revokeAcceptedQuerySchema,
+} from '@aegis/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { createComparisonCaches, type ComparisonCaches } from '../../services/comparison-service';
+import {
+  ComplianceService,
+  createComplianceCaches,
+  type ComplianceCaches,
+} from '../../services/compliance-service';
+import { DevOpsComplianceStore } from '../../services/compliance-store';
+
+const tags = ['compliance'];
+
+export interface ComplianceRoutesOptions {
+  readonly config: { AEGIS_DEVOPS_PROJECT: string; AEGIS_DEVOPS_CONFIG_REPO: string };
+  /** Shared between requests; the benchmark and tests may pass their own. */
+  readonly caches?: ComplianceCaches;
+  readonly treeCaches?: Pick<ComparisonCaches, 'trees'>;
+}
+
+/** Baseline Compliance (spec 3 §2, §4, §7, §8): the report, accepted deviations and policy matches. */
+export const complianceRoutes: FastifyPluginAsyncZod<ComplianceRoutesOptions> = async (
+  app,
+  { config, caches = createComplianceCaches(), treeCaches = createComparisonCaches() },
+) => {
+  const repo = {
+    project: config.AEGIS_DEVOPS_PROJECT,
+    repository: config.AEGIS_DEVOPS_CONFIG_REPO,
+  };
+  const service = (request: FastifyRequest) =>
+    new ComplianceService(
+      new DevOpsComplianceStore(request.devops, repo, treeCaches),
+      caches,
+      request.log,
+    );
+
+  app.get(
+    '/api/compliance/:client',
+    {
+      config: { role: 'Reader' },
+      schema: {
+        tags,
+        description:
+          'The client (main, or a capture branch) against the company baseline on main, with saved matches and accepted deviations applied.',
+        params: complianceParamsSchema,
+        querystring: complianceQuerySchema,
+        response: { 200: complianceReportSchema },
+      },
+    },
+    async (request) => service(request).report(request.params.client, request.query.branch),
+  );
+
+  app.get(
+    '/api/compliance/:client/accepted-deviations',
+    {
+      config: { role: 'Reader' },
+      schema: {
+        tags,
+        params: complianceParamsSchema,
+        response: { 200: acceptedDeviationsConfigSchema },
+      },
+    },
+    async (request) => service(request).getAcceptedDeviations(request.params.client),
+  );
+
+  app.post(
+    '/api/compliance/:client/accepted-deviations',
+    {
+      config: { role: 'Approver' },
+      schema: {
+        tags,
+        description:
+          "Accepts deviations of one policy: written to the client's .accepted-deviations.json on main (who, why, until when).",
+        params: complianceParamsSchema,
+        body: acceptDeviationsBodySchema,
+        response: { 200: acceptDeviationsResultSchema },
+      },
+    },
+    async (request) =>
+      service(request).accept(
+        request.params.client,
+        request.body,
+        request.user.upn || request.user.displayName || 'user',
+      ),
+  );
+
+  app.delete(
+    '/api/compliance/:client/accepted-deviations',
+    {
+      config: { role: 'Approver' },
+      schema: {
+        tags,
+        description: 'Revokes the acceptance of one policy path.',
+        params: complianceParamsSchema,
+        querystring: revokeAcceptedQuerySchema,
+        response: { 200: acceptedDeviationsConfigSchema },
+      },
+    },
+    async (request) => service(request).revoke(request.params.client, request.query.path),
+  );
+
+  app.get(
+    '/api/compliance/:client/matching',
+    {
+      config: { role: 'Reader' },
+      schema: { tags, params: complianceParamsSchema, response: { 200: matchingConfigSchema } },
+    },
+    async (request) => service(request).getMatchingConfig(request.params.client),
+  );
+
+  app.post(
+    '/api/compliance/:client/matching/matches',
+    {
+      config: { role: 'Approver' },
+      schema: {
+        tags,
+        description: "Saves confirmed matches to the client's .matching-config.json on main.",
+        params: complianceParamsSchema,
+        body: addMatchesBodySchema,
+        response: { 200: matchingConfigSchema },
+      },
+    },
+    async (request) => service(request).addMatches(request.params.client, request.body.matches),
+  );
+
+  app.delete(
+    '/api/compliance/:client/matching/matches',
+    {
+      config: { role: 'Approver' },
+      schema: {
+        tags,
+        description: 'Deletes the match of one baseline policy (by baseline name).',
+        params: complianceParamsSchema,
+        querystring: removeMatchQuerySchema,
+        response: { 200: matchingConfigSchema },
+      },
+    },
+    async (request) =>
+      service(request).removeMatch(request.params.client, request.query.baselineName),
+  );
+
+  app.delete(
+    '/api/compliance/:client/matching',
+    {
+      config: { role: 'Approver' },
+      schema: {
+        tags,
+        description: 'Clears every confirmed match of the client.',
+        params: complianceParamsSchema,
+        response: { 200: matchingConfigSchema },
+      },
+    },
+    async (request) => service(request).clearMatches(request.params.client),
+  );
+};

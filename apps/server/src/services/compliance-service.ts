@@ -1,0 +1,291 @@
+import type { VersionSpec } from '@aegis/connectors/devops';
+import type {
+  AcceptDeviationsBody,
+  AcceptDeviationsResult,
+  ComplianceReport,
+} from '@aegis/contracts';
+import {
+  acceptDeviations,
+  acceptedMessage,
+  addMatches,
+  applyAcceptedDeviations,
+  applyMatches,
+  BASELINE_VIEW_EXCLUDED_PATHS,
+  comparePolicy,
+  ConflictError,
+  dedupeMatches,
+  emptyAcceptedDeviations,
+  emptyMatchingConfig,
+  evaluateCompliance,
+  findUnmatchedPolicies,
+  NotFoundError,
+  removeMatch,
+  revokeAcceptedDeviations,
+  type AcceptedDeviationsConfig,
+  type ComplianceData,
+  type ConfirmedMatch,
+  type MatchingConfig,
+  type UnmatchedPolicy,
+} from '@aegis/domain';
+
+import { CLIENTS_FOLDER } from './client-folders';
+import { BASELINE_ROOT, clientRoot } from './comparison-service';
+import type { ComplianceStore } from './compliance-store';
+import { LruCache } from './lru-cache';
+
+/** Where a client's two compliance documents live (spec 3 §3, ARCHITECTURE §3). */
+export const acceptedDeviationsPath = (client: string): string =>
+  `${CLIENTS_FOLDER}/${client}/.accepted-deviations.json`;
+export const matchingConfigPath = (client: string): string =>
+  `${CLIENTS_FOLDER}/${client}/.matching-config.json`;
+
+/** Excluded paths of the baseline view (spec 3 §7). */
+const COMPARE_OPTIONS = { excludedPaths: BASELINE_VIEW_EXCLUDED_PATHS };
+
+/**
+ * Compliance of a pair of trees, cached by their git tree ids (immutable), and the suggestions of each
+ * matching state; only the matches and acceptances, which are small, are applied per request.
+ */
+export interface ComplianceCaches {
+  raw: LruCache<string, ComplianceData>;
+  matched: LruCache<string, { data: ComplianceData; unmatched: UnmatchedPolicy[] }>;
+}
+
+export function createComplianceCaches(): ComplianceCaches {
+  return { raw: new LruCache(16), matched: new LruCache(16) };
+}
+
+export interface Logger {
+  warn(obj: object, msg: string): void;
+}
+
+const MAIN: VersionSpec = { branch: 'main' };
+
+function matchesKey(matches: readonly ConfirmedMatch[]): string {
+  return JSON.stringify(
+    matches.map((m) => [m.baselineId, m.baselineName, m.clientId, m.clientName, m.baselinePath]),
+  );
+}
+
+/** Baseline Compliance (spec 3 §2, §4, §7): the report, accepted deviations and confirmed matches, in git. */
+export class ComplianceService {
+  constructor(
+    private readonly store: ComplianceStore,
+    private readonly caches: ComplianceCaches,
+    private readonly log: Logger,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Loads a configuration document; 404 gives the default, any other failure is logged and ignored (spec 3 §7). */
+  private async softLoad<T>(
+    path: string,
+    fallback: T,
+    warnings: string[],
+    label: string,
+  ): Promise<T> {
+    try {
+      return (await this.store.readJson<T>(path, MAIN)) ?? fallback;
+    } catch (error) {
+      this.log.warn({ err: error, path }, `could not load ${label}`);
+      warnings.push(`The ${label} could not be loaded and was not applied.`);
+      return fallback;
+    }
+  }
+
+  async getMatchingConfig(client: string, warnings: string[] = []): Promise<MatchingConfig> {
+    const cfg = await this.softLoad<MatchingConfig>(
+      matchingConfigPath(client),
+      emptyMatchingConfig(client, this.now()),
+      warnings,
+      'matching configuration',
+    );
+    return {
+      ...cfg,
+      matches: dedupeMatches(Array.isArray(cfg.matches) ? cfg.matches : []).matches,
+    };
+  }
+
+  async getAcceptedDeviations(
+    client: string,
+    warnings: string[] = [],
+  ): Promise<AcceptedDeviationsConfig> {
+    const cfg = await this.softLoad<AcceptedDeviationsConfig>(
+      acceptedDeviationsPath(client),
+      emptyAcceptedDeviations(client, this.now()),
+      warnings,
+      'accepted-deviations configuration',
+    );
+    return {
+      ...cfg,
+      acceptedDeviations: Array.isArray(cfg.acceptedDeviations) ? cfg.acceptedDeviations : [],
+    };
+  }
+
+  /**
+   * The report: the client (on main or a capture branch) against the company baseline on main, with the saved
+   * matches and accepted deviations applied, and the unmatched policies with their suggestions.
+   */
+  async report(client: string, branch = 'main'): Promise<ComplianceReport> {
+    const warnings: string[] = [];
+    const [baseline, clientTree, matching, accepted] = await Promise.all([
+      this.store.readTree(BASELINE_ROOT, MAIN),
+      this.store.readTree(clientRoot(client), { branch }),
+      this.getMatchingConfig(client, warnings),
+      this.getAcceptedDeviations(client, warnings),
+    ]);
+    if (!baseline) throw new NotFoundError(`No baseline configuration found at ${BASELINE_ROOT}`);
+    if (!clientTree) {
+      throw new NotFoundError(
+        branch === 'main'
+          ? `No configuration found for client ${client}`
+          : `No configuration found for client ${client} on branch ${branch}`,
+      );
+    }
+    const pair = `${baseline.treeId}:${clientTree.treeId}`;
+    let raw = this.caches.raw.get(pair);
+    if (!raw) {
+      raw = evaluateCompliance(baseline.files, clientTree.files, COMPARE_OPTIONS);
+      this.caches.raw.set(pair, raw);
+    }
+    const matchedKey = `${pair}:${matchesKey(matching.matches)}`;
+    let matched = this.caches.matched.get(matchedKey);
+    if (!matched) {
+      const data = applyMatches(raw, matching.matches, COMPARE_OPTIONS);
+      matched = { data, unmatched: findUnmatchedPolicies(data) };
+      this.caches.matched.set(matchedKey, matched);
+    }
+    const now = this.now();
+    return {
+      client,
+      branch,
+      baselineTreeId: baseline.treeId,
+      clientTreeId: clientTree.treeId,
+      generatedAt: now.toISOString(),
+      compliance: applyAcceptedDeviations(matched.data, accepted, now),
+      unmatched: matched.unmatched,
+      matching,
+      acceptedDeviations: accepted,
+      warnings,
+    };
+  }
+
+  /**
+   * Accept deviations of one policy (spec 3 §2, §7): the deviations are recomputed from main so that the values
+   * recorded are the client's real ones, then the entry is written to the client's accepted-deviations file on
+   * main with optimistic concurrency.
+   */
+  async accept(
+    client: string,
+    body: AcceptDeviationsBody,
+    acceptedBy: string,
+  ): Promise<AcceptDeviationsResult> {
+    const clientPath = body.clientPath ?? body.path;
+    const [baseline, current] = await Promise.all([
+      this.store.readJson<unknown>(`${BASELINE_ROOT}/${body.path}`, MAIN),
+      this.store.readJson<unknown>(`${clientRoot(client)}/${clientPath}`, MAIN),
+    ]);
+    if (baseline === undefined) throw new NotFoundError(`No baseline policy at ${body.path}`);
+    const group = comparePolicy(
+      { path: body.path, content: baseline },
+      current === undefined ? undefined : { path: clientPath, content: current },
+      COMPARE_OPTIONS,
+    );
+    const byProperty = new Map((group?.deviations ?? []).map((d) => [d.property, d]));
+    const stale = body.properties.filter((p) => !byProperty.has(p));
+    if (stale.length > 0) {
+      throw new ConflictError(
+        `${body.policyName} no longer deviates in ${stale.join(', ')}; reload the report and try again.`,
+      );
+    }
+    const acceptedValues: Record<string, unknown> = {};
+    for (const p of body.properties) acceptedValues[p] = byProperty.get(p)?.clientValue;
+    const written = await this.store.updateJsonFile<AcceptedDeviationsConfig>(
+      acceptedDeviationsPath(client),
+      (cfg) =>
+        acceptDeviations(
+          cfg && Array.isArray(cfg.acceptedDeviations)
+            ? cfg
+            : emptyAcceptedDeviations(client, this.now()),
+          {
+            path: body.path,
+            policyName: body.policyName,
+            category: body.category,
+            properties: body.properties,
+            acceptedBy,
+            ...(body.reason !== undefined ? { reason: body.reason } : {}),
+            ...(body.expiresAt !== undefined ? { expiresAt: body.expiresAt } : {}),
+            acceptedValues,
+          },
+          this.now(),
+        ),
+      `Accept ${body.properties.length} deviation(s) for ${body.policyName} (${client})`,
+    );
+    const entry = written.acceptedDeviations.find((d) => d.path === body.path);
+    if (!entry) throw new Error('the accepted entry was not written');
+    return {
+      message: acceptedMessage(body.properties.length, body.policyName),
+      accepted: body.properties.length,
+      entry,
+    };
+  }
+
+  /** Revoke the acceptance of one policy path. */
+  async revoke(client: string, path: string): Promise<AcceptedDeviationsConfig> {
+    return this.store.updateJsonFile<AcceptedDeviationsConfig>(
+      acceptedDeviationsPath(client),
+      (cfg) =>
+        revokeAcceptedDeviations(
+          cfg && Array.isArray(cfg.acceptedDeviations)
+            ? cfg
+            : emptyAcceptedDeviations(client, this.now()),
+          path,
+          this.now(),
+        ),
+      `Revoke accepted deviations of ${path} (${client})`,
+    );
+  }
+
+  private updateMatching(
+    client: string,
+    mutate: (cfg: MatchingConfig) => MatchingConfig,
+    message: string,
+  ): Promise<MatchingConfig> {
+    return this.store.updateJsonFile<MatchingConfig>(
+      matchingConfigPath(client),
+      (cfg) =>
+        mutate(
+          cfg && Array.isArray(cfg.matches)
+            ? { ...cfg, matches: dedupeMatches(cfg.matches).matches }
+            : emptyMatchingConfig(client, this.now()),
+        ),
+      message,
+    );
+  }
+
+  /** Save confirmed matches (merged with those already saved, de-duplicated before the save). */
+  addMatches(client: string, matches: readonly ConfirmedMatch[]): Promise<MatchingConfig> {
+    return this.updateMatching(
+      client,
+      (cfg) => addMatches(cfg, matches, this.now()),
+      `Confirm ${matches.length} policy match(es) (${client})`,
+    );
+  }
+
+  /** Delete the match of a baseline name. */
+  removeMatch(client: string, baselineName: string): Promise<MatchingConfig> {
+    return this.updateMatching(
+      client,
+      (cfg) => removeMatch(cfg, baselineName, this.now()),
+      `Remove the policy match of ${baselineName} (${client})`,
+    );
+  }
+
+  /** Clear every match. */
+  clearMatches(client: string): Promise<MatchingConfig> {
+    return this.updateMatching(
+      client,
+      (cfg) => ({ ...cfg, timestamp: this.now().toISOString(), matches: [] }),
+      `Clear the policy matches (${client})`,
+    );
+  }
+}

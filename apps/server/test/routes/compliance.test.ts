@@ -1,0 +1,387 @@
+import { DevOpsClient } from '@aegis/connectors/devops';
+import type { AcceptDeviationsResult, ComplianceReport } from '@aegis/contracts';
+import {
+  findUnmatchedPolicies,
+  type AcceptedDeviationsConfig,
+  type ConfirmedMatch,
+  type MatchingConfig,
+} from '@aegis/domain';
+import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { ComplianceService, createComplianceCaches } from '../../src/services/compliance-service';
+import type { ComplianceStore } from '../../src/services/compliance-store';
+import { buildWithSeededDevOps, type AppWithDevOps, type DevOpsFixture } from '../devops-fixture';
+import { SAMPLE_USER, type TestApp } from '../helper';
+
+const REPO = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
+const CA000 =
+  'ConditionalAccess/Policy/CA000-Global-IdentityProtection-AnyApp-AnyPlatform-MFA.json';
+const AUTHORIZATION = 'AzureAD/AuthorizationPolicy/Authorization Policy.json';
+
+describe('compliance routes', () => {
+  let t: TestApp;
+  let devops: DevOpsFixture;
+  let env: AppWithDevOps;
+  let git: DevOpsClient;
+
+  beforeAll(async () => {
+    env = await buildWithSeededDevOps();
+    ({ t, devops } = env);
+    git = new DevOpsClient({
+      organizationUrl: devops.emulator.url,
+      getToken: () => t.idp.issueToken(SAMPLE_USER),
+    });
+  });
+  afterEach(() => devops.emulator.faults.clear());
+  afterAll(() => env.close());
+
+  const get = (url: string) => t.injectAs(SAMPLE_USER, { method: 'GET', url });
+  const post = (url: string, payload: object) =>
+    t.injectAs(SAMPLE_USER, { method: 'POST', url, payload });
+  const del = (url: string) => t.injectAs(SAMPLE_USER, { method: 'DELETE', url });
+  const report = async (client: string) => {
+    const response = await get(`/api/compliance/${client}`);
+    expect(response.statusCode).toBe(200);
+    return response.json() as ComplianceReport;
+  };
+  const readMainFile = async <T>(path: string) => {
+    const file = await git.getFile(REPO, path, { version: { branch: 'main' } });
+    return file ? (JSON.parse(file.content) as T) : undefined;
+  };
+
+  it('needs a signed-in user', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/compliance/FAB' })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/compliance/FAB/accepted-deviations',
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('rejects bad input with a 400 naming the field', async () => {
+    const bad = await get('/api/compliance/fab');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'params.client' });
+    const branch = await get('/api/compliance/FAB?branch=../../etc');
+    expect(branch.statusCode).toBe(400);
+    expect(branch.json()).toMatchObject({ field: 'querystring.branch' });
+    const escape = await post('/api/compliance/FAB/accepted-deviations', {
+      path: '../../Clients/ABC/secret.json',
+      policyName: 'x',
+      category: 'y',
+      properties: ['a'],
+    });
+    expect(escape.statusCode).toBe(400);
+    expect(escape.json()).toMatchObject({ field: 'body.path' });
+    const none = await post('/api/compliance/FAB/accepted-deviations', {
+      path: AUTHORIZATION,
+      policyName: 'x',
+      category: 'y',
+      properties: [],
+    });
+    expect(none.json()).toMatchObject({ statusCode: 400, field: 'body.properties' });
+    const date = await post('/api/compliance/FAB/accepted-deviations', {
+      path: AUTHORIZATION,
+      policyName: 'x',
+      category: 'y',
+      properties: ['a'],
+      expiresAt: '31/12/2026',
+    });
+    expect(date.json()).toMatchObject({ statusCode: 400, field: 'body.expiresAt' });
+    const match = await post('/api/compliance/FAB/matching/matches', { matches: [{}] });
+    expect(match.statusCode).toBe(400);
+  });
+
+  it('reports a client against the baseline with both documents defaulting when absent (404)', async () => {
+    const body = await report('FAB');
+    expect(body.client).toBe('FAB');
+    expect(body.branch).toBe('main');
+    expect(body.warnings).toEqual([]);
+    expect(body.matching).toMatchObject({ version: '1.0', clientCode: 'FAB', matches: [] });
+    expect(body.acceptedDeviations).toMatchObject({
+      version: '1.0',
+      clientCode: 'FAB',
+      acceptedDeviations: [],
+    });
+    const c = body.compliance;
+    expect(c.totalCount).toBeGreaterThan(20);
+    expect(c.deviationCount).toBe(c.deviations.length);
+    expect(c.compliantCount).toBe(c.totalCount - c.deviationCount);
+    expect(
+      c.deviations.find((g) => g.path === AUTHORIZATION)?.deviations.map((d) => d.property),
+    ).toContain('allowUserConsentForRiskyApps');
+    // the excluded folders of the baseline view are never compared
+    expect(
+      c.deviations.some((g) =>
+        /^(Office365|PowerPlatform|SecurityCompliance|Planner)\//.test(g.path),
+      ),
+    ).toBe(false);
+    // the hand-made copy of CA000 is suggested for the missing baseline policy
+    const ca000 = body.unmatched.find((u) => u.path === CA000);
+    expect(ca000?.suggestions[0]?.clientName).toBe('CA000 - Require MFA for All Users');
+    expect(ca000?.suggestions[0]?.score).toBeGreaterThanOrEqual(60);
+  });
+
+  it('answers 404 for a client or branch without configuration', async () => {
+    expect((await get('/api/compliance/ZZZ')).statusCode).toBe(404);
+    expect((await get('/api/compliance/FAB?branch=client-FAB-capture-404')).statusCode).toBe(404);
+  });
+
+  it('accepts deviations into .accepted-deviations.json on main, with who, why and until when', async () => {
+    const response = await post('/api/compliance/FAB/accepted-deviations', {
+      path: AUTHORIZATION,
+      policyName: 'Authorization Policy',
+      category: 'AzureAD',
+      properties: ['allowUserConsentForRiskyApps'],
+      reason: 'Risky-app consent reviewed by the client CISO',
+      expiresAt: '2099-12-31',
+    });
+    expect(response.statusCode).toBe(200);
+    const result = response.json() as AcceptDeviationsResult;
+    expect(result.message).toBe('Successfully accepted 1 deviation(s) for Authorization Policy');
+
+    const file = await readMainFile<AcceptedDeviationsConfig>(
+      '/Clients/FAB/.accepted-deviations.json',
+    );
+    expect(file).toMatchObject({ version: '1.0', clientCode: 'FAB' });
+    expect(file?.acceptedDeviations).toEqual([
+      expect.objectContaining({
+        path: AUTHORIZATION,
+        policyName: 'Authorization Policy',
+        category: 'AzureAD',
+        properties: ['allowUserConsentForRiskyApps'],
+        acceptedBy: SAMPLE_USER,
+        reason: 'Risky-app consent reviewed by the client CISO',
+        expiresAt: '2099-12-31',
+        acceptedValues: { allowUserConsentForRiskyApps: true },
+      }),
+    ]);
+
+    const after = await report('FAB');
+    const group = after.compliance.deviations.find((g) => g.path === AUTHORIZATION);
+    expect(group?.deviations.map((d) => d.property) ?? []).not.toContain(
+      'allowUserConsentForRiskyApps',
+    );
+    expect(after.compliance.acceptedDeviationsCount).toBe(1);
+    expect(after.compliance.acceptedGroups?.[0]).toMatchObject({
+      path: AUTHORIZATION,
+      acceptedBy: SAMPLE_USER,
+    });
+    const read = await get('/api/compliance/FAB/accepted-deviations');
+    expect((read.json() as AcceptedDeviationsConfig).acceptedDeviations).toHaveLength(1);
+  });
+
+  it('answers 409 for a property that no longer deviates, and writes nothing', async () => {
+    const before = await readMainFile<AcceptedDeviationsConfig>(
+      '/Clients/FAB/.accepted-deviations.json',
+    );
+    const response = await post('/api/compliance/FAB/accepted-deviations', {
+      path: AUTHORIZATION,
+      policyName: 'Authorization Policy',
+      category: 'AzureAD',
+      properties: ['displayName'],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(await readMainFile('/Clients/FAB/.accepted-deviations.json')).toEqual(before);
+  });
+
+  it('retries a push that met a stale tip, and answers 409 when the file keeps changing', async () => {
+    devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 409,
+      pathPattern: '/pushes$',
+      times: 2,
+    });
+    const ok = await post('/api/compliance/FAB/matching/matches', {
+      matches: [
+        {
+          baselineName: 'Retry Test',
+          clientName: 'Retry Client',
+          score: 80,
+          scores: { conditions: 80, grantControls: 80, sessionControls: 80 },
+          confirmedAt: new Date().toISOString(),
+        },
+      ],
+    });
+    expect(ok.statusCode).toBe(200);
+    devops.emulator.faults.add({ kind: 'error', statusCode: 409, pathPattern: '/pushes$' });
+    const conflict = await del('/api/compliance/FAB/matching/matches?baselineName=Retry%20Test');
+    expect(conflict.statusCode).toBe(409);
+    devops.emulator.faults.clear();
+    const cleaned = await del('/api/compliance/FAB/matching/matches?baselineName=Retry%20Test');
+    expect((cleaned.json() as MatchingConfig).matches).toEqual([]);
+  });
+
+  it('answers 502 when DevOps fails on a write, and the report still loads', async () => {
+    devops.emulator.faults.add({ kind: 'error', statusCode: 500, pathPattern: '/pushes$' });
+    const response = await post('/api/compliance/FAB/accepted-deviations', {
+      path: AUTHORIZATION,
+      policyName: 'Authorization Policy',
+      category: 'AzureAD',
+      properties: ['allowUserConsentForRiskyApps'],
+    });
+    expect(response.statusCode).toBe(502);
+    expect((await report('FAB')).compliance.acceptedDeviationsCount).toBe(1);
+  });
+
+  it('saves, applies, deletes and clears confirmed matches in .matching-config.json', async () => {
+    const before = await report('FAB');
+    const unmatched = before.unmatched.find((u) => u.path === CA000);
+    const best = unmatched?.suggestions[0];
+    expect(best).toBeDefined();
+    const match: ConfirmedMatch = {
+      baselineName: unmatched!.baselineName,
+      clientName: best!.clientName,
+      ...(best!.clientId ? { clientId: best!.clientId } : {}),
+      score: best!.score,
+      scores: best!.scores,
+      confirmedAt: new Date().toISOString(),
+      baselinePath: CA000,
+    };
+    const saved = await post('/api/compliance/FAB/matching/matches', { matches: [match, match] });
+    expect(saved.statusCode).toBe(200);
+    expect((saved.json() as MatchingConfig).matches).toHaveLength(1);
+    const file = await readMainFile<MatchingConfig>('/Clients/FAB/.matching-config.json');
+    expect(file).toMatchObject({
+      version: '1.0',
+      clientCode: 'FAB',
+      matches: [expect.objectContaining({ baselineName: match.baselineName })],
+    });
+
+    const after = await report('FAB');
+    const group = after.compliance.deviations.find((g) => g.path === CA000);
+    expect(group?.matchStatus ?? 'compliant').not.toBe(undefined);
+    expect(group === undefined || group.changeType === 'modified').toBe(true);
+    expect(after.compliance.matchesAppliedCount).toBe(1);
+    expect(after.unmatched.some((u) => u.path === CA000)).toBe(false);
+    expect(after.compliance.clientOnlyPolicies.some((p) => p.policyName === match.clientName)).toBe(
+      false,
+    );
+    expect(after.compliance.criticalCount).toBeLessThan(before.compliance.criticalCount);
+
+    const removed = await del(
+      `/api/compliance/FAB/matching/matches?baselineName=${encodeURIComponent(match.baselineName)}`,
+    );
+    expect((removed.json() as MatchingConfig).matches).toEqual([]);
+    await post('/api/compliance/FAB/matching/matches', { matches: [match] });
+    const cleared = await del('/api/compliance/FAB/matching');
+    expect((cleared.json() as MatchingConfig).matches).toEqual([]);
+    expect((await report('FAB')).unmatched.some((u) => u.path === CA000)).toBe(true);
+  });
+
+  it('keeps all 50 of 50 concurrent accepts on different policies', async () => {
+    // make 50 of NWT's policies missing, so that 50 policies deviate
+    const root = '/Clients/NWT/M365Config/Resources';
+    const listing = await git.listItems(REPO, root, { recursion: 'full' });
+    const inBaseline = new Set(
+      (await git.listItems(REPO, '/M365Config/Resources', { recursion: 'full' })).map((i) =>
+        i.path.slice('/M365Config/Resources/'.length),
+      ),
+    );
+    const files = listing
+      .filter((i) => !i.isFolder && i.path.endsWith('.json'))
+      .map((i) => i.path.slice(root.length + 1))
+      .filter((p) => inBaseline.has(p))
+      .filter(
+        (p) => !/^(Office365|PowerPlatform|SecurityCompliance|Planner|Descriptions)\//.test(p),
+      )
+      .slice(0, 50);
+    expect(files).toHaveLength(50);
+    const [main] = await git.listRefs(REPO, 'heads/main');
+    await git.push(REPO, {
+      branch: 'main',
+      oldObjectId: main!.commitId,
+      commits: [
+        {
+          comment: 'test: NWT loses 50 policies',
+          changes: files.map((p) => ({ changeType: 'delete' as const, path: `${root}/${p}` })),
+        },
+      ],
+    });
+    const nwt = await report('NWT');
+    const targets = nwt.compliance.deviations.filter((g) => files.includes(g.path));
+    expect(targets).toHaveLength(50);
+
+    const responses = await Promise.all(
+      targets.map((g) =>
+        post('/api/compliance/NWT/accepted-deviations', {
+          path: g.path,
+          policyName: g.policyName,
+          category: g.category,
+          properties: g.deviations.map((d) => d.property),
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(targets.map(() => 200));
+    const file = await readMainFile<AcceptedDeviationsConfig>(
+      '/Clients/NWT/.accepted-deviations.json',
+    );
+    expect(file?.acceptedDeviations).toHaveLength(50);
+    expect(new Set(file?.acceptedDeviations.map((d) => d.path))).toEqual(new Set(files));
+    const after = await report('NWT');
+    expect(after.compliance.deviations.filter((g) => files.includes(g.path))).toEqual([]);
+    expect(after.compliance.acceptedGroups).toHaveLength(50);
+  }, 120_000);
+});
+
+describe('compliance service soft failures', () => {
+  const tree = (files: { path: string; content: unknown }[]) => ({
+    treeId: JSON.stringify(files).length.toString(),
+    files,
+  });
+  const baseline = tree([
+    {
+      path: '/M365Config/Resources/AzureAD/X/a.json',
+      content: { displayName: 'A', enabled: true },
+    },
+  ]);
+  const client = tree([
+    {
+      path: '/Clients/ABC/M365Config/Resources/AzureAD/X/a.json',
+      content: { displayName: 'A', enabled: false },
+    },
+  ]);
+  const store = (failing: RegExp): ComplianceStore => ({
+    readTree: async (folder) => (folder.startsWith('/Clients') ? client : baseline),
+    readJson: async (path) => {
+      if (failing.test(path)) throw new Error('boom');
+      return undefined;
+    },
+    updateJsonFile: async () => {
+      throw new Error('not used');
+    },
+  });
+  const warnings: object[] = [];
+  const log = { warn: (o: object) => void warnings.push(o) };
+
+  it('a configuration that cannot be loaded is logged, ignored and named in the warnings', async () => {
+    const service = new ComplianceService(store(/matching-config/), createComplianceCaches(), log);
+    const r = await service.report('ABC');
+    expect(r.compliance.deviationCount).toBe(1);
+    expect(r.matching.matches).toEqual([]);
+    expect(r.warnings).toEqual([
+      'The matching configuration could not be loaded and was not applied.',
+    ]);
+    expect(warnings).toHaveLength(1);
+    expect(findUnmatchedPolicies(r.compliance)).toEqual([]);
+  });
+
+  it('the same for the accepted deviations', async () => {
+    const service = new ComplianceService(
+      store(/accepted-deviations/),
+      createComplianceCaches(),
+      log,
+    );
+    const r = await service.report('ABC');
+    expect(r.warnings).toEqual([
+      'The accepted-deviations configuration could not be loaded and was not applied.',
+    ]);
+  });
+});
