@@ -76,9 +76,13 @@ export async function startIdentityProvider(
     return new SignJWT({
       tid: claims.tenantId,
       oid: claims.account.oid,
-      upn: claims.account.upn,
-      preferred_username: claims.account.upn,
-      name: claims.account.displayName,
+      ...(claims.appOnly
+        ? { idtyp: 'app', roles: ['Directory.ReadWrite.All'] }
+        : {
+            upn: claims.account.upn,
+            preferred_username: claims.account.upn,
+            name: claims.account.displayName,
+          }),
       ...(claims.scp ? { scp: claims.scp } : {}),
       appid: claims.appId,
       azp: claims.appId,

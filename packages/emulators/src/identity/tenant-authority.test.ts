@@ -237,6 +237,52 @@ describe('per-tenant authorities', () => {
   });
 });
 
+describe('client credentials (a pipeline agent in a client tenant)', () => {
+  it('issues an app-only token of the tenant for one resource', async () => {
+    const response = await fetch(
+      `${idp.url}/northwind.example/oauth2/v2.0/token`,
+      form({
+        grant_type: 'client_credentials',
+        client_id: APP_ID,
+        client_secret: SECRET,
+        scope: 'https://graph.microsoft.com/.default',
+      }),
+    );
+    expect(response.status).toBe(200);
+    const claims = decodeJwt(((await response.json()) as { access_token: string }).access_token);
+    expect(claims).toMatchObject({
+      tid: NEW_TENANT,
+      aud: 'https://graph.microsoft.com',
+      idtyp: 'app',
+      appid: APP_ID,
+    });
+    expect(claims['upn']).toBeUndefined();
+  });
+
+  it('refuses a wrong secret and an unknown tenant', async () => {
+    const wrong = await fetch(
+      `${idp.url}/${NEW_TENANT}/oauth2/v2.0/token`,
+      form({
+        grant_type: 'client_credentials',
+        client_id: APP_ID,
+        client_secret: 'wrong',
+        scope: 'https://graph.microsoft.com/.default',
+      }),
+    );
+    expect(wrong.status).toBe(401);
+    const unknown = await fetch(
+      `${idp.url}/nowhere.example/oauth2/v2.0/token`,
+      form({
+        grant_type: 'client_credentials',
+        client_id: APP_ID,
+        client_secret: SECRET,
+        scope: 'https://graph.microsoft.com/.default',
+      }),
+    );
+    expect(unknown.status).toBe(400);
+  });
+});
+
 describe('audienceFor', () => {
   it('maps scopes to one resource and refuses two', () => {
     expect(audienceFor('openid https://management.azure.com/user_impersonation')).toEqual({

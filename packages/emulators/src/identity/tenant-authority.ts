@@ -26,6 +26,8 @@ export interface TokenClaims {
   readonly scp: string;
   readonly issuer: string;
   readonly appId: string;
+  /** an application's own token (client credentials): no user, `idtyp` app */
+  readonly appOnly?: boolean;
 }
 
 export interface TenantAuthorityOptions {
@@ -323,6 +325,38 @@ export function registerTenantAuthorities(
             'AADSTS70000: The provided grant is invalid or malformed.',
           );
         return issue(grant);
+      }
+
+      // Client credentials (an agent's app-only token for a client tenant, `{resource}/.default`).
+      if (body.grant_type === 'client_credentials') {
+        if (!client.clientSecret || body.client_secret !== client.clientSecret)
+          return oauthError(
+            reply,
+            'invalid_client',
+            'AADSTS7000215: Invalid client secret provided.',
+            401,
+          );
+        const tenant = findTenant(directory, request.params.tenant);
+        if (!tenant)
+          return oauthError(
+            reply,
+            'invalid_request',
+            `AADSTS90002: Tenant '${request.params.tenant}' not found.`,
+          );
+        const appClaims: TokenClaims = {
+          tenantId: tenant.tenantId,
+          account: { oid: client.clientId, upn: '', displayName: client.displayName },
+          audience: scoped.audience,
+          scp: '',
+          issuer: issuerOf(tenant.tenantId),
+          appId: client.clientId,
+          appOnly: true,
+        };
+        return {
+          token_type: 'Bearer',
+          expires_in: options.lifetimeInSeconds,
+          access_token: await options.sign(appClaims),
+        };
       }
 
       if (body.grant_type === GRANT_OBO && body.requested_token_use === 'on_behalf_of') {
