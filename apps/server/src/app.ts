@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import type { AppTables } from '@aegis/connectors/tables';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -11,6 +11,8 @@ import {
 } from 'fastify-type-provider-zod';
 
 import type { AegisConfig } from './config';
+import { loggerOptions } from './lib/logging';
+import { isApiRequest, normalisedPath } from './lib/request-path';
 import { authPlugin } from './plugins/auth';
 import { clientTenantPlugin } from './plugins/client-tenant';
 import { devOpsPlugin, type DevOpsFactory } from './plugins/devops';
@@ -33,7 +35,10 @@ import { HttpOnBehalfOf, MsalOnBehalfOf, type OnBehalfOf } from './services/on-b
 
 export interface BuildAppOptions {
   readonly config: AegisConfig;
-  readonly logger?: FastifyServerOptions['logger'];
+  /** Where log lines go (tests capture them); standard output by default. */
+  readonly logStream?: NodeJS.WritableStream;
+  /** Overrides AEGIS_LOG_LEVEL. */
+  readonly logLevel?: string;
   /** Ports: tests inject fakes; by default each adapter is built from `config`. */
   readonly createDevOps?: DevOpsFactory;
   /** The AppTables port; by default the Table storage adapter built from `config`. */
@@ -42,27 +47,18 @@ export interface BuildAppOptions {
   readonly createClientTenantApis?: ClientTenantApisFactory;
 }
 
-/** Secrets never reach the logs (ARCHITECTURE §5). */
-export const LOG_REDACTIONS = [
-  'req.headers.authorization',
-  'req.headers["x-client-tenant-authorization"]',
-  'req.headers.cookie',
-  '*.password',
-  '*.TenantAdminUserPW',
-  '*.secret',
-  '*.accessToken',
-];
-
 /** The Aegis API and the SPA, as one Fastify app; server.ts and the tests build exactly this. */
 export async function buildApp({
   config,
-  logger,
+  logStream,
+  logLevel,
   createDevOps,
   tables,
   createClientTenantApis,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.AEGIS_LOG_LEVEL, redact: LOG_REDACTIONS },
+    // Secrets never reach the logs (ARCHITECTURE §5): redacted at any depth, and in logged URLs.
+    logger: loggerOptions(logLevel ?? config.AEGIS_LOG_LEVEL, logStream),
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -78,12 +74,11 @@ export async function buildApp({
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { connectOrigins });
-  await app.register(openApiPlugin);
+  // Before any route, so that every route is seen and checked (authentication is per route).
   await app.register(authPlugin, {
     jwksUrl: config.AEGIS_AUTH_JWKS_URL,
     issuer: config.AEGIS_AUTH_ISSUER,
     audience: config.AEGIS_AUTH_AUDIENCE,
-    publicPaths: ['/api/health', '/api/docs', '/api/onboarding/global-admin/'],
   });
   const appClientId = config.AEGIS_APP_CLIENT_ID ?? config.AEGIS_ENTRA_CLIENT_ID;
   await app.register(clientTenantPlugin, {
@@ -91,6 +86,7 @@ export async function buildApp({
     audiences: [config.AEGIS_AUTH_AUDIENCE, ...(appClientId ? [appClientId] : [])],
     onBehalfOf: onBehalfOfFrom(config, appClientId),
   });
+  await app.register(openApiPlugin);
 
   await app.register(devOpsPlugin, { organizationUrl: config.AEGIS_DEVOPS_ORG_URL, createDevOps });
 
@@ -143,14 +139,14 @@ function registerSpa(app: FastifyInstance, webDist: string): void {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (hasSpa && request.method === 'GET' && !isApi) {
+    // Any spelling of /api (encoded, upper case, dot segments, absolute form) is an API 404.
+    if (hasSpa && request.method === 'GET' && !isApiRequest(request.url)) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.code(404).send({
       error: 'NotFoundError',
       statusCode: 404,
-      message: `Route ${request.method} ${request.url} not found`,
+      message: `Route ${request.method} ${normalisedPath(request.url)} not found`,
     });
   });
 }

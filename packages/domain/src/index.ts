@@ -16,3 +16,4 @@ export * from './tenant-workloads';
 export * from './components';
 export * from './onboarding';
 export * from './compliance-report';
+export * from './roles';

@@ -1,15 +1,36 @@
-import { AuthenticationError } from '@aegis/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { aegisRolesOf, AuthenticationError, isAegisRole, type AegisRole } from '@aegis/domain';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+
+import { isApiRequest } from '../lib/request-path';
 
 export interface SignedInUser {
   readonly oid: string;
   readonly upn: string;
   readonly displayName?: string;
+  /** The Aegis app roles in the token's `roles` claim; empty for an account without any. */
+  readonly roles: readonly AegisRole[];
 }
 
+/**
+ * Who may call a route, declared in its options next to its schema:
+ * `config: { access: 'public' }` for the rare public routes, `config: { access: 'signed-in' }`
+ * for what any signed-in account may ask (who am I), otherwise `config: { role: ... }`.
+ */
+export type RouteAccess =
+  { readonly access: 'public' | 'signed-in' } | { readonly role: AegisRole };
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `public`: no token needed (health, the OpenAPI document); `signed-in`: any valid token,
+     * with or without an Aegis role (who am I).
+     */
+    access?: 'public' | 'signed-in';
+    /** The least Aegis role a caller needs (roles include the ones below them). */
+    role?: AegisRole;
+  }
   interface FastifyRequest {
     /** Set for every authenticated /api request. */
     user: SignedInUser;
@@ -22,13 +43,21 @@ export interface AuthPluginOptions {
   readonly jwksUrl: string;
   readonly issuer: string;
   readonly audience: string;
-  /** Path prefixes under /api that need no token. */
-  readonly publicPaths: readonly string[];
+}
+
+/** Routes whose registered path is under /api are the API; the others serve the SPA shell. */
+export function isApiRoute(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/');
 }
 
 /**
- * Validates every /api bearer token against a JWKS: the same code path for the local
- * identity provider and for Entra ID; only the URLs differ.
+ * Authentication as a property of the routes (issue 9 §1): the check runs for the route the
+ * router matched, never for a spelling of the URL. Every route registered under /api needs a
+ * valid token unless its options say `config: { access: 'public' }`, and must declare its access,
+ * or the app refuses to start. A request no route matches that names the API in any spelling
+ * (`/%61pi/...`, `/API/...`, `//api`, dot segments, absolute form) also needs a token, so
+ * nothing tells a stranger which routes exist. The same code path validates tokens of the local
+ * identity provider and of Entra ID; only the URLs differ.
  */
 export const authPlugin = fp<AuthPluginOptions>(
   async (app: FastifyInstance, options) => {
@@ -39,11 +68,28 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorateRequest('user', null as unknown as SignedInUser);
     app.decorateRequest('accessToken', '');
 
-    app.addHook('onRequest', async (request: FastifyRequest) => {
-      const path = request.url.split('?')[0] ?? '';
-      if (!path.startsWith('/api/') && path !== '/api') return;
-      if (options.publicPaths.some((prefix) => path.startsWith(prefix))) return;
+    const apiRoutes: RouteOptions[] = [];
+    app.addHook('onRoute', (route) => {
+      if (isApiRoute(route.url)) apiRoutes.push(route);
+    });
+    // Checked once every plugin has registered (and possibly marked) its routes.
+    app.addHook('onReady', async () => {
+      const undeclared = apiRoutes
+        .filter((route) => accessOf(route.config) === undefined)
+        .map((route) => `${String(route.method)} ${route.url}`);
+      if (undeclared.length > 0) {
+        throw new Error(
+          `Every /api route must declare config: { access: 'public' } or config: { role }; missing on: ${[...new Set(undeclared)].join(', ')}`,
+        );
+      }
+    });
 
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      if (!needsToken(request)) return;
+      await authenticate(request);
+    });
+
+    async function authenticate(request: FastifyRequest): Promise<void> {
       const header = request.headers.authorization ?? '';
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match?.[1]) throw new AuthenticationError('No authenticated account found.');
@@ -51,22 +97,44 @@ export const authPlugin = fp<AuthPluginOptions>(
         const { payload } = await jwtVerify(match[1], keys, {
           issuer: options.issuer,
           audience: options.audience,
+          algorithms: ['RS256'],
+          // A token without an expiry would be valid forever; `nbf` in the future is refused by jose.
+          requiredClaims: ['exp'],
         });
         const upn = stringClaim(payload.upn) ?? stringClaim(payload.preferred_username) ?? '';
         request.user = {
           oid: stringClaim(payload.oid) ?? payload.sub ?? '',
           upn,
           displayName: stringClaim(payload.name),
+          roles: aegisRolesOf(payload.roles),
         };
         request.accessToken = match[1];
       } catch (error) {
         request.log.info({ reason: (error as Error).message }, 'rejected bearer token');
         throw new AuthenticationError('The access token is invalid or has expired.');
       }
-    });
+    }
   },
   { name: 'auth' },
 );
+
+/** What a route's config declares, or undefined when it declares nothing valid. */
+export function accessOf(config: unknown): RouteAccess | undefined {
+  const declared = (config ?? {}) as { access?: unknown; role?: unknown };
+  if (declared.access === 'public' || declared.access === 'signed-in') {
+    return { access: declared.access };
+  }
+  if (isAegisRole(declared.role)) return { role: declared.role };
+  return undefined;
+}
+
+function needsToken(request: FastifyRequest): boolean {
+  const { url, config } = request.routeOptions;
+  if (!request.is404 && url && isApiRoute(url)) return config.access !== 'public';
+  // No API route matched (unknown path, or the SPA's static files): a request that names the API
+  // in any spelling still needs a token, so it never learns more than "sign in".
+  return isApiRequest(request.url);
+}
 
 function stringClaim(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;

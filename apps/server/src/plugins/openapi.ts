@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the zod route schemas, browsable at /api/docs. */
+import { accessOf } from './auth';
+
+/**
+ * OpenAPI generated from the zod route schemas, browsable at /api/docs (public). Each operation
+ * shows who may call it: `x-aegis-access` (`public`, without a security requirement, or
+ * `signed-in`), or the Aegis role it needs in `x-aegis-role` and in its description.
+ */
 export const openApiPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(swagger, {
@@ -19,9 +25,29 @@ export const openApiPlugin = fp(
         },
         security: [{ bearer: [] }],
       },
-      transform: jsonSchemaTransform,
+      transform: (input) => {
+        const transformed = jsonSchemaTransform(input);
+        const access = accessOf(input.route.config);
+        if (!access) return transformed;
+        const schema = { ...(transformed.schema as Record<string, unknown>) };
+        if ('access' in access) {
+          schema['x-aegis-access'] = access.access;
+          if (access.access === 'public') schema.security = [];
+        } else {
+          schema['x-aegis-role'] = access.role;
+          const needs = `Needs the Aegis ${access.role} role.`;
+          schema.description =
+            typeof schema.description === 'string' ? `${schema.description}\n\n${needs}` : needs;
+        }
+        return { ...transformed, schema };
+      },
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    await app.register(async (docs) => {
+      docs.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'public' };
+      });
+      await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+    });
   },
-  { name: 'openapi' },
+  { name: 'openapi', dependencies: ['auth'] },
 );

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { startIdentityProvider } from '@aegis/emulators';
 import { describe, expect, it } from 'vitest';
 
-import { buildApp, LOG_REDACTIONS, loadConfig } from '../../src';
+import { buildApp, loadConfig } from '../../src';
 import { TEST_AUDIENCE } from '../helper';
 
 describe('structured logs', () => {
@@ -29,7 +29,8 @@ describe('structured logs', () => {
     });
     const app = await buildApp({
       config,
-      logger: { level: 'trace', redact: LOG_REDACTIONS, stream },
+      logLevel: 'trace',
+      logStream: stream,
     });
     const token = await idp.issueToken('alex.morgan@aegis-msp.example');
     const response = await app.inject({
@@ -47,6 +48,16 @@ describe('structured logs', () => {
       },
       'starting onboarding run',
     );
+    // A token or an authorization code in a query string, and secrets deep inside an object.
+    await app.inject({
+      method: 'GET',
+      url: `/api/me?access_token=${token}&code=Auth-code-secret&client_secret=Client-secret!&view=full`,
+    });
+    app.log.warn(
+      { run: { parameters: { tenant: { admin: { TenantAdminUserPW: 'Deep-secret!' } } } } },
+      'deep object',
+    );
+    app.log.info({ call: 'GET https://example/x?sig=Sas-signature-secret&sv=2024' }, 'a url');
     await app.close();
     await idp.close();
 
@@ -56,6 +67,11 @@ describe('structured logs', () => {
     expect(log).not.toContain('Sup3r-secret!');
     expect(log).not.toContain('Another-secret!');
     expect(log).not.toContain('Run-secret!');
+    expect(log).not.toContain('Auth-code-secret');
+    expect(log).not.toContain('Client-secret!');
+    expect(log).not.toContain('Deep-secret!');
+    expect(log).not.toContain('Sas-signature-secret');
+    expect(log).toContain('view=full');
     expect(log).toContain('[Redacted]');
   });
 });

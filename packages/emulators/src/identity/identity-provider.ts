@@ -35,6 +35,11 @@ export interface IdentityProvider {
   issueTenantToken(tenantIdOrDomain: string, audience: string, scp?: string): Promise<string>;
   /** The issuer of a client tenant's tokens: `{url}/{tenantId}/v2.0`, as Entra's v2 endpoint. */
   tenantIssuer(tenantId: string): string;
+  /**
+   * Signs exactly `claims` with the provider's key (no defaults added), so tests can build the
+   * malformed tokens an attacker might send: no `exp`, `nbf` in the future, another audience.
+   */
+  signClaims(claims: Record<string, unknown>): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -219,6 +224,10 @@ export async function startIdentityProvider(
       });
     },
     tenantIssuer: (tenantId) => `${url}/${tenantId}/v2.0`,
+    signClaims: (claims) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid: KEY_ID, typ: 'JWT' })
+        .sign(privateKey),
     close: () => app.close(),
   };
 }

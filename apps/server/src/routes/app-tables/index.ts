@@ -46,13 +46,14 @@ export const appTablesRoutes: FastifyPluginAsyncZod<AppTablesRoutesOptions> = as
 
   app.get(
     '/api/app-tables',
-    { schema: { tags, response: { 200: listTablesResponseSchema } } },
+    { config: { role: 'Reader' }, schema: { tags, response: { 200: listTablesResponseSchema } } },
     async () => ({ tables: await tablesService().listTables() }),
   );
 
   app.post(
     '/api/app-tables',
     {
+      config: { role: 'Operator' },
       schema: {
         tags,
         body: createTableRequestSchema,
@@ -67,7 +68,10 @@ export const appTablesRoutes: FastifyPluginAsyncZod<AppTablesRoutesOptions> = as
 
   app.get(
     '/api/app-tables/:table/rows',
-    { schema: { tags, params: tableParamsSchema, response: { 200: tableRowsResponseSchema } } },
+    {
+      config: { role: 'Reader' },
+      schema: { tags, params: tableParamsSchema, response: { 200: tableRowsResponseSchema } },
+    },
     async (request) => ({
       table: request.params.table,
       rows: await tablesService().rows(request.params.table),
@@ -77,6 +81,7 @@ export const appTablesRoutes: FastifyPluginAsyncZod<AppTablesRoutesOptions> = as
   app.post(
     '/api/app-tables/:table/copy',
     {
+      config: { role: 'Operator' },
       schema: {
         tags,
         params: appTableParamsSchema,
@@ -91,6 +96,7 @@ export const appTablesRoutes: FastifyPluginAsyncZod<AppTablesRoutesOptions> = as
   app.post(
     '/api/app-tables/:table/apps',
     {
+      config: { role: 'Operator' },
       schema: {
         tags,
         params: appTableParamsSchema,
@@ -104,6 +110,7 @@ export const appTablesRoutes: FastifyPluginAsyncZod<AppTablesRoutesOptions> = as
   app.patch(
     '/api/app-tables/:table/entities/:partitionKey/:rowKey',
     {
+      config: { role: 'Operator' },
       schema: {
         tags,
         params: entityParamsSchema,
@@ -123,6 +130,7 @@ export const appTablesRoutes: FastifyPluginAsyncZod<AppTablesRoutesOptions> = as
   app.post(
     '/api/app-tables/:table/delete',
     {
+      config: { role: 'Operator' },
       schema: {
         tags,
         params: appTableParamsSchema,
@@ -136,6 +144,7 @@ export const appTablesRoutes: FastifyPluginAsyncZod<AppTablesRoutesOptions> = as
   app.post(
     '/api/app-tables/:table/properties',
     {
+      config: { role: 'Operator' },
       schema: {
         tags,
         params: appTableParamsSchema,
@@ -150,6 +159,7 @@ export const appTablesRoutes: FastifyPluginAsyncZod<AppTablesRoutesOptions> = as
   app.delete(
     '/api/app-tables/:table/properties/:name',
     {
+      config: { role: 'Operator' },
       schema: {
         tags,
         params: propertyParamsSchema,

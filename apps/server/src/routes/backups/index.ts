@@ -33,13 +33,16 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
 
   app.get(
     '/api/backups/clients',
-    { schema: { tags, response: { 200: backupClientListSchema } } },
+    { config: { role: 'Reader' }, schema: { tags, response: { 200: backupClientListSchema } } },
     async (request) => ({ clients: await service(request).listClients() }),
   );
 
   app.get(
     '/api/backups/:client',
-    { schema: { tags, params: backupClientParamsSchema, response: { 200: backupListSchema } } },
+    {
+      config: { role: 'Reader' },
+      schema: { tags, params: backupClientParamsSchema, response: { 200: backupListSchema } },
+    },
     async (request) => service(request).listBackups(request.params.client),
   );
 
@@ -47,7 +50,10 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
 
   app.post(
     '/api/backups/:client/runs',
-    { schema: { tags, params: backupClientParamsSchema, response: { 201: manualBackupSchema } } },
+    {
+      config: { role: 'Operator' },
+      schema: { tags, params: backupClientParamsSchema, response: { 201: manualBackupSchema } },
+    },
     async (request, reply) => {
       const backups = service(request);
       const { client } = request.params;
@@ -63,6 +69,7 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
   app.get(
     '/api/backups/:client/content',
     {
+      config: { role: 'Reader' },
       schema: {
         tags,
         params: backupClientParamsSchema,
@@ -79,7 +86,10 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
    */
   app.get(
     '/api/backups/:client/comparison',
-    { schema: { tags, params: backupClientParamsSchema, querystring: backupTagQuerySchema } },
+    {
+      config: { role: 'Reader' },
+      schema: { tags, params: backupClientParamsSchema, querystring: backupTagQuerySchema },
+    },
     async (request, reply) => {
       const { client } = request.params;
       return streamProgress(request, reply, (onProgress) =>
@@ -91,6 +101,7 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
   app.post(
     '/api/backups/:client/restore',
     {
+      config: { role: 'Approver' },
       schema: {
         tags,
         params: backupClientParamsSchema,
@@ -111,6 +122,7 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
   app.get(
     '/api/backups/:client/restores',
     {
+      config: { role: 'Reader' },
       schema: {
         tags,
         params: backupClientParamsSchema,
@@ -122,7 +134,10 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
 
   app.get(
     '/api/backups/:client/download',
-    { schema: { tags, params: backupClientParamsSchema, querystring: backupTagQuerySchema } },
+    {
+      config: { role: 'Reader' },
+      schema: { tags, params: backupClientParamsSchema, querystring: backupTagQuerySchema },
+    },
     async (request, reply) => {
       const { fileName, bytes } = await service(request).download(
         request.params.client,

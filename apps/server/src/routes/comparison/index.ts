@@ -37,13 +37,14 @@ export const comparisonRoutes: FastifyPluginAsyncZod<ComparisonRoutesOptions> = 
 
   app.get(
     '/api/comparison/clients',
-    { schema: { tags, response: { 200: clientListSchema } } },
+    { config: { role: 'Reader' }, schema: { tags, response: { 200: clientListSchema } } },
     async (request) => ({ clients: await service(request.devops).listClients() }),
   );
 
   app.post(
     '/api/comparison/runs',
     {
+      config: { role: 'Reader' },
       schema: {
         tags,
         description:
@@ -70,6 +71,7 @@ export const comparisonRoutes: FastifyPluginAsyncZod<ComparisonRoutesOptions> = 
   app.get(
     '/api/comparison/clients/:client/configurations',
     {
+      config: { role: 'Reader' },
       schema: {
         tags,
         description:
@@ -92,6 +94,7 @@ export const comparisonRoutes: FastifyPluginAsyncZod<ComparisonRoutesOptions> = 
   app.get(
     '/api/comparison/clients/:client/policy',
     {
+      config: { role: 'Reader' },
       schema: {
         tags,
         params: clientParamsSchema,

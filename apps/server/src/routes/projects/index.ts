@@ -18,7 +18,7 @@ const tags = ['projects'];
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/projects',
-    { schema: { tags, response: { 200: projectListSchema } } },
+    { config: { role: 'Reader' }, schema: { tags, response: { 200: projectListSchema } } },
     async (request) => ({
       projects: await new PipelinesService(request.devops).listProjects(),
     }),
@@ -26,7 +26,10 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/projects/:projectId/pipelines',
-    { schema: { tags, params: projectParamsSchema, response: { 200: pipelineListSchema } } },
+    {
+      config: { role: 'Reader' },
+      schema: { tags, params: projectParamsSchema, response: { 200: pipelineListSchema } },
+    },
     async (request) => ({
       pipelines: await new PipelinesService(request.devops).listProjectPipelines(
         request.params.projectId,
@@ -36,7 +39,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/pipelines',
-    { schema: { tags, response: { 200: pipelineListSchema } } },
+    { config: { role: 'Reader' }, schema: { tags, response: { 200: pipelineListSchema } } },
     async (request) => ({
       pipelines: await new PipelinesService(request.devops).listClientPipelines(),
     }),
@@ -45,6 +48,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/projects/:projectId/pipelines/:pipelineId/runs',
     {
+      config: { role: 'Operator' },
       schema: {
         tags,
         params: pipelineParamsSchema,
@@ -65,7 +69,10 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/projects/:projectId/pipelines/:pipelineId/runs/:runId',
-    { schema: { tags, params: runParamsSchema, response: { 200: pipelineRunSchema } } },
+    {
+      config: { role: 'Reader' },
+      schema: { tags, params: runParamsSchema, response: { 200: pipelineRunSchema } },
+    },
     async (request) => {
       const { projectId, pipelineId, runId } = request.params;
       return new PipelinesService(request.devops).getRun(projectId, pipelineId, runId);

@@ -14,7 +14,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
 ) => {
   app.get(
     '/auth-config.json',
-    { schema: { hide: true, response: { 200: authConfigSchema } } },
+    { config: { access: 'public' }, schema: { hide: true, response: { 200: authConfigSchema } } },
     async () => {
       const appClientId = config.AEGIS_APP_CLIENT_ID ?? config.AEGIS_ENTRA_CLIENT_ID;
       const clientTenants = appClientId
@@ -41,7 +41,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
 
   app.get(
     '/api/me',
-    { schema: { tags: ['session'], response: { 200: meSchema } } },
+    { config: { access: 'signed-in' }, schema: { tags: ['session'], response: { 200: meSchema } } },
     async (request) => ({
       upn: request.user.upn,
       displayName: request.user.displayName ?? null,

@@ -1,0 +1,93 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+/** Query parameters whose values are credentials (OAuth, SAS, API keys). */
+const SECRET_QUERY_PARAMS =
+  /^(access_token|id_token|refresh_token|token|code|client_secret|client_assertion|password|sig|signature|api[-_]?key|key|secret|assertion|session_state)$/i;
+
+/** Object keys whose values are never written to the logs, at any depth. */
+const SECRET_KEY =
+  /^(authorization|cookie|set-cookie|code|sig|connectionstring)$|password|passwd|pw$|secret|token|apikey|api_key|accountkey|credential/i;
+
+const REDACTED = '[Redacted]';
+
+/** A URL with every credential-like query value replaced by [Redacted]. */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const hashStart = url.indexOf('#', start);
+  const query = url.slice(start + 1, hashStart < 0 ? undefined : hashStart);
+  const redacted = query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawName = eq < 0 ? pair : pair.slice(0, eq);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replaceAll('+', ' '));
+      } catch {
+        // keep the raw name
+      }
+      return eq >= 0 && SECRET_QUERY_PARAMS.test(name.trim()) ? `${rawName}=${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, start)}?${redacted}`;
+}
+
+/**
+ * A copy of a log object with secrets replaced at any depth: values under credential-like keys,
+ * bearer tokens and credential query strings inside strings. Cycles and depth are bounded.
+ */
+export function redactDeep(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
+  if (typeof value === 'string') return redactString(value);
+  if (typeof value !== 'object' || value === null || depth > 12) return value;
+  if (seen.has(value)) return '[Circular]';
+  if (value instanceof Error) return value; // the err serializer writes message and stack
+  seen.add(value);
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, depth + 1, seen));
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    copy[key] =
+      SECRET_KEY.test(key) && item !== undefined && item !== null
+        ? REDACTED
+        : redactDeep(item, depth + 1, seen);
+  }
+  return copy;
+}
+
+function redactString(text: string): string {
+  let out = text.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`);
+  if (out.includes('?') && out.includes('=')) {
+    out = out.replace(/\S*\?\S*/g, (candidate) => redactUrl(candidate));
+  }
+  return out;
+}
+
+/** The request as logged: no headers, and a URL whose query carries no credentials. */
+function serializeRequest(request: FastifyRequest): Record<string, unknown> {
+  // Something else logged under `req` (a plain object): redacted like any other value.
+  if (typeof request?.url !== 'string' || typeof request.method !== 'string') {
+    return redactDeep(request) as Record<string, unknown>;
+  }
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** Pino options for the Aegis server: level, redaction at any depth, safe request lines. */
+export function loggerOptions(
+  level: string,
+  stream?: NodeJS.WritableStream,
+): FastifyServerOptions['logger'] {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    serializers: { req: serializeRequest },
+    formatters: { log: (object) => redactDeep(object) as Record<string, unknown> },
+  };
+}
