@@ -17,3 +17,4 @@ export * from './components';
 export * from './onboarding';
 export * from './compliance-report';
 export * from './roles';
+export * from './schedules';

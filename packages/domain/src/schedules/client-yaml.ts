@@ -1,0 +1,182 @@
+// A client's app deployment pipeline YAML (Client_Yaml_Files/{folder}-azure-pipelines.yml, spec 2
+// §7): its weekly schedules and its app list (the AppList parameter's default), read and rewritten
+// with the `yaml` package's document model so comments and everything else stay as they were.
+import { isMap, isSeq, parseDocument, Scalar, YAMLMap, YAMLSeq, type Document } from 'yaml';
+
+import { InputError } from '../errors';
+
+/** A schedule as Azure Pipelines reads it from `schedules:` (cron in UTC). */
+export interface YamlSchedule {
+  cron: string;
+  displayName?: string;
+  branches: { include: string[]; exclude: string[] };
+  always: boolean;
+}
+
+/** The parameter whose default lists the apps the pipeline deploys. */
+export const APP_LIST_PARAMETER = 'AppList';
+
+/** The path of a client's app deployment YAML in the configuration repository (spec 2 §7). */
+export function clientYamlPath(folder: string): string {
+  return `Client_Yaml_Files/${folder}-azure-pipelines.yml`;
+}
+
+/**
+ * Writes the document back in the file's own sequence style: `key:\n- item` (compact, as most
+ * pipeline files are written) or `key:\n  - item`, so lines the change does not touch stay as
+ * they were.
+ */
+function print(doc: Document.Parsed, original: string): string {
+  const compact = /^[\w-]+:[ \t]*\r?\n-[ \t]/m.test(original);
+  return doc.toString({ indentSeq: !compact });
+}
+
+function parse(text: string): Document.Parsed {
+  const doc = parseDocument(text, { keepSourceTokens: false });
+  if (doc.errors.length > 0) {
+    throw new InputError(`The pipeline YAML is not valid: ${doc.errors[0]!.message}`, 'yaml');
+  }
+  if (doc.contents !== null && !isMap(doc.contents)) {
+    throw new InputError('The pipeline YAML must be a mapping at the top level', 'yaml');
+  }
+  return doc;
+}
+
+function strings(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'string') return [value];
+  return [];
+}
+
+/** The schedules of a pipeline YAML as Azure Pipelines reads them (always defaults to false). */
+export function readSchedules(text: string): YamlSchedule[] {
+  const json = parse(text).toJS() as { schedules?: unknown } | null;
+  const list = Array.isArray(json?.schedules) ? (json.schedules as unknown[]) : [];
+  return list.flatMap((item): YamlSchedule[] => {
+    if (!item || typeof item !== 'object') return [];
+    const entry = item as Record<string, unknown>;
+    if (typeof entry['cron'] !== 'string') return [];
+    const branches = entry['branches'];
+    const include =
+      branches && typeof branches === 'object' && !Array.isArray(branches)
+        ? strings((branches as Record<string, unknown>)['include'])
+        : strings(branches);
+    const exclude =
+      branches && typeof branches === 'object' && !Array.isArray(branches)
+        ? strings((branches as Record<string, unknown>)['exclude'])
+        : [];
+    return [
+      {
+        cron: entry['cron'],
+        ...(typeof entry['displayName'] === 'string' ? { displayName: entry['displayName'] } : {}),
+        branches: { include, exclude },
+        always: entry['always'] === true,
+      },
+    ];
+  });
+}
+
+/**
+ * The YAML with `schedules:` holding one entry, the given cron and display name (spec 2 §9: an
+ * update rewrites the YAML with a single entry). Branches and `always` stay as the file's first
+ * schedule had them; a file without one gets branches include main and always true.
+ */
+export function withSingleSchedule(
+  text: string,
+  schedule: { cron: string; displayName: string },
+): string {
+  const doc = parse(text);
+  const previous = readSchedules(text)[0];
+  const include =
+    previous && previous.branches.include.length > 0 ? previous.branches.include : ['main'];
+  const branches: Record<string, string[]> = { include };
+  if (previous && previous.branches.exclude.length > 0)
+    branches['exclude'] = previous.branches.exclude;
+  const cron = doc.createNode(schedule.cron);
+  cron.type = Scalar.QUOTE_DOUBLE;
+  const entry = doc.createNode({
+    cron,
+    displayName: schedule.displayName,
+    branches,
+    always: previous ? previous.always : true,
+  });
+  const seq = new YAMLSeq();
+  seq.items.push(entry);
+  if (doc.contents === null) doc.contents = new YAMLMap() as never;
+  const root = doc.contents as unknown as YAMLMap;
+  if (root.has('schedules')) {
+    root.set('schedules', seq);
+  } else {
+    // after trigger/pr when present, as pipeline files usually order them
+    const index = root.items.findIndex((pair) => {
+      const key = (pair.key as { value?: unknown } | null)?.value ?? pair.key;
+      return key !== 'trigger' && key !== 'pr' && key !== 'name';
+    });
+    const pair = doc.createPair('schedules', seq);
+    if (index === -1) root.items.push(pair);
+    else root.items.splice(index, 0, pair);
+  }
+  return print(doc, text);
+}
+
+function appListNode(doc: Document.Parsed): YAMLMap | undefined {
+  const parameters = (doc.contents as unknown as YAMLMap | null)?.get('parameters');
+  if (!isSeq(parameters)) return undefined;
+  return parameters.items.find(
+    (item): item is YAMLMap => isMap(item) && item.get('name') === APP_LIST_PARAMETER,
+  );
+}
+
+/** The apps the pipeline deploys: the AppList parameter's default (empty when absent). */
+export function readAppList(text: string): string[] {
+  const node = appListNode(parse(text));
+  const value = node?.get('default');
+  return isSeq(value) ? (value.toJSON() as unknown[]).map(String) : [];
+}
+
+/**
+ * The YAML with the AppList parameter's default set to `apps` (the parameter is added, as an
+ * object parameter, when the file has none). Nothing else in the file changes.
+ */
+export function withAppList(text: string, apps: readonly string[]): string {
+  const doc = parse(text);
+  if (doc.contents === null) doc.contents = new YAMLMap() as never;
+  const root = doc.contents as unknown as YAMLMap;
+  const list = doc.createNode([...apps]) as YAMLSeq;
+  const node = appListNode(doc);
+  if (node) {
+    node.set('default', list);
+  } else {
+    const parameter = doc.createNode({ name: APP_LIST_PARAMETER, type: 'object' }) as YAMLMap;
+    parameter.set('default', list);
+    const parameters = root.get('parameters');
+    if (isSeq(parameters)) parameters.items.push(parameter);
+    else root.set('parameters', doc.createNode([parameter]));
+  }
+  return print(doc, text);
+}
+
+/** The apps to deploy: AppName of every row whose Status is Enabled, in table order, once each. */
+export function enabledAppNames(
+  rows: readonly { AppName?: unknown; Status?: unknown }[],
+): string[] {
+  const names: string[] = [];
+  for (const row of rows) {
+    if (row.Status !== 'Enabled') continue;
+    const name = typeof row.AppName === 'string' ? row.AppName.trim() : '';
+    if (name && !names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+/** What regenerating the app list changes: apps added and removed (each in list order). */
+export function appListChanges(
+  before: readonly string[],
+  after: readonly string[],
+): { added: string[]; removed: string[]; unchanged: string[] } {
+  return {
+    added: after.filter((app) => !before.includes(app)),
+    removed: before.filter((app) => !after.includes(app)),
+    unchanged: after.filter((app) => before.includes(app)),
+  };
+}

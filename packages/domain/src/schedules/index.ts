@@ -1,0 +1,2 @@
+export * from './client-yaml';
+export * from './schedules';
