@@ -217,7 +217,7 @@ test('the options variant shows its heading and a failing service gives the spec
   page,
   request,
 }) => {
-  await open(page, '/tenant-baseline-options');
+  await open(page, '/fetch-json-files?baseline=options');
   await expect(page.getByRole('heading', { name: 'Options - Aegis' })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Options Baseline' })).toBeChecked();
 

@@ -31,5 +31,13 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       },
     ],
   },
-  { title: 'Onboarding', items: [] },
+  {
+    title: 'Onboarding',
+    items: [
+      { label: 'Tenant Onboarding', href: paths.tenantBaselineOptions.getHref() },
+      { label: 'App Deploy Onboarding', href: paths.appDeployOnboardingNew.getHref() },
+      { label: 'App Deploy Onboarding (Old)', href: paths.appDeployOnboarding.getHref() },
+      { label: 'Global Admin Onboarding', href: paths.globalAdminOnboard.getHref() },
+    ],
+  },
 ];

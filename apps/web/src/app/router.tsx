@@ -50,13 +50,28 @@ const portalRoutes: RouteObject[] = [
   {
     path: paths.comparison.path,
     lazy: async () => ({
-      Component: (await import('../features/comparison/comparison-page')).ComparisonPage,
+      Component: (await import('../features/comparison/comparison-page')).ComparisonRoutePage,
     }),
   },
   {
+    // Also the admin consent return address (spec 2 §2); the comparison variant moved (ADR 021).
     path: paths.tenantBaselineOptions.path,
     lazy: async () => ({
-      Component: (await import('../features/comparison/comparison-page')).OptionsComparisonPage,
+      Component: (await import('../features/onboarding/tenant-baseline-page')).TenantBaselinePage,
+    }),
+  },
+  {
+    path: paths.appDeployOnboarding.path,
+    lazy: async () => ({
+      Component: (await import('../features/onboarding/app-deploy-onboarding-page'))
+        .AppDeployOnboardingPage,
+    }),
+  },
+  {
+    path: paths.appDeployOnboardingNew.path,
+    lazy: async () => ({
+      Component: (await import('../features/onboarding/app-deploy-onboarding-new-page'))
+        .AppDeployOnboardingNewPage,
     }),
   },
   {
@@ -77,6 +92,14 @@ const topRoutes: RouteObject[] = [
   {
     path: paths.login.path,
     lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
+  },
+  {
+    // Spec 2 §2: open without an Aegis sign-in; the Global Administrator signs in instead.
+    path: paths.globalAdminOnboard.path,
+    lazy: async () => ({
+      Component: (await import('../features/onboarding/global-admin-onboard-page'))
+        .GlobalAdminOnboardPage,
+    }),
   },
   {
     element: <RequireAuth />,

@@ -13,7 +13,12 @@ export const paths = {
       `/associated-pipelines/${encodeURIComponent(projectName)}/${encodeURIComponent(projectId)}`,
   },
   clientPipelines: { path: '/pipelines-list', getHref: () => '/pipelines-list' },
-  comparison: { path: '/fetch-json-files', getHref: () => '/fetch-json-files' },
+  /** ADR 021: the 'Options - Aegis' variant is `?baseline=options` (it was /tenant-baseline-options). */
+  comparison: {
+    path: '/fetch-json-files',
+    getHref: (baseline?: 'options') =>
+      baseline ? `/fetch-json-files?baseline=${baseline}` : '/fetch-json-files',
+  },
   tenantBaselineOptions: {
     path: '/tenant-baseline-options',
     getHref: () => '/tenant-baseline-options',

@@ -21,6 +21,8 @@ export interface ApiRequest {
   readonly method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly body?: unknown;
   readonly signal?: AbortSignal;
+  /** Extra headers, e.g. a client tenant's Global Administrator token (ADR 020). */
+  readonly headers?: Record<string, string>;
 }
 
 export async function authorizedFetch(path: string, request: ApiRequest = {}): Promise<Response> {
@@ -36,6 +38,7 @@ export async function authorizedFetch(path: string, request: ApiRequest = {}): P
     method: request.method ?? 'GET',
     signal: request.signal,
     headers: {
+      ...request.headers,
       authorization: `Bearer ${token}`,
       ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
     },

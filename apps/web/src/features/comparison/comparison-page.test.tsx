@@ -88,7 +88,7 @@ describe('Configuration Comparison page', () => {
       { type: 'progress', percent: 0 },
       { type: 'error', statusCode: 502, message: 'Error comparing files: VS402371: down' },
     ]);
-    renderApp('/tenant-baseline-options');
+    renderApp('/fetch-json-files?baseline=options');
     expect(
       await screen.findByRole('heading', { name: 'Options - Aegis' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
@@ -133,7 +133,7 @@ describe('Configuration Comparison page', () => {
       { type: 'progress', percent: 0 },
       { type: 'result', result: empty },
     ]);
-    renderApp('/tenant-baseline-options');
+    renderApp('/fetch-json-files?baseline=options');
     await screen.findByRole('option', { name: 'ABC' }, { timeout: 10_000 });
     await userEvent.selectOptions(screen.getByLabelText('Client'), 'ABC');
     await userEvent.click(screen.getByRole('button', { name: 'Run Comparison' }));

@@ -30,6 +30,7 @@ import {
   WarningFilled,
 } from '@fluentui/react-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { loadConfigurations, runComparison, useClients } from './api/comparison-api';
 import { AreaDetailsDialog } from './components/area-details-dialog';
@@ -477,4 +478,11 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
 
 export function OptionsComparisonPage() {
   return <ComparisonPage variant="options" />;
+}
+
+/** /fetch-json-files; `?baseline=options` opens the 'Options - Aegis' variant (ADR 021). */
+export function ComparisonRoutePage() {
+  const [params] = useSearchParams();
+  const variant = params.get('baseline') === 'options' ? 'options' : 'comparison';
+  return <ComparisonPage key={variant} variant={variant} />;
 }

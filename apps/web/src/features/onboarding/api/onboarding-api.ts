@@ -1,0 +1,86 @@
+import type {
+  AppDeployOnboardingNewRunRequest,
+  AppDeployOnboardingRunRequest,
+  AssignRolesResponse,
+  EnterpriseAppSearchResult,
+  GlobalAdminReaderResponse,
+  ListTablesResponse,
+  OnboardingRunResponse,
+  PipelineRun,
+  TenantIdResponse,
+  TenantOnboardingLegacyRunRequest,
+  TenantOnboardingRunRequest,
+  TenantPipelinesResponse,
+} from '@aegis/contracts';
+
+import { api } from '../../../lib/api-client';
+import {
+  clientTenantApi,
+  globalAdminOnlyApi,
+} from '../../../lib/client-tenant-auth/client-tenant-auth';
+
+/** Spec 2 §7: the tenant id of a domain (three discovery lookups on the server). */
+export function resolveTenantId(domain: string): Promise<TenantIdResponse> {
+  return api<TenantIdResponse>(`/api/onboarding/tenant-id?domain=${encodeURIComponent(domain)}`);
+}
+
+export function listTenantPipelines(signal?: AbortSignal): Promise<TenantPipelinesResponse> {
+  return api<TenantPipelinesResponse>('/api/onboarding/tenant-pipelines', { signal });
+}
+
+export function listAppTables(signal?: AbortSignal): Promise<ListTablesResponse> {
+  return api<ListTablesResponse>('/api/app-tables', { signal });
+}
+
+/** One attempt of the enterprise app search, as the Global Administrator. */
+export function searchEnterpriseApp(): Promise<EnterpriseAppSearchResult> {
+  return clientTenantApi<EnterpriseAppSearchResult>('/api/onboarding/enterprise-app');
+}
+
+export function assignRoles(subscriptionName: string): Promise<AssignRolesResponse> {
+  return clientTenantApi<AssignRolesResponse>('/api/onboarding/roles', {
+    method: 'POST',
+    body: { subscriptionName },
+  });
+}
+
+export function assignReader(enterpriseAppName: string): Promise<GlobalAdminReaderResponse> {
+  return globalAdminOnlyApi<GlobalAdminReaderResponse>('/api/onboarding/global-admin/reader', {
+    method: 'POST',
+    body: { enterpriseAppName },
+  });
+}
+
+export function startTenantOnboarding(
+  body: TenantOnboardingRunRequest,
+): Promise<OnboardingRunResponse> {
+  return api<OnboardingRunResponse>('/api/onboarding/tenant/runs', { method: 'POST', body });
+}
+
+export function startTenantOnboardingLegacy(
+  body: TenantOnboardingLegacyRunRequest,
+): Promise<OnboardingRunResponse> {
+  return api<OnboardingRunResponse>('/api/onboarding/tenant-legacy/runs', { method: 'POST', body });
+}
+
+export function startAppDeployOnboarding(
+  body: AppDeployOnboardingRunRequest,
+): Promise<OnboardingRunResponse> {
+  return api<OnboardingRunResponse>('/api/onboarding/app-deploy/runs', { method: 'POST', body });
+}
+
+export function startAppDeployOnboardingNew(
+  body: AppDeployOnboardingNewRunRequest,
+): Promise<OnboardingRunResponse> {
+  return api<OnboardingRunResponse>('/api/onboarding/app-deploy-new/runs', {
+    method: 'POST',
+    body,
+  });
+}
+
+export function getRun(run: OnboardingRunResponse, signal?: AbortSignal): Promise<PipelineRun> {
+  return api<PipelineRun>(
+    `/api/projects/${encodeURIComponent(run.project)}/pipelines/${run.pipelineId}/runs/${run.id}`,
+    { signal },
+  );
+}
