@@ -1,5 +1,6 @@
 // Azure Resource Manager: subscriptions, role definitions and role assignments (reference
 // graph-arm-identity.md §2), with api-version checked per resource provider as ARM does.
+import { TENANT_WORKLOADS } from '@aegis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { JsonObject } from '../seed/policies/types';
@@ -29,6 +30,12 @@ export const ARM_API_VERSIONS: Readonly<Record<string, readonly string[]>> = {
   ],
   'Microsoft.Resources/resourceGroups': ['2019-10-01', '2020-06-01', '2021-04-01', '2022-09-01'],
   'Microsoft.Subscription/aliases': ['2020-09-01', '2021-10-01'],
+  'Microsoft.Authorization/policyAssignments': ['2021-06-01', '2022-06-01', '2023-04-01'],
+  'Microsoft.Maintenance/maintenanceConfigurations': [
+    '2022-07-01-preview',
+    '2023-04-01',
+    '2023-09-01-preview',
+  ],
 };
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -311,6 +318,7 @@ export function registerArmRoutes(app: FastifyInstance, world: TenantWorld): voi
     },
   );
   registerResourceGroupRoutes(app, world);
+  registerArmWorkloadRoutes(app, world);
   registerSubscriptionAliasRoutes(app, world);
 
   app.delete<{ Params: { sub: string; name: string } }>(
@@ -485,4 +493,90 @@ function registerSubscriptionAliasRoutes(app: FastifyInstance, world: TenantWorl
       };
     },
   );
+}
+
+/**
+ * The ARM workloads of the domain's TENANT_WORKLOADS (policy assignments, maintenance
+ * configurations): list at subscription or resource-group scope, GET/PUT/DELETE by name.
+ */
+function registerArmWorkloadRoutes(app: FastifyInstance, world: TenantWorld): void {
+  for (const workload of TENANT_WORKLOADS) {
+    if (workload.transport !== 'arm') continue;
+    const type = workload.resourceType;
+    const scopes = [
+      { path: `/subscriptions/:sub/providers/${type}`, group: false },
+      { path: `/subscriptions/:sub/resourceGroups/:rg/providers/${type}`, group: true },
+    ];
+    for (const scope of scopes) {
+      type Params = { sub: string; rg?: string; name: string };
+      const scopeId = (request: FastifyRequest<{ Params: Params }>) => {
+        const subscription = requireSubscription(world, request, request.params.sub);
+        return scope.group
+          ? `${subscription.id}/resourceGroups/${request.params.rg ?? ''}`
+          : subscription.id;
+      };
+      const inScope = (object: JsonObject, prefix: string) =>
+        String(object['id'] ?? '')
+          .toLowerCase()
+          .startsWith(`${prefix.toLowerCase()}/`);
+      app.get<{ Params: Params }>(scope.path, async (request) => {
+        requireApiVersion(request, type);
+        const prefix = scopeId(request);
+        const items = [...stateOf(world, request).workloadObjects(workload).values()];
+        return { value: items.filter((o) => inScope(o, prefix)) };
+      });
+      const byName = `${scope.path}/:name`;
+      const lookup = (request: FastifyRequest<{ Params: Params }>) => {
+        const prefix = scopeId(request);
+        const items = stateOf(world, request).workloadObjects(workload);
+        const key = request.params.name.toLowerCase();
+        const object = items.get(key);
+        return {
+          items,
+          key,
+          prefix,
+          object: object && inScope(object, prefix) ? object : undefined,
+        };
+      };
+      app.get<{ Params: Params }>(byName, async (request) => {
+        requireApiVersion(request, type);
+        const { object } = lookup(request);
+        if (!object) {
+          throw new EmulatorError(
+            404,
+            type.endsWith('policyAssignments') ? 'PolicyAssignmentNotFound' : 'ResourceNotFound',
+            `The ${type} '${request.params.name}' could not be found.`,
+          );
+        }
+        return object;
+      });
+      app.put<{ Params: Params }>(byName, async (request, reply) => {
+        requireApiVersion(request, type);
+        const { items, key, prefix, object } = lookup(request);
+        const body = (request.body ?? {}) as JsonObject;
+        if (!body['properties'] || typeof body['properties'] !== 'object') {
+          throw new EmulatorError(
+            400,
+            'InvalidRequestContent',
+            "The request content was invalid and could not be deserialized: 'Required property 'properties' not found in JSON.'",
+          );
+        }
+        const saved: JsonObject = {
+          ...body,
+          id: `${prefix}/providers/${type}/${request.params.name}`,
+          name: request.params.name,
+          type,
+        };
+        items.set(key, saved);
+        return reply.code(object ? 200 : 201).send(saved);
+      });
+      app.delete<{ Params: Params }>(byName, async (request, reply) => {
+        requireApiVersion(request, type);
+        const { items, key, object } = lookup(request);
+        if (!object) return reply.code(204).send();
+        items.delete(key);
+        return reply.code(200).send(object);
+      });
+    }
+  }
 }

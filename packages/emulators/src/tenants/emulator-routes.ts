@@ -6,6 +6,9 @@
 //   PATCH  /_emulator/tenants/{tenant}/scenarios       merge switches, e.g. {"consentDenied":true}
 //   DELETE /_emulator/tenants/{tenant}/scenarios       back to defaults
 //   POST   /_emulator/tenants/{tenant}/consent         what accepting the consent page does
+//   GET    /_emulator/tenants/{tenant}/drift           what changed since the last capture
+//   GET    /_emulator/tenants/{tenant}/approvals       Multi Admin Approval requests waiting
+//   POST   /_emulator/tenants/{tenant}/approvals/{id}/approve
 //   POST   /_emulator/reset                            all tenants back to their seeded state
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -95,6 +98,43 @@ export function registerEmulatorRoutes(app: FastifyInstance, world: TenantWorld)
         clientId: parsed.data.clientId,
       });
       return reply.code(result.ok ? 200 : 400).send(result);
+    },
+  );
+  app.get<{ Params: { tenant: string } }>(
+    '/_emulator/tenants/:tenant/approvals',
+    async (request, reply) => {
+      const tenant = world.find(request.params.tenant);
+      if (!tenant) return reply.code(404).send({ message: `No tenant ${request.params.tenant}` });
+      return {
+        value: [...world.state(tenant.tenantId).approvals.values()].map(
+          ({ apply: _apply, ...approval }) => approval,
+        ),
+      };
+    },
+  );
+  app.post<{ Params: { tenant: string; id: string } }>(
+    '/_emulator/tenants/:tenant/approvals/:id/approve',
+    async (request, reply) => {
+      const tenant = world.find(request.params.tenant);
+      if (!tenant) return reply.code(404).send({ message: `No tenant ${request.params.tenant}` });
+      if (!world.state(tenant.tenantId).approve(request.params.id)) {
+        return reply.code(404).send({ message: `No approval request ${request.params.id}` });
+      }
+      return reply.code(204).send();
+    },
+  );
+  app.get<{ Params: { tenant: string } }>(
+    '/_emulator/tenants/:tenant/drift',
+    async (request, reply) => {
+      const tenant = world.find(request.params.tenant);
+      if (!tenant) return reply.code(404).send({ message: `No tenant ${request.params.tenant}` });
+      return {
+        value: world.state(tenant.tenantId).drift.map((d) => ({
+          kind: d.kind,
+          ...('key' in d ? { key: d.key } : { workload: d.workload }),
+          note: d.note,
+        })),
+      };
     },
   );
   app.post('/_emulator/reset', async (_request, reply) => {

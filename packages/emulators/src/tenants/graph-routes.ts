@@ -9,6 +9,7 @@ import type { JsonObject } from '../seed/policies/types';
 
 import { DIRECTORY_ROLE_TEMPLATES } from './catalogue';
 import { entity, listPage, notFound, queryOf, stateOf, withoutBaseType } from './graph-common';
+import { graphConfigRoutes } from './graph-config-routes';
 import type { TenantState, DirectoryRoleRecord } from './tenant-state';
 import { EmulatorError, principalOf } from './wire';
 import type { TenantWorld } from './world';
@@ -434,6 +435,7 @@ export function registerGraphRoutes(
     void app.register(
       async (scope) => {
         directoryRoutes(scope, world, options);
+        graphConfigRoutes(scope, world, options.defaultPageSize);
         batchRoute(app, scope, version);
       },
       { prefix: `/${version}` },

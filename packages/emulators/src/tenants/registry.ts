@@ -131,8 +131,11 @@ function buildTenant(seed: TenantSeed, onboarded: boolean): SimulatedTenant {
       surname,
       jobTitle: 'IT Manager',
     },
-    subscriptions: seed.subscriptions.map((displayName) => ({
-      subscriptionId: deterministicGuid(`${seed.code}:subscription:${displayName}`),
+    subscriptions: seed.subscriptions.map((displayName, index) => ({
+      // The first subscription holds the Azure resources of the client's exported configuration.
+      subscriptionId: deterministicGuid(
+        index === 0 ? `${seed.code}:subscription` : `${seed.code}:subscription:${displayName}`,
+      ),
       displayName,
       state: 'Enabled',
     })),

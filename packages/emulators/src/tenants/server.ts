@@ -8,6 +8,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 
 import { FaultInjector, registerFaultRoutes } from '../faults';
 
+import { registerAdminCommandRoutes } from './admin-command-routes';
 import { registerArmRoutes } from './arm-routes';
 import { registerEmulatorRoutes } from './emulator-routes';
 import { registerGraphRoutes } from './graph-routes';
@@ -211,6 +212,7 @@ export function buildTenantEmulator(options: TenantEmulatorOptions): TenantEmula
   registerEmulatorRoutes(app, world);
   registerGraphRoutes(app, world, { defaultPageSize: options.defaultPageSize ?? 100 });
   registerArmRoutes(app, world);
+  registerAdminCommandRoutes(app, world);
   return { app, world, faults };
 }
 

@@ -3,10 +3,13 @@
 // collections Graph serves. Mutated by the emulator's routes and by admin consent.
 import { randomUUID } from 'node:crypto';
 
+import { TENANT_WORKLOADS, type TenantWorkload } from '@aegis/domain';
+
 import type { Json, JsonObject } from '../seed/policies/types';
 import { deterministicGuid } from '../seed/tenant-context';
 
 import { DIRECTORY_ROLE_TEMPLATES, FIRST_PARTY_APPS } from './catalogue';
+import { liveConfigurationOf, workloadKey, type Drift } from './live-config';
 import type { SimulatedSubscription, SimulatedTenant } from './registry';
 import type { MultiTenantApplication, TenantWorld } from './world';
 
@@ -47,6 +50,15 @@ export interface AliasRecord {
 /** Long-running ARM operations finish on this poll. */
 const POLLS_TO_FINISH = 2;
 
+/** An Intune change waiting for a second administrator (Multi Admin Approval). */
+export interface PendingApproval {
+  id: string;
+  operation: string;
+  justification: string;
+  requestedAt: string;
+  apply: () => void;
+}
+
 interface Visibility {
   visibleAt: number;
   searches: number;
@@ -58,18 +70,22 @@ export class TenantState {
   readonly directoryRoles = new Map<string, DirectoryRoleRecord>();
   /** Azure role assignments by their full id */
   readonly roleAssignments = new Map<string, RoleAssignmentRecord>();
-  /** configuration collections by Graph path (e.g. `identity/conditionalAccess/policies`) */
-  readonly collections = new Map<string, Map<string, JsonObject>>();
-  /** singletons by Graph path (e.g. `policies/authorizationPolicy`) */
-  readonly singletons = new Map<string, JsonObject>();
-  /** Exchange Online / Defender / Teams objects by cmdlet noun (e.g. `TransportRule`) */
-  readonly workloadObjects = new Map<string, JsonObject[]>();
+  /**
+   * The configuration a capture reads, by workload (`Category/Kind`, domain TENANT_WORKLOADS):
+   * object key (Graph `id`, ARM `name`, admin-command `Identity`) → object. Groups live in
+   * `directoryObjects`.
+   */
+  readonly config = new Map<string, Map<string, JsonObject>>();
+  /** what drifted since the last capture */
+  readonly drift: readonly Drift[];
   /** resource groups by `{subscriptionId}/{lower-case name}` */
   readonly resourceGroups = new Map<string, ResourceGroupRecord>();
   /** subscription aliases by lower-case alias name */
   readonly aliases = new Map<string, AliasRecord>();
   /** subscriptions created through aliases */
   readonly createdSubscriptions: SimulatedSubscription[] = [];
+  /** Multi Admin Approval requests by id */
+  readonly approvals = new Map<string, PendingApproval>();
   private readonly visibility = new Map<string, Visibility>();
   private readonly operations = new Map<string, { polls: number; finish: () => void }>();
 
@@ -78,6 +94,43 @@ export class TenantState {
     private readonly world: TenantWorld,
   ) {
     this.seedDirectory();
+    const live = liveConfigurationOf(tenant);
+    this.drift = live.drift;
+    for (const workload of TENANT_WORKLOADS) {
+      const key = workloadKey(workload);
+      const objects = live.objects.get(key) ?? [];
+      if (workload.transport === 'graph' && workload.path === '/groups') {
+        for (const group of objects) {
+          this.directoryObjects.set(String(group['id']), { '@odata.type': GROUP_TYPE, ...group });
+        }
+        continue;
+      }
+      const items = new Map<string, JsonObject>();
+      for (const object of objects) items.set(this.objectKey(workload, object), object);
+      this.config.set(key, items);
+    }
+  }
+
+  /** The key an object is stored under in its workload. */
+  objectKey(workload: TenantWorkload, object: JsonObject): string {
+    if ('singleton' in workload && workload.singleton) return 'singleton';
+    if (workload.transport === 'graph') {
+      if (typeof object['id'] !== 'string') object['id'] = randomUUID();
+      return String(object['id']);
+    }
+    if (workload.transport === 'arm') return String(object['name'] ?? '').toLowerCase();
+    return String(object['Identity'] ?? object['Name'] ?? '').toLowerCase();
+  }
+
+  /** The objects of a workload (created empty when the workload had none). */
+  workloadObjects(workload: Pick<TenantWorkload, 'category' | 'kind'>): Map<string, JsonObject> {
+    const key = workloadKey(workload);
+    let items = this.config.get(key);
+    if (!items) {
+      items = new Map();
+      this.config.set(key, items);
+    }
+    return items;
   }
 
   guid(seed: string): string {
@@ -236,6 +289,27 @@ export class TenantState {
     );
   }
 
+  requestApproval(operation: string, justification: string, apply: () => void): PendingApproval {
+    const approval: PendingApproval = {
+      id: randomUUID(),
+      operation,
+      justification,
+      requestedAt: new Date(this.world.now()).toISOString(),
+      apply,
+    };
+    this.approvals.set(approval.id, approval);
+    return approval;
+  }
+
+  /** A second administrator approves: the change is applied. False when there is no such request. */
+  approve(id: string): boolean {
+    const approval = this.approvals.get(id);
+    if (!approval) return false;
+    this.approvals.delete(id);
+    approval.apply();
+    return true;
+  }
+
   /** Starts a long-running operation; `finish` runs when it completes. Answers its token. */
   startOperation(finish: () => void): string {
     const token = randomUUID();
@@ -254,15 +328,6 @@ export class TenantState {
     return true;
   }
 
-  collection(path: string): Map<string, JsonObject> {
-    let items = this.collections.get(path);
-    if (!items) {
-      items = new Map();
-      this.collections.set(path, items);
-    }
-    return items;
-  }
-
   objectOfType(id: string, odataType: string): JsonObject | undefined {
     const object = this.directoryObjects.get(id);
     return object && object['@odata.type'] === odataType ? object : undefined;
@@ -272,6 +337,8 @@ export class TenantState {
     return [...this.directoryObjects.values()].filter((o) => o['@odata.type'] === odataType);
   }
 }
+
+const GROUP_TYPE = '#microsoft.graph.group';
 
 /** Microsoft's own tenant, owner of the first-party apps. */
 export const FIRST_PARTY_TENANT = 'f8cdef31-a31e-4b4a-93e4-5f571e91255a';

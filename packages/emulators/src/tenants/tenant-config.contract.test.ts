@@ -1,0 +1,266 @@
+// The configuration a capture reads and a deploy writes, through the pipeline tasks' own
+// HttpTenantGateway and through Microsoft's Graph client library, against the tenant emulator.
+import { TENANT_WORKLOADS, workloadFor } from '@aegis/domain';
+import { HttpTenantGateway } from '@aegis/pipeline-tasks';
+import {
+  Client,
+  HTTPMessageHandler,
+  RetryHandler,
+  type Context,
+  type Middleware,
+} from '@microsoft/microsoft-graph-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { gitCopyOf } from './live-config';
+import { SIMULATED_TENANTS } from './registry';
+import type { TenantEmulator } from './server';
+import { appToken, delegatedToken, startTestTenantEmulator } from './test-support';
+import { TenantWorld } from './world';
+
+const tenant = SIMULATED_TENANTS.find((t) => t.clientCode === 'FAB')!;
+const world = new TenantWorld();
+let emulator: TenantEmulator;
+
+function gateway(token = delegatedToken(tenant)): HttpTenantGateway {
+  return new HttpTenantGateway({
+    tenantId: tenant.tenantId,
+    graphUrl: emulator.url,
+    adminUrl: emulator.url,
+    armUrl: emulator.url,
+    subscriptionId: tenant.subscriptions[0]!.subscriptionId,
+    getToken: async () => token,
+    sleep: async () => undefined,
+  });
+}
+
+function workload(key: string) {
+  const [category = '', kind = ''] = key.split('/');
+  const found = workloadFor(category, kind);
+  if (!found) throw new Error(`no workload ${key}`);
+  return found;
+}
+
+beforeAll(async () => {
+  emulator = await startTestTenantEmulator({ world, defaultPageSize: 5 });
+});
+afterAll(() => emulator.close());
+
+describe('capture reads the live configuration', () => {
+  it('reads every workload: the git copy plus the drift (one added, one removed)', async () => {
+    const read = await gateway().readAll(TENANT_WORKLOADS);
+    const total = [...read.values()].reduce((n, list) => n + list.length, 0);
+    expect(total).toBe(gitCopyOf('FAB').size);
+    const ca = read.get(workload('ConditionalAccess/Policy')) ?? [];
+    expect(ca.map((p) => p['displayName'])).toContain(
+      'CA902-FAB-Sales-AnyApp-AnyPlatform-SigninFrequency',
+    );
+    const legacy = ca.find((p) => String(p['displayName']).startsWith('CA002-'));
+    expect(legacy?.['state']).toBe('disabled');
+    const compliance = read.get(workload('Intune/DeviceCompliancePolicy')) ?? [];
+    expect(compliance.map((p) => p['displayName'])).not.toContain(
+      'Baseline - macOS - System Security',
+    );
+    const meeting = read.get(workload('Teams/MeetingPolicy')) ?? [];
+    expect(meeting[0]?.['AllowAnonymousUsersToStartMeeting']).toBe(true);
+    expect(read.get(workload('Exchange/TransportRule'))?.length).toBeGreaterThan(0);
+    expect(read.get(workload('AzurePolicy/PolicyAssignment'))?.length).toBeGreaterThan(0);
+    expect(await gateway().initialDomain()).toBe(tenant.initialDomain);
+  });
+});
+
+describe('deploy and off-board write the configuration', () => {
+  it('creates, updates and removes a named location and a policy that uses it', async () => {
+    const locations = workload('ConditionalAccess/NamedLocation');
+    const policies = workload('ConditionalAccess/Policy');
+    const created = await gateway().create(locations, {
+      '@odata.type': '#microsoft.graph.countryNamedLocation',
+      displayName: 'EU ONLY',
+      countriesAndRegions: ['NL', 'DE'],
+      includeUnknownCountriesAndRegions: false,
+    });
+    expect(created.status).toBe('done');
+    const location = created.status === 'done' ? created.object : undefined;
+    expect(location?.['id']).toEqual(expect.any(String));
+
+    const policy = await gateway().create(policies, {
+      displayName: 'CA950-FAB-EU-Only',
+      state: 'enabledForReportingButNotEnforced',
+      conditions: {
+        users: { includeUsers: ['All'], excludeUsers: [], includeGroups: [], excludeGroups: [] },
+        applications: { includeApplications: ['All'] },
+        locations: { includeLocations: ['All'], excludeLocations: [String(location?.['id'])] },
+      },
+      grantControls: { operator: 'OR', builtInControls: ['block'] },
+    });
+    expect(policy.status).toBe('done');
+    const policyObject = policy.status === 'done' ? policy.object! : {};
+    // the location is in use: Graph refuses to delete it
+    await expect(gateway().remove(locations, location!)).rejects.toMatchObject({ statusCode: 400 });
+    await gateway().update(policies, policyObject, { state: 'enabled' });
+    const after = (await gateway().readAll([policies])).get(policies) ?? [];
+    expect(after.find((p) => p['id'] === policyObject['id'])?.['state']).toBe('enabled');
+    await gateway().remove(policies, policyObject);
+    expect((await gateway().remove(locations, location!)).status).toBe('done');
+  });
+
+  it('rejects a policy naming a group that does not exist, as Graph does', async () => {
+    const error = await gateway()
+      .create(workload('ConditionalAccess/Policy'), {
+        displayName: 'CA951-bad-reference',
+        state: 'disabled',
+        conditions: {
+          users: { includeUsers: [], includeGroups: ['00000000-0000-4000-8000-000000000001'] },
+        },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      statusCode: 400,
+      message: '1054: Invalid group value: 00000000-0000-4000-8000-000000000001.',
+    });
+  });
+
+  it('Exchange, Teams and SharePoint through InvokeCommand: New, Set, Get, Remove', async () => {
+    const rules = workload('Exchange/TransportRule');
+    const made = await gateway().create(rules, {
+      Name: 'FAB - Block Executables',
+      Priority: 5,
+      Mode: 'Enforce',
+    });
+    // InvokeCommand answers the cmdlet's output as a collection
+    const output = made.status === 'done' ? made.object : undefined;
+    const rule = ((output?.['value'] as Record<string, unknown>[] | undefined) ?? [])[0] ?? {};
+    expect(rule['Identity']).toBe('FAB - Block Executables');
+    await gateway().update(rules, rule, { Mode: 'Audit' });
+    const read = (await gateway().readAll([rules])).get(rules) ?? [];
+    expect(read.find((r) => r['Name'] === 'FAB - Block Executables')?.['Mode']).toBe('Audit');
+    await gateway().remove(rules, rule);
+    await expect(gateway().remove(rules, rule)).rejects.toMatchObject({ statusCode: 404 });
+
+    const spo = workload('SharePoint/SPOTenant');
+    await gateway().update(spo, {}, { SharingCapability: 'Disabled' });
+    expect((await gateway().readAll([spo])).get(spo)?.[0]?.['SharingCapability']).toBe('Disabled');
+  });
+
+  it('ARM policy assignments: PUT, list, DELETE', async () => {
+    const assignments = workload('AzurePolicy/PolicyAssignment');
+    const made = await gateway().create(assignments, {
+      name: 'require-tag-owner',
+      properties: {
+        displayName: 'Require Owner tag',
+        policyDefinitionId: '/providers/Microsoft.Authorization/policyDefinitions/abc',
+      },
+    });
+    expect(made.status).toBe('done');
+    const listed = (await gateway().readAll([assignments])).get(assignments) ?? [];
+    const saved = listed.find((a) => a['name'] === 'require-tag-owner');
+    expect(saved?.['id']).toBe(
+      `/subscriptions/${tenant.subscriptions[0]!.subscriptionId}/providers/Microsoft.Authorization/policyAssignments/require-tag-owner`,
+    );
+    await gateway().remove(assignments, saved!);
+    expect(
+      ((await gateway().readAll([assignments])).get(assignments) ?? []).some(
+        (a) => a['name'] === 'require-tag-owner',
+      ),
+    ).toBe(false);
+  });
+
+  it('Multi Admin Approval: app-only Intune writes need a justification and wait for approval', async () => {
+    const compliance = workload('Intune/DeviceCompliancePolicy');
+    world.setScenarios(tenant.tenantId, { multiAdminApproval: true });
+    const app = gateway(appToken(tenant));
+    const body = {
+      '@odata.type': '#microsoft.graph.windows10CompliancePolicy',
+      displayName: 'FAB - Windows 11 minimum',
+    };
+    await expect(app.create(compliance, body)).rejects.toMatchObject({ statusCode: 400 });
+    const queued = await app.create(compliance, body, {
+      justification: 'Baseline deploy, change 4711',
+    });
+    expect(queued.status).toBe('pendingApproval');
+    const names = async () =>
+      ((await app.readAll([compliance])).get(compliance) ?? []).map((p) => p['displayName']);
+    expect(await names()).not.toContain('FAB - Windows 11 minimum');
+    const pending = (await (
+      await fetch(`${emulator.url}/_emulator/tenants/FAB/approvals`)
+    ).json()) as { value: { id: string }[] };
+    expect(pending.value).toHaveLength(1);
+    const approve = await fetch(
+      `${emulator.url}/_emulator/tenants/FAB/approvals/${pending.value[0]!.id}/approve`,
+      { method: 'POST' },
+    );
+    expect(approve.status).toBe(204);
+    expect(await names()).toContain('FAB - Windows 11 minimum');
+    // a signed-in administrator's own change is not queued
+    expect((await gateway().create(compliance, { displayName: 'FAB - by hand' })).status).toBe(
+      'done',
+    );
+    world.setScenarios(tenant.tenantId, { multiAdminApproval: false });
+  });
+});
+
+describe("Microsoft's Graph client library against the emulator", () => {
+  // The library's AuthenticationHandler sends tokens to https Graph hosts only; the emulator is
+  // plain http on localhost, so the bearer header comes from a middleware of our own in front of
+  // the library's RetryHandler and HTTPMessageHandler.
+  function officialClient(): Client {
+    let next: Middleware | undefined;
+    const bearer: Middleware = {
+      execute: async (context: Context) => {
+        const headers = new Headers(context.options?.headers);
+        headers.set('Authorization', `Bearer ${delegatedToken(tenant)}`);
+        context.options = { ...context.options, headers };
+        await next?.execute(context);
+      },
+      setNext: (middleware: Middleware) => {
+        next = middleware;
+      },
+    };
+    const retry = new RetryHandler();
+    bearer.setNext?.(retry);
+    retry.setNext(new HTTPMessageHandler());
+    return Client.initWithMiddleware({ baseUrl: `${emulator.url}/`, middleware: bearer });
+  }
+
+  it('lists conditional access policies', async () => {
+    const client = officialClient();
+    const page = (await client
+      .api('/identity/conditionalAccess/policies')
+      .top(999)
+      .select(['id', 'displayName', 'state'])
+      .get()) as { value: { displayName: string; state: string }[]; '@odata.nextLink'?: string };
+    const expected = [...gitCopyOf('FAB').keys()].filter((k) =>
+      k.startsWith('ConditionalAccess/Policy/'),
+    ).length;
+    // the git copy plus the policy added since the last capture
+    expect(page.value).toHaveLength(expected + 1);
+    expect(page['@odata.nextLink']).toBeUndefined();
+    expect(page.value.map((p) => p.displayName)).toContain(
+      'CA902-FAB-Sales-AnyApp-AnyPlatform-SigninFrequency',
+    );
+    // A smaller page carries an absolute @odata.nextLink to the next page. (The library's
+    // PageIterator treats only https links as absolute, so it is not used against http.)
+    const first = (await client.api('/identity/conditionalAccess/policies').get()) as {
+      value: unknown[];
+      '@odata.nextLink'?: string;
+    };
+    expect(first.value).toHaveLength(5);
+    expect(first['@odata.nextLink']).toMatch(
+      new RegExp(`^${emulator.url}/v1\\.0/identity/conditionalAccess/policies\\?.*skiptoken=`),
+    );
+  });
+
+  it('filters service principals and surfaces Graph errors as GraphError', async () => {
+    const client = officialClient();
+    const found = (await client
+      .api('/servicePrincipals')
+      .filter("appId eq '00000003-0000-0000-c000-000000000000'")
+      .select(['id', 'displayName'])
+      .get()) as { value: { displayName: string }[] };
+    expect(found.value.map((sp) => sp.displayName)).toEqual(['Microsoft Graph']);
+    const error = await client
+      .api('/directoryRoleTemplates/00000000-0000-0000-0000-000000000000')
+      .get()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ statusCode: 404, code: 'Request_ResourceNotFound' });
+  });
+});
