@@ -29,7 +29,7 @@ function gateway(token = delegatedToken(tenant)): HttpTenantGateway {
     armUrl: emulator.url,
     subscriptionId: tenant.subscriptions[0]!.subscriptionId,
     getToken: async () => token,
-    sleep: async () => undefined,
+    retry: { sleep: async () => undefined },
   });
 }
 
