@@ -1,0 +1,67 @@
+import type {
+  AcceptDeviationsBody,
+  AcceptDeviationsResult,
+  ComplianceReport,
+} from '@aegis/contracts';
+import type { ConfirmedMatch, MatchingConfig } from '@aegis/domain';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api-client';
+
+const base = (client: string) => `/api/compliance/${encodeURIComponent(client)}`;
+
+/** The Baseline Compliance report of a client (main, or a capture branch). */
+export function complianceReportQuery(client: string, branch?: string) {
+  return queryOptions({
+    queryKey: ['compliance', client, 'report', branch ?? 'main'],
+    queryFn: ({ signal }) =>
+      api<ComplianceReport>(
+        `${base(client)}${branch ? `?branch=${encodeURIComponent(branch)}` : ''}`,
+        { signal },
+      ),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export function useComplianceReport(client: string, branch?: string) {
+  return useQuery(complianceReportQuery(client, branch));
+}
+
+export function useAcceptDeviations(client: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AcceptDeviationsBody) =>
+      api<AcceptDeviationsResult>(`${base(client)}/accepted-deviations`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['compliance', client, 'report'] }),
+  });
+}
+
+export function useRevokeAcceptance(client: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (path: string) =>
+      api(`${base(client)}/accepted-deviations?path=${encodeURIComponent(path)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['compliance', client, 'report'] }),
+  });
+}
+
+/** Matching configuration writes (spec 3 §7): save (merge), delete one baseline name, clear all. */
+export const matchingApi = {
+  save: (client: string, matches: ConfirmedMatch[]) =>
+    api<MatchingConfig>(`${base(client)}/matching/matches`, {
+      method: 'POST',
+      body: { matches },
+    }),
+  remove: (client: string, baselineName: string) =>
+    api<MatchingConfig>(
+      `${base(client)}/matching/matches?baselineName=${encodeURIComponent(baselineName)}`,
+      { method: 'DELETE' },
+    ),
+  clear: (client: string) => api<MatchingConfig>(`${base(client)}/matching`, { method: 'DELETE' }),
+};

@@ -1,0 +1,267 @@
+import type { ComplianceReport } from '@aegis/contracts';
+import {
+  emptyAcceptedDeviations,
+  emptyMatchingConfig,
+  evaluateCompliance,
+  findUnmatchedPolicies,
+} from '@aegis/domain';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+
+import { AppProvider } from '../../app/provider';
+import { createQueryClient } from '../../lib/query-client';
+import { mockServer } from '../../testing/mocks/server';
+import { TestAuthClient } from '../../testing/render-app';
+
+import { BaselineComplianceView } from './baseline-compliance-view';
+import { matchingStorageKey } from './utils/matching-storage';
+
+const ca = (name: string, id: string, over: object = {}) => ({
+  id,
+  displayName: name,
+  state: 'enabled',
+  conditions: {
+    users: { includeUsers: ['All'] },
+    applications: { includeApplications: ['All'] },
+    clientAppTypes: ['all'],
+  },
+  grantControls: { operator: 'OR', builtInControls: ['mfa'] },
+  ...over,
+});
+
+const BASELINE = [
+  { path: 'ConditionalAccess/Policy/CA000.json', content: ca('CA000 Require MFA', 'b1') },
+  {
+    path: 'AzureAD/AuthorizationPolicy/Authorization Policy.json',
+    content: {
+      displayName: 'Authorization Policy',
+      allowInvitesFrom: 'admins',
+      blockMsolPowerShell: true,
+      guestUserRoleId: 'a',
+      permissionGrantPolicy: 'x',
+      z1: 1,
+      z2: 2,
+    },
+  },
+  {
+    path: 'Teams/MeetingPolicy/Global.json',
+    content: { Identity: 'Global', AllowRecording: false },
+  },
+];
+const CLIENT = [
+  { path: 'ConditionalAccess/Policy/CA000 renamed.json', content: ca('CA000 - Require MFA', 'c1') },
+  {
+    path: 'AzureAD/AuthorizationPolicy/Authorization Policy.json',
+    content: {
+      displayName: 'Authorization Policy',
+      allowInvitesFrom: 'everyone',
+      blockMsolPowerShell: false,
+      guestUserRoleId: 'b',
+      permissionGrantPolicy: 'y',
+      z1: 2,
+      z2: 3,
+    },
+  },
+  {
+    path: 'Teams/MeetingPolicy/Global.json',
+    content: { Identity: 'Global', AllowRecording: false },
+  },
+];
+
+function reportOf(clientFiles = CLIENT): ComplianceReport {
+  const compliance = evaluateCompliance(BASELINE, clientFiles);
+  return {
+    client: 'FAB',
+    branch: 'main',
+    baselineTreeId: 'b',
+    clientTreeId: 'c',
+    generatedAt: new Date().toISOString(),
+    compliance: { ...compliance, acceptedGroups: [] },
+    unmatched: findUnmatchedPolicies(compliance),
+    matching: emptyMatchingConfig('FAB'),
+    acceptedDeviations: emptyAcceptedDeviations('FAB'),
+    warnings: [],
+  };
+}
+
+function renderView() {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return render(
+    <AppProvider queryClient={queryClient} authClient={new TestAuthClient()}>
+      <BaselineComplianceView client="FAB" />
+    </AppProvider>,
+  );
+}
+
+describe('Baseline Compliance view', () => {
+  it('shows the header, summary, score, unmatched alert and deviations by service area', async () => {
+    mockServer.use(http.get('*/api/compliance/FAB', () => HttpResponse.json(reportOf())));
+    renderView();
+    expect(
+      screen.getByText('Current state of FAB vs company baseline (main branch)'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Analysing baseline compliance...')).toBeInTheDocument();
+    expect(await screen.findByText('Unmatched Policies Detected')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Overall compliance score' })).toHaveAttribute(
+      'aria-valuenow',
+      '33',
+    );
+    expect(screen.getByText('Low compliance. Immediate attention required.')).toBeInTheDocument();
+    const list = screen.getByRole('region', { name: 'Policy Deviations by Service Area' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Expand All' }));
+    const item = await within(list).findByRole('button', { name: /Authorization Policy/ });
+    expect(within(item).getByText(/\+3 more properties\.\.\./)).toBeInTheDocument();
+    expect(within(item).getByText('6 properties')).toBeInTheDocument();
+  });
+
+  it('preselects every deviation, counts the selection, and accepts with reason and expiry', async () => {
+    let body: unknown;
+    mockServer.use(
+      http.get('*/api/compliance/FAB', () => HttpResponse.json(reportOf())),
+      http.post('*/api/compliance/FAB/accepted-deviations', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({
+          message: 'Successfully accepted 5 deviation(s) for Authorization Policy',
+          accepted: 5,
+          entry: {},
+        });
+      }),
+    );
+    renderView();
+    await userEvent.click(await screen.findByRole('button', { name: 'Expand All' }));
+    await userEvent.click(await screen.findByRole('button', { name: /Authorization Policy/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('6 of 6 selected')).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('button', { name: 'Accept All (6) Deviation(s)' }),
+    ).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Select all' }));
+    expect(within(dialog).getByText('0 of 6 selected')).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('button', { name: 'Accept Selected (0) Deviation(s)' }),
+    ).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Select all' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Select z2' }));
+    expect(within(dialog).getByText('5 of 6 selected')).toBeInTheDocument();
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Reason (optional)' }),
+      'Agreed with the client',
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Accept Selected (5) Deviation(s)' }),
+    );
+    expect(
+      await screen.findByText('Successfully accepted 5 deviation(s) for Authorization Policy'),
+    ).toBeInTheDocument();
+    expect(body).toMatchObject({
+      path: 'AzureAD/AuthorizationPolicy/Authorization Policy.json',
+      policyName: 'Authorization Policy',
+      category: 'AzureAD',
+      reason: 'Agreed with the client',
+    });
+    expect((body as { properties: string[] }).properties).toHaveLength(5);
+    expect((body as { properties: string[] }).properties).not.toContain('z2');
+  });
+
+  it('keeps the modal open with the failure text when the accept fails', async () => {
+    mockServer.use(
+      http.get('*/api/compliance/FAB', () => HttpResponse.json(reportOf())),
+      http.post('*/api/compliance/FAB/accepted-deviations', () =>
+        HttpResponse.json({ message: 'boom', statusCode: 502 }, { status: 502 }),
+      ),
+    );
+    renderView();
+    await userEvent.click(await screen.findByRole('button', { name: 'Expand All' }));
+    await userEvent.click(await screen.findByRole('button', { name: /Authorization Policy/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Accept All (6) Deviation(s)' }),
+    );
+    expect(
+      await within(dialog).findByText('Failed to save accepted deviations. Please try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('copies a value on click and resets the indicator after 2 s', async () => {
+    mockServer.use(http.get('*/api/compliance/FAB', () => HttpResponse.json(reportOf())));
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    renderView();
+    await user.click(await screen.findByRole('button', { name: 'Expand All' }));
+    await user.click(await screen.findByRole('button', { name: /Authorization Policy/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Client value: everyone. Copy' }));
+    expect(writeText).toHaveBeenCalledWith('everyone');
+    expect(await within(dialog).findByText('Copied!')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).queryByText('Copied!')).not.toBeInTheDocument(), {
+      timeout: 3000,
+    });
+  });
+
+  it('shows a missing policy without checkboxes and acknowledges it', async () => {
+    mockServer.use(http.get('*/api/compliance/FAB', () => HttpResponse.json(reportOf())));
+    renderView();
+    await userEvent.click(await screen.findByRole('button', { name: 'Expand All' }));
+    await userEvent.click(await screen.findByRole('button', { name: /CA000 Require MFA/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('Policy Missing from Client Configuration'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('button', { name: 'Acknowledge Missing Policy' }),
+    ).toBeEnabled();
+  });
+
+  it('matches a renamed policy and falls back to this browser when the save fails, saying so', async () => {
+    mockServer.use(
+      http.get('*/api/compliance/FAB', () => HttpResponse.json(reportOf())),
+      http.post('*/api/compliance/FAB/matching/matches', () =>
+        HttpResponse.json({ message: 'down', statusCode: 502 }, { status: 502 }),
+      ),
+    );
+    renderView();
+    await userEvent.click(await screen.findByRole('button', { name: 'Enable Smart Matching' }));
+    const panel = screen.getByRole('region', { name: 'Intelligent Policy Matching' });
+    expect(within(panel).getByText('0 of 1 policies matched')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Save & Exit' })).toBeDisabled();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Confirm Match' }));
+    expect(within(panel).getByText('1 of 1 policies matched')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save & Exit' }));
+    expect(
+      await screen.findByText(/1 confirmed match\(es\) are saved in this browser only/),
+    ).toBeInTheDocument();
+    const stored = JSON.parse(localStorage.getItem(matchingStorageKey('FAB')) ?? '{}') as {
+      pending: { clientName: string }[];
+    };
+    expect(stored.pending.map((m) => m.clientName)).toEqual(['CA000 - Require MFA']);
+    // applied in the browser: the policy is compared with its match, no longer missing
+    expect(screen.queryByText('Unmatched Policies Detected')).not.toBeInTheDocument();
+  });
+
+  it('says Perfect Compliance! with no deviations, and Failed to Load Comparison with Try Again', async () => {
+    mockServer.use(http.get('*/api/compliance/FAB', () => HttpResponse.json(reportOf(BASELINE))));
+    const view = renderView();
+    expect(await screen.findByText('Perfect Compliance!')).toBeInTheDocument();
+    expect(
+      screen.getByText('All policies match the company baseline configuration.'),
+    ).toBeInTheDocument();
+    view.unmount();
+    let calls = 0;
+    mockServer.use(
+      http.get('*/api/compliance/FAB', () => {
+        calls++;
+        return calls === 1
+          ? HttpResponse.json({ message: 'down', statusCode: 502 }, { status: 502 })
+          : HttpResponse.json(reportOf());
+      }),
+    );
+    renderView();
+    expect(await screen.findByText('Failed to Load Comparison')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Unmatched Policies Detected')).toBeInTheDocument();
+  });
+});

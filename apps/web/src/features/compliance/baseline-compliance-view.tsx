@@ -1,0 +1,411 @@
+import type { AcceptDeviationsBody } from '@aegis/contracts';
+import {
+  ACCEPT_FAILED_MESSAGE,
+  applyMatches,
+  autoMatches,
+  baselineHeader,
+  BASELINE_TOAST_MS,
+  BASELINE_VIEW_TEXTS,
+  cleanupMessage,
+  dedupeMatches,
+  DUPLICATE_MATCH_MESSAGE,
+  findUnmatchedPolicies,
+  isSameMatch,
+  MATCHING_MESSAGES,
+  policyId,
+  type AcceptedDeviationGroup,
+  type ConfirmedMatch,
+  type DeviationGroup,
+  type Suggestion,
+  type UnmatchedPolicy,
+} from '@aegis/domain';
+import {
+  Button,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Text,
+  Toast,
+  Toaster,
+  ToastTitle,
+  tokens,
+  useId,
+  useToastController,
+} from '@fluentui/react-components';
+import { ArrowClockwiseRegular, SparkleRegular } from '@fluentui/react-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+
+import {
+  matchingApi,
+  useAcceptDeviations,
+  useComplianceReport,
+  useRevokeAcceptance,
+} from './api/compliance-api';
+import { AcceptedSection } from './components/accepted-section';
+import { ConfirmedMatches } from './components/confirmed-matches';
+import { DeviationList } from './components/deviation-list';
+import { PolicyDetailDialog } from './components/policy-detail-dialog';
+import { SmartMatching, type MatchingDraft } from './components/smart-matching';
+import { SummaryCards } from './components/summary-cards';
+import {
+  readStoredMatching,
+  writeStoredMatching,
+  type StoredMatching,
+} from './utils/matching-storage';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: '16px' },
+  header: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
+  grow: { flexGrow: 1 },
+  center: {
+    padding: '48px',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: '12px',
+    textAlign: 'center',
+  },
+  perfect: { color: tokens.colorPaletteGreenForeground1 },
+});
+
+type ToastIntent = 'success' | 'error' | 'info' | 'warning';
+
+const toMatch = (u: UnmatchedPolicy, s: Suggestion): ConfirmedMatch => {
+  const baselineId = policyId(u.baselinePolicy);
+  return {
+    ...(baselineId ? { baselineId } : {}),
+    baselineName: u.baselineName,
+    ...(s.clientId ? { clientId: s.clientId } : {}),
+    clientName: s.clientName,
+    score: s.score,
+    scores: s.scores,
+    confirmedAt: new Date().toISOString(),
+    baselinePath: u.path,
+  };
+};
+
+/**
+ * The Baseline Compliance view (spec 3 §2): the client (main, or a capture branch) against the company baseline,
+ * deviations by severity and service area, smart matching, accepted deviations and the export. Capture
+ * management embeds it in its Baseline Compliance tab.
+ */
+export function BaselineComplianceView({ client, branch }: { client: string; branch?: string }) {
+  const styles = useStyles();
+  const queryClient = useQueryClient();
+  const report = useComplianceReport(client, branch);
+  const accept = useAcceptDeviations(client);
+  const revoke = useRevokeAcceptance(client);
+  const toasterId = useId('compliance-toaster');
+  const { dispatchToast } = useToastController(toasterId);
+  const toast = (intent: ToastIntent, text: string) =>
+    dispatchToast(
+      <Toast>
+        <ToastTitle>{text}</ToastTitle>
+      </Toast>,
+      { intent, timeout: BASELINE_TOAST_MS },
+    );
+
+  const [detail, setDetail] = useState<DeviationGroup | undefined>();
+  const [acceptError, setAcceptError] = useState<string | undefined>();
+  const [matching, setMatching] = useState(false);
+  const [draft, setDraft] = useState<MatchingDraft>({ confirmed: [], dismissed: [] });
+  const [saving, setSaving] = useState(false);
+  const [stored, setStored] = useState<StoredMatching>(() => readStoredMatching(client));
+
+  // the browser mirrors the saved configuration; matches waiting in this browser go to the repository again
+  const saved = report.data?.matching;
+  useEffect(() => {
+    if (!saved) return;
+    const current = readStoredMatching(client);
+    const pending = current.pending.filter((p) => !saved.matches.some((m) => isSameMatch(m, p)));
+    const next = { config: saved, pending };
+    writeStoredMatching(client, next);
+    setStored(next);
+    if (pending.length === 0) return;
+    let cancelled = false;
+    matchingApi.save(client, pending).then(
+      () => {
+        if (cancelled) return;
+        writeStoredMatching(client, { config: saved, pending: [] });
+        void queryClient.invalidateQueries({ queryKey: ['compliance', client, 'report'] });
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [client, saved, queryClient]);
+
+  // matches only this browser holds are applied here until they reach the repository
+  const view = useMemo(() => {
+    const data = report.data;
+    if (!data) return undefined;
+    if (stored.pending.length === 0)
+      return { compliance: data.compliance, unmatched: data.unmatched };
+    const compliance = applyMatches(data.compliance, stored.pending);
+    return { compliance, unmatched: findUnmatchedPolicies(compliance) };
+  }, [report.data, stored.pending]);
+
+  useEffect(() => {
+    if (report.isError) toast('error', BASELINE_VIEW_TEXTS.failedAlert);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [report.isError]);
+
+  const reload = () =>
+    void queryClient.invalidateQueries({ queryKey: ['compliance', client, 'report'] });
+
+  const onAccept = (body: AcceptDeviationsBody) => {
+    setAcceptError(undefined);
+    accept.mutate(body, {
+      onSuccess: (result) => {
+        setDetail(undefined);
+        toast('success', result.message);
+      },
+      onError: () => {
+        setAcceptError(ACCEPT_FAILED_MESSAGE);
+        toast('error', ACCEPT_FAILED_MESSAGE);
+      },
+    });
+  };
+
+  const onRevoke = (g: AcceptedDeviationGroup) => {
+    if (!window.confirm(`Revoke the accepted deviations of ${g.policyName}?`)) return;
+    revoke.mutate(g.path, {
+      onSuccess: () => toast('success', `Accepted deviations of ${g.policyName} revoked.`),
+      onError: () => toast('error', 'Failed to revoke accepted deviations. Please try again.'),
+    });
+  };
+
+  const allSaved = [...(saved?.matches ?? []), ...stored.pending];
+  const confirm = (u: UnmatchedPolicy, s: Suggestion) => {
+    const match = toMatch(u, s);
+    if ([...allSaved, ...draft.confirmed.map((c) => c.match)].some((m) => isSameMatch(m, match))) {
+      toast('info', DUPLICATE_MATCH_MESSAGE);
+      return;
+    }
+    setDraft((d) => ({ ...d, confirmed: [...d.confirmed, { match, path: u.path }] }));
+  };
+
+  const autoMatch = () => {
+    const handled = new Set([...draft.confirmed.map((c) => c.path), ...draft.dismissed]);
+    const open = (view?.unmatched ?? []).filter((u) => !handled.has(u.path));
+    const matches = autoMatches(open).filter(
+      (m) => ![...allSaved, ...draft.confirmed.map((c) => c.match)].some((x) => isSameMatch(x, m)),
+    );
+    setDraft((d) => ({
+      ...d,
+      confirmed: [
+        ...d.confirmed,
+        ...matches.map((match) => ({ match, path: match.baselinePath ?? '' })),
+      ],
+    }));
+    toast('success', MATCHING_MESSAGES.autoMatched(matches.length));
+  };
+
+  const clearAll = async () => {
+    const n = draft.confirmed.length + allSaved.length;
+    if (!window.confirm(MATCHING_MESSAGES.clearPrompt(n))) return;
+    setDraft((d) => ({ ...d, confirmed: [] }));
+    if (allSaved.length === 0) return;
+    try {
+      await matchingApi.clear(client);
+      writeStoredMatching(client, { config: { ...stored.config, matches: [] }, pending: [] });
+      setStored((s) => ({ config: { ...s.config, matches: [] }, pending: [] }));
+      reload();
+    } catch {
+      toast('error', MATCHING_MESSAGES.clearFailed);
+    }
+  };
+
+  const cleanup = () => {
+    const { matches, removed } = dedupeMatches(draft.confirmed.map((c) => c.match));
+    setDraft((d) => ({ ...d, confirmed: d.confirmed.filter((c) => matches.includes(c.match)) }));
+    toast('info', cleanupMessage(removed));
+  };
+
+  const saveAndExit = async () => {
+    const matches = dedupeMatches(draft.confirmed.map((c) => c.match)).matches;
+    if (matches.length === 0) return;
+    setSaving(true);
+    try {
+      const config = await matchingApi.save(client, matches);
+      writeStoredMatching(client, { config, pending: stored.pending });
+      toast('success', `Saved ${matches.length} confirmed match(es).`);
+    } catch {
+      // the spec's fallback: keep them in this browser, and say so
+      const next = {
+        config: stored.config,
+        pending: dedupeMatches([...stored.pending, ...matches]).matches,
+      };
+      writeStoredMatching(client, next);
+      setStored(next);
+      toast(
+        'warning',
+        'The matches could not be saved to the repository; they are kept in this browser and applied here until they can be saved.',
+      );
+    } finally {
+      setSaving(false);
+      setDraft({ confirmed: [], dismissed: [] });
+      setMatching(false);
+      reload();
+    }
+  };
+
+  const removeMatch = async (m: ConfirmedMatch) => {
+    if (!window.confirm(MATCHING_MESSAGES.removePrompt(m.baselineName, m.clientName))) return;
+    const pending = stored.pending.filter((p) => p.baselineName !== m.baselineName);
+    const next = {
+      config: {
+        ...stored.config,
+        matches: stored.config.matches.filter((x) => x.baselineName !== m.baselineName),
+      },
+      pending,
+    };
+    writeStoredMatching(client, next);
+    setStored(next);
+    if (!saved?.matches.some((x) => x.baselineName === m.baselineName)) {
+      toast('success', MATCHING_MESSAGES.removed);
+      return;
+    }
+    try {
+      await matchingApi.remove(client, m.baselineName);
+      toast('success', MATCHING_MESSAGES.removed);
+    } catch (error) {
+      console.error('Failed to remove the match from the repository', error);
+      toast('error', MATCHING_MESSAGES.removeFailed);
+    }
+    reload();
+  };
+
+  const header = (
+    <div className={styles.header}>
+      <Text as="h2" size={600} weight="semibold" className={styles.grow}>
+        {baselineHeader(client, branch)}
+      </Text>
+      <Button icon={<ArrowClockwiseRegular />} onClick={reload} disabled={report.isFetching}>
+        Refresh
+      </Button>
+    </div>
+  );
+
+  let body;
+  if (report.isPending || (report.isFetching && !report.data)) {
+    body = (
+      <div className={styles.center}>
+        <Spinner label={BASELINE_VIEW_TEXTS.loading} />
+      </div>
+    );
+  } else if (report.isError || !view || !report.data) {
+    body = (
+      <div className={styles.center} role="alert">
+        <Text size={500} weight="semibold">
+          {BASELINE_VIEW_TEXTS.failedTitle}
+        </Text>
+        <Text>{report.error?.message}</Text>
+        <Button appearance="primary" onClick={() => void report.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  } else {
+    const data = view.compliance;
+    body = (
+      <>
+        {report.data.warnings.map((w) => (
+          <MessageBar key={w} intent="warning" layout="multiline">
+            <MessageBarBody>{w}</MessageBarBody>
+          </MessageBar>
+        ))}
+        {stored.pending.length > 0 && (
+          <MessageBar intent="warning" layout="multiline">
+            <MessageBarBody>
+              {stored.pending.length} confirmed match(es) are saved in this browser only: they could
+              not be saved to the repository yet.
+            </MessageBarBody>
+          </MessageBar>
+        )}
+        {view.unmatched.length > 0 && !matching && (
+          <MessageBar intent="info" layout="multiline">
+            <MessageBarBody>
+              <MessageBarTitle>{BASELINE_VIEW_TEXTS.unmatchedTitle}</MessageBarTitle>
+              {view.unmatched.length} baseline{' '}
+              {view.unmatched.length === 1 ? 'policy is' : 'policies are'} missing from the client
+              but may exist under another name.
+            </MessageBarBody>
+            <MessageBarActions>
+              <Button
+                appearance="primary"
+                icon={<SparkleRegular />}
+                onClick={() => setMatching(true)}
+              >
+                Enable Smart Matching
+              </Button>
+            </MessageBarActions>
+          </MessageBar>
+        )}
+        <SummaryCards data={data} unmatched={view.unmatched.length} />
+        <ConfirmedMatches
+          matches={saved?.matches ?? []}
+          pending={stored.pending}
+          onRemove={(m) => void removeMatch(m)}
+        />
+        {matching && (
+          <SmartMatching
+            unmatched={view.unmatched}
+            draft={draft}
+            saving={saving}
+            onConfirm={confirm}
+            onDismiss={(u) => setDraft((d) => ({ ...d, dismissed: [...d.dismissed, u.path] }))}
+            onUndo={(path) =>
+              setDraft((d) => ({ ...d, confirmed: d.confirmed.filter((c) => c.path !== path) }))
+            }
+            onAutoMatch={autoMatch}
+            onClearAll={() => void clearAll()}
+            onCleanup={cleanup}
+            onSave={() => void saveAndExit()}
+            onExit={() => {
+              setDraft({ confirmed: [], dismissed: [] });
+              setMatching(false);
+            }}
+          />
+        )}
+        {data.deviations.length === 0 ? (
+          <div className={styles.center}>
+            <Text size={600} weight="semibold" className={styles.perfect}>
+              {BASELINE_VIEW_TEXTS.perfectTitle}
+            </Text>
+            <Text>{BASELINE_VIEW_TEXTS.perfectBody}</Text>
+          </div>
+        ) : (
+          <DeviationList groups={data.deviations} onOpen={setDetail} />
+        )}
+        <AcceptedSection groups={data.acceptedGroups ?? []} canRevoke onRevoke={onRevoke} />
+      </>
+    );
+  }
+
+  return (
+    <div className={styles.root}>
+      <Toaster toasterId={toasterId} position="top-end" />
+      {header}
+      {body}
+      {detail && (
+        <PolicyDetailDialog
+          key={detail.path}
+          group={detail}
+          busy={accept.isPending}
+          {...(acceptError ? { error: acceptError } : {})}
+          onClose={() => {
+            setDetail(undefined);
+            setAcceptError(undefined);
+          }}
+          onAccept={onAccept}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,294 @@
+import {
+  AUTO_MATCH_THRESHOLD,
+  displayNameBand,
+  displayNameSimilarity,
+  explanationBand,
+  matchingProgress,
+  matchQuality,
+  policyId,
+  type ConfirmedMatch,
+  type Suggestion,
+  type UnmatchedPolicy,
+} from '@aegis/domain';
+import {
+  Badge,
+  Button,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  ProgressBar,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useState } from 'react';
+
+const useStyles = makeStyles({
+  panel: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '12px',
+    padding: '16px',
+    border: `2px solid ${tokens.colorBrandStroke1}`,
+    borderRadius: tokens.borderRadiusLarge,
+  },
+  bar: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
+  grow: { flexGrow: 1 },
+  card: { padding: '12px 16px', gap: '8px' },
+  suggestion: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '4px',
+    padding: '8px 10px',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  confirmed: {
+    display: 'flex',
+    gap: '8px',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    padding: '6px 0',
+  },
+  pre: {
+    fontFamily: tokens.fontFamilyMonospace,
+    fontSize: tokens.fontSizeBase200,
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'anywhere',
+    maxHeight: '50vh',
+    overflowY: 'auto',
+    margin: 0,
+  },
+  compare: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '12px' },
+  surface: { maxWidth: '1100px', width: '95vw' },
+});
+
+function get(o: unknown, key: string): unknown {
+  if (o === null || typeof o !== 'object') return undefined;
+  const k = Object.keys(o).find((x) => x.toLowerCase() === key.toLowerCase());
+  return k === undefined ? undefined : (o as Record<string, unknown>)[k];
+}
+
+/** Conditions, controls and compliance requirements of a policy, as short lines. */
+function summaryLines(policy: unknown): string[] {
+  const lines: string[] = [];
+  const conditions = get(policy, 'conditions');
+  if (conditions) {
+    const apps = get(get(conditions, 'applications'), 'includeApplications');
+    const users = get(get(conditions, 'users'), 'includeUsers');
+    const roles = get(get(conditions, 'users'), 'includeRoles');
+    const clientApps = get(conditions, 'clientAppTypes');
+    if (users) lines.push(`Users: ${JSON.stringify(users)}`);
+    if (Array.isArray(roles) && roles.length) lines.push(`Roles: ${roles.length}`);
+    if (apps) lines.push(`Applications: ${JSON.stringify(apps)}`);
+    if (clientApps) lines.push(`Client apps: ${JSON.stringify(clientApps)}`);
+  }
+  const grant = get(policy, 'grantControls');
+  if (grant) lines.push(`Grant: ${JSON.stringify(get(grant, 'builtInControls') ?? grant)}`);
+  const session = get(policy, 'sessionControls');
+  if (session) lines.push(`Session: ${JSON.stringify(session).slice(0, 80)}`);
+  const state = get(policy, 'state');
+  if (state) lines.push(`State: ${String(state)}`);
+  if (lines.length === 0 && policy && typeof policy === 'object') {
+    lines.push(`${Object.keys(policy).length} settings`);
+  }
+  return lines.map((l) => (l.length > 120 ? `${l.slice(0, 117)}...` : l));
+}
+
+export interface MatchingDraft {
+  confirmed: { match: ConfirmedMatch; path: string }[];
+  dismissed: string[];
+}
+
+/** The 'Intelligent Policy Matching' mode (spec 3 §2, §4, §5). */
+export function SmartMatching({
+  unmatched,
+  draft,
+  saving,
+  onConfirm,
+  onDismiss,
+  onUndo,
+  onAutoMatch,
+  onClearAll,
+  onCleanup,
+  onSave,
+  onExit,
+}: {
+  unmatched: readonly UnmatchedPolicy[];
+  draft: MatchingDraft;
+  saving: boolean;
+  onConfirm: (u: UnmatchedPolicy, s: Suggestion) => void;
+  onDismiss: (u: UnmatchedPolicy) => void;
+  onUndo: (path: string) => void;
+  onAutoMatch: () => void;
+  onClearAll: () => void;
+  onCleanup: () => void;
+  onSave: () => void;
+  onExit: () => void;
+}) {
+  const styles = useStyles();
+  const [compare, setCompare] = useState<{ u: UnmatchedPolicy; s: Suggestion } | undefined>();
+  const done = new Set([...draft.confirmed.map((c) => c.path), ...draft.dismissed]);
+  const open = unmatched.filter((u) => !done.has(u.path));
+  const confirmed = draft.confirmed.length;
+  const total = confirmed + open.length;
+  const canAuto = open.some((u) => (u.suggestions[0]?.score ?? 0) >= AUTO_MATCH_THRESHOLD);
+  return (
+    <section className={styles.panel} aria-label="Intelligent Policy Matching">
+      <div className={styles.bar}>
+        <Text as="h3" size={500} weight="semibold" className={styles.grow}>
+          Intelligent Policy Matching
+        </Text>
+        <Button disabled={!canAuto} onClick={onAutoMatch}>
+          Auto-match High Confidence (≥90%)
+        </Button>
+        <Button appearance="primary" disabled={confirmed === 0 || saving} onClick={onSave}>
+          {saving ? 'Saving...' : 'Save & Exit'}
+        </Button>
+        <Button onClick={onExit}>Exit Without Saving</Button>
+      </div>
+      <div>
+        <Text>
+          {confirmed} of {total} policies matched
+        </Text>
+        <ProgressBar
+          value={matchingProgress(confirmed, open.length) / 100}
+          aria-label="Matching progress"
+          thickness="large"
+        />
+      </div>
+      {confirmed > 0 && (
+        <Card className={styles.card} aria-label="Confirmed in this session">
+          <div className={styles.bar}>
+            <Text weight="semibold" className={styles.grow}>
+              Confirmed ({confirmed})
+            </Text>
+            <Button size="small" onClick={onCleanup}>
+              Clean Up Duplicates
+            </Button>
+            <Button size="small" onClick={onClearAll}>
+              Clear All Matches
+            </Button>
+          </div>
+          {draft.confirmed.map(({ match, path }) => (
+            <div key={path} className={styles.confirmed}>
+              <Badge color="success">{match.score}%</Badge>
+              <Text>
+                {match.baselineName} ↔ {match.clientName}
+              </Text>
+              <Button size="small" onClick={() => onUndo(path)}>
+                Undo
+              </Button>
+            </div>
+          ))}
+        </Card>
+      )}
+      {open.map((u) => (
+        <Card key={u.path} className={styles.card} aria-label={`Unmatched ${u.baselineName}`}>
+          <Text weight="semibold">{u.baselineName}</Text>
+          <Text size={200}>{u.path}</Text>
+          {summaryLines(u.baselinePolicy).map((l) => (
+            <Text key={l} size={200} font="monospace">
+              {l}
+            </Text>
+          ))}
+          <Text weight="semibold">Suggested matches</Text>
+          {u.suggestions.map((s) => {
+            const name = displayNameSimilarity(u.baselineName, s.clientName);
+            return (
+              <div key={s.clientId ?? s.clientName} className={styles.suggestion}>
+                <div className={styles.bar}>
+                  <Badge color={s.score >= 90 ? 'success' : s.score >= 75 ? 'warning' : 'danger'}>
+                    {s.score}% {matchQuality(s.score)}
+                  </Badge>
+                  <Text weight="semibold" className={styles.grow}>
+                    {s.clientName}
+                  </Text>
+                  {s.stateMismatch && <Badge color="warning">State mismatch</Badge>}
+                </div>
+                <Text size={200}>
+                  {s.explanation}
+                  {displayNameBand(name) ? ` · ${displayNameBand(name)}` : ''} · Settings{' '}
+                  {explanationBand(s.score)}
+                </Text>
+                <Text size={200}>
+                  Conditions {Math.round(s.scores.conditions)}% · Grant controls{' '}
+                  {Math.round(s.scores.grantControls)}% · Session controls{' '}
+                  {Math.round(s.scores.sessionControls)}%
+                </Text>
+                <div className={styles.bar}>
+                  <Button size="small" appearance="primary" onClick={() => onConfirm(u, s)}>
+                    Confirm Match
+                  </Button>
+                  <Button size="small" onClick={() => setCompare({ u, s })}>
+                    View Detailed Comparison
+                  </Button>
+                </div>
+              </div>
+            );
+          })}
+          <div>
+            <Button size="small" onClick={() => onDismiss(u)}>
+              {u.suggestions.length === 1 ? 'Mark as No Match' : 'None of These Match'}
+            </Button>
+          </div>
+        </Card>
+      ))}
+      {open.length === 0 && <Text>Every unmatched policy has been handled.</Text>}
+      {compare && (
+        <Dialog open onOpenChange={(_e, data) => !data.open && setCompare(undefined)}>
+          <DialogSurface className={styles.surface}>
+            <DialogBody>
+              <DialogTitle>
+                {compare.u.baselineName} ↔ {compare.s.clientName} ({compare.s.score}%)
+              </DialogTitle>
+              <DialogContent className={styles.compare}>
+                <div>
+                  <Text weight="semibold">Baseline policy</Text>
+                  <pre
+                    className={styles.pre}
+                    role="region"
+                    aria-label="Baseline policy JSON"
+                    tabIndex={0}
+                  >
+                    {JSON.stringify(compare.u.baselinePolicy, null, 2)}
+                  </pre>
+                </div>
+                <div>
+                  <Text weight="semibold">
+                    Client policy
+                    {policyId(compare.s.policy) ? ` (${policyId(compare.s.policy)})` : ''}
+                  </Text>
+                  <pre
+                    className={styles.pre}
+                    role="region"
+                    aria-label="Client policy JSON"
+                    tabIndex={0}
+                  >
+                    {JSON.stringify(compare.s.policy, null, 2)}
+                  </pre>
+                </div>
+              </DialogContent>
+              <DialogActions>
+                <Button onClick={() => setCompare(undefined)}>Close</Button>
+                <Button
+                  appearance="primary"
+                  onClick={() => {
+                    onConfirm(compare.u, compare.s);
+                    setCompare(undefined);
+                  }}
+                >
+                  Confirm Match
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </DialogSurface>
+        </Dialog>
+      )}
+    </section>
+  );
+}
