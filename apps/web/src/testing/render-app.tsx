@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 
 import { AppProvider } from '../app/provider';
@@ -48,4 +49,16 @@ export function renderApp(
     </AppProvider>,
   );
   return { ...view, router };
+}
+
+/** Renders one component inside the real providers (no router), signed in as {@link TEST_USER}. */
+export function renderWithProviders(ui: ReactElement) {
+  writeSession({ isLoggedIn: true, loggedInUser: TEST_USER, userPhoto: null });
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return render(
+    <AppProvider queryClient={queryClient} authClient={new TestAuthClient()}>
+      {ui}
+    </AppProvider>,
+  );
 }

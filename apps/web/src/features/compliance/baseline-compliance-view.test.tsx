@@ -5,15 +5,13 @@ import {
   evaluateCompliance,
   findUnmatchedPolicies,
 } from '@aegis/domain';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 
-import { AppProvider } from '../../app/provider';
-import { createQueryClient } from '../../lib/query-client';
 import { mockServer } from '../../testing/mocks/server';
-import { TestAuthClient } from '../../testing/render-app';
+import { renderWithProviders } from '../../testing/render-app';
 
 import { BaselineComplianceView } from './baseline-compliance-view';
 import { matchingStorageKey } from './utils/matching-storage';
@@ -87,13 +85,7 @@ function reportOf(clientFiles = CLIENT): ComplianceReport {
 }
 
 function renderView() {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false } });
-  return render(
-    <AppProvider queryClient={queryClient} authClient={new TestAuthClient()}>
-      <BaselineComplianceView client="FAB" />
-    </AppProvider>,
-  );
+  return renderWithProviders(<BaselineComplianceView client="FAB" />);
 }
 
 describe('Baseline Compliance view', () => {
