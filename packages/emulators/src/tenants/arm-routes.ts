@@ -433,7 +433,9 @@ function registerSubscriptionAliasRoutes(app: FastifyInstance, world: TenantWorl
     name: alias,
     type: 'Microsoft.Subscription/aliases',
     properties: {
-      subscriptionId: record?.done ? record.subscriptionId : undefined,
+      subscriptionId: record?.subscriptionId ?? null,
+      displayName: record?.displayName ?? null,
+      workload: record?.workload ?? null,
       provisioningState: record?.done ? 'Succeeded' : 'Accepted',
     },
   });
@@ -450,6 +452,7 @@ function registerSubscriptionAliasRoutes(app: FastifyInstance, world: TenantWorl
     const record: AliasRecord = {
       subscriptionId: state.guid(`subscription:${displayName}`),
       displayName,
+      workload: typeof props?.['workload'] === 'string' ? props['workload'] : 'Production',
       done: false,
     };
     state.aliases.set(request.params.alias.toLowerCase(), record);

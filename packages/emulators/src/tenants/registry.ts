@@ -51,6 +51,8 @@ interface TenantSeed {
   code: string;
   name: string;
   domainPrefix: string;
+  /** the verified custom domain when it is not `{domainPrefix}.com` */
+  customDomain?: string;
   country: string;
   admin: [given: string, surname: string];
   subscriptions: readonly string[];
@@ -102,6 +104,8 @@ const NOT_ONBOARDED: readonly TenantSeed[] = [
     code: 'ADW',
     name: 'Adventure Works Cycles',
     domainPrefix: 'adventureworks',
+    // not `adventureworks.com`: discovery finds it through the `.com` swap only
+    customDomain: 'adventure-works.de',
     country: 'DE',
     admin: ['Lena', 'Fischer'],
     subscriptions: [DEFAULT_SUBSCRIPTION_NAME],
@@ -112,7 +116,7 @@ function buildTenant(seed: TenantSeed, onboarded: boolean): SimulatedTenant {
   // Same tenant id as the client's exported configuration (seed/tenant-context.ts).
   const tenantId = deterministicGuid(`${seed.code}:tenant`);
   const initialDomain = `${seed.domainPrefix}.onmicrosoft.com`;
-  const customDomain = `${seed.domainPrefix}.com`;
+  const customDomain = seed.customDomain ?? `${seed.domainPrefix}.com`;
   const [givenName, surname] = seed.admin;
   const local = `${givenName}.${surname}`.toLowerCase().replace(/[^a-z.]/g, '');
   return {

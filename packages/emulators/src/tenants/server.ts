@@ -68,6 +68,12 @@ export function buildTenantEmulator(options: TenantEmulatorOptions): TenantEmula
     logger: options.logger ?? false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 20 * 1024 * 1024,
+    // Graph's alternate keys, e.g. /servicePrincipals(appId='…') → /servicePrincipals/appId=…
+    rewriteUrl: (request) =>
+      (request.url ?? '/').replace(
+        /\/(servicePrincipals|directoryRoles)\((appId|roleTemplateId)=(?:'|%27)([^'%]+)(?:'|%27)\)/i,
+        '/$1/$2=$3',
+      ),
   });
   app.decorateRequest('principal', undefined);
   app.decorateRequest('requestId', '');

@@ -91,6 +91,18 @@ describe('the tenant emulator', () => {
     ]);
   });
 
+  it("answers Graph's alternate key /servicePrincipals(appId='…')", async () => {
+    const found = await call(
+      "/v1.0/servicePrincipals(appId='00000003-0000-0000-c000-000000000000')",
+    );
+    expect(found.body).toMatchObject({ displayName: 'Microsoft Graph' });
+    const missing = await call(
+      "/v1.0/servicePrincipals(appId='00000000-0000-0000-0000-000000000000')",
+    );
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('Request_ResourceNotFound');
+  });
+
   it('scenario: consent answers AADSTS1003031', async () => {
     const patch = await fetch(`${emulator.url}/_emulator/tenants/LIT/scenarios`, {
       method: 'PATCH',

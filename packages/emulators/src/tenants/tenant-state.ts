@@ -44,6 +44,7 @@ export interface ResourceGroupRecord {
 export interface AliasRecord {
   subscriptionId: string;
   displayName: string;
+  workload: string;
   done: boolean;
 }
 
