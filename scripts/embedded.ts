@@ -136,6 +136,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
         dataDir: path.join(dataDir, 'devops'),
         verifyToken: jwksTokenVerifier(idp),
         pipelineDurationInMs: options.pipelineDurationInMs,
+        // scheduled pipelines run at their cron times (and when the clock is advanced)
+        runSchedules: {},
       }),
       { port: port + 102, host },
     );

@@ -180,3 +180,31 @@ export function appListChanges(
     unchanged: after.filter((app) => before.includes(app)),
   };
 }
+
+/**
+ * The defaults of a pipeline's runtime parameters, as text (what a scheduled run, which nobody
+ * fills in, runs with); parameters without a default are left out.
+ */
+export function readParameterDefaults(text: string): Record<string, string> {
+  const json = parse(text).toJS() as { parameters?: unknown } | null;
+  const defaults: Record<string, string> = {};
+  if (!Array.isArray(json?.parameters)) return defaults;
+  for (const parameter of json.parameters as unknown[]) {
+    if (!parameter || typeof parameter !== 'object') continue;
+    const { name, default: value } = parameter as { name?: unknown; default?: unknown };
+    if (typeof name !== 'string' || value === undefined || value === null) continue;
+    defaults[name] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return defaults;
+}
+
+/** Whether a schedule's branch filters include a branch (`main`, `refs/heads/main`, `*`, `rel/*`). */
+export function scheduleIncludesBranch(schedule: YamlSchedule, branch: string): boolean {
+  const short = branch.replace(/^refs\/heads\//, '');
+  const matches = (pattern: string) => {
+    const p = pattern.replace(/^refs\/heads\//, '');
+    if (p.endsWith('*')) return short.startsWith(p.slice(0, -1));
+    return p === short;
+  };
+  return schedule.branches.include.some(matches) && !schedule.branches.exclude.some(matches);
+}

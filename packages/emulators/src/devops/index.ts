@@ -26,6 +26,7 @@ export async function startDevOpsEmulator(
 export { buildDevOpsServer, hasDevOpsState, listenDevOpsEmulator };
 export type { DevOpsEmulator, DevOpsEmulatorOptions, DevOpsServer } from './server';
 export { PipelineRunner } from './pipeline-runner';
+export { EmulatorClock, PipelineScheduler, type ScheduledRun } from './scheduler';
 export type {
   PipelineEffect,
   PipelineEffectContext,

@@ -16,6 +16,7 @@ import { registerGitPullRequestRoutes } from './routes/git-pull-requests';
 import { registerGitPushRoutes } from './routes/git-pushes';
 import { registerGitRepositoryRoutes } from './routes/git-repositories';
 import { registerPipelineRoutes } from './routes/pipelines';
+import { EmulatorClock, PipelineScheduler } from './scheduler';
 import { DevOpsState, STATE_FILE } from './state';
 import { taskEffect, taskOfPipeline, type TaskRuntime } from './task-effects';
 
@@ -45,6 +46,11 @@ export interface DevOpsEmulatorOptions {
   /** effects by pipeline id, on top of the built-in ones */
   pipelineEffects?: Record<number, PipelineEffect>;
   now?: () => Date;
+  /**
+   * Queue scheduled runs on their own every `intervalInMs` (npm start). Without it schedules run
+   * only when the clock is advanced (`scheduler.advance`, `POST /_emulator/clock/advance`).
+   */
+  runSchedules?: { intervalInMs?: number };
   logger?: boolean;
   /** page size of continuation-token lists when no $top is sent (default: everything) */
   defaultPageSize?: number;
@@ -55,6 +61,8 @@ export interface DevOpsServer {
   state: DevOpsState;
   runner: PipelineRunner;
   faults: FaultInjector;
+  clock: EmulatorClock;
+  scheduler: PipelineScheduler;
 }
 
 export interface DevOpsEmulator {
@@ -66,6 +74,8 @@ export interface DevOpsEmulator {
   state: DevOpsState;
   runner: PipelineRunner;
   faults: FaultInjector;
+  clock: EmulatorClock;
+  scheduler: PipelineScheduler;
   close(): Promise<void>;
 }
 
@@ -88,12 +98,15 @@ export function hasDevOpsState(dataDir: string): boolean {
 
 export function buildDevOpsServer(options: DevOpsEmulatorOptions): DevOpsServer {
   const state = DevOpsState.load(options.dataDir, options.organization);
+  const clock = new EmulatorClock(options.now);
   const runner = new PipelineRunner(state, {
     ...(options.pipelineDurationInMs !== undefined
       ? { durationInMs: options.pipelineDurationInMs }
       : {}),
-    ...(options.now ? { now: options.now } : {}),
+    now: () => clock.now(),
   });
+  const scheduler = new PipelineScheduler(state, runner, clock);
+  if (options.runSchedules) scheduler.start(options.runSchedules.intervalInMs);
   state.defaultPageSize = options.defaultPageSize;
   // The token the runner's jobs call this emulator with (an agent's System.AccessToken).
   const jobToken = `job-${randomUUID()}`;
@@ -209,6 +222,35 @@ export function buildDevOpsServer(options: DevOpsEmulatorOptions): DevOpsServer 
     status: 'ok',
     organization: state.data.organization,
   }));
+  app.get('/_emulator/clock', async () => ({ now: clock.now().toISOString() }));
+  // Moves the emulator's clock ahead and runs every schedule whose time passed meanwhile.
+  app.post<{ Body: { minutes?: number; hours?: number; days?: number } | undefined }>(
+    '/_emulator/clock/advance',
+    async (request, reply) => {
+      const { minutes = 0, hours = 0, days = 0 } = request.body ?? {};
+      const ms = ((days * 24 + hours) * 60 + minutes) * 60_000;
+      if (!Number.isFinite(ms) || ms < 0) {
+        return reply
+          .code(400)
+          .send(
+            errorBody(
+              'minutes, hours and days must be positive numbers',
+              'InvalidRequestException',
+            ),
+          );
+      }
+      const queued = await scheduler.advance(ms);
+      return {
+        now: clock.now().toISOString(),
+        runs: queued.map((q) => ({
+          id: q.run.id,
+          pipelineId: q.run.pipelineId,
+          cron: q.cron,
+          dueAt: q.dueAt.toISOString(),
+        })),
+      };
+    },
+  );
   app.post('/_emulator/runner/idle', async () => {
     await runner.waitForIdle();
     return { idle: true };
@@ -218,8 +260,11 @@ export function buildDevOpsServer(options: DevOpsEmulatorOptions): DevOpsServer 
   registerGitRepositoryRoutes(app, state);
   registerGitPushRoutes(app, state);
   registerGitPullRequestRoutes(app, state);
-  app.addHook('onClose', async () => runner.close());
-  return { app, state, runner, faults };
+  app.addHook('onClose', async () => {
+    scheduler.stop();
+    await runner.close();
+  });
+  return { app, state, runner, faults, clock, scheduler };
 }
 
 export async function listenDevOpsEmulator(
@@ -239,6 +284,8 @@ export async function listenDevOpsEmulator(
     state: server.state,
     runner: server.runner,
     faults: server.faults,
+    clock: server.clock,
+    scheduler: server.scheduler,
     close: () => server.app.close(),
   };
 }

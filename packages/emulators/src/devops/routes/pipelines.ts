@@ -39,6 +39,50 @@ interface RunPipelineBody {
   previewRun?: boolean;
 }
 
+/** A new run of a pipeline, named '{yyyymmdd}.{n}' as the service names them (not yet queued). */
+export function newRunRecord(
+  state: DevOpsState,
+  runner: PipelineRunner,
+  pipeline: PipelineRecord,
+  fields: Pick<
+    RunRecord,
+    | 'refName'
+    | 'sourceVersion'
+    | 'templateParameters'
+    | 'variables'
+    | 'stagesToSkip'
+    | 'requestedBy'
+  >,
+): RunRecord {
+  const now = runner.now();
+  const day = now.toISOString().slice(0, 10).replace(/-/g, '');
+  const sameDay = state.data.runs.filter(
+    (r) => r.pipelineId === pipeline.id && r.name.startsWith(`${day}.`),
+  ).length;
+  return {
+    id: state.data.nextRunId++,
+    pipelineId: pipeline.id,
+    name: `${day}.${sameDay + 1}`,
+    state: 'notStarted',
+    createdDate: now.toISOString(),
+    ...fields,
+    log: [],
+  };
+}
+
+/** Stores a run and starts executing it (manual and scheduled runs alike). */
+export function queueRun(
+  state: DevOpsState,
+  runner: PipelineRunner,
+  run: RunRecord,
+  pipeline: PipelineRecord,
+  project: ProjectRecord,
+): void {
+  state.data.runs.push(run);
+  state.save();
+  runner.start(run, pipeline, project);
+}
+
 export function registerPipelineRoutes(
   app: FastifyInstance,
   state: DevOpsState,
@@ -263,31 +307,18 @@ export function registerPipelineRoutes(
           );
         }
       }
-      const now = runner.now();
-      const day = now.toISOString().slice(0, 10).replace(/-/g, '');
-      const sameDay = state.data.runs.filter(
-        (r) => r.pipelineId === pipeline.id && r.name.startsWith(`${day}.`),
-      ).length;
-      const run: RunRecord = {
-        id: state.data.nextRunId++,
-        pipelineId: pipeline.id,
-        name: `${day}.${sameDay + 1}`,
-        state: 'notStarted',
-        createdDate: now.toISOString(),
+      const run = newRunRecord(state, runner, pipeline, {
         refName,
         ...(sourceVersion ? { sourceVersion } : {}),
         templateParameters,
         variables,
         stagesToSkip: (body.stagesToSkip as unknown[] | undefined)?.map(String) ?? [],
         requestedBy: callerIdentity(request),
-        log: [],
-      };
+      });
       if (body.previewRun) {
         return { ...runJson(request, project, pipeline, run), finalYaml: `# ${pipeline.name}\n` };
       }
-      state.data.runs.push(run);
-      state.save();
-      runner.start(run, pipeline, project);
+      queueRun(state, runner, run, pipeline, project);
       return runJson(request, project, pipeline, run);
     },
   );
