@@ -25,7 +25,7 @@ function arm(token = delegatedToken(tenant)): ArmClient {
 }
 
 beforeAll(async () => {
-  emulator = await startTestTenantEmulator({ world });
+  emulator = await startTestTenantEmulator({ world, defaultPageSize: 2 });
 });
 afterAll(() => emulator.close());
 
@@ -38,6 +38,26 @@ describe('ArmClient against the tenant emulator', () => {
     ).toBe('2022-04-01');
     expect(client.apiVersionFor('/subscriptions/x/resourceGroups/rg')).toBe('2021-04-01');
     expect(client.apiVersionFor('/providers/Microsoft.Subscription/aliases/a')).toBe('2021-10-01');
+  });
+
+  it('follows nextLink across pages', async () => {
+    const subscription = (await arm().findSubscriptionByName('Options IT'))!;
+    const pages: number[] = [];
+    const counting = new ArmClient({
+      baseUrl: emulator.url,
+      getToken: async () => delegatedToken(tenant),
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        const body = (await response.clone().json()) as { value?: unknown[] };
+        if (body.value) pages.push(body.value.length);
+        return response;
+      },
+    });
+    const definitions = await counting.listRoleDefinitions(subscription.id);
+    expect(pages).toEqual([2, 2, 1]);
+    expect(definitions.map((d) => d.properties.roleName)).toContain('Resource Policy Contributor');
+    expect(new Set(definitions.map((d) => d.name)).size).toBe(5);
+    expect(await arm().listRoleDefinitions(subscription.id, 'Reader')).toHaveLength(1);
   });
 
   it('lists subscriptions and finds Options IT by name', async () => {

@@ -160,15 +160,28 @@ function filtered(request: FastifyRequest, items: JsonObject[]): JsonObject[] {
   }
 }
 
-export function registerArmRoutes(app: FastifyInstance, world: TenantWorld): void {
+/** One page of an ARM list; `nextLink` (absolute, with a $skiptoken) while more remain. */
+function armPage(request: FastifyRequest, items: readonly unknown[], pageSize: number) {
+  const token = (request.query as Record<string, unknown>)['$skiptoken'];
+  const offset = typeof token === 'string' ? Number(Buffer.from(token, 'base64url').toString()) : 0;
+  if (!Number.isInteger(offset) || offset < 0) {
+    throw new EmulatorError(400, 'InvalidSkipToken', 'The $skiptoken is not valid.');
+  }
+  const value = items.slice(offset, offset + pageSize);
+  if (offset + pageSize >= items.length) return { value };
+  const url = new URL(request.url, origin(request));
+  url.searchParams.set('$skiptoken', Buffer.from(String(offset + pageSize)).toString('base64url'));
+  return { value, nextLink: url.toString() };
+}
+
+export function registerArmRoutes(app: FastifyInstance, world: TenantWorld, pageSize = 100): void {
   app.get('/subscriptions', async (request) => {
     requireApiVersion(request, 'subscriptions');
     const tenantId = principalOf(request).tenantId;
-    return {
-      value: world
-        .subscriptions(tenantId)
-        .map((s) => subscriptionJson(world, tenantId, s.subscriptionId)),
-    };
+    const all = world
+      .subscriptions(tenantId)
+      .map((s) => subscriptionJson(world, tenantId, s.subscriptionId));
+    return armPage(request, all, pageSize);
   });
   app.get<{ Params: { sub: string } }>('/subscriptions/:sub', async (request) => {
     requireApiVersion(request, 'subscriptions');
@@ -182,7 +195,7 @@ export function registerArmRoutes(app: FastifyInstance, world: TenantWorld): voi
     const all = AZURE_ROLE_DEFINITIONS.map(
       (def) => roleDefinitionJson(subscription.id, def) as unknown as JsonObject,
     );
-    return { value: filtered(request, all) };
+    return armPage(request, filtered(request, all), pageSize);
   });
   app.get<{ Params: { sub: string; name: string } }>(
     `${roleDefinitions}/:name`,
@@ -209,7 +222,7 @@ export function registerArmRoutes(app: FastifyInstance, world: TenantWorld): voi
     const all = [...state.roleAssignments.values()]
       .filter((r) => r.scope.toLowerCase().startsWith(subscription.id))
       .map(roleAssignmentJson);
-    return { value: filtered(request, all) };
+    return armPage(request, filtered(request, all), pageSize);
   });
   app.get<{ Params: { sub: string; name: string } }>(
     `${roleAssignments}/:name`,
@@ -318,7 +331,7 @@ export function registerArmRoutes(app: FastifyInstance, world: TenantWorld): voi
     },
   );
   registerResourceGroupRoutes(app, world);
-  registerArmWorkloadRoutes(app, world);
+  registerArmWorkloadRoutes(app, world, pageSize);
   registerSubscriptionAliasRoutes(app, world);
 
   app.delete<{ Params: { sub: string; name: string } }>(
@@ -502,7 +515,11 @@ function registerSubscriptionAliasRoutes(app: FastifyInstance, world: TenantWorl
  * The ARM workloads of the domain's TENANT_WORKLOADS (policy assignments, maintenance
  * configurations): list at subscription or resource-group scope, GET/PUT/DELETE by name.
  */
-function registerArmWorkloadRoutes(app: FastifyInstance, world: TenantWorld): void {
+function registerArmWorkloadRoutes(
+  app: FastifyInstance,
+  world: TenantWorld,
+  pageSize: number,
+): void {
   for (const workload of TENANT_WORKLOADS) {
     if (workload.transport !== 'arm') continue;
     const type = workload.resourceType;
@@ -526,7 +543,11 @@ function registerArmWorkloadRoutes(app: FastifyInstance, world: TenantWorld): vo
         requireApiVersion(request, type);
         const prefix = scopeId(request);
         const items = [...stateOf(world, request).workloadObjects(workload).values()];
-        return { value: items.filter((o) => inScope(o, prefix)) };
+        return armPage(
+          request,
+          items.filter((o) => inScope(o, prefix)),
+          pageSize,
+        );
       });
       const byName = `${scope.path}/:name`;
       const lookup = (request: FastifyRequest<{ Params: Params }>) => {

@@ -32,7 +32,7 @@ export interface TenantEmulatorOptions {
   port?: number;
   host?: string;
   logger?: boolean;
-  /** page size of Graph and ARM lists when the caller sends no `$top` (default 100) */
+  /** page size of Graph lists without `$top`, and of ARM lists (default 100) */
   defaultPageSize?: number;
   /** browser origins allowed to call Graph/ARM (the portal, for the onboarding popup's tokens) */
   allowedOrigins?: readonly string[];
@@ -217,7 +217,7 @@ export function buildTenantEmulator(options: TenantEmulatorOptions): TenantEmula
   registerFaultRoutes(app, faults);
   registerEmulatorRoutes(app, world);
   registerGraphRoutes(app, world, { defaultPageSize: options.defaultPageSize ?? 100 });
-  registerArmRoutes(app, world);
+  registerArmRoutes(app, world, options.defaultPageSize ?? 100);
   registerAdminCommandRoutes(app, world);
   return { app, world, faults };
 }
