@@ -7,6 +7,9 @@ export interface SecurityPluginOptions {
   readonly connectOrigins: readonly string[];
 }
 
+/** Where sign-in popups come back to (a static page of the SPA). */
+export const POPUP_REDIRECT_PATH = '/auth-popup.html';
+
 /** Security headers with a CSP that allows only our own scripts and the sign-in endpoints. */
 export const securityPlugin = fp<SecurityPluginOptions>(
   async (app: FastifyInstance, options) => {
@@ -27,6 +30,15 @@ export const securityPlugin = fp<SecurityPluginOptions>(
         },
       },
       crossOriginEmbedderPolicy: false,
+      // The Global Administrator's sign-in popup (MSAL or the local identity provider) leaves our
+      // origin and comes back; 'same-origin' would sever it from the opener (ADR 020).
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    });
+    // The popup's redirect page must not switch browsing context groups on its way back from
+    // the identity provider, or the opener can no longer read it (MSAL asks the same).
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.split('?')[0] === POPUP_REDIRECT_PATH)
+        reply.header('cross-origin-opener-policy', 'unsafe-none');
     });
   },
   { name: 'security' },

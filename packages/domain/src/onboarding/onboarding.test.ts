@@ -101,7 +101,12 @@ describe('tenant id (spec 2 §4, §5, §7)', () => {
     expect(pickTenantId({})).toBeUndefined();
   });
   it('takes the tenant GUID an error description names after the app id', () => {
-    expect(guidInText(`name ${APP} is already present for tenant ${T2}. Trace ID: x`)).toBe(T2);
+    expect(
+      guidInText(
+        `name ${APP} is already present for tenant ${T2}. Trace ID: ${T1} Correlation ID: ${T1}`,
+      ),
+    ).toBe(T2);
+    expect(guidInText(`app ${APP} failed. Trace ID: ${T1}`)).toBe(APP);
   });
 });
 

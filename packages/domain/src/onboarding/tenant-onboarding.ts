@@ -72,9 +72,15 @@ export function isGuid(value: string): boolean {
   return GUID.test(value);
 }
 
-/** The last GUID an error description names (Entra puts the tenant id after the app id). */
+/**
+ * The tenant id an error description names: the GUID after "tenant", else the last GUID before
+ * Entra's trace and correlation ids.
+ */
 export function guidInText(text: string): string | undefined {
-  const all = text.match(new RegExp(GUID_IN_TEXT.source, 'gi'));
+  const afterTenant = new RegExp(`tenant\\s*'?(${GUID_IN_TEXT.source})`, 'i').exec(text)?.[1];
+  if (afterTenant) return afterTenant.toLowerCase();
+  const body = text.split(/Trace ID:/i)[0] ?? '';
+  const all = body.match(new RegExp(GUID_IN_TEXT.source, 'gi'));
   return all?.[all.length - 1]?.toLowerCase();
 }
 

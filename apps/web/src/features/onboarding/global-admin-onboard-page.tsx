@@ -31,6 +31,8 @@ const useStyles = makeStyles({
     margin: '48px auto',
     padding: '24px 32px',
     display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    boxSizing: 'border-box',
     gap: '16px',
     backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: tokens.shadow8,

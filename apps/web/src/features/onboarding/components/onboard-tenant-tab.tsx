@@ -27,12 +27,13 @@ import { RunStatusBanner } from './run-status-banner';
 import { TenantForm } from './tenant-form';
 
 const useStyles = makeStyles({
-  tab: { display: 'grid', gap: '16px', maxWidth: '760px' },
+  tab: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '16px', maxWidth: '760px' },
   actions: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
   roles: { listStyleType: 'none', padding: 0, margin: 0, display: 'grid', gap: '4px' },
   pending: { color: tokens.colorNeutralForeground3 },
   card: {
     display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr)',
     gap: '8px',
     padding: '16px',
     border: `1px solid ${tokens.colorNeutralStroke2}`,

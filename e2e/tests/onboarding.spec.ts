@@ -1,0 +1,186 @@
+import { mkdirSync } from 'node:fs';
+
+import { expect, test, type Page } from '@playwright/test';
+
+import { expectAccessible } from '../fixtures/a11y';
+import { signIn } from '../fixtures/auth';
+
+const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/onboarding';
+const PORT = Number(process.env.AEGIS_E2E_PORT ?? 3400);
+/** The tenant emulator's scenario switches (issue 10 §5). */
+const TENANTS = `http://127.0.0.1:${PORT + 104}/_emulator/tenants`;
+
+mkdirSync(SHOTS, { recursive: true });
+
+async function setScenarios(
+  page: Page,
+  tenant: string,
+  scenarios: Record<string, unknown> | null,
+): Promise<void> {
+  const response = scenarios
+    ? await page.request.patch(`${TENANTS}/${tenant}/scenarios`, { data: scenarios })
+    : await page.request.delete(`${TENANTS}/${tenant}/scenarios`);
+  expect(response.ok()).toBe(true);
+}
+
+async function fillTenantForm(
+  page: Page,
+  form: { code: string; domain: string; region: string; subscription?: string },
+) {
+  await page.getByRole('textbox', { name: /Client Code/ }).fill(form.code);
+  await expect(page.getByText('Client Code is valid!')).toBeVisible();
+  await page.getByRole('textbox', { name: /Domain/ }).fill(form.domain);
+  if (form.subscription) {
+    await page.getByRole('radio', { name: 'No' }).first().check();
+    await page.getByRole('textbox', { name: /Custom Subscription Name/ }).fill(form.subscription);
+  }
+  await page.getByLabel(/Region/).selectOption(form.region);
+}
+
+/** The identity provider's admin consent page: pick the account, Accept or Cancel. */
+async function consent(page: Page, decision: 'Accept' | 'Cancel', shot?: string) {
+  await expect(page.getByRole('heading', { name: 'Permissions requested' })).toBeVisible();
+  await expect(page.getByText('Aegis - Deploy - Monitor - Fix')).toBeVisible();
+  if (shot) await page.screenshot({ path: `${SHOTS}/${shot}`, fullPage: true });
+  await page.getByRole('button', { name: decision }).click();
+}
+
+/** The Global Administrator's popup: pick the account, Sign in. */
+async function globalAdminPopup(page: Page, admin: RegExp, shot?: string) {
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Login as Global Admin' }).click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole('heading', { name: 'Pick an account' })).toBeVisible();
+  await popup.getByRole('radio', { name: admin }).check();
+  if (shot) await popup.screenshot({ path: `${SHOTS}/${shot}` });
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await popup.waitForEvent('close');
+}
+
+test.describe('tenant onboarding', () => {
+  test('onboards a new tenant through admin consent, the Global Admin popup and every role', async ({
+    page,
+  }) => {
+    await signIn(page, '/tenant-baseline-options');
+    await expect(page.getByRole('tab', { name: 'On-Board Tenant (New)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByText(/allow popups for this site/)).toBeVisible();
+    await page.getByRole('button', { name: 'Grant Admin Consent' }).click();
+    await expect(
+      page.getByText(
+        'Please complete all required fields with valid information before proceeding.',
+      ),
+    ).toBeVisible();
+
+    await fillTenantForm(page, { code: 'TSP', domain: 'tailspintoys.com', region: 'uksouth' });
+    await page.screenshot({ path: `${SHOTS}/01-onboard-form.png`, fullPage: true });
+    await expectAccessible(page, 'onboard form');
+    await page.getByRole('button', { name: 'Grant Admin Consent' }).click();
+
+    await consent(page, 'Accept', '02-consent-page.png');
+    await expect(page.getByText(/^Admin consent granted for tenant [0-9a-f-]{36}$/)).toBeVisible();
+    expect(new URL(page.url()).search).toBe('');
+    await expectAccessible(page, 'consent granted');
+
+    await globalAdminPopup(page, /Lucy Harper/, '03-global-admin-popup.png');
+    const roles = page.getByRole('list', { name: 'Role assignment' });
+    await expect(
+      roles.getByText('✅ Exchange Administrator role assigned successfully'),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(roles.getByRole('listitem')).toHaveCount(8);
+    await expect(roles.getByText(/^❌/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Complete Onboarding Process' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/04-roles-assigned.png`, fullPage: true });
+    await expectAccessible(page, 'roles assigned');
+  });
+
+  test('a failing role and a missing subscription leave no Complete button', async ({ page }) => {
+    await setScenarios(page, 'LIT', { failingRoleAssignment: 'Contributor' });
+    try {
+      await signIn(page, '/tenant-baseline-options');
+      await fillTenantForm(page, { code: 'LIT', domain: 'litware.com', region: 'eastus' });
+      await page.getByRole('button', { name: 'Grant Admin Consent' }).click();
+      await consent(page, 'Accept');
+      await globalAdminPopup(page, /Marcus Reed/);
+      const roles = page.getByRole('list', { name: 'Role assignment' });
+      // Litware has no 'Options IT': the subscription roles fail with the names that exist.
+      await expect(
+        roles.getByText(
+          "❌ Error assigning Reader role: Subscription 'Options IT' not found. Available subscriptions: Litware Production",
+        ),
+      ).toBeVisible({ timeout: 30_000 });
+      await expect(
+        roles.getByText('✅ Teams Administrator role assigned successfully'),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Complete Onboarding Process' })).toHaveCount(
+        0,
+      );
+      await expect(page.getByRole('button', { name: 'Retry Role Assignment' })).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/05-roles-failed.png`, fullPage: true });
+    } finally {
+      await setScenarios(page, 'LIT', null);
+    }
+  });
+
+  test('consent denied offers a retry after 2 s; the app present in another tenant offers recovery', async ({
+    page,
+  }) => {
+    await setScenarios(page, 'ADW', { consentDenied: true });
+    try {
+      await signIn(page, '/tenant-baseline-options');
+      await fillTenantForm(page, {
+        code: 'ADW',
+        domain: 'adventureworks.com',
+        region: 'germanywestcentral',
+      });
+      await page.getByRole('button', { name: 'Grant Admin Consent' }).click();
+      await consent(page, 'Accept');
+      await expect(page.getByText('Admin consent failed')).toBeVisible();
+      await expect(page.getByText(/access_denied: AADSTS65004/)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Retry Admin Consent' })).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/06-consent-denied.png`, fullPage: true });
+      await expectAccessible(page, 'consent denied');
+
+      await setScenarios(page, 'ADW', {
+        consentDenied: false,
+        servicePrincipalPresentInTenant: '11111111-2222-4333-8444-555555555555',
+      });
+      await page.getByRole('button', { name: 'Retry Admin Consent' }).click();
+      await consent(page, 'Accept');
+      await expect(page.getByRole('radiogroup', { name: 'Recovery choice' })).toBeVisible();
+      await expect(page.getByText(/in tenant 11111111-2222-4333-8444-555555555555/)).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/07-recovery-choices.png`, fullPage: true });
+      await expectAccessible(page, 'recovery choices');
+      await page.getByRole('radio', { name: /Enter the tenant ID manually/ }).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('textbox', { name: 'Tenant ID' }).fill('1234');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByText('Invalid Tenant ID format. Please try again.')).toBeVisible();
+    } finally {
+      await setScenarios(page, 'ADW', null);
+    }
+  });
+});
+
+test('the Global Admin tool gives Reader on Options IT without an Aegis sign-in', async ({
+  page,
+}) => {
+  await page.goto('/global-admin-onboard');
+  await expect(page.getByRole('heading', { name: 'Global Admin Onboarding' })).toBeVisible();
+  await globalAdminPopup(page, /Hannah Clarke/);
+  await expect(page.getByText(/Signed in as Hannah Clarke/)).toBeVisible();
+  await page.getByRole('textbox', { name: /Enterprise App Name/ }).fill('No Such App');
+  await page.getByRole('button', { name: /Assign Reader Role/ }).click();
+  await expect(page.getByText("Enterprise app 'No Such App' not found.")).toBeVisible();
+  await page.getByRole('textbox', { name: /Enterprise App Name/ }).fill('Microsoft Graph');
+  await page.getByRole('button', { name: /Assign Reader Role/ }).click();
+  await expect(
+    page.getByText(/Reader role assigned to 'Microsoft Graph' on the subscription 'Options IT'/),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/08-global-admin-tool.png`, fullPage: true });
+  await expectAccessible(page, 'global admin tool');
+});
