@@ -15,11 +15,23 @@ describe('serving the SPA', () => {
     await mkdir(path.join(webDist, 'assets'));
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     await writeFile(path.join(webDist, 'assets', 'app-1.js'), 'console.log(1)');
+    await writeFile(path.join(webDist, 'auth-popup.html'), '<!doctype html><p>Signing in</p>');
     t = await build({ AEGIS_WEB_DIST: webDist });
   });
   afterAll(async () => {
     await t.close();
     await rm(webDist, { recursive: true, force: true });
+  });
+
+  it('keeps sign-in popups attached to the portal (COOP) and lets their return page rejoin', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/tenant-baseline-options' });
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    const popupReturn = await t.app.inject({
+      method: 'GET',
+      url: '/auth-popup.html?code=x&state=y',
+    });
+    expect(popupReturn.statusCode).toBe(200);
+    expect(popupReturn.headers['cross-origin-opener-policy']).toBe('unsafe-none');
   });
 
   it('serves the landing page at /', async () => {
