@@ -35,6 +35,8 @@ export interface HttpTenantGatewayOptions {
   getToken: (resource: 'graph' | 'admin' | 'arm') => Promise<string>;
   retry?: RetryOptions;
   fetch?: typeof fetch;
+  /** waits before retrying a throttled request (default: real time; tests make it instant) */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 const APPROVAL_HEADER = 'x-msft-approval-justification';
@@ -56,7 +58,11 @@ export class HttpTenantGateway implements TenantGateway {
       this.requests += 1;
       return (options.fetch ?? fetch)(input, init);
     };
-    const shared = { fetch: counting, ...(options.retry ? { retry: options.retry } : {}) };
+    const retry: RetryOptions | undefined =
+      options.retry || options.sleep
+        ? { ...options.retry, ...(options.sleep ? { sleep: options.sleep } : {}) }
+        : undefined;
+    const shared = { fetch: counting, ...(retry ? { retry } : {}) };
     this.graph = new GraphClient({
       baseUrl: options.graphUrl,
       version: 'beta',

@@ -1,0 +1,83 @@
+// The embedded default's TaskRuntime: the pipeline tasks reach the simulated client tenants the way
+// an agent reaches real ones — an app-only token of the Aegis app from the tenant's authority
+// (client credentials at the local identity provider) and the tenant emulator's Graph, admin
+// command and ARM endpoints through HttpTenantGateway.
+import { createTablesClient } from '@aegis/connectors/tables';
+import { HttpTenantGateway } from '@aegis/pipeline-tasks';
+
+import { DEFAULT_SUBSCRIPTION_NAME, findSimulatedTenant } from '../tenants/registry';
+
+import type { TaskRuntime } from './task-effects';
+
+export interface TenantTaskRuntimeOptions {
+  /** the local identity provider's URL (tenant authorities at `{url}/{tenantId}`) */
+  identityProviderUrl: string;
+  /** the Aegis app registration */
+  clientId: string;
+  clientSecret: string;
+  /** the tenant emulator's origin (Graph, admin commands and ARM) */
+  tenantEmulatorUrl: () => string;
+  /** Azurite or a storage account, for app-deploy onboarding */
+  tablesConnectionString?: string;
+}
+
+const RESOURCES = {
+  graph: 'https://graph.microsoft.com/.default',
+  admin: 'https://outlook.office365.com/.default',
+  arm: 'https://management.azure.com/.default',
+} as const;
+
+export function tenantTaskRuntime(options: TenantTaskRuntimeOptions): TaskRuntime {
+  const tokens = new Map<string, { token: string; expiresAt: number }>();
+  const token = async (tenantId: string, resource: keyof typeof RESOURCES): Promise<string> => {
+    const key = `${tenantId}:${resource}`;
+    const cached = tokens.get(key);
+    if (cached && cached.expiresAt > Date.now() + 60_000) return cached.token;
+    const response = await fetch(`${options.identityProviderUrl}/${tenantId}/oauth2/v2.0/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        scope: RESOURCES[resource],
+      }),
+    });
+    const body = (await response.json()) as {
+      access_token?: string;
+      expires_in?: number;
+      error_description?: string;
+    };
+    if (!response.ok || !body.access_token) {
+      throw new Error(
+        `No token for tenant ${tenantId}: ${body.error_description ?? response.status}`,
+      );
+    }
+    tokens.set(key, {
+      token: body.access_token,
+      expiresAt: Date.now() + (body.expires_in ?? 3600) * 1000,
+    });
+    return body.access_token;
+  };
+  return {
+    tenant: async (clientCodeOrTenantId) => {
+      const tenant = findSimulatedTenant(clientCodeOrTenantId);
+      if (!tenant) throw new Error(`No client tenant is known for '${clientCodeOrTenantId}'`);
+      const subscription =
+        tenant.subscriptions.find((s) => s.displayName === DEFAULT_SUBSCRIPTION_NAME) ??
+        tenant.subscriptions[0];
+      const origin = options.tenantEmulatorUrl();
+      return new HttpTenantGateway({
+        tenantId: tenant.tenantId,
+        graphUrl: origin,
+        adminUrl: origin,
+        armUrl: origin,
+        ...(subscription ? { subscriptionId: subscription.subscriptionId } : {}),
+        getToken: (resource) => token(tenant.tenantId, resource),
+      });
+    },
+    ...(options.tablesConnectionString
+      ? { tables: createTablesClient({ connectionString: options.tablesConnectionString }) }
+      : {}),
+  };
+}
