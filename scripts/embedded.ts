@@ -20,6 +20,7 @@ import {
   buildTenantEmulator,
   jwksTenantTokenVerifier,
   listenTenantEmulator,
+  tenantTaskRuntime,
   TENANT_EMULATOR_AUDIENCES,
   TenantWorld,
 } from '@aegis/emulators';
@@ -104,6 +105,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
     for (const stop of stack.reverse()) await stop().catch(() => undefined);
   };
 
+  let tenantEmulatorUrl = '';
   try {
     const portalOrigins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
     const tenantWorld = new TenantWorld(
@@ -138,6 +140,14 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
         pipelineDurationInMs: options.pipelineDurationInMs,
         // scheduled pipelines run at their cron times (and when the clock is advanced)
         runSchedules: {},
+        // The pipelines' work runs against the simulated tenants as an agent would (ADR 023).
+        taskRuntime: tenantTaskRuntime({
+          identityProviderUrl: idp.url,
+          clientId: aegisApp.clientId,
+          clientSecret: aegisApp.clientSecret,
+          tenantEmulatorUrl: () => tenantEmulatorUrl,
+          tablesConnectionString: azurite.connectionString,
+        }),
       }),
       { port: port + 102, host },
     );
@@ -155,6 +165,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
       { port: port + 104, host },
     );
     stack.push(() => tenants.close());
+    tenantEmulatorUrl = tenants.url;
 
     const config = loadConfig({
       ...process.env,
