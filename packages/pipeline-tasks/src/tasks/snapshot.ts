@@ -82,11 +82,21 @@ function parse(text: string): TenantObject | undefined {
   }
 }
 
-/** Graph items in a collection carry no @odata.context; the exports do (one per entity). */
+const GRAPH_METADATA = 'https://graph.microsoft.com/beta/$metadata#';
+
+/**
+ * Graph items in a collection carry no @odata.context; the exports do (one per entity), always
+ * naming the public endpoint, so files stay comparable whichever Graph host answered.
+ */
 function withEntityContext(w: TenantWorkload, object: TenantObject): TenantObject {
-  if (w.transport !== 'graph' || '@odata.context' in object) return object;
-  const context = `https://graph.microsoft.com/beta/$metadata#${w.path.replace(/^\//, '')}/$entity`;
-  return { '@odata.context': context, ...object };
+  if (w.transport !== 'graph') return object;
+  const current = object['@odata.context'];
+  if (typeof current === 'string') {
+    const at = current.indexOf('$metadata#');
+    if (at < 0) return object;
+    return { ...object, '@odata.context': `${GRAPH_METADATA}${current.slice(at + 10)}` };
+  }
+  return { '@odata.context': `${GRAPH_METADATA}${w.path.replace(/^\//, '')}/$entity`, ...object };
 }
 
 export async function snapshotTenant(
