@@ -27,6 +27,8 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         items: [
           { label: 'Tenant Baseline Options', href: paths.tenantBaselineOptions.getHref() },
           { label: 'Tenant Backups', href: paths.tenantBackup.getHref() },
+          { label: 'Trigger Capture', href: paths.triggerCapture.getHref() },
+          { label: 'Capture Management', href: paths.captureManagement.getHref() },
         ],
       },
     ],

@@ -75,6 +75,18 @@ const portalRoutes: RouteObject[] = [
     }),
   },
   {
+    path: paths.triggerCapture.path,
+    lazy: async () => ({
+      Component: (await import('../features/capture/trigger-capture-page')).TriggerCapturePage,
+    }),
+  },
+  {
+    path: paths.captureManagement.path,
+    lazy: async () => ({
+      Component: (await import('./capture-management-route')).CaptureManagementRoute,
+    }),
+  },
+  {
     path: paths.clientPipelines.path,
     lazy: async () => ({
       Component: (await import('../features/pipelines/client-pipelines-page')).ClientPipelinesPage,

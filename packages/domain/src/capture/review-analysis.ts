@@ -143,7 +143,7 @@ export interface ReviewComplianceSummary {
 export function reviewComplianceSummary(
   totalPolicies: number,
   prerequisitePolicies: number,
-  deviations: readonly ReviewDeviation[],
+  deviations: readonly Pick<ReviewDeviation, 'severity' | 'isPrerequisite'>[],
   includePrerequisites: boolean,
 ): ReviewComplianceSummary {
   const counted = includePrerequisites ? deviations : deviations.filter((d) => !d.isPrerequisite);
@@ -164,11 +164,9 @@ export function reviewComplianceSummary(
 
 export type SeverityFilter = 'all' | 'critical' | 'high' | 'medium';
 
-export function filterReviewDeviations(
-  deviations: readonly ReviewDeviation[],
-  filter: SeverityFilter,
-  includePrerequisites: boolean,
-): ReviewDeviation[] {
+export function filterReviewDeviations<
+  T extends Pick<ReviewDeviation, 'severity' | 'isPrerequisite'>,
+>(deviations: readonly T[], filter: SeverityFilter, includePrerequisites: boolean): T[] {
   return deviations.filter(
     (d) =>
       (includePrerequisites || !d.isPrerequisite) && (filter === 'all' || d.severity === filter),

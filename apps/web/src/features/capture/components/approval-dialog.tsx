@@ -1,0 +1,112 @@
+import { approvalCommentHint, canApprove } from '@aegis/domain';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Text,
+  Textarea,
+} from '@fluentui/react-components';
+import { useState } from 'react';
+
+const useStyles = makeStyles({
+  summary: { display: 'flex', gap: '16px', flexWrap: 'wrap', marginBottom: '12px' },
+  body: { display: 'flex', flexDirection: 'column', gap: '12px' },
+});
+
+export interface ApprovalSummary {
+  modified: number;
+  added: number;
+  deleted: number;
+  critical: number;
+  high: number;
+}
+
+/** 'Approve Capture for Merge' (spec 3 §2, §5): 50-character comments and the impact acknowledgement. */
+export function ApprovalDialog({
+  open,
+  summary,
+  approver,
+  triggeredBy,
+  onBack,
+  onApprove,
+}: {
+  open: boolean;
+  summary: ApprovalSummary;
+  approver: string;
+  /** who started the capture: they cannot approve it (four-eyes) */
+  triggeredBy: string | undefined;
+  onBack: () => void;
+  onApprove: (comments: string) => void;
+}) {
+  const styles = useStyles();
+  const [comments, setComments] = useState('');
+  const [acknowledged, setAcknowledged] = useState(false);
+  const hint = approvalCommentHint(comments);
+  const ownCapture =
+    triggeredBy !== undefined && triggeredBy.toLowerCase() === approver.toLowerCase();
+
+  return (
+    <Dialog open={open} modalType="alert">
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>Approve Capture for Merge</DialogTitle>
+          <DialogContent className={styles.body}>
+            <div className={styles.summary} aria-label="Changes to approve">
+              <Text>{summary.modified} modified</Text>
+              <Text>{summary.added} added</Text>
+              <Text>{summary.deleted} deleted</Text>
+              <Text weight="semibold">{summary.critical} critical</Text>
+              <Text weight="semibold">{summary.high} high</Text>
+            </div>
+            <MessageBar intent={ownCapture ? 'warning' : 'info'}>
+              <MessageBarBody>
+                {ownCapture
+                  ? 'You started this capture, so another Approver must approve it (four-eyes rule).'
+                  : triggeredBy
+                    ? `Any Approver other than ${triggeredBy}, who started this capture, can approve it.`
+                    : 'Any Approver can approve this capture.'}
+              </MessageBarBody>
+            </MessageBar>
+            <Field
+              label="Comments"
+              required
+              validationState={hint ? 'none' : 'success'}
+              validationMessage={hint ?? 'Comments are long enough.'}
+            >
+              <Textarea
+                rows={5}
+                value={comments}
+                onChange={(_, data) => setComments(data.value)}
+                placeholder="Why these changes are approved, who requested them, what was checked"
+              />
+            </Field>
+            <Checkbox
+              checked={acknowledged}
+              onChange={(_, data) => setAcknowledged(data.checked === true)}
+              label="I acknowledge these changes may impact users"
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onBack}>Back to Review</Button>
+            <Button
+              appearance="primary"
+              disabled={!canApprove(comments, acknowledged) || ownCapture}
+              onClick={() => onApprove(comments.trim())}
+            >
+              Approve &amp; Continue
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

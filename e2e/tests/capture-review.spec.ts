@@ -1,0 +1,180 @@
+import { mkdirSync } from 'node:fs';
+
+import { expect, test, type Page } from '@playwright/test';
+
+import { SAMPLE_STAFF, signIn } from '../fixtures/auth';
+
+const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/capture-review';
+const PORT = Number(process.env.AEGIS_E2E_PORT ?? 3400);
+const IDP = `http://127.0.0.1:${PORT + 101}`;
+const DEVOPS = `http://127.0.0.1:${PORT + 102}`;
+const PROJECT = 'Aegis Tenant Management';
+const SEEDED = 'client-ABC-capture-1042';
+const COMMENT =
+  'Reviewed with the client: CA000 report-only was requested by their CISO during the rollout.';
+
+mkdirSync(SHOTS, { recursive: true });
+
+/** Accepts every native dialog (alert) and records its message. */
+function recordDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}
+
+async function devopsToken(upn: string): Promise<string> {
+  const token = (await (
+    await fetch(`${IDP}/oauth2/v2.0/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: upn }),
+    })
+  ).json()) as { access_token: string };
+  return token.access_token;
+}
+
+async function repoUrl(): Promise<string> {
+  const { organization } = (await (await fetch(`${DEVOPS}/_emulator/health`)).json()) as {
+    organization: string;
+  };
+  return `${DEVOPS}/${organization}/${encodeURIComponent(PROJECT)}/_apis/git/repositories/M365Config`;
+}
+
+test('review a drifted capture to a pull request, complete it in DevOps, see it merged', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const alerts = recordDialogs(page);
+  await signIn(page, '/capture-management', 'Priya Shah');
+  await expect(page.getByText('Select a Client to Begin')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/05-management-empty.png`, fullPage: true });
+  await page.getByLabel('Client').selectOption('ABC');
+  // the newest unmerged capture is selected
+  await expect(page).toHaveURL(new RegExp(`/capture-management/ABC\\?branch=${SEEDED}$`));
+  await expect(page.getByRole('button', { name: `Viewing ${SEEDED}` })).toBeVisible();
+  const review = page.getByRole('region', { name: `Review of ${SEEDED}` });
+  await expect(review.getByText(/of \d+ policies reviewed/)).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: `${SHOTS}/06-review-step.png`, fullPage: true });
+
+  // the drift of one policy in drift mode
+  await review
+    .getByRole('button', {
+      name: 'View Details: change ConditionalAccess/Policy/CA000-Global-IdentityProtection-AnyApp-AnyPlatform-MFA.json',
+    })
+    .click();
+  const details = page.getByRole('dialog', { name: 'Policy Details' });
+  await expect(
+    details.getByRole('cell', { name: 'enabledForReportingButNotEnforced' }),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/07-policy-drift.png` });
+  await details.getByRole('button', { name: 'Close' }).click();
+
+  // exclude a property and re-analyse: the file drops out, the reviewed set empties
+  await review
+    .getByRole('button', { name: /^Mark Reviewed: change ConditionalAccess\/Policy\/CA000/ })
+    .click();
+  await expect(review.getByText(/^1 of \d+ policies reviewed/)).toBeVisible();
+  await expect(
+    review.getByRole('button', {
+      name: 'View Details: change Exchange/OrganizationConfig/Organization Config.json',
+    }),
+  ).toBeVisible();
+  await review.getByRole('button', { name: 'Update Exclusions & Re-analyze' }).click();
+  const exclusions = page.getByRole('dialog', { name: 'Update Excluded Properties' });
+  await exclusions.getByRole('textbox').fill('MailTipsLargeAudienceThreshold');
+  await page.screenshot({ path: `${SHOTS}/08-exclusions.png` });
+  await exclusions.getByRole('button', { name: 'Apply & Re-analyze' }).click();
+  await expect(
+    review.getByRole('button', {
+      name: 'View Details: change Exchange/OrganizationConfig/Organization Config.json',
+    }),
+  ).toBeHidden();
+  await expect(review.getByText(/^0 of \d+ policies reviewed \(0%\)/)).toBeVisible();
+
+  const proceed = review.getByRole('button', { name: 'Continue to Approval' });
+  await expect(proceed).toBeDisabled();
+  await review.getByRole('button', { name: 'Mark All as Reviewed' }).click();
+  await expect(review.getByText(/^(\d+) of \1 policies reviewed \(100%\)/)).toBeVisible();
+  await proceed.click();
+
+  const approval = page.getByRole('alertdialog', { name: 'Approve Capture for Merge' });
+  await expect(approval.getByText('Minimum 50 characters required (50 more)')).toBeVisible();
+  const approve = approval.getByRole('button', { name: 'Approve & Continue' });
+  await approval.getByRole('textbox').fill(COMMENT);
+  await expect(approve).toBeDisabled();
+  await approval
+    .getByRole('checkbox', { name: 'I acknowledge these changes may impact users' })
+    .check();
+  await page.screenshot({ path: `${SHOTS}/09-approval.png` });
+  await approve.click();
+  await expect(page.getByText('Review completed successfully')).toBeVisible();
+
+  await expect(page.getByText('Ready to Merge')).toBeVisible();
+  await expect(page.getByText(`Delete the capture branch ${SEEDED} after the merge`)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/10-ready-to-merge.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Create Pull Request' }).click();
+  await expect(page.getByText('Pull Request Created!')).toBeVisible();
+  await expect(page.getByText('Awaiting Azure DevOps Approval')).toBeVisible();
+  await expect(
+    page.getByText(/Returning to capture selector in [1-5] seconds\.\.\./),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/11-success.png`, fullPage: true });
+  const prLink = await page
+    .getByRole('link', { name: 'View Pull Request in Azure DevOps' })
+    .getAttribute('href');
+  const prId = Number(/pullrequest\/(\d+)/.exec(prLink ?? '')?.[1]);
+  await expect(
+    page.getByText(`Pull Request #${prId} created! Awaiting approval in Azure DevOps.`),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/capture-management\/ABC$/);
+  expect(alerts).toEqual([]);
+
+  // the pull request carries the approval; someone completes it in DevOps
+  const token = await devopsToken(SAMPLE_STAFF.alex.upn);
+  const url = `${await repoUrl()}/pullrequests/${prId}?api-version=7.1`;
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const pr = (await (await fetch(url, { headers })).json()) as { description: string };
+  expect(pr.description).toContain('Approved by: priya.shah@aegis-msp.example');
+  expect(pr.description).toContain(COMMENT);
+  const done = await fetch(url, {
+    method: 'PATCH',
+    headers,
+    body: JSON.stringify({ status: 'completed' }),
+  });
+  expect(done.status).toBe(200);
+
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByRole('group', { name: `Merged ${SEEDED}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Review ${SEEDED}` })).toBeHidden();
+  await page.screenshot({ path: `${SHOTS}/12-merged.png`, fullPage: true });
+});
+
+test('trigger a capture, follow it, and go to its review', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, '/trigger-capture');
+  await expect(page.getByRole('heading', { name: 'Trigger Configuration Capture' })).toBeVisible();
+  const trigger = page.getByRole('button', { name: 'Trigger Capture' });
+  await expect(trigger).toBeDisabled();
+  await page.getByLabel('Client').selectOption('ABC');
+  await page.getByRole('button', { name: 'Advanced Options' }).click();
+  await expect(page.getByLabel('Baseline Version')).toHaveValue('1.0.0');
+  await page.getByLabel('Excluded Properties (optional)').fill('WhenChanged, lastModifiedDateTime');
+  await page.screenshot({ path: `${SHOTS}/01-trigger-capture.png`, fullPage: true });
+  await trigger.click();
+  await expect(page.getByRole('button', { name: 'Capturing...' })).toBeDisabled();
+  await expect(page.getByText('In Progress')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/02-capturing.png`, fullPage: true });
+  await expect(page.getByText('Configuration captured successfully!')).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByText('100% Complete')).toBeVisible();
+  const branch = (await page.getByText(/^client-ABC-capture-\d+$/).textContent()) ?? '';
+  await page.screenshot({ path: `${SHOTS}/03-captured.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Go to Review' }).click();
+  await expect(page).toHaveURL(new RegExp(`/capture-management/ABC\\?branch=${branch}$`));
+  await expect(page.getByRole('heading', { name: 'Recent Captures' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/04-go-to-review.png`, fullPage: true });
+});
