@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 
 import { expect, test, type Page } from '@playwright/test';
 
+import { expectAccessible } from '../fixtures/a11y';
 import { SAMPLE_STAFF, signIn } from '../fixtures/auth';
 
 const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/capture-review';
@@ -50,14 +51,24 @@ test('review a drifted capture to a pull request, complete it in DevOps, see it 
   const alerts = recordDialogs(page);
   await signIn(page, '/capture-management', 'Priya Shah');
   await expect(page.getByText('Select a Client to Begin')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/05-management-empty.png`, fullPage: true });
+  await page.screenshot({
+    path: `${SHOTS}/05-management-empty.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+  await expectAccessible(page, '05-management-empty');
   await page.getByLabel('Client').selectOption('ABC');
   // the newest unmerged capture is selected
   await expect(page).toHaveURL(new RegExp(`/capture-management/ABC\\?branch=${SEEDED}$`));
   await expect(page.getByRole('button', { name: `Viewing ${SEEDED}` })).toBeVisible();
   const review = page.getByRole('region', { name: `Review of ${SEEDED}` });
   await expect(review.getByText(/of \d+ policies reviewed/)).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: `${SHOTS}/06-review-step.png`, fullPage: true });
+  await page.screenshot({
+    path: `${SHOTS}/06-review-step.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+  await expectAccessible(page, '06-review-step');
 
   // the drift of one policy in drift mode
   await review
@@ -69,7 +80,8 @@ test('review a drifted capture to a pull request, complete it in DevOps, see it 
   await expect(
     details.getByRole('cell', { name: 'enabledForReportingButNotEnforced' }),
   ).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/07-policy-drift.png` });
+  await page.screenshot({ path: `${SHOTS}/07-policy-drift.png`, animations: 'disabled' });
+  await expectAccessible(page, '07-policy-drift');
   await details.getByRole('button', { name: 'Close' }).click();
 
   // exclude a property and re-analyse: the file drops out, the reviewed set empties
@@ -85,7 +97,8 @@ test('review a drifted capture to a pull request, complete it in DevOps, see it 
   await review.getByRole('button', { name: 'Update Exclusions & Re-analyze' }).click();
   const exclusions = page.getByRole('dialog', { name: 'Update Excluded Properties' });
   await exclusions.getByRole('textbox').fill('MailTipsLargeAudienceThreshold');
-  await page.screenshot({ path: `${SHOTS}/08-exclusions.png` });
+  await page.screenshot({ path: `${SHOTS}/08-exclusions.png`, animations: 'disabled' });
+  await expectAccessible(page, '08-exclusions');
   await exclusions.getByRole('button', { name: 'Apply & Re-analyze' }).click();
   await expect(
     review.getByRole('button', {
@@ -108,26 +121,40 @@ test('review a drifted capture to a pull request, complete it in DevOps, see it 
   await approval
     .getByRole('checkbox', { name: 'I acknowledge these changes may impact users' })
     .check();
-  await page.screenshot({ path: `${SHOTS}/09-approval.png` });
+  await page.screenshot({ path: `${SHOTS}/09-approval.png`, animations: 'disabled' });
+  await expectAccessible(page, '09-approval');
   await approve.click();
-  await expect(page.getByText('Review completed successfully')).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Review completed successfully' })).toBeVisible();
 
   await expect(page.getByText('Ready to Merge')).toBeVisible();
   await expect(page.getByText(`Delete the capture branch ${SEEDED} after the merge`)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/10-ready-to-merge.png`, fullPage: true });
+  await page.screenshot({
+    path: `${SHOTS}/10-ready-to-merge.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+  await expectAccessible(page, '10-ready-to-merge');
   await page.getByRole('button', { name: 'Create Pull Request' }).click();
   await expect(page.getByText('Pull Request Created!')).toBeVisible();
+  // the success step returns to the selector after 5 s: read it at once
+  const prLink = await page
+    .getByRole('link', { name: 'View Pull Request in Azure DevOps' })
+    .getAttribute('href');
   await expect(page.getByText('Awaiting Azure DevOps Approval')).toBeVisible();
   await expect(
     page.getByText(/Returning to capture selector in [1-5] seconds\.\.\./),
   ).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/11-success.png`, fullPage: true });
-  const prLink = await page
-    .getByRole('link', { name: 'View Pull Request in Azure DevOps' })
-    .getAttribute('href');
+  await page.screenshot({
+    path: `${SHOTS}/11-success.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+  await expectAccessible(page, '11-success');
   const prId = Number(/pullrequest\/(\d+)/.exec(prLink ?? '')?.[1]);
   await expect(
-    page.getByText(`Pull Request #${prId} created! Awaiting approval in Azure DevOps.`),
+    page.getByRole('listitem', {
+      name: `Pull Request #${prId} created! Awaiting approval in Azure DevOps.`,
+    }),
   ).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/capture-management\/ABC$/);
   expect(alerts).toEqual([]);
@@ -149,7 +176,8 @@ test('review a drifted capture to a pull request, complete it in DevOps, see it 
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByRole('group', { name: `Merged ${SEEDED}` })).toBeVisible();
   await expect(page.getByRole('button', { name: `Review ${SEEDED}` })).toBeHidden();
-  await page.screenshot({ path: `${SHOTS}/12-merged.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/12-merged.png`, fullPage: true, animations: 'disabled' });
+  await expectAccessible(page, '12-merged');
 });
 
 test('trigger a capture, follow it, and go to its review', async ({ page }) => {
@@ -162,19 +190,39 @@ test('trigger a capture, follow it, and go to its review', async ({ page }) => {
   await page.getByRole('button', { name: 'Advanced Options' }).click();
   await expect(page.getByLabel('Baseline Version')).toHaveValue('1.0.0');
   await page.getByLabel('Excluded Properties (optional)').fill('WhenChanged, lastModifiedDateTime');
-  await page.screenshot({ path: `${SHOTS}/01-trigger-capture.png`, fullPage: true });
+  await page.screenshot({
+    path: `${SHOTS}/01-trigger-capture.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+  await expectAccessible(page, '01-trigger-capture');
   await trigger.click();
   await expect(page.getByRole('button', { name: 'Capturing...' })).toBeDisabled();
   await expect(page.getByText('In Progress')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/02-capturing.png`, fullPage: true });
+  await page.screenshot({
+    path: `${SHOTS}/02-capturing.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+  await expectAccessible(page, '02-capturing');
   await expect(page.getByText('Configuration captured successfully!')).toBeVisible({
     timeout: 60_000,
   });
   await expect(page.getByText('100% Complete')).toBeVisible();
   const branch = (await page.getByText(/^client-ABC-capture-\d+$/).textContent()) ?? '';
-  await page.screenshot({ path: `${SHOTS}/03-captured.png`, fullPage: true });
+  await page.screenshot({
+    path: `${SHOTS}/03-captured.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+  await expectAccessible(page, '03-captured');
   await page.getByRole('button', { name: 'Go to Review' }).click();
   await expect(page).toHaveURL(new RegExp(`/capture-management/ABC\\?branch=${branch}$`));
   await expect(page.getByRole('heading', { name: 'Recent Captures' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/04-go-to-review.png`, fullPage: true });
+  await page.screenshot({
+    path: `${SHOTS}/04-go-to-review.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+  await expectAccessible(page, '04-go-to-review');
 });

@@ -20,6 +20,7 @@ import {
   captureBranchPrefix,
   captureMetadataPath,
   capturePullRequestDescription,
+  capturedAtFromDescription,
   capturePullRequestTitle,
   captureReviewSeverity,
   captureRunParameters,
@@ -188,7 +189,8 @@ export class CaptureService {
     );
     for (const [name, pr] of mergedBy) {
       if (existing.includes(name)) continue;
-      branches.push(this.toBranch(name, false, pr.creationDate, undefined, pr, latest.get(name)));
+      const date = capturedAtFromDescription(pr.description) ?? pr.creationDate;
+      branches.push(this.toBranch(name, false, date, undefined, pr, latest.get(name)));
     }
     return branches;
   }
@@ -453,7 +455,12 @@ export class CaptureService {
         sourceRefName: source,
         targetRefName: MAIN,
         title: capturePullRequestTitle(client, branch),
-        description: capturePullRequestDescription(client, branch, approval),
+        description: capturePullRequestDescription(
+          client,
+          branch,
+          approval,
+          metadata?.capturedAt ?? (await this.runDateOf(branch)),
+        ),
         labels: ['capture-review'],
         completionOptions: { deleteSourceBranch: true },
       });

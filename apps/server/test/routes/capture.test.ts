@@ -242,6 +242,8 @@ describe('capture routes', () => {
     expect(completed.status).toBe(200);
     const after = (await branches()).find((b) => b.name === PENDING);
     expect(after).toMatchObject({ merged: true, exists: false, mergedBy: 'Alex Morgan' });
+    // a merged capture keeps its capture time (from the description), not the merge time
+    expect(Date.now() - Date.parse(after?.date ?? '')).toBeGreaterThan(3_600_000);
   });
 
   it('starts a capture run with the JSON-encoded exclusions and follows it', async () => {

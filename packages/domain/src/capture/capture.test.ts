@@ -11,6 +11,7 @@ import {
   captureBranchName,
   captureBranchSuffix,
   capturePullRequestDescription,
+  capturedAtFromDescription,
   captureScoreClass,
   classifyCaptureBranches,
   clientCaptureOverview,
@@ -340,5 +341,19 @@ describe('review analysis', () => {
     expect(text).toContain('Approved at: 2025-03-20T12:00:00.000Z');
     expect(text).toContain('Reviewed every change with the client; the MFA change was requested.');
     expect(text).toContain('Summary: 2 modified, 1 added, 0 deleted.');
+    expect(capturedAtFromDescription(text)).toBeUndefined();
+    const withDate = capturePullRequestDescription(
+      'ABC',
+      'client-ABC-capture-9',
+      {
+        approvedBy: 'a',
+        approvedAt: 'b',
+        comments: 'c',
+        summary: { modified: 0, added: 0, deleted: 0 },
+      },
+      '2025-03-19T08:00:00.000Z',
+    );
+    expect(capturedAtFromDescription(withDate.slice(0, 400))).toBe('2025-03-19T08:00:00.000Z');
+    expect(capturedAtFromDescription('Captured at: yesterday')).toBeUndefined();
   });
 });

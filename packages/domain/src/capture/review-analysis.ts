@@ -190,10 +190,12 @@ export function capturePullRequestDescription(
   clientCode: string,
   branch: string,
   approval: Approval,
+  capturedAt?: string,
 ): string {
   const { modified, added, deleted } = approval.summary;
   return [
     `Approved capture review of ${branch.replace(/^refs\/heads\//, '')} for client ${clientCode}.`,
+    ...(capturedAt ? [`Captured at: ${capturedAt}`] : []),
     '',
     `Approved by: ${approval.approvedBy}`,
     `Approved at: ${approval.approvedAt}`,
@@ -205,6 +207,15 @@ export function capturePullRequestDescription(
     '',
     'The capture branch is deleted when this pull request completes.',
   ].join('\n');
+}
+
+/**
+ * The capture time a capture pull request's description records (near the top, so list answers,
+ * which cut descriptions at 400 characters, still carry it); undefined when absent.
+ */
+export function capturedAtFromDescription(description: string): string | undefined {
+  const value = /^Captured at: (\S+)$/m.exec(description)?.[1];
+  return value && !Number.isNaN(Date.parse(value)) ? value : undefined;
 }
 
 /** What 'Ready to Merge' says will happen (spec 3 §2). */

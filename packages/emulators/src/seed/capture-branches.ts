@@ -224,7 +224,7 @@ export async function seedCaptureHistory(
       repositoryId: repo.id,
       status: 'completed',
       title: `Configuration capture ${branch} for client ${client}`,
-      description: `Approved capture review of ${branch} for client ${client}.\n\nApproved by: ${approver.uniqueName}\nApproved at: ${created.toISOString()}`,
+      description: `Approved capture review of ${branch} for client ${client}.\nCaptured at: ${new Date(created.getTime() - 20 * HOUR).toISOString()}\n\nApproved by: ${approver.uniqueName}\nApproved at: ${created.toISOString()}`,
       sourceRefName: `refs/heads/${branch}`,
       targetRefName: 'refs/heads/main',
       createdBy: approver,

@@ -141,7 +141,7 @@ export function TriggerCapturePage() {
             appearance="primary"
             disabled={!client || running}
             onClick={start}
-            icon={running ? <Spinner size="tiny" /> : undefined}
+            icon={running ? <Spinner size="tiny" aria-label="Capture running" /> : undefined}
           >
             {running ? 'Capturing...' : 'Trigger Capture'}
           </Button>

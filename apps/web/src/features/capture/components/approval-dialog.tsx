@@ -59,7 +59,7 @@ export function ApprovalDialog({
       <DialogSurface>
         <DialogBody>
           <DialogTitle>Approve Capture for Merge</DialogTitle>
-          <DialogContent className={styles.body}>
+          <DialogContent className={styles.body} tabIndex={0}>
             <div className={styles.summary} aria-label="Changes to approve">
               <Text>{summary.modified} modified</Text>
               <Text>{summary.added} added</Text>

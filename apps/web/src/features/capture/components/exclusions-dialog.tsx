@@ -51,7 +51,7 @@ export function ExclusionsDialog({
       <DialogSurface>
         <DialogBody>
           <DialogTitle>Update Excluded Properties</DialogTitle>
-          <DialogContent>
+          <DialogContent tabIndex={0}>
             <TabList
               selectedValue={tab}
               onTabSelect={(_, data) => setTab(data.value as 'properties' | 'paths')}

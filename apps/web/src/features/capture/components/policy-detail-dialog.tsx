@@ -51,7 +51,7 @@ export function PolicyDetailDialog({
       <DialogSurface className={styles.surface}>
         <DialogBody>
           <DialogTitle>Policy Details</DialogTitle>
-          <DialogContent>
+          <DialogContent tabIndex={0}>
             <div className={styles.details}>
               <Text className={styles.path}>{path}</Text>
               {detail?.mode === 'drift' && (

@@ -63,7 +63,9 @@ export function ReadyToMerge({
           appearance="primary"
           onClick={onCreate}
           disabled={creating || openPullRequest !== undefined}
-          icon={creating ? <Spinner size="tiny" /> : undefined}
+          icon={
+            creating ? <Spinner size="tiny" aria-label="Creating the pull request" /> : undefined
+          }
         >
           Create Pull Request
         </Button>

@@ -1,0 +1,545 @@
+import type {
+  CaptureAnalysis,
+  CaptureBranch,
+  CaptureRun,
+  CreateCapturePullRequestBody,
+} from '@aegis/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { mockServer } from '../../testing/mocks/server';
+import { renderApp, TEST_USER } from '../../testing/render-app';
+
+const HOUR = 3_600_000;
+const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
+const COMMENT = 'The client asked for report-only CA000 while they roll out the new MFA app.';
+
+const BRANCHES: CaptureBranch[] = [
+  {
+    name: 'client-ABC-capture-20',
+    date: ago(30),
+    merged: false,
+    exists: true,
+    metadata: { baselineVersion: '1.0.0' },
+  },
+  {
+    name: 'client-ABC-capture-21',
+    date: ago(2),
+    merged: false,
+    exists: true,
+    metadata: { changeCount: 3, criticalCount: 1, baselineVersion: '1.0.0', triggeredBy: 'sam@x' },
+  },
+  ...[5, 6, 7, 8, 9].map((n) => ({
+    name: `client-ABC-capture-${n}`,
+    date: ago(200 + n),
+    merged: true,
+    exists: false,
+    mergedDate: ago(100 + n),
+    mergedBy: 'Priya Shah',
+  })),
+];
+
+function analysis(branch: string): CaptureAnalysis {
+  return {
+    client: 'ABC',
+    branch,
+    drift: {
+      summary: { unchanged: 40, modified: 1, added: 1, deleted: 0 },
+      changeCounts: { Add: 1, Edit: 1, Delete: 0 },
+      changes: [
+        {
+          changeType: 'edit',
+          item: { path: 'ConditionalAccess/Policy/CA000.json' },
+          propertyChanges: [
+            {
+              property: 'state',
+              oldValue: 'enabled',
+              newValue: 'disabled',
+              changeType: 'modified',
+            },
+          ],
+          propertyChangeCount: 1,
+        },
+        { changeType: 'add', item: { path: 'ConditionalAccess/Policy/CA900.json' } },
+      ],
+    },
+    compliance: {
+      totalCount: 50,
+      prerequisiteTotal: 2,
+      acceptedDeviationsCount: 0,
+      deviations: [
+        {
+          path: 'ConditionalAccess/Policy/CA000.json',
+          policyName: 'CA000',
+          category: 'ConditionalAccess',
+          severity: 'critical',
+          propertyCount: 1,
+          isMissing: false,
+          isPrerequisite: false,
+          deviations: [
+            {
+              property: 'state',
+              baselineValue: 'enabled',
+              clientValue: 'disabled',
+              severity: 'critical',
+            },
+          ],
+        },
+        {
+          path: 'Exchange/RemoteDomain/Default.json',
+          policyName: 'Default',
+          category: 'Exchange',
+          severity: 'low',
+          propertyCount: 2,
+          isMissing: false,
+          isPrerequisite: false,
+          deviations: [],
+        },
+        {
+          path: 'AzureAD/Group/SG-BreakGlass.json',
+          policyName: 'SG-BreakGlass',
+          category: 'AzureAD',
+          severity: 'prerequisite',
+          propertyCount: 1,
+          isMissing: true,
+          isPrerequisite: true,
+          deviations: [],
+        },
+      ],
+    },
+  };
+}
+
+interface Served {
+  analysisBodies: unknown[];
+  pullRequests: CreateCapturePullRequestBody[];
+}
+
+function serve(
+  options: {
+    branches?: CaptureBranch[] | 'fail';
+    pullRequest?: 'ok' | 'conflict';
+    analysis?: 'ok' | 'fail';
+  } = {},
+): Served {
+  const served: Served = { analysisBodies: [], pullRequests: [] };
+  mockServer.use(
+    http.get('*/api/capture/clients', () =>
+      HttpResponse.json({
+        clients: [
+          { code: 'ABC', name: 'Client ABC' },
+          { code: 'FAB', name: 'Client FAB' },
+        ],
+      }),
+    ),
+    http.get('*/api/capture/clients/:client/branches', ({ params }) =>
+      options.branches === 'fail'
+        ? HttpResponse.json({ message: 'boom', statusCode: 502 }, { status: 502 })
+        : HttpResponse.json({
+            client: params['client'],
+            branches: params['client'] === 'ABC' ? (options.branches ?? BRANCHES) : [],
+          }),
+    ),
+    http.get('*/api/capture/clients/:client/overview', () =>
+      HttpResponse.json({ lastCapture: ago(2), lastMerge: ago(105), pendingReviews: 2 }),
+    ),
+    http.post('*/api/capture/clients/:client/analysis', async ({ request }) => {
+      const body = (await request.json()) as { branch: string };
+      served.analysisBodies.push(body);
+      if (options.analysis === 'fail') {
+        return HttpResponse.json({ message: 'DevOps is down', statusCode: 502 }, { status: 502 });
+      }
+      return HttpResponse.json(analysis(body.branch));
+    }),
+    http.post('*/api/capture/clients/:client/pull-requests', async ({ request }) => {
+      const body = (await request.json()) as CreateCapturePullRequestBody;
+      served.pullRequests.push(body);
+      if (options.pullRequest === 'conflict') {
+        return HttpResponse.json(
+          {
+            error: 'ConflictError',
+            statusCode: 409,
+            message:
+              'Pull request #7 for client-ABC-capture-21 is already open and awaiting approval in Azure DevOps.',
+          },
+          { status: 409 },
+        );
+      }
+      return HttpResponse.json(
+        {
+          pullRequestId: 77,
+          prUrl: 'http://devops/pullrequest/77',
+          createdBy: 'Alex Morgan',
+          status: 'pending',
+          approval: {
+            approvedBy: TEST_USER.upn,
+            approvedAt: new Date().toISOString(),
+            comments: body.comments,
+            summary: body.summary,
+          },
+        },
+        { status: 201 },
+      );
+    }),
+  );
+  return served;
+}
+
+beforeAll(() => {
+  // jsdom has no ResizeObserver; Fluent's tab list and accordion observe their size
+  globalThis.ResizeObserver ??= class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+async function openReview(url = '/capture-management/ABC') {
+  const view = renderApp(url);
+  const review = await screen.findByRole('region', { name: 'Review of client-ABC-capture-21' });
+  await within(review).findByText('0 of 3 policies reviewed (0%)');
+  return { ...view, review };
+}
+
+describe('capture management', () => {
+  it('asks for a client first, then keeps the address in step and auto-selects the newest unmerged capture', async () => {
+    serve();
+    const { router } = renderApp('/capture-management');
+    expect(await screen.findByText('Select a Client to Begin')).toBeInTheDocument();
+    await screen.findByRole('option', { name: 'Client ABC' });
+    await userEvent.selectOptions(screen.getByLabelText('Client'), 'ABC');
+    await waitFor(() => expect(router.state.location.search).toBe('?branch=client-ABC-capture-21'));
+    expect(router.state.location.pathname).toBe('/capture-management/ABC');
+    // the older capture has no change count
+    const older = await screen.findByRole('group', { name: 'Capture client-ABC-capture-20' });
+    expect(within(older).getByText('1 days ago')).toBeInTheDocument();
+    expect(within(older).getByText('? changes')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Viewing client-ABC-capture-21' }),
+    ).toBeInTheDocument();
+
+    // Recently Merged: 3 of 5, then all
+    expect(screen.getAllByRole('group', { name: /^Merged / })).toHaveLength(3);
+    await userEvent.click(screen.getByRole('button', { name: 'Show 2 More' }));
+    expect(screen.getAllByRole('group', { name: /^Merged / })).toHaveLength(5);
+    await userEvent.click(screen.getByRole('button', { name: 'Show Less' }));
+
+    // switching to baseline clears the branch
+    await userEvent.click(screen.getByRole('tab', { name: 'Baseline Compliance' }));
+    expect(router.state.location.search).toBe('?view=baseline');
+    await userEvent.click(screen.getByRole('tab', { name: 'Capture Review' }));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('says when the capture branches cannot be loaded', async () => {
+    serve({ branches: 'fail' });
+    renderApp('/capture-management/ABC');
+    expect(
+      await screen.findByRole('listitem', { name: 'Failed to load capture branches' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the empty selector texts for a client without captures', async () => {
+    serve({ branches: [] });
+    renderApp('/capture-management/ABC');
+    expect(
+      await screen.findByText('No capture branches found for this client.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Automated captures will appear here once configured.'),
+    ).toBeInTheDocument();
+  });
+
+  it('alerts when the comparison cannot be loaded', async () => {
+    serve({ analysis: 'fail' });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    renderApp('/capture-management/ABC?branch=client-ABC-capture-21');
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('Failed to load comparison data. Please try again.'),
+    );
+  });
+});
+
+describe('review workflow step rules', () => {
+  it('continues to approval only when every reviewable item is reviewed', async () => {
+    serve();
+    const { review } = await openReview();
+    const proceed = within(review).getByRole('button', { name: 'Continue to Approval' });
+    expect(proceed).toBeDisabled();
+    // CA000 is both changed and deviating: one reviewable item
+    await userEvent.click(
+      within(review).getByRole('button', {
+        name: 'Mark Reviewed: change ConditionalAccess/Policy/CA000.json',
+      }),
+    );
+    expect(within(review).getByText('1 of 3 policies reviewed (33%)')).toBeInTheDocument();
+    expect(
+      within(review).queryByRole('button', {
+        name: 'Mark Reviewed: deviation ConditionalAccess/Policy/CA000.json',
+      }),
+    ).not.toBeInTheDocument();
+    expect(proceed).toBeDisabled();
+    // the Prerequisites filter adds the prerequisite policy to the review
+    await userEvent.click(within(review).getByRole('switch', { name: 'Prerequisites' }));
+    expect(within(review).getByText('1 of 4 policies reviewed (25%)')).toBeInTheDocument();
+    await userEvent.click(within(review).getByRole('button', { name: 'Mark All as Reviewed' }));
+    expect(within(review).getByText('4 of 4 policies reviewed (100%)')).toBeInTheDocument();
+    expect(within(review).getByRole('button', { name: 'Mark All as Reviewed' })).toBeDisabled();
+    expect(proceed).toBeEnabled();
+    await userEvent.click(proceed);
+    expect(
+      await screen.findByRole('alertdialog', { name: 'Approve Capture for Merge' }),
+    ).toBeVisible();
+  });
+
+  it('re-analyses with new exclusions and empties the reviewed set', async () => {
+    const served = serve();
+    const { review } = await openReview();
+    await userEvent.click(within(review).getByRole('button', { name: 'Mark All as Reviewed' }));
+    expect(within(review).getByText('3 of 3 policies reviewed (100%)')).toBeInTheDocument();
+    await userEvent.click(
+      within(review).getByRole('button', { name: 'Update Exclusions & Re-analyze' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Update Excluded Properties' });
+    await userEvent.type(within(dialog).getByRole('textbox'), ' state \n\n  displayName ');
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Paths' }));
+    await userEvent.type(within(dialog).getByRole('textbox'), '/Exchange');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply & Re-analyze' }));
+    expect(await within(review).findByText('0 of 3 policies reviewed (0%)')).toBeInTheDocument();
+    expect(served.analysisBodies.at(-1)).toEqual({
+      branch: 'client-ABC-capture-21',
+      excludedProperties: ['state', 'displayName'],
+      excludedPaths: ['/Exchange'],
+    });
+  });
+
+  it('approves with 50 characters and the acknowledgement, goes back, and creates the pull request', async () => {
+    const served = serve();
+    const { review, router } = await openReview();
+    await userEvent.click(within(review).getByRole('button', { name: 'Mark All as Reviewed' }));
+    await userEvent.click(within(review).getByRole('button', { name: 'Continue to Approval' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Approve Capture for Merge' });
+    expect(within(dialog).getByText(/sam@x, who started this capture/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Minimum 50 characters required (50 more)'),
+    ).toBeInTheDocument();
+    const approve = within(dialog).getByRole('button', { name: 'Approve & Continue' });
+    await userEvent.type(within(dialog).getByRole('textbox'), 'x'.repeat(49));
+    expect(within(dialog).getByText('Minimum 50 characters required (1 more)')).toBeInTheDocument();
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', {
+        name: 'I acknowledge these changes may impact users',
+      }),
+    );
+    expect(approve).toBeDisabled();
+    await userEvent.clear(within(dialog).getByRole('textbox'));
+    await userEvent.type(within(dialog).getByRole('textbox'), COMMENT);
+    expect(approve).toBeEnabled();
+
+    // back to review and forward again keeps what was reviewed
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back to Review' }));
+    expect(within(review).getByText('3 of 3 policies reviewed (100%)')).toBeInTheDocument();
+    const strip = await within(review).findByRole('list', { name: 'Review progress' });
+    expect(within(strip).getByRole('button', { name: /Approve/ })).toBeDisabled();
+    await userEvent.click(within(review).getByRole('button', { name: 'Continue to Approval' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Approve Capture for Merge' });
+    await userEvent.type(within(again).getByRole('textbox'), COMMENT);
+    await userEvent.click(within(again).getByRole('checkbox'));
+    await userEvent.click(within(again).getByRole('button', { name: 'Approve & Continue' }));
+
+    expect(await within(review).findByText('Ready to Merge')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('listitem', { name: 'Review completed successfully' }),
+    ).toBeInTheDocument();
+    expect(within(review).getByText('Merge 1 modified policy')).toBeInTheDocument();
+    expect(within(review).getByText('Add 1 new policy')).toBeInTheDocument();
+    expect(within(review).getByText('Remove 0 policies')).toBeInTheDocument();
+    // Submit PR can go back to Approve (its prior step, Review, is completed)
+    await userEvent.click(within(strip).getByRole('button', { name: /Approve/ }));
+    expect(
+      await screen.findByRole('alertdialog', { name: 'Approve Capture for Merge' }),
+    ).toBeVisible();
+    const third = screen.getByRole('alertdialog', { name: 'Approve Capture for Merge' });
+    await userEvent.type(within(third).getByRole('textbox'), COMMENT);
+    await userEvent.click(within(third).getByRole('checkbox'));
+    await userEvent.click(within(third).getByRole('button', { name: 'Approve & Continue' }));
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await userEvent.click(
+      await within(review).findByRole('button', { name: 'Create Pull Request' }),
+    );
+    expect(await within(review).findByText('Pull Request Created!')).toBeInTheDocument();
+    expect(served.pullRequests).toEqual([
+      {
+        branch: 'client-ABC-capture-21',
+        comments: COMMENT,
+        acknowledged: true,
+        summary: { modified: 1, added: 1, deleted: 0 },
+      },
+    ]);
+    expect(
+      within(review).getByText('Returning to capture selector in 5 seconds...'),
+    ).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    expect(
+      await screen.findByRole('listitem', {
+        name: 'Pull Request #77 created! Awaiting approval in Azure DevOps.',
+      }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/capture-management/ABC');
+  });
+
+  it('shows the spec alert with the server message when the pull request cannot be created', async () => {
+    serve({ pullRequest: 'conflict' });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { review } = await openReview();
+    await userEvent.click(within(review).getByRole('button', { name: 'Mark All as Reviewed' }));
+    await userEvent.click(within(review).getByRole('button', { name: 'Continue to Approval' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Approve Capture for Merge' });
+    await userEvent.type(within(dialog).getByRole('textbox'), COMMENT);
+    await userEvent.click(within(dialog).getByRole('checkbox'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve & Continue' }));
+    await userEvent.click(
+      await within(review).findByRole('button', { name: 'Create Pull Request' }),
+    );
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        'Failed to create pull request: Pull request #7 for client-ABC-capture-21 is already open and awaiting approval in Azure DevOps.',
+      ),
+    );
+    expect(within(review).getByText('Ready to Merge')).toBeInTheDocument();
+  });
+
+  it('shows the property changes of a policy in drift mode', async () => {
+    serve();
+    const { review } = await openReview();
+    await userEvent.click(
+      within(review).getByRole('button', {
+        name: 'View Details: change ConditionalAccess/Policy/CA000.json',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Policy Details' });
+    expect(within(dialog).getByText('Modified')).toBeInTheDocument();
+    const table = within(dialog).getByRole('table', { name: 'Property changes' });
+    expect(within(table).getByRole('cell', { name: 'enabled' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'disabled' })).toBeInTheDocument();
+  });
+});
+
+describe('trigger capture', () => {
+  function serveRun(states: CaptureRun[], start: 'ok' | 'fail' = 'ok') {
+    serve();
+    let polls = 0;
+    const starts: unknown[] = [];
+    mockServer.use(
+      http.post('*/api/capture/clients/:client/runs', async ({ request }) => {
+        starts.push(await request.json());
+        return start === 'fail'
+          ? HttpResponse.json(
+              { message: 'Pipeline 216 not found', statusCode: 502 },
+              { status: 502 },
+            )
+          : HttpResponse.json(
+              { runId: 41, state: 'notStarted', result: null, branch: 'client-ABC-capture-41' },
+              { status: 201 },
+            );
+      }),
+      http.get('*/api/capture/clients/:client/runs/:runId', () =>
+        HttpResponse.json(states[Math.min(polls++, states.length - 1)]),
+      ),
+    );
+    return starts;
+  }
+  const run = (state: CaptureRun['state'], result: string | null = null): CaptureRun => ({
+    runId: 41,
+    state,
+    result,
+    branch: 'client-ABC-capture-41',
+  });
+
+  it('follows the run: 20, +10 per poll, 100 on success, with the branch and Go to Review', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const starts = serveRun([run('inProgress'), run('inProgress'), run('completed', 'succeeded')]);
+    const { router } = renderApp('/trigger-capture');
+    const trigger = await screen.findByRole('button', { name: 'Trigger Capture' });
+    expect(trigger).toBeDisabled();
+    await screen.findByRole('option', { name: 'ABC - Client ABC' });
+    await userEvent.selectOptions(screen.getByLabelText(/Client/), 'ABC');
+    await userEvent.click(screen.getByRole('button', { name: 'Advanced Options' }));
+    await userEvent.type(
+      screen.getByLabelText('Excluded Properties (optional)'),
+      'id, createdDateTime\nversion',
+    );
+    await userEvent.click(trigger);
+    expect(await screen.findByText('20% Complete')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Capturing...' })).toBeDisabled();
+    expect(starts).toEqual([
+      {
+        excludedProperties: ['id', 'createdDateTime', 'version'],
+        excludedPaths: [],
+        baselineVersion: '1.0.0',
+      },
+    ]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    expect(await screen.findByText('30% Complete')).toBeInTheDocument();
+    expect(screen.getByText('Capturing configuration... (inProgress)')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    expect(await screen.findByText('40% Complete')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    expect(await screen.findByText('Configuration captured successfully!')).toBeInTheDocument();
+    expect(screen.getByText('100% Complete')).toBeInTheDocument();
+    expect(screen.getByText('client-ABC-capture-41')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to Review' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/capture-management/ABC'));
+    expect(router.state.location.search).toBe('?branch=client-ABC-capture-41');
+  });
+
+  it('caps progress at 90 and reports a failed result', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serveRun([...Array.from({ length: 9 }, () => run('inProgress')), run('completed', 'failed')]);
+    renderApp('/trigger-capture');
+    await screen.findByRole('option', { name: 'ABC - Client ABC' });
+    await userEvent.selectOptions(screen.getByLabelText(/Client/), 'ABC');
+    await userEvent.click(screen.getByRole('button', { name: 'Trigger Capture' }));
+    await screen.findByText('20% Complete');
+    for (let i = 0; i < 9; i++) {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(5000);
+      });
+    }
+    expect(await screen.findByText('90% Complete')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    expect(await screen.findByText('Capture failed: failed')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Trigger Capture' })).toBeEnabled();
+  });
+
+  it('reports a start failure with the server message', async () => {
+    serveRun([], 'fail');
+    renderApp('/trigger-capture');
+    await screen.findByRole('option', { name: 'ABC - Client ABC' });
+    await userEvent.selectOptions(screen.getByLabelText(/Client/), 'ABC');
+    await userEvent.click(screen.getByRole('button', { name: 'Trigger Capture' }));
+    expect(
+      await screen.findByText('Failed to trigger capture: Pipeline 216 not found'),
+    ).toBeInTheDocument();
+  });
+});
