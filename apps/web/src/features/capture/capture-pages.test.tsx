@@ -201,6 +201,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** Marks everything reviewed and opens the approval dialog. */
+async function reviewAllAndContinue(review: HTMLElement) {
+  await userEvent.click(within(review).getByRole('button', { name: 'Mark All as Reviewed' }));
+  const proceed = within(review).getByRole('button', { name: 'Continue to Approval' });
+  await waitFor(() => expect(proceed).toBeEnabled());
+  await userEvent.click(proceed);
+  return screen.findByRole('alertdialog', { name: 'Approve Capture for Merge' });
+}
+
 async function openReview(url = '/capture-management/ABC') {
   const view = renderApp(url);
   const review = await screen.findByRole('region', { name: 'Review of client-ABC-capture-21' });
@@ -323,9 +332,7 @@ describe('review workflow step rules', () => {
   it('approves with 50 characters and the acknowledgement, goes back, and creates the pull request', async () => {
     const served = serve();
     const { review, router } = await openReview();
-    await userEvent.click(within(review).getByRole('button', { name: 'Mark All as Reviewed' }));
-    await userEvent.click(within(review).getByRole('button', { name: 'Continue to Approval' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Approve Capture for Merge' });
+    const dialog = await reviewAllAndContinue(review);
     expect(within(dialog).getByText(/sam@x, who started this capture/)).toBeInTheDocument();
     expect(
       within(dialog).getByText('Minimum 50 characters required (50 more)'),
@@ -343,16 +350,7 @@ describe('review workflow step rules', () => {
     await userEvent.type(within(dialog).getByRole('textbox'), COMMENT);
     expect(approve).toBeEnabled();
 
-    // back to review and forward again keeps what was reviewed
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Back to Review' }));
-    expect(within(review).getByText('3 of 3 policies reviewed (100%)')).toBeInTheDocument();
-    const strip = await within(review).findByRole('list', { name: 'Review progress' });
-    expect(within(strip).getByRole('button', { name: /Approve/ })).toBeDisabled();
-    await userEvent.click(within(review).getByRole('button', { name: 'Continue to Approval' }));
-    const again = await screen.findByRole('alertdialog', { name: 'Approve Capture for Merge' });
-    await userEvent.type(within(again).getByRole('textbox'), COMMENT);
-    await userEvent.click(within(again).getByRole('checkbox'));
-    await userEvent.click(within(again).getByRole('button', { name: 'Approve & Continue' }));
+    await userEvent.click(approve);
 
     expect(await within(review).findByText('Ready to Merge')).toBeInTheDocument();
     expect(
@@ -361,15 +359,10 @@ describe('review workflow step rules', () => {
     expect(within(review).getByText('Merge 1 modified policy')).toBeInTheDocument();
     expect(within(review).getByText('Add 1 new policy')).toBeInTheDocument();
     expect(within(review).getByText('Remove 0 policies')).toBeInTheDocument();
-    // Submit PR can go back to Approve (its prior step, Review, is completed)
-    await userEvent.click(within(strip).getByRole('button', { name: /Approve/ }));
-    expect(
-      await screen.findByRole('alertdialog', { name: 'Approve Capture for Merge' }),
-    ).toBeVisible();
-    const third = screen.getByRole('alertdialog', { name: 'Approve Capture for Merge' });
-    await userEvent.type(within(third).getByRole('textbox'), COMMENT);
-    await userEvent.click(within(third).getByRole('checkbox'));
-    await userEvent.click(within(third).getByRole('button', { name: 'Approve & Continue' }));
+    // Submit PR can go back to Approve (its prior step, Review, is completed), not forward
+    const strip = within(review).getByRole('list', { name: 'Review progress' });
+    expect(within(strip).getByRole('button', { name: /Approve/ })).toBeEnabled();
+    expect(within(strip).getByRole('button', { name: /Complete/ })).toBeDisabled();
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await userEvent.click(
@@ -399,13 +392,23 @@ describe('review workflow step rules', () => {
     expect(router.state.location.pathname).toBe('/capture-management/ABC');
   });
 
+  it('goes back from the approval dialog to the review, keeping what was reviewed', async () => {
+    serve();
+    const { review } = await openReview();
+    const dialog = await reviewAllAndContinue(review);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back to Review' }));
+    expect(await within(review).findByText('3 of 3 policies reviewed (100%)')).toBeInTheDocument();
+    const strip = await within(review).findByRole('list', { name: 'Review progress' });
+    // Approve is not completed yet: it cannot be clicked back to
+    expect(within(strip).getByRole('button', { name: /Approve/ })).toBeDisabled();
+    expect(within(review).getByRole('button', { name: 'Continue to Approval' })).toBeEnabled();
+  });
+
   it('shows the spec alert with the server message when the pull request cannot be created', async () => {
     serve({ pullRequest: 'conflict' });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { review } = await openReview();
-    await userEvent.click(within(review).getByRole('button', { name: 'Mark All as Reviewed' }));
-    await userEvent.click(within(review).getByRole('button', { name: 'Continue to Approval' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Approve Capture for Merge' });
+    const dialog = await reviewAllAndContinue(review);
     await userEvent.type(within(dialog).getByRole('textbox'), COMMENT);
     await userEvent.click(within(dialog).getByRole('checkbox'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve & Continue' }));
