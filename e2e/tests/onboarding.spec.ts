@@ -53,8 +53,9 @@ async function globalAdminPopup(page: Page, admin: RegExp, shot?: string) {
   await expect(popup.getByRole('heading', { name: 'Pick an account' })).toBeVisible();
   await popup.getByRole('radio', { name: admin }).check();
   if (shot) await popup.screenshot({ path: `${SHOTS}/${shot}` });
+  const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Sign in' }).click();
-  await popup.waitForEvent('close');
+  await closed;
 }
 
 test.describe('tenant onboarding', () => {
@@ -183,4 +184,55 @@ test('the Global Admin tool gives Reader on Options IT without an Aegis sign-in'
   ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/08-global-admin-tool.png`, fullPage: true });
   await expectAccessible(page, 'global admin tool');
+});
+
+/** Creates '{code}WorkstationApps' through the API, as Create New App Deploy Table does. */
+async function createAppTable(page: Page, code: string): Promise<void> {
+  const IDP = `http://127.0.0.1:${PORT + 101}`;
+  const token = (await (
+    await page.request.post(`${IDP}/oauth2/v2.0/token`, {
+      data: { username: 'alex.morgan@aegis-msp.example' },
+    })
+  ).json()) as { access_token: string };
+  const created = await page.request.post('/api/app-tables', {
+    data: { clientCode: code },
+    headers: { authorization: `Bearer ${token.access_token}` },
+  });
+  expect([201, 409]).toContain(created.status());
+}
+
+test('new app-deploy onboarding: consent, Global Admin, the enterprise app found on the 4th search', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await createAppTable(page, 'ADW');
+  await setScenarios(page, 'ADW', { servicePrincipalFoundOnSearch: 4 });
+  try {
+    await signIn(page, '/AppDeploy-Onboarding-New');
+    await page.getByRole('textbox', { name: /Client Code/ }).fill('ADW');
+    await expect(page.getByText('Table found for client code ADW.')).toBeVisible();
+    await page.getByRole('textbox', { name: /Domain/ }).fill('adventureworks.com');
+    await page.getByRole('button', { name: 'Login as Global Admin' }).click();
+    await consent(page, 'Accept');
+    await expect(
+      page.getByText("Admin consent granted. Sign in as the client's Global Administrator."),
+    ).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Tenant ID' })).toHaveValue(/^[0-9a-f-]{36}$/);
+    await expect(page.getByRole('textbox', { name: /Client Code/ })).toHaveValue('ADW');
+    await globalAdminPopup(page, /Lena Fischer/);
+    await expect(
+      page.getByText('Enterprise app not found yet, retrying... (Attempt 1/6)'),
+    ).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/09-app-search-retrying.png`, fullPage: true });
+    const card = page.getByRole('region', { name: 'Authentication successful' });
+    await expect(card).toBeVisible({ timeout: 40_000 });
+    await expect(card.getByText('Status: Active')).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Complete App Deploy Onboarding' }),
+    ).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/10-app-found.png`, fullPage: true });
+    await expectAccessible(page, 'app deploy onboarding found');
+  } finally {
+    await setScenarios(page, 'ADW', null);
+  }
 });
