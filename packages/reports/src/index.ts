@@ -1,1 +1,3 @@
+export * from './pdf';
 export * from './comparison-report';
+export * from './compliance-report';

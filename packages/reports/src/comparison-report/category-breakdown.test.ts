@@ -1,8 +1,9 @@
 import type { CanvasRect, Content } from 'pdfmake/interfaces';
 import { describe, expect, it } from 'vitest';
 
+import { colours } from '../pdf/theme';
+
 import { BAR_WIDTH, complianceBarChart } from './category-breakdown';
-import { colours } from './theme';
 
 /** The filled bar of each area, in chart order (the legend's swatches left out). */
 function bars(chart: Content): CanvasRect[] {

@@ -6,9 +6,10 @@ import {
 } from '@aegis/domain';
 import type { CanvasElement, Column, Content, TableCell } from 'pdfmake/interfaces';
 
-import { CONTENT_WIDTH, gridLayout, sectionTitle } from './blocks';
+import { CONTENT_WIDTH, gridLayout, sectionTitle } from '../pdf/blocks';
+import { bandColour, colours, passRateIconSvg } from '../pdf/theme';
+
 import type { ReportContext } from './context';
-import { bandColour, colours, passRateIconSvg } from './theme';
 import type { ReportCategorySummary } from './types';
 
 const LABEL_WIDTH = 130;

@@ -1,11 +1,14 @@
 import { formatSummaryPercentage } from '@aegis/domain';
 import type { Content } from 'pdfmake/interfaces';
 
-import { CONTENT_WIDTH, failedOnlyBanner } from './blocks';
+import { CONTENT_WIDTH } from '../pdf/blocks';
+import { formatReportLongDate, generatedByName } from '../pdf/format';
+import { readLogo } from '../pdf/image';
+import { bandColour, bandLightColour, bandName, colours, passRateIconSvg } from '../pdf/theme';
+
 import type { ReportContext } from './context';
-import { baselineLabel, formatReportLongDate, generatedByName } from './format';
-import { readLogo } from './logo';
-import { bandColour, bandLightColour, bandName, colours, passRateIconSvg } from './theme';
+import { failedOnlyBanner } from './failed-only-banner';
+import { baselineLabel } from './format';
 
 export const REPORT_TITLE = 'Microsoft 365 Configuration Compliance Assessment';
 

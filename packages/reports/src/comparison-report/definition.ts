@@ -1,15 +1,17 @@
 import { InputError } from '@aegis/domain';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 
-import { CONTENT_WIDTH } from './blocks';
+import { CONTENT_WIDTH } from '../pdf/blocks';
+import { formatReportDate, generatedByName } from '../pdf/format';
+import { colours } from '../pdf/theme';
+
 import { categoryBreakdown } from './category-breakdown';
 import { reportContext } from './context';
 import { coverPage, REPORT_TITLE } from './cover';
 import { detailedFindings, HEADING_PART } from './detailed-findings';
 import { executiveSummary } from './executive-summary';
-import { baselineLabel, formatReportDate, generatedByName } from './format';
+import { baselineLabel } from './format';
 import { supportPage } from './support-page';
-import { colours } from './theme';
 import type { ComparisonReportInput } from './types';
 
 /** Spec 1 §8: export with no results. */

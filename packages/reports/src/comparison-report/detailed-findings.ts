@@ -1,11 +1,13 @@
 import { displayValue, formatHeaderPercentage, MISSING } from '@aegis/domain';
 import type { Content, ContentText, TableCell, TableCellProperties } from 'pdfmake/interfaces';
 
-import { failedOnlyBanner, gridLayout, sectionTitle } from './blocks';
+import { gridLayout, sectionTitle } from '../pdf/blocks';
+import { breakable } from '../pdf/format';
+import { bandColour, colours, passRateIconSvg } from '../pdf/theme';
+
 import type { ReportContext } from './context';
-import { breakable } from './format';
+import { failedOnlyBanner } from './failed-only-banner';
 import { reportPolicyPasses } from './summarise';
-import { bandColour, colours, passRateIconSvg } from './theme';
 import type { ReportCategory, ReportPolicy, ReportRow } from './types';
 
 type TextCell = ContentText & TableCellProperties;

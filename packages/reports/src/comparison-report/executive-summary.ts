@@ -1,9 +1,10 @@
 import { complianceBand, formatHeaderPercentage, formatSummaryPercentage } from '@aegis/domain';
 import type { Content } from 'pdfmake/interfaces';
 
-import { callout, CONTENT_WIDTH, sectionTitle } from './blocks';
+import { callout, CONTENT_WIDTH, sectionTitle } from '../pdf/blocks';
+import { bandColour, bandName, colours, passRateIconSvg } from '../pdf/theme';
+
 import type { ReportContext } from './context';
-import { bandColour, bandName, colours, passRateIconSvg } from './theme';
 
 export const ABOUT_THIS_REPORT = 'About This Report';
 

@@ -1,6 +1,5 @@
 export * from './types';
 export * from './format';
-export * from './logo';
 export * from './summarise';
 export * from './definition';
 export * from './create-pdf';

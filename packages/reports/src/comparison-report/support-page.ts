@@ -1,9 +1,10 @@
 import type { Content } from 'pdfmake/interfaces';
 
-import { callout, sectionTitle } from './blocks';
+import { callout, sectionTitle } from '../pdf/blocks';
+import { generatedByName } from '../pdf/format';
+import { colours } from '../pdf/theme';
+
 import type { ReportContext } from './context';
-import { generatedByName } from './format';
-import { colours } from './theme';
 
 export const SUPPORT_TITLE = 'Support Information / Contact Details';
 

@@ -6,11 +6,9 @@
 /** Which baseline the client was compared with: the CIS standard checks or the company (options) baseline. */
 export type BaselineType = 'standard' | 'options';
 
-/** The signed-in user who exported the report (spec 1 §3 'Logged-in user for reports'). */
-export interface ReportUser {
-  displayName?: string;
-  upn: string;
-}
+import type { ReportUser } from '../pdf/format';
+
+export type { ReportUser };
 
 /** Choices of the Export Report modal. */
 export interface ComparisonReportOptions {

@@ -14,6 +14,7 @@ import { mockServer } from '../../testing/mocks/server';
 import { renderWithProviders } from '../../testing/render-app';
 
 import { BaselineComplianceView } from './baseline-compliance-view';
+import { ExportComplianceDialog } from './components/export-compliance-dialog';
 import { matchingStorageKey } from './utils/matching-storage';
 
 const ca = (name: string, id: string, over: object = {}) => ({
@@ -255,5 +256,60 @@ describe('Baseline Compliance view', () => {
     expect(await screen.findByText('Failed to Load Comparison')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Unmatched Policies Detected')).toBeInTheDocument();
+  });
+});
+
+describe('Export Compliance Report modal', () => {
+  async function openExport() {
+    renderWithProviders(
+      <ExportComplianceDialog
+        client="FAB"
+        data={reportOf().compliance}
+        onClose={() => undefined}
+        onExported={() => undefined}
+      />,
+    );
+    return screen.findByRole('dialog');
+  }
+
+  it('preselects every category, counts each severity and allows export only with a section and a category or All', async () => {
+    const dialog = await openExport();
+    for (const c of ['AzureAD', 'ConditionalAccess']) {
+      expect(within(dialog).getByRole('checkbox', { name: c })).toBeChecked();
+    }
+    expect(within(dialog).getByRole('radio', { name: 'All (2)' })).toBeChecked();
+    expect(
+      within(dialog).getByRole('radio', { name: 'Critical & High Only (2)' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'Medium Only (0)' })).toBeInTheDocument();
+    const exportButton = within(dialog).getByRole('button', { name: 'Export PDF' });
+    expect(exportButton).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deselect All' }));
+    expect(exportButton).toBeEnabled(); // severity All
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Critical Only (1)' }));
+    expect(exportButton).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Select All' }));
+    expect(exportButton).toBeEnabled();
+    for (const s of ['Executive Summary', 'Category Breakdown', 'Detailed Deviations']) {
+      await userEvent.click(within(dialog).getByRole('checkbox', { name: s }));
+    }
+    expect(exportButton).toBeDisabled();
+  });
+
+  it('refuses a banner that is not PNG or JPG, or over 2 MB, and keeps a good one under companyBanner', async () => {
+    const dialog = await openExport();
+    const input = within(dialog).getByLabelText('Company banner');
+    await userEvent.upload(input, new File(['gif'], 'b.gif', { type: 'image/gif' }), {
+      applyAccept: false,
+    });
+    expect(await within(dialog).findByText('Please upload a PNG or JPG image')).toBeInTheDocument();
+    const big = new File([new Uint8Array(2_097_153)], 'b.png', { type: 'image/png' });
+    await userEvent.upload(input, big);
+    expect(await within(dialog).findByText('Image size must be less than 2MB')).toBeInTheDocument();
+    await userEvent.upload(input, new File([new Uint8Array(10)], 'ok.png', { type: 'image/png' }));
+    expect(
+      await within(dialog).findByRole('img', { name: 'Company banner preview' }),
+    ).toBeInTheDocument();
+    expect(localStorage.getItem('companyBanner')).toMatch(/^data:image\/png;base64,/);
   });
 });

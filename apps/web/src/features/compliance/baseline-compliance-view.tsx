@@ -7,6 +7,7 @@ import {
   BASELINE_TOAST_MS,
   BASELINE_VIEW_TEXTS,
   cleanupMessage,
+  exportBlocker,
   dedupeMatches,
   DUPLICATE_MATCH_MESSAGE,
   findUnmatchedPolicies,
@@ -48,6 +49,7 @@ import {
 import { AcceptedSection } from './components/accepted-section';
 import { ConfirmedMatches } from './components/confirmed-matches';
 import { DeviationList } from './components/deviation-list';
+import { ExportComplianceDialog } from './components/export-compliance-dialog';
 import { PolicyDetailDialog } from './components/policy-detail-dialog';
 import { SmartMatching, type MatchingDraft } from './components/smart-matching';
 import { SummaryCards } from './components/summary-cards';
@@ -114,6 +116,7 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
   const [matching, setMatching] = useState(false);
   const [draft, setDraft] = useState<MatchingDraft>({ confirmed: [], dismissed: [] });
   const [saving, setSaving] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const [stored, setStored] = useState<StoredMatching>(() => readStoredMatching(client));
 
   // the browser mirrors the saved configuration; matches waiting in this browser go to the repository again
@@ -381,7 +384,15 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
             <Text>{BASELINE_VIEW_TEXTS.perfectBody}</Text>
           </div>
         ) : (
-          <DeviationList groups={data.deviations} onOpen={setDetail} />
+          <DeviationList
+            groups={data.deviations}
+            onOpen={setDetail}
+            onExport={() => {
+              const blocker = exportBlocker(data);
+              if (blocker) toast('info', blocker);
+              else setExporting(true);
+            }}
+          />
         )}
         <AcceptedSection groups={data.acceptedGroups ?? []} canRevoke onRevoke={onRevoke} />
       </>
@@ -393,6 +404,14 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
       <Toaster toasterId={toasterId} position="top-end" />
       {header}
       {body}
+      {exporting && view && (
+        <ExportComplianceDialog
+          client={client}
+          data={view.compliance}
+          onClose={() => setExporting(false)}
+          onExported={(message) => toast('success', message)}
+        />
+      )}
       {detail && (
         <PolicyDetailDialog
           key={detail.path}

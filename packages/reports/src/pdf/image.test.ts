@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { imageSize, readLogo } from './logo';
+import { imageSize, readLogo } from './image';
 
 const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAHgAAAAkCAIAAADNSmkJAAAAnUlEQVR42u3auQ2AMBAEQFdCE5RA/wVQDWSIBPxiC5iVQwenCfcubNIlAQHoX0Kvy3T/UNZCR4lx10JnEeMuhC5WZp0BXanMOgm6iTLrCHRDZdagR0M3V2YNehz0Q8pn6/k6xxhf/QMaNGjQoEGDBg0aNGjQoEHrOpRK+mjKoO0MQduCj4N219EP2qVSP+gCbqDl0IncKNtAC+h3ZAfFaIHc+avWhAAAAABJRU5ErkJggg==';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { breakable, formatReportDate, generatedByName } from './format';
+import { breakable, formatReportDate, generatedByName } from '../pdf/format';
 
 describe('report dates and names', () => {
   it('formats the header date en-GB', () => {

@@ -51,24 +51,6 @@ export function callout(
   };
 }
 
-/** The failed-only banner (spec 1 §9). */
-export function failedOnlyBanner(margin: [number, number, number, number]): Content {
-  return callout(
-    {
-      stack: [
-        { text: 'Showing Failed Results Only', bold: true, fontSize: 11, color: colours.red },
-        {
-          text: 'Passing settings are left out of the detailed findings. The summary and the category breakdown count every result.',
-          fontSize: 8.5,
-          color: colours.text,
-          margin: [0, 2, 0, 0],
-        },
-      ],
-    },
-    { fill: colours.redLight, edge: colours.red, margin },
-  );
-}
-
 /** Thin horizontal rules between rows, light outer frame, no inner vertical lines. */
 export function gridLayout(options: { headerRows: number; zebra?: boolean }): CustomTableLayout {
   return {

@@ -1,0 +1,5 @@
+export * from './render';
+export * from './theme';
+export * from './blocks';
+export * from './format';
+export * from './image';
