@@ -31,6 +31,8 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
   roles: { listStyleType: 'none', padding: 0, margin: 0, display: 'grid', gap: '4px' },
   pending: { color: tokens.colorNeutralForeground3 },
+  ok: { color: tokens.colorPaletteGreenForeground1 },
+  failed: { color: tokens.colorPaletteRedForeground1 },
   card: {
     display: 'grid',
     gridTemplateColumns: 'minmax(0, 1fr)',
@@ -229,7 +231,10 @@ export function OnboardTenantTab() {
             {ONBOARDING_ROLES.map((role) => {
               const status = roles.statuses?.find((s) => s.role === role.name);
               return (
-                <li key={role.name}>
+                <li
+                  key={role.name}
+                  className={status ? (status.ok ? styles.ok : styles.failed) : undefined}
+                >
                   {status ? (
                     roleStatusLine(status)
                   ) : (
