@@ -22,6 +22,7 @@ import { securityPlugin } from './plugins/security';
 import { appTablesRoutes } from './routes/app-tables';
 import { backupRoutes } from './routes/backups';
 import { captureRoutes } from './routes/capture';
+import { clientPipelineRoutes } from './routes/client-pipelines';
 import { comparisonRoutes } from './routes/comparison';
 import { complianceRoutes } from './routes/compliance';
 import { healthRoutes } from './routes/health';
@@ -95,6 +96,7 @@ export async function buildApp({
   await app.register(projectRoutes);
   await app.register(appTablesRoutes, { config, ...(tables ? { tables } : {}) });
   await app.register(backupRoutes, { config });
+  await app.register(clientPipelineRoutes, { config, ...(tables ? { tables } : {}) });
   // one tree cache (by git tree id) for the comparison and the compliance report
   const comparisonCaches = createComparisonCaches();
   await app.register(comparisonRoutes, { config, caches: comparisonCaches });

@@ -55,7 +55,11 @@ export interface AppWithDevOps {
 
 /** The app wired as `npm start` wires it: identity provider, seeded DevOps emulator, sample project. */
 export async function buildWithSeededDevOps(
-  options: { pipelineDurationInMs?: number } = {},
+  options: {
+    pipelineDurationInMs?: number;
+    /** ports to inject instead of the adapters built from configuration (e.g. AppTables) */
+    ports?: Parameters<typeof build>[2];
+  } = {},
 ): Promise<AppWithDevOps> {
   const idp = await startIdentityProvider({ port: 0, audience: TEST_AUDIENCE, allowedOrigins: [] });
   const devops = await startSeededDevOps(idp, options);
@@ -65,6 +69,7 @@ export async function buildWithSeededDevOps(
       AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
     },
     idp,
+    options.ports,
   );
   return {
     t,

@@ -7,3 +7,4 @@ export * from './backups';
 export * from './capture';
 export * from './onboarding';
 export * from './compliance';
+export * from './schedules';

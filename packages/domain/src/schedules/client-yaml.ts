@@ -157,13 +157,12 @@ export function withAppList(text: string, apps: readonly string[]): string {
 }
 
 /** The apps to deploy: AppName of every row whose Status is Enabled, in table order, once each. */
-export function enabledAppNames(
-  rows: readonly { AppName?: unknown; Status?: unknown }[],
-): string[] {
+export function enabledAppNames(rows: readonly Readonly<Record<string, unknown>>[]): string[] {
   const names: string[] = [];
   for (const row of rows) {
-    if (row.Status !== 'Enabled') continue;
-    const name = typeof row.AppName === 'string' ? row.AppName.trim() : '';
+    if (row['Status'] !== 'Enabled') continue;
+    const app = row['AppName'];
+    const name = typeof app === 'string' ? app.trim() : '';
     if (name && !names.includes(name)) names.push(name);
   }
   return names;

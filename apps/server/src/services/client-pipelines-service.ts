@@ -1,0 +1,247 @@
+import { isServiceError } from '@aegis/connectors';
+import type { DevOpsApi, RepositoryRef } from '@aegis/connectors/devops';
+import type { AppTables } from '@aegis/connectors/tables';
+import type {
+  ClientScheduleRow,
+  ClientYaml,
+  ClientYamlPreview,
+  ClientYamlUpdated,
+  Pipeline,
+  PipelineSchedule,
+  ScheduleUpdated,
+  UpdateSchedule,
+} from '@aegis/contracts';
+import {
+  appListChanges,
+  clientAppsTableName,
+  clientYamlPath,
+  ConflictError,
+  describeCron,
+  enabledAppNames,
+  InputError,
+  isGridTime,
+  nextRunOf,
+  NotFoundError,
+  readAppList,
+  readSchedules,
+  SCHEDULE_MESSAGES,
+  slotInUseText,
+  takenSlots,
+  weeklyDisplayName,
+  weeklySlotOf,
+  withAppList,
+  withSingleSchedule,
+} from '@aegis/domain';
+
+import type { ProgressReporter } from '../lib/progress-stream';
+
+import { PipelinesService } from './pipelines-service';
+
+/** Fresh reads before giving up when main keeps moving under a schedule update. */
+const WRITE_ATTEMPTS = 3;
+
+export interface ClientPipelinesLocation {
+  project: string;
+  repository: string;
+}
+
+function toSchedule(schedule: { cron: string; displayName?: string }, now: Date): PipelineSchedule {
+  return {
+    cron: schedule.cron,
+    displayName: schedule.displayName ?? schedule.cron,
+    description: describeCron(schedule.cron),
+    nextRun: nextRunOf(schedule.cron, now)?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Client app deployment YAML files and their weekly schedules (spec 2 §2, §5, §7; issue 16):
+ * read from and written to Client_Yaml_Files/{folder}-azure-pipelines.yml on main of the
+ * configuration repository, each write on top of the commit it was read at.
+ */
+export class ClientPipelinesService {
+  private readonly repo: RepositoryRef;
+
+  constructor(
+    private readonly devops: DevOpsApi,
+    private readonly tables: () => AppTables,
+    location: ClientPipelinesLocation,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.repo = { project: location.project, repository: location.repository };
+  }
+
+  private async mainTip(): Promise<string> {
+    const main = (await this.devops.listRefs(this.repo, 'heads/main')).find(
+      (ref) => ref.name === 'refs/heads/main',
+    );
+    if (!main) throw new NotFoundError('Could not find main branch');
+    return main.commitId;
+  }
+
+  private async readAt(folder: string, commitId: string): Promise<string | undefined> {
+    const file = await this.devops.getFile(this.repo, clientYamlPath(folder), {
+      version: { commit: commitId },
+    });
+    return file?.content;
+  }
+
+  /** The client's YAML on main, with the apps it deploys. */
+  async readYaml(folder: string): Promise<ClientYaml> {
+    const commitId = await this.mainTip();
+    const content = await this.readAt(folder, commitId);
+    if (content === undefined) {
+      throw new NotFoundError(`${SCHEDULE_MESSAGES.yamlContentFailed}: ${clientYamlPath(folder)}`);
+    }
+    return { folder, path: clientYamlPath(folder), content, commitId, apps: readAppList(content) };
+  }
+
+  /** What 'Update YAML with Apps' would write: the enabled apps of '{folder}WorkstationApps'. */
+  async previewApps(folder: string): Promise<ClientYamlPreview> {
+    const current = await this.readYaml(folder);
+    const table = clientAppsTableName(folder);
+    let rows;
+    try {
+      rows = await this.tables().listEntities(table);
+    } catch (error) {
+      if (isServiceError(error) && error.statusCode === 404) {
+        throw new NotFoundError(`No app table ${table} for ${folder}`);
+      }
+      throw error;
+    }
+    const nextApps = enabledAppNames(rows);
+    return {
+      ...current,
+      table,
+      nextApps,
+      nextContent: withAppList(current.content, nextApps),
+      changes: appListChanges(current.apps, nextApps),
+    };
+  }
+
+  /**
+   * Writes the regenerated app list on top of `commitId`, the commit the user saw the preview at;
+   * if main moved since, answers 409 so nobody's change is overwritten unseen.
+   */
+  async updateApps(folder: string, commitId: string): Promise<ClientYamlUpdated> {
+    const preview = await this.previewApps(folder);
+    if (preview.commitId !== commitId) {
+      throw new ConflictError(
+        `${preview.path} changed since it was shown (main is now at ${preview.commitId.slice(0, 8)}): view it again, then update.`,
+      );
+    }
+    const pushed = await this.push(
+      commitId,
+      preview.path,
+      preview.nextContent,
+      `Update ${folder} app list from ${preview.table}`,
+    );
+    return { message: SCHEDULE_MESSAGES.yamlUpdated, commitId: pushed, apps: preview.nextApps };
+  }
+
+  private async push(
+    oldObjectId: string,
+    path: string,
+    content: string,
+    comment: string,
+  ): Promise<string> {
+    try {
+      const result = await this.devops.push(this.repo, {
+        branch: 'main',
+        oldObjectId,
+        commits: [{ comment, changes: [{ changeType: 'edit', path, content }] }],
+      });
+      return result.commitId;
+    } catch (error) {
+      if (isServiceError(error) && error.statusCode === 409) throw new ConflictError(error.message);
+      throw error;
+    }
+  }
+
+  /** Every client pipeline with the schedules of its YAML (spec 2 §3: client schedule rows). */
+  async listSchedules(
+    onProgress: ProgressReporter = () => undefined,
+  ): Promise<ClientScheduleRow[]> {
+    // one row per client: the folder's YAML is Client_Yaml_Files/{folder}-…, shared by the
+    // folder's pipelines, so the row names the folder's first pipeline (its app deployment)
+    const byFolder = new Map<string, Pipeline>();
+    for (const pipeline of await new PipelinesService(this.devops).listClientPipelines()) {
+      const known = byFolder.get(pipeline.folder);
+      if (!known || pipeline.id < known.id) byFolder.set(pipeline.folder, pipeline);
+    }
+    const pipelines = [...byFolder.values()];
+    onProgress(10);
+    const commitId = await this.mainTip();
+    const now = this.now();
+    let done = 0;
+    const rows = await Promise.all(
+      pipelines.map(async (pipeline): Promise<ClientScheduleRow> => {
+        let schedules: PipelineSchedule[] = [];
+        try {
+          const content = await this.readAt(pipeline.folder, commitId);
+          schedules = content ? readSchedules(content).map((s) => toSchedule(s, now)) : [];
+        } catch {
+          // spec 2 §8: a failed schedule read gives nothing
+          schedules = [];
+        }
+        done += 1;
+        onProgress(10 + (90 * done) / Math.max(pipelines.length, 1));
+        return {
+          clientCode: pipeline.folder,
+          pipelineId: pipeline.id,
+          pipelineName: pipeline.name,
+          project: pipeline.project,
+          schedules,
+        };
+      }),
+    );
+    return rows.sort((a, b) => a.clientCode.localeCompare(b.clientCode));
+  }
+
+  /**
+   * Rewrites the client's YAML with the single weekly schedule (spec 2 §9), refusing a slot another
+   * client holds on that day with 'Time slot in use by - {client}' (409).
+   */
+  async updateSchedule(folder: string, request: UpdateSchedule): Promise<ScheduleUpdated> {
+    const slot = weeklySlotOf(request.cronExpression);
+    if (!slot || !isGridTime(slot.hour, slot.minute)) {
+      throw new InputError(
+        'cronExpression: must be a weekly cron on the 30-minute grid (minute hour * * weekday)',
+        'cronExpression',
+      );
+    }
+    const cron = `${slot.minute} ${slot.hour} * * ${slot.weekday}`;
+    const displayName = weeklyDisplayName(slot);
+    if (request.displayName !== displayName) {
+      throw new InputError(`displayName: must be '${displayName}' for ${cron}`, 'displayName');
+    }
+    const rows = await this.listSchedules();
+    if (!rows.some((row) => row.clientCode === folder)) {
+      throw new NotFoundError(SCHEDULE_MESSAGES.pipelineNotFound);
+    }
+    const holder = takenSlots(rows, slot.weekday, folder).get(
+      `${String(slot.hour).padStart(2, '0')}:${String(slot.minute).padStart(2, '0')}`,
+    );
+    if (holder) throw new ConflictError(slotInUseText(holder));
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.readYaml(folder);
+      const next = withSingleSchedule(current.content, { cron, displayName });
+      try {
+        const commitId = await this.push(
+          current.commitId,
+          current.path,
+          next,
+          `Schedule ${folder}: ${displayName}`,
+        );
+        return {
+          message: SCHEDULE_MESSAGES.updated,
+          commitId,
+          schedule: toSchedule({ cron, displayName }, this.now()),
+        };
+      } catch (error) {
+        // main moved between the read and the push: the change is made again on the new tip
+        if (!(error instanceof ConflictError) || attempt >= WRITE_ATTEMPTS) throw error;
+      }
+    }
+  }
+}
