@@ -81,5 +81,14 @@ describe('TenantDiscovery against the local identity provider', () => {
       getToken: async () => idp.issueTenantToken(litware.tenantId, 'api://something-else'),
     });
     await expect(wrongAudience.get('/organization')).rejects.toMatchObject({ statusCode: 401 });
+    // a Graph token does not open ARM
+    const armWithGraphToken = new ArmClient({
+      baseUrl: emulator.url,
+      getToken: async () => graphToken,
+    });
+    await expect(armWithGraphToken.listSubscriptions()).rejects.toMatchObject({
+      statusCode: 401,
+      code: 'InvalidAuthenticationTokenAudience',
+    });
   });
 });

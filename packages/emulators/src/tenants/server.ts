@@ -13,8 +13,10 @@ import { registerArmRoutes } from './arm-routes';
 import { registerEmulatorRoutes } from './emulator-routes';
 import { registerGraphRoutes } from './graph-routes';
 import {
+  ANY_AUDIENCE,
   EmulatorError,
   armError,
+  type ApiFamily,
   errorBodyFor,
   familyOf,
   graphError,
@@ -143,6 +145,24 @@ export function buildTenantEmulator(options: TenantEmulatorOptions): TenantEmula
               ? 'The access token is invalid.'
               : "Authentication failed. The 'Authorization' header is missing.",
           ),
+        );
+      return;
+    }
+    const family = familyOf(request.url);
+    if (!audienceFits(family, principal.audience)) {
+      await reply
+        .code(401)
+        .send(
+          family === 'graph'
+            ? graphError(
+                'InvalidAuthenticationToken',
+                'Access token validation failure. Invalid audience.',
+                request.requestId,
+              )
+            : armError(
+                'InvalidAuthenticationTokenAudience',
+                `The access token has been obtained for wrong audience or resource '${principal.audience}'. It should exactly match with one of the allowed audiences ${FAMILY_AUDIENCES[family].map((a) => `'${a}'`).join(',')}.`,
+              ),
         );
       return;
     }
@@ -278,6 +298,21 @@ export function jwksTenantTokenVerifier(options: {
       ...(upn ? { upn } : {}),
     };
   };
+}
+
+/** The audiences each API accepts: a Graph token does not open ARM, as in Microsoft's cloud. */
+export const FAMILY_AUDIENCES: Readonly<Record<ApiFamily, readonly string[]>> = {
+  graph: ['https://graph.microsoft.com', '00000003-0000-0000-c000-000000000000'],
+  arm: [
+    'https://management.azure.com',
+    'https://management.azure.com/',
+    'https://management.core.windows.net/',
+  ],
+  exchange: ['https://outlook.office365.com', '00000002-0000-0ff1-ce00-000000000000'],
+};
+
+function audienceFits(family: ApiFamily, audience: string): boolean {
+  return audience === ANY_AUDIENCE || FAMILY_AUDIENCES[family].includes(audience);
 }
 
 /** Audiences Graph, ARM and Exchange Online accept. */

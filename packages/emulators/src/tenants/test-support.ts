@@ -1,9 +1,9 @@
 // For tests of code that calls the tenant emulator: opaque tokens instead of signed JWTs.
 // `delegatedToken(tenant)` acts as the tenant's Global Administrator, `appToken(tenant)` as the
-// Aegis enterprise app (client credentials).
+// Aegis enterprise app (client credentials); both open Graph, ARM and the admin API.
 import { findSimulatedTenant, type SimulatedTenant } from './registry';
 import { buildTenantEmulator, listenTenantEmulator, type TenantEmulator } from './server';
-import type { TenantPrincipal } from './wire';
+import { ANY_AUDIENCE, type TenantPrincipal } from './wire';
 import { AEGIS_ENTERPRISE_APP, TenantWorld, type TenantWorldOptions } from './world';
 
 export const delegatedToken = (tenant: SimulatedTenant): string => `user:${tenant.tenantId}`;
@@ -16,7 +16,7 @@ export async function opaqueTokenVerifier(token: string): Promise<TenantPrincipa
   if (kind === 'app') {
     return {
       tenantId: tenant.tenantId,
-      audience: 'https://graph.microsoft.com',
+      audience: ANY_AUDIENCE,
       appOnly: true,
       appId: AEGIS_ENTERPRISE_APP.appId,
     };
@@ -24,7 +24,7 @@ export async function opaqueTokenVerifier(token: string): Promise<TenantPrincipa
   if (kind !== 'user') return undefined;
   return {
     tenantId: tenant.tenantId,
-    audience: 'https://graph.microsoft.com',
+    audience: ANY_AUDIENCE,
     appOnly: false,
     oid: tenant.globalAdministrator.oid,
     upn: tenant.globalAdministrator.upn,

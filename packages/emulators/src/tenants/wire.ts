@@ -17,6 +17,9 @@ export interface TenantPrincipal {
 
 export type ApiFamily = 'graph' | 'arm' | 'exchange';
 
+/** A test principal's audience that every API accepts (test-support's opaque tokens only). */
+export const ANY_AUDIENCE = '*';
+
 export function familyOf(urlPath: string): ApiFamily {
   if (/^\/(v1\.0|beta)(\/|$|\?)/i.test(urlPath)) return 'graph';
   if (/^\/adminapi\//i.test(urlPath)) return 'exchange';
