@@ -185,6 +185,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
       AEGIS_LOGIN_URL: idp.url,
       AEGIS_APP_CLIENT_ID: aegisApp.clientId,
       AEGIS_APP_CLIENT_SECRET: aegisApp.clientSecret,
+      AEGIS_APP_ID_URI: AUDIENCE,
     });
     const app = await buildApp({ config });
     stack.push(() => app.close());

@@ -10,7 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 
-import type { AegisConfig } from './config';
+import { appIdUriOf, type AegisConfig } from './config';
 import { loggerOptions } from './lib/logging';
 import { isApiRequest, normalisedPath } from './lib/request-path';
 import { authPlugin } from './plugins/auth';
@@ -84,7 +84,7 @@ export async function buildApp({
   const appClientId = config.AEGIS_APP_CLIENT_ID ?? config.AEGIS_ENTRA_CLIENT_ID;
   await app.register(clientTenantPlugin, {
     loginUrl: config.AEGIS_LOGIN_URL,
-    audiences: [config.AEGIS_AUTH_AUDIENCE, ...(appClientId ? [appClientId] : [])],
+    audiences: [appIdUriOf(config, appClientId), ...(appClientId ? [appClientId] : [])],
     onBehalfOf: onBehalfOfFrom(config, appClientId),
   });
   await app.register(openApiPlugin);

@@ -43,6 +43,8 @@ const configSchema = z
      */
     AEGIS_APP_CLIENT_ID: z.string().optional(),
     AEGIS_APP_CLIENT_SECRET: z.string().optional(),
+    /** The App ID URI of the Aegis API (its delegated scope is `{uri}/user_impersonation`); default `api://{client id}`. */
+    AEGIS_APP_ID_URI: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.AEGIS_AUTH_MODE === 'local' && !env.AEGIS_LOCAL_IDP_URL) {
@@ -76,4 +78,9 @@ export function loadConfig(env: Record<string, string | undefined>): AegisConfig
     throw new Error(`Invalid Aegis configuration:\n${problems.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** The Aegis API's App ID URI: the audience of a client tenant's Global Administrator token (ADR 020). */
+export function appIdUriOf(config: AegisConfig, appClientId: string | undefined): string {
+  return config.AEGIS_APP_ID_URI ?? `api://${appClientId ?? 'aegis'}`;
 }

@@ -62,6 +62,7 @@ beforeAll(async () => {
     AEGIS_ARM_URL: tenants.armUrl,
     AEGIS_APP_CLIENT_ID: aegisApp.clientId,
     AEGIS_APP_CLIENT_SECRET: aegisApp.clientSecret,
+    AEGIS_APP_ID_URI: TEST_AUDIENCE,
     AEGIS_DEVOPS_ORG_URL: 'http://127.0.0.1:9/unused',
   });
   app = await buildApp({ config });

@@ -120,6 +120,7 @@ beforeAll(async () => {
     AEGIS_LOGIN_URL: idp.url,
     AEGIS_APP_CLIENT_ID: APP_ID,
     AEGIS_APP_CLIENT_SECRET: SECRET,
+    AEGIS_APP_ID_URI: TEST_AUDIENCE,
     AEGIS_DEVOPS_ORG_URL: 'http://127.0.0.1:9/unused',
   });
   app = await buildApp({ config, createClientTenantApis: fakeApis });

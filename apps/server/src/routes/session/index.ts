@@ -1,7 +1,7 @@
 import { authConfigSchema, meSchema } from '@aegis/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import type { AegisConfig } from '../../config';
+import { appIdUriOf, type AegisConfig } from '../../config';
 
 export interface SessionRoutesOptions {
   readonly config: AegisConfig;
@@ -21,7 +21,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
         ? {
             loginUrl: config.AEGIS_LOGIN_URL,
             clientId: appClientId,
-            apiScope: `${config.AEGIS_AUTH_AUDIENCE}/user_impersonation`,
+            apiScope: `${appIdUriOf(config, appClientId)}/user_impersonation`,
           }
         : undefined;
       return config.AEGIS_AUTH_MODE === 'local'
