@@ -89,7 +89,11 @@ export async function buildApp({
   });
   await app.register(openApiPlugin);
 
-  await app.register(devOpsPlugin, { organizationUrl: config.AEGIS_DEVOPS_ORG_URL, createDevOps });
+  await app.register(devOpsPlugin, {
+    organizationUrl: config.AEGIS_DEVOPS_ORG_URL,
+    createDevOps,
+    timeoutInMs: config.AEGIS_UPSTREAM_TIMEOUT_MS,
+  });
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes, { config });

@@ -30,6 +30,8 @@ const configSchema = z
     /** Azure Table storage: a connection string (Azurite or an account key) or an account URL used with Entra credentials. */
     AEGIS_TABLES_CONNECTION_STRING: z.string().optional(),
     AEGIS_TABLES_ACCOUNT_URL: z.url().optional(),
+    /** How long Aegis waits for DevOps, Table storage, Graph or ARM before answering 504. */
+    AEGIS_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
     /** Microsoft Graph base (without the version segment): Microsoft's cloud or the tenant emulator. */
     AEGIS_GRAPH_URL: z.url().default('https://graph.microsoft.com'),
     /** Azure Resource Manager base. */

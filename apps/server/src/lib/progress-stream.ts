@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { StreamEvent } from '@aegis/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { statusForError } from '../plugins/error-handler';
+import { answerForError } from '../plugins/error-handler';
 
 export type ProgressReporter = (percent: number) => void;
 
@@ -48,13 +48,15 @@ export async function streamProgress<T>(
   } catch (error) {
     if (!started) throw error;
     const err = error instanceof Error ? error : new Error(String(error));
-    const statusCode = statusForError(err);
+    // The same status and message the error handler would have answered before the stream began.
+    const answer = answerForError(err);
+    const statusCode = answer.status;
     if (statusCode >= 500 && err.name !== 'ServiceError')
       request.log.error({ err }, 'streamed work failed');
     else request.log.warn({ err }, 'streamed work failed');
     // Services word their own failures (spec texts); only an unexpected crash gets the prefix.
     const internal = statusCode === 500 && err.name !== 'ServiceError';
-    const message = internal ? `${options.errorPrefix ?? ''}Internal Server Error` : err.message;
+    const message = internal ? `${options.errorPrefix ?? ''}Internal Server Error` : answer.message;
     write({ type: 'error', statusCode, message });
   }
   out.end();

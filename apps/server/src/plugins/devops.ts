@@ -15,12 +15,14 @@ export interface DevOpsPluginOptions {
   readonly organizationUrl: string;
   /** Tests inject a fake here; by default the REST client for the configured organisation. */
   readonly createDevOps?: DevOpsFactory;
+  /** Every DevOps call is aborted after this long and answered 504 (issue 9 §2). */
+  readonly timeoutInMs?: number;
 }
 
 export const devOpsPlugin = fp<DevOpsPluginOptions>(
-  async (app: FastifyInstance, { organizationUrl, createDevOps }) => {
+  async (app: FastifyInstance, { organizationUrl, createDevOps, timeoutInMs }) => {
     const create: DevOpsFactory =
-      createDevOps ?? ((getToken) => new DevOpsClient({ organizationUrl, getToken }));
+      createDevOps ?? ((getToken) => new DevOpsClient({ organizationUrl, getToken, timeoutInMs }));
     app.decorateRequest('devops', null as unknown as DevOpsApi);
     app.addHook('onRequest', async (request) => {
       request.devops = create(() => Promise.resolve(request.accessToken));

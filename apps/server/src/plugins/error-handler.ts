@@ -1,3 +1,4 @@
+import { isServiceError, serviceDisplayName, type ServiceError } from '@aegis/connectors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -16,14 +17,59 @@ const statusByName: Record<string, number> = {
   NotAllowedError: 403,
   NotFoundError: 404,
   ConflictError: 409,
-  ServiceError: 502,
 };
 
-/** The HTTP status for an error: domain names, service failures, or a status the error carries. */
-export function statusForError(error: Error & { statusCode?: number }): number {
+/** What the API answers for an error: status, message and, for throttling, when to retry. */
+export interface ErrorAnswer {
+  readonly status: number;
+  readonly message: string;
+  readonly retryAfterInSeconds?: number;
+}
+
+/**
+ * The one mapping from a failure to an HTTP answer (issue 9 §2, ADR 010). Domain errors by name;
+ * an upstream failure (ServiceError, after the connector's retries) by what really happened:
+ * conflict 409, failed precondition 412, not found 404, sign-in refused (401 or DevOps' 203
+ * sign-in page) 401, permission refused 403, throttling 429/503 with its Retry-After, no answer
+ * in time 504, anything else 502. Unknown errors are 500.
+ */
+export function answerForError(error: Error & { statusCode?: number }): ErrorAnswer {
+  if (isServiceError(error)) return answerForServiceError(error);
   const mapped = statusByName[error.name];
-  if (mapped) return mapped;
-  return error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+  if (mapped) return { status: mapped, message: error.message };
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+  return { status, message: error.message };
+}
+
+function answerForServiceError(error: ServiceError): ErrorAnswer {
+  const service = serviceDisplayName(error.service);
+  if (error.code === 'Timeout') return { status: 504, message: error.message };
+  switch (error.statusCode) {
+    case 203:
+    case 401:
+      return { status: 401, message: `The ${service} sign-in was refused: ${error.message}` };
+    case 403:
+    case 404:
+    case 409:
+    case 412:
+      return { status: error.statusCode, message: error.message };
+    case 429:
+    case 503:
+      return {
+        status: error.statusCode,
+        message: error.message,
+        ...(error.retryAfterInMs !== undefined
+          ? { retryAfterInSeconds: Math.max(1, Math.ceil(error.retryAfterInMs / 1000)) }
+          : {}),
+      };
+    default:
+      return { status: 502, message: error.message };
+  }
+}
+
+/** The HTTP status for an error (see {@link answerForError}). */
+export function statusForError(error: Error & { statusCode?: number }): number {
+  return answerForError(error).status;
 }
 
 /** Maps errors to statuses once (STYLE R5): domain names, zod fields, service failures. */
@@ -59,7 +105,8 @@ export const errorHandlerPlugin = fp(
           failed: failure.failed,
         });
       }
-      const status = statusForError(error);
+      const answer = answerForError(error);
+      const { status } = answer;
       if (status >= 500 && error.name !== 'ServiceError') {
         request.log.error({ err: error }, 'unhandled error');
         return reply.code(500).send({
@@ -72,9 +119,12 @@ export const errorHandlerPlugin = fp(
       const body: ApiErrorBody = {
         error: error.name,
         statusCode: status,
-        message: error.message,
+        message: answer.message,
         ...(error.field ? { field: error.field } : {}),
       };
+      if (answer.retryAfterInSeconds !== undefined) {
+        void reply.header('retry-after', String(answer.retryAfterInSeconds));
+      }
       return reply.code(status).send(body);
     });
   },

@@ -83,6 +83,7 @@ export function withPrefix(prefix: string, error: unknown): Error {
       ...(error.statusCode !== undefined ? { statusCode: error.statusCode } : {}),
       ...(error.code !== undefined ? { code: error.code } : {}),
       ...(error.requestId !== undefined ? { requestId: error.requestId } : {}),
+      ...(error.retryAfterInMs !== undefined ? { retryAfterInMs: error.retryAfterInMs } : {}),
       cause: error,
     });
   }

@@ -234,6 +234,7 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
       getToken: options.getToken,
       ...(options.retry ? { retry: options.retry } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.timeoutInMs ? { timeoutInMs: options.timeoutInMs } : {}),
       parseError: parseDevOpsError,
       requestIdHeaders: ['activityid', 'x-vss-e2eid', 'x-ms-request-id'],
       // Azure DevOps answers bad credentials with 203 and an HTML sign-in page (reference §1.4).

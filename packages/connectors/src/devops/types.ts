@@ -337,4 +337,6 @@ export interface DevOpsClientOptions {
   getToken: () => Promise<string>;
   retry?: RetryOptions;
   fetch?: typeof fetch;
+  /** how long one call may take before it is aborted and reported as a timeout (default 30 s) */
+  timeoutInMs?: number;
 }

@@ -1,7 +1,7 @@
 // A small fetch-based HTTP pipeline shared by the connectors: bearer token, JSON bodies, typed
 // ServiceErrors carrying the service's own message, and retries (shared/retry.ts).
 import { withRetry, parseRetryAfter, type RetryOptions } from './retry';
-import { ServiceError, type ServiceName } from './service-error';
+import { ServiceError, serviceDisplayName, type ServiceName } from './service-error';
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -39,6 +39,22 @@ export interface HttpPipelineOptions {
   requestIdHeaders?: readonly string[];
   /** a 2xx answer that is really a failure (e.g. DevOps' 203 sign-in page) */
   checkResponse?: (response: Response) => ServiceError | undefined;
+  /**
+   * How long one attempt may take, answer body included, before it is aborted and reported as a
+   * `Timeout` ServiceError (default {@link DEFAULT_TIMEOUT_IN_MS}).
+   */
+  timeoutInMs?: number;
+}
+
+/** Issue 9 §2: an upstream that does not answer within 30 s is reported as a timeout. */
+export const DEFAULT_TIMEOUT_IN_MS = 30_000;
+
+/** The ServiceError for an upstream that did not answer in time (the server answers 504). */
+export function timeoutError(service: ServiceName, timeoutInMs: number, cause?: unknown) {
+  return new ServiceError(
+    `${serviceDisplayName(service)} did not answer within ${Math.round(timeoutInMs / 100) / 10} seconds.`,
+    { service, code: 'Timeout', cause },
+  );
 }
 
 export class HttpPipeline {
@@ -57,7 +73,22 @@ export class HttpPipeline {
   }
 
   async send<T>(request: HttpRequest): Promise<HttpResponse<T>> {
-    return withRetry(() => this.sendOnce<T>(request), this.options.retry, request.abortSignal);
+    return withRetry(() => this.sendInTime<T>(request), this.options.retry, request.abortSignal);
+  }
+
+  /** One attempt, aborted through an AbortSignal when it outlasts the timeout. */
+  private async sendInTime<T>(request: HttpRequest): Promise<HttpResponse<T>> {
+    const timeoutInMs = this.options.timeoutInMs ?? DEFAULT_TIMEOUT_IN_MS;
+    const timeout = AbortSignal.timeout(timeoutInMs);
+    const signal = request.abortSignal ? AbortSignal.any([request.abortSignal, timeout]) : timeout;
+    try {
+      return await this.sendOnce<T>({ ...request, abortSignal: signal });
+    } catch (error) {
+      if (timeout.aborted && !request.abortSignal?.aborted) {
+        throw timeoutError(this.options.service, timeoutInMs, error);
+      }
+      throw error;
+    }
   }
 
   private async sendOnce<T>(request: HttpRequest): Promise<HttpResponse<T>> {

@@ -1,6 +1,19 @@
 /** Which external service failed. */
 export type ServiceName = 'devops' | 'graph' | 'arm' | 'tables' | 'identity';
 
+const DISPLAY_NAMES: Record<ServiceName, string> = {
+  devops: 'Azure DevOps',
+  graph: 'Microsoft Graph',
+  arm: 'Azure Resource Manager',
+  tables: 'Table storage',
+  identity: 'The identity provider',
+};
+
+/** The service as people name it in messages. */
+export function serviceDisplayName(service: ServiceName): string {
+  return DISPLAY_NAMES[service];
+}
+
 export interface ServiceErrorOptions {
   service: ServiceName;
   statusCode?: number;

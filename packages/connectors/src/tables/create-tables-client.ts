@@ -10,6 +10,8 @@ export interface TablesConfig {
   connectionString?: string;
   /** `https://<account>.table.core.windows.net`, used with DefaultAzureCredential. */
   accountUrl?: string;
+  /** how long one call may take before it is reported as a timeout (default 30 s) */
+  timeoutInMs?: number;
 }
 
 /**
@@ -18,12 +20,18 @@ export interface TablesConfig {
  */
 export function createTablesClient(config: TablesConfig): AppTables {
   if (config.connectionString)
-    return new TablesClient({ connectionString: config.connectionString });
+    return new TablesClient(
+      { connectionString: config.connectionString },
+      { timeoutInMs: config.timeoutInMs },
+    );
   if (config.accountUrl) {
-    return new TablesClient({
-      accountUrl: config.accountUrl,
-      credential: new DefaultAzureCredential(),
-    });
+    return new TablesClient(
+      {
+        accountUrl: config.accountUrl,
+        credential: new DefaultAzureCredential(),
+      },
+      { timeoutInMs: config.timeoutInMs },
+    );
   }
   throw new ServiceError(
     'Table storage is not configured: set a connection string or an account URL.',

@@ -9,7 +9,7 @@ import {
 } from '@azure/data-tables';
 import type { TokenCredential } from '@azure/identity';
 
-import { ServiceError } from '../shared';
+import { DEFAULT_TIMEOUT_IN_MS, ServiceError, timeoutError } from '../shared';
 
 import type {
   AppTables,
@@ -183,6 +183,37 @@ export function transactionChunks<T extends { partitionKey: string }>(items: rea
   return chunks;
 }
 
+type PipelinePolicy = NonNullable<
+  TableServiceClientOptions['additionalPolicies']
+>[number]['policy'];
+
+export interface TablesClientOptions extends TableServiceClientOptions {
+  /** how long one call (its retries included) may take before it is aborted (default 30 s) */
+  timeoutInMs?: number;
+}
+
+/** Aborts a Table storage call through an AbortSignal when it outlasts the timeout (issue 9 §2). */
+function timeoutPolicy(timeoutInMs: number): PipelinePolicy {
+  return {
+    name: 'aegisTimeout',
+    async sendRequest(request, next) {
+      const timeout = AbortSignal.timeout(timeoutInMs);
+      const callerSignal = request.abortSignal;
+      request.abortSignal = callerSignal
+        ? AbortSignal.any([callerSignal as AbortSignal, timeout])
+        : timeout;
+      try {
+        return await next(request);
+      } catch (error) {
+        if (timeout.aborted && !callerSignal?.aborted) {
+          throw timeoutError('tables', timeoutInMs, error);
+        }
+        throw error;
+      }
+    },
+  };
+}
+
 /**
  * The AppTables adapter over `@azure/data-tables`: Azurite or an Azure Storage account by
  * connection string, or an account URL with an Entra credential (DefaultAzureCredential).
@@ -192,11 +223,18 @@ export class TablesClient implements AppTables {
   private readonly connection: TablesConnection;
   private readonly clientOptions: TableServiceClientOptions;
 
-  constructor(connection: TablesConnection, clientOptions: TableServiceClientOptions = {}) {
+  constructor(
+    connection: TablesConnection,
+    { timeoutInMs = DEFAULT_TIMEOUT_IN_MS, ...clientOptions }: TablesClientOptions = {},
+  ) {
     this.connection = connection;
     this.clientOptions = {
       retryOptions: { maxRetries: 3, retryDelayInMs: 300, maxRetryDelayInMs: 4_000 },
       ...clientOptions,
+      additionalPolicies: [
+        ...(clientOptions.additionalPolicies ?? []),
+        { policy: timeoutPolicy(timeoutInMs), position: 'perCall' },
+      ],
       allowInsecureConnection: clientOptions.allowInsecureConnection ?? isInsecure(connection),
     };
     this.service =

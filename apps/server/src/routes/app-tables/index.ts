@@ -41,6 +41,7 @@ export const appTablesRoutes: FastifyPluginAsyncZod<AppTablesRoutesOptions> = as
         createTablesClient({
           connectionString: config.AEGIS_TABLES_CONNECTION_STRING,
           accountUrl: config.AEGIS_TABLES_ACCOUNT_URL,
+          timeoutInMs: config.AEGIS_UPSTREAM_TIMEOUT_MS,
         }),
     ));
 

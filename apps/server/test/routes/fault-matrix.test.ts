@@ -1,0 +1,167 @@
+import { startIdentityProvider, type FaultRule, type IdentityProvider } from '@aegis/emulators';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { startSeededDevOps, type DevOpsFixture } from '../devops-fixture';
+import { build, SAMPLE_USER, TEST_AUDIENCE, type TestApp } from '../helper';
+
+/** What each injected upstream fault must become (issue 9 §2, ADR 010). */
+const FAULTS: readonly {
+  readonly name: string;
+  readonly rule: FaultRule;
+  readonly status: number;
+  readonly message: RegExp;
+  readonly retryAfter?: string;
+  /** Only the first n routes (a fault without Retry-After backs off for seconds). */
+  readonly routes?: number;
+}[] = [
+  {
+    name: '404',
+    rule: { kind: 'error', statusCode: 404, message: 'TF200016: The project does not exist.' },
+    status: 404,
+    // services may word a missing run or client in the spec's terms
+    message: /TF200016|not found/,
+  },
+  {
+    name: '409',
+    rule: { kind: 'error', statusCode: 409, message: 'TF402455: The ref was updated meanwhile.' },
+    status: 409,
+    message: /TF402455/,
+  },
+  {
+    name: '429 that outlasts the retries',
+    rule: { kind: 'throttle', retryAfterInSeconds: 0 },
+    status: 429,
+    message: /TF400733/,
+    retryAfter: '1',
+  },
+  {
+    name: '503 that outlasts the retries',
+    rule: { kind: 'error', statusCode: 503, message: 'The service is unavailable.' },
+    status: 503,
+    message: /unavailable/,
+    routes: 1,
+  },
+  {
+    name: '500',
+    rule: { kind: 'error', statusCode: 500 },
+    status: 502,
+    message: /VS402901/,
+  },
+  {
+    name: '203 sign-in page',
+    rule: { kind: 'signInPage' },
+    status: 401,
+    message: /Azure DevOps sign-in was refused/,
+  },
+  {
+    name: 'no answer in time',
+    rule: { kind: 'latency', latencyInMs: 1_500 },
+    status: 504,
+    message: /Azure DevOps did not answer within 0\.4 seconds/,
+  },
+];
+
+/** Routes that call Azure DevOps, as a technician's browser calls them. */
+const DEVOPS_ROUTES: readonly { method: 'GET' | 'POST'; url: string; payload?: object }[] = [
+  { method: 'GET', url: '/api/projects' },
+  { method: 'GET', url: '/api/pipelines' },
+  { method: 'GET', url: '/api/projects/Aegis/pipelines' },
+  { method: 'POST', url: '/api/projects/Aegis/pipelines/1/runs', payload: {} },
+  { method: 'GET', url: '/api/projects/Aegis/pipelines/1/runs/1' },
+  { method: 'GET', url: '/api/backups/clients' },
+  { method: 'GET', url: '/api/backups/ABC' },
+  { method: 'GET', url: '/api/backups/ABC/restores' },
+  { method: 'GET', url: '/api/comparison/clients' },
+];
+
+describe('upstream faults answer the status that tells the truth', () => {
+  let idp: IdentityProvider;
+  let devops: DevOpsFixture;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    idp = await startIdentityProvider({ port: 0, audience: TEST_AUDIENCE, allowedOrigins: [] });
+    devops = await startSeededDevOps(idp);
+    t = await build(
+      {
+        AEGIS_DEVOPS_ORG_URL: devops.emulator.url,
+        AEGIS_DEVOPS_PROJECT: 'Aegis Tenant Management',
+        AEGIS_UPSTREAM_TIMEOUT_MS: '400',
+      },
+      idp,
+    );
+  });
+  afterEach(() => devops.emulator.faults.clear());
+  afterAll(async () => {
+    await t.close();
+    await devops.close();
+    await idp.close();
+  });
+
+  for (const fault of FAULTS) {
+    it(`DevOps ${fault.name} → ${fault.status}`, async () => {
+      const failures: string[] = [];
+      for (const route of DEVOPS_ROUTES.slice(0, fault.routes)) {
+        // A missing Clients folder is a repository without clients (spec: empty list), not a 404.
+        if (fault.status === 404 && route.url.endsWith('/clients')) continue;
+        devops.emulator.faults.clear();
+        devops.emulator.faults.add(fault.rule);
+        const response = await t.injectAs(SAMPLE_USER, {
+          method: route.method,
+          url: route.url,
+          ...(route.payload ? { payload: route.payload } : {}),
+        });
+        const body = response.json() as { message?: string };
+        const ok =
+          response.statusCode === fault.status &&
+          fault.message.test(body.message ?? '') &&
+          (fault.retryAfter === undefined || response.headers['retry-after'] === fault.retryAfter);
+        if (!ok) {
+          failures.push(
+            `${route.method} ${route.url} → ${response.statusCode} ${body.message} (retry-after ${String(response.headers['retry-after'])})`,
+          );
+        }
+      }
+      expect(failures).toEqual([]);
+    }, 30_000);
+  }
+});
+
+describe('a streamed answer that fails after it started', () => {
+  let idp: IdentityProvider;
+  let devops: DevOpsFixture;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    idp = await startIdentityProvider({ port: 0, audience: TEST_AUDIENCE, allowedOrigins: [] });
+    devops = await startSeededDevOps(idp);
+    t = await build(
+      {
+        AEGIS_DEVOPS_ORG_URL: devops.emulator.url,
+        AEGIS_DEVOPS_PROJECT: 'Aegis Tenant Management',
+      },
+      idp,
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await devops.close();
+    await idp.close();
+  });
+
+  it('ends with an error event carrying the same status and message as a plain answer', async () => {
+    devops.emulator.faults.add({ kind: 'signInPage' });
+    const response = await t.injectAs(SAMPLE_USER, {
+      method: 'POST',
+      url: '/api/comparison/runs',
+      payload: { client: 'ABC', baselineType: 'standard' },
+    });
+    expect(response.statusCode).toBe(200);
+    const events = response.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; statusCode?: number; message?: string });
+    expect(events.at(-1)).toMatchObject({ type: 'error', statusCode: 401 });
+    expect(events.at(-1)?.message).toMatch(/Azure DevOps sign-in was refused/);
+  });
+});
