@@ -1,4 +1,5 @@
 import { CaptureManagementPage } from '../features/capture/capture-management-page';
+import { BaselineComplianceView } from '../features/compliance/baseline-compliance-view';
 
 /**
  * Capture management composes two features: the capture review (features/capture) and the
@@ -6,5 +7,9 @@ import { CaptureManagementPage } from '../features/capture/capture-management-pa
  * plugs the compliance view into the page's `renderBaseline` slot here.
  */
 export function CaptureManagementRoute() {
-  return <CaptureManagementPage />;
+  return (
+    <CaptureManagementPage
+      renderBaseline={(client) => <BaselineComplianceView key={client} client={client} />}
+    />
+  );
 }
