@@ -1,6 +1,7 @@
 /** `npm run bench`: runs each registered benchmark in turn and prints its figures. */
 import { printComparisonBench, runComparisonBench } from './bench/comparison-bench';
 import { printEngineBench, runEngineBench } from './bench/engine-bench';
+import { printPipelineTasksBench, runPipelineTasksBench } from './bench/pipeline-tasks-bench';
 
 interface Benchmark {
   name: string;
@@ -10,6 +11,10 @@ interface Benchmark {
 const benchmarks: Benchmark[] = [
   { name: 'engine', run: () => printEngineBench(runEngineBench()) },
   { name: 'comparison', run: async () => printComparisonBench(await runComparisonBench()) },
+  {
+    name: 'pipeline-tasks',
+    run: async () => printPipelineTasksBench(await runPipelineTasksBench()),
+  },
 ];
 
 const only = process.argv.slice(2);

@@ -233,10 +233,11 @@ describe('deploy (Deploy Baseline Tenant Configuration)', () => {
     tenant.objects.set(policies, []);
     const { run: finished, log } = await run(DEPLOY, {
       ClientCode: 'ABC',
+      // in any order: what others reference is deployed first
       Components: JSON.stringify([
-        'Required Entra ID Groups',
-        'Named Locations',
         'Conditional Access Policies',
+        'Named Locations',
+        'Required Entra ID Groups',
       ]),
     });
     expect({ result: finished?.result, log }).toMatchObject({ result: 'succeeded' });

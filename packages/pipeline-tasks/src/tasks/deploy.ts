@@ -173,6 +173,13 @@ export async function runDeploy(
     for (const f of files) touched.add(f.workload);
     return { name, component, files };
   });
+  // What others reference goes first: functions (the required groups), then by workload order
+  // (groups, named locations, then the policies that use them).
+  const rank = (entry: (typeof plan)[number]) =>
+    entry.component.type === 'function'
+      ? -1
+      : Math.min(...entry.files.map((f) => TENANT_WORKLOADS.indexOf(f.workload)), Infinity);
+  plan.sort((a, b) => rank(a) - rank(b));
   const live = await tenant.readAll([...touched]);
   const maps = buildReferenceMaps(baselineFiles, live);
   const counts: DeployCounts = { created: 0, updated: 0, unchanged: 0, pending: 0 };
