@@ -10,6 +10,7 @@ import type { JsonObject } from '../seed/policies/types';
 import { DIRECTORY_ROLE_TEMPLATES } from './catalogue';
 import { entity, listPage, notFound, queryOf, stateOf, withoutBaseType } from './graph-common';
 import { graphConfigRoutes } from './graph-config-routes';
+import { registerSharePointSettingsRoutes } from './sharepoint-settings';
 import type { TenantState, DirectoryRoleRecord } from './tenant-state';
 import { EmulatorError, principalOf } from './wire';
 import type { TenantWorld } from './world';
@@ -436,6 +437,7 @@ export function registerGraphRoutes(
       async (scope) => {
         directoryRoutes(scope, world, options);
         graphConfigRoutes(scope, world, options.defaultPageSize);
+        registerSharePointSettingsRoutes(scope, world);
         batchRoute(app, scope, version);
       },
       { prefix: `/${version}` },

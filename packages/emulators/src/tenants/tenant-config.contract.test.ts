@@ -1,6 +1,7 @@
 // The configuration a capture reads and a deploy writes, through the pipeline tasks' own
 // HttpTenantGateway and through Microsoft's Graph client library, against the tenant emulator.
 import { TENANT_WORKLOADS, workloadFor } from '@aegis/domain';
+import { GraphClient } from '@aegis/connectors/graph';
 import { HttpTenantGateway } from '@aegis/pipeline-tasks';
 import {
   Client,
@@ -139,6 +140,36 @@ describe('deploy and off-board write the configuration', () => {
     const spo = workload('SharePoint/SPOTenant');
     await gateway().update(spo, {}, { SharingCapability: 'Disabled' });
     expect((await gateway().readAll([spo])).get(spo)?.[0]?.['SharingCapability']).toBe('Disabled');
+  });
+
+  it("Graph's SharePoint settings show and change the same state as the SharePoint commands", async () => {
+    const graph = new GraphClient({
+      baseUrl: emulator.url,
+      getToken: async () => delegatedToken(tenant),
+    });
+    const settings = await graph.get<Record<string, unknown>>('/admin/sharepoint/settings');
+    expect(settings).toMatchObject({
+      isLegacyAuthProtocolsEnabled: false,
+      isResharingByExternalUsersEnabled: false,
+      isUnmanagedSyncAppForTenantRestricted: true,
+      idleSessionSignOut: {
+        isEnabled: true,
+        warnAfterInSeconds: 3300,
+        signOutAfterInSeconds: 3600,
+      },
+    });
+    await graph.patch('/admin/sharepoint/settings', {
+      sharingCapability: 'externalUserAndGuestSharing',
+      idleSessionSignOut: { signOutAfterInSeconds: 1800 },
+    });
+    const spo = workload('SharePoint/SPOTenant');
+    const idle = workload('SharePoint/SPOBrowserIdleSignOut');
+    const read = await gateway().readAll([spo, idle]);
+    expect(read.get(spo)?.[0]?.['SharingCapability']).toBe('ExternalUserAndGuestSharing');
+    expect(read.get(idle)?.[0]?.['SignOutAfter']).toBe('0.00:30:00');
+    await expect(
+      graph.patch('/admin/sharepoint/settings', { tenantDefaultTimezone: 'UTC' }),
+    ).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it('ARM policy assignments: PUT, list, DELETE', async () => {
