@@ -4,6 +4,7 @@
 // client tenant the embedder connects (the tenant emulator on the embedded default).
 import { DevOpsClient } from '@aegis/connectors/devops';
 import type { AppTables } from '@aegis/connectors/tables';
+import { BACKUP_PIPELINE_ID, CAPTURE_PIPELINE_ID } from '@aegis/domain';
 import {
   TaskRepository,
   runTask,
@@ -11,6 +12,8 @@ import {
   type TaskName,
   type TenantGateway,
 } from '@aegis/pipeline-tasks';
+
+import { FIXED_PIPELINE_IDS } from '../seed/seed-devops';
 
 import type { PipelineEffect } from './pipeline-runner';
 import type { DevOpsState } from './state';
@@ -32,12 +35,12 @@ export interface TaskEffectOptions {
 
 /** Pipelines whose runs execute a task: fixed ids, and the Aegis folder's pipelines by name. */
 export const TASK_PIPELINE_IDS: Readonly<Record<number, TaskName>> = {
-  216: 'capture',
-  212: 'backup',
-  178: 'onboard',
-  75: 'onboard',
-  191: 'appdeploy-onboard',
-  55: 'appdeploy-onboard',
+  [CAPTURE_PIPELINE_ID]: 'capture',
+  [BACKUP_PIPELINE_ID]: 'backup',
+  [FIXED_PIPELINE_IDS.tenantOnboarding]: 'onboard',
+  [FIXED_PIPELINE_IDS.tenantOnboardingLegacy]: 'onboard',
+  [FIXED_PIPELINE_IDS.appDeployOnboarding]: 'appdeploy-onboard',
+  [FIXED_PIPELINE_IDS.appDeployOnboardingLegacy]: 'appdeploy-onboard',
 };
 export const TASK_PIPELINE_NAMES: Readonly<Record<string, TaskName>> = {
   'deploy baseline tenant configuration': 'deploy',

@@ -254,6 +254,36 @@ describe('deploy (Deploy Baseline Tenant Configuration)', () => {
   });
 });
 
+describe("deploy maps the baseline tenant's domain to the client's", () => {
+  it("writes the client's domain where a baseline setting names the baseline's", async () => {
+    const path = 'M365Config/Resources/Exchange/TransportRule/External Sender Warning.json';
+    const main = (await devops.listRefs(REPO, 'heads/main')).find(
+      (r) => r.name === 'refs/heads/main',
+    );
+    const current = await devops.getFile(REPO, path, { version: { branch: 'main' } });
+    const rule = JSON.parse(current!.content) as Record<string, unknown>;
+    rule['ExceptIfSenderDomainIs'] = ['aegismsp.onmicrosoft.com'];
+    await devops.push(REPO, {
+      branch: 'main',
+      oldObjectId: main!.objectId,
+      commits: [
+        {
+          comment: 'Baseline: the external warning skips our own domain',
+          changes: [{ changeType: 'edit', path, content: `${JSON.stringify(rule, null, 2)}\n` }],
+        },
+      ],
+    });
+    tenant.objects.set(workloadFor('Exchange', 'TransportRule')!, []);
+    const { run: finished, log } = await run(DEPLOY, {
+      ClientCode: 'ABC',
+      Components: JSON.stringify(['Transport Rules']),
+    });
+    expect({ result: finished?.result, log }).toMatchObject({ result: 'succeeded' });
+    const created = named(['Exchange', 'TransportRule'], 'External Sender Warning');
+    expect(created?.['ExceptIfSenderDomainIs']).toEqual([tenant.domain]);
+  });
+});
+
 describe('off-board (Remove Baseline Tenant Configuration)', () => {
   it('removes the component from the tenant and logs it', async () => {
     const rules = workloadFor('Exchange', 'TransportRule')!;

@@ -182,6 +182,13 @@ export async function runDeploy(
   plan.sort((a, b) => rank(a) - rank(b));
   const live = await tenant.readAll([...touched]);
   const maps = buildReferenceMaps(baselineFiles, live);
+  // Domains: the baseline tenant's initial domain becomes the client's wherever a setting names it.
+  const baselineDomain = baselineInitialDomain(baselineFiles);
+  const targetDomain = baselineDomain ? await tenant.initialDomain() : undefined;
+  const withDomain = (body: TenantObject): TenantObject =>
+    baselineDomain && targetDomain && baselineDomain !== targetDomain
+      ? (JSON.parse(JSON.stringify(body).split(baselineDomain).join(targetDomain)) as TenantObject)
+      : body;
   const counts: DeployCounts = { created: 0, updated: 0, unchanged: 0, pending: 0 };
   const justification = (component: string) =>
     `Aegis deploy run ${context.runId}: '${component}' to ${client}`;
@@ -192,7 +199,7 @@ export async function runDeploy(
     const createOnly = component.type === 'function';
     for (const file of files) {
       const fileName = file.path.slice(file.path.lastIndexOf('/') + 1, -'.json'.length);
-      const mapped = mapReferences(writableBody(file.object), maps);
+      const mapped = mapReferences(withDomain(writableBody(file.object)), maps);
       if (mapped.missing.length > 0) {
         throw new TaskError(
           `Cannot deploy '${fileName}' (${name}): the tenant has no ${mapped.missing.join(', ')}. ` +
@@ -257,4 +264,13 @@ async function applyOne(
   return existing
     ? { kind: 'updated' }
     : { kind: 'created', ...(outcome.object ? { object: outcome.object } : {}) };
+}
+
+/** The baseline tenant's `….onmicrosoft.com` domain, as its exports name it. */
+export function baselineInitialDomain(files: ReadonlyMap<string, string>): string | undefined {
+  for (const text of files.values()) {
+    const match = /"([a-z0-9-]+\.onmicrosoft\.com)"/i.exec(text);
+    if (match?.[1]) return match[1].toLowerCase();
+  }
+  return undefined;
 }
