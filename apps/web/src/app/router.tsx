@@ -35,6 +35,13 @@ const portalRoutes: RouteObject[] = [
     }),
   },
   {
+    path: paths.schedules.path,
+    lazy: async () => ({
+      Component: (await import('../features/schedules/client-pipeline-schedules-page'))
+        .ClientPipelineSchedulesPage,
+    }),
+  },
+  {
     path: paths.projects.path,
     lazy: async () => ({
       Component: (await import('../features/projects/projects-page')).ProjectsPage,

@@ -1,0 +1,100 @@
+import type { ClientScheduleRow } from '@aegis/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { mockServer } from '../../testing/mocks/server';
+import { renderApp } from '../../testing/render-app';
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+const ROWS: ClientScheduleRow[] = [
+  {
+    clientCode: 'ABC',
+    pipelineId: 101,
+    pipelineName: 'ABC - Workstation App Deployment',
+    project: 'p',
+    schedules: [
+      {
+        cron: '0 2 * * 0',
+        displayName: 'Weekly 2:00 AM build (Sunday)',
+        description: 'At 02:00 AM, only on Sunday (UTC)',
+        nextRun: '2026-11-29T02:00:00.000Z',
+      },
+    ],
+  },
+  {
+    clientCode: 'WWI',
+    pipelineId: 105,
+    pipelineName: 'WWI - Workstation App Deployment',
+    project: 'p',
+    schedules: [],
+  },
+];
+
+function serve(puts: unknown[]) {
+  mockServer.use(
+    http.get('*/api/schedules', () => {
+      const body = [
+        JSON.stringify({ type: 'progress', percent: 40 }),
+        JSON.stringify({ type: 'result', result: { rows: ROWS } }),
+      ].join('\n');
+      return new HttpResponse(body, { headers: { 'content-type': 'application/x-ndjson' } });
+    }),
+    http.put('*/api/schedules/:client', async ({ request, params }) => {
+      puts.push({ client: params.client, body: await request.json() });
+      return HttpResponse.json({
+        message: 'Schedule updated successfully!',
+        commitId: 'c',
+        schedule: { ...ROWS[0]!.schedules[0]!, cron: '30 23 * * 6' },
+      });
+    }),
+  );
+}
+
+describe('Client Pipeline Schedules', () => {
+  it('lists both tables, opens the client from ?client=, disables taken slots and saves', async () => {
+    const puts: unknown[] = [];
+    serve(puts);
+    const user = userEvent.setup();
+    renderApp('/ClientPipelineSchedules?client=WWI');
+    const dialog = await screen.findByRole('dialog', { name: 'Add Schedule' });
+    await user.selectOptions(within(dialog).getByLabelText('Day'), 'Sunday');
+    const taken = within(dialog).getByRole('option', {
+      name: '2:00 AM – Time slot in use by - ABC',
+    });
+    expect(taken).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Add Schedule' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please select both day and time');
+    await user.selectOptions(within(dialog).getByLabelText('Day'), 'Saturday');
+    await user.selectOptions(within(dialog).getByLabelText('Time'), '23:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Schedule' }));
+    await waitFor(() =>
+      expect(puts).toEqual([
+        {
+          client: 'WWI',
+          body: { cronExpression: '30 23 * * 6', displayName: 'Weekly 11:30 PM build (Saturday)' },
+        },
+      ]),
+    );
+    expect(await screen.findByText('Schedule updated successfully!')).toBeVisible();
+
+    // both tables; the filter came from ?client= and can be cleared
+    await user.clear(screen.getByLabelText('Filter by client'));
+    const scheduled = screen.getByRole('table', { name: 'Clients with Scheduled Pipelines' });
+    expect(within(scheduled).getByText('Weekly 2:00 AM build (Sunday) (0 2 * * 0)')).toBeVisible();
+    const unscheduled = screen.getByRole('table', { name: 'Clients without Scheduled Pipelines' });
+    expect(within(unscheduled).getByText('No schedule has been configured')).toBeVisible();
+
+    // update mode prefills day and time from the first schedule
+    await user.click(within(scheduled).getByRole('button', { name: 'Update Schedule' }));
+    const update = await screen.findByRole('dialog', { name: 'Update Schedule' });
+    expect(within(update).getByLabelText('Day')).toHaveValue('0');
+    expect(within(update).getByLabelText('Time')).toHaveValue('02:00');
+  });
+});
