@@ -1,7 +1,7 @@
 // The configuration a capture reads and a deploy writes, through the pipeline tasks' own
 // HttpTenantGateway and through Microsoft's Graph client library, against the tenant emulator.
-import { TENANT_WORKLOADS, workloadFor } from '@aegis/domain';
 import { GraphClient } from '@aegis/connectors/graph';
+import { TENANT_WORKLOADS, workloadFor } from '@aegis/domain';
 import { HttpTenantGateway } from '@aegis/pipeline-tasks';
 import {
   Client,
