@@ -176,6 +176,20 @@ function registerCollection(
     if (!object) throw notFound(request.params.id);
     return entity(request, object, `${fragment}/$entity`);
   });
+  if (workload.kind === 'ConfigurationPolicy') {
+    // settings catalog: a policy's settings are a sub-collection
+    scope.get<{ Params: { id: string } }>(`${workload.path}/:id/settings`, async (request) => {
+      const object = stateOf(world, request).workloadObjects(workload).get(request.params.id);
+      if (!object) throw notFound(request.params.id);
+      const settings = Array.isArray(object['settings']) ? object['settings'] : [];
+      return listPage(
+        request,
+        settings.filter((s): s is JsonObject => !!s && typeof s === 'object' && !Array.isArray(s)),
+        `${fragment}('${request.params.id}')/settings`,
+        pageSize,
+      );
+    });
+  }
   scope.post(workload.path, async (request, reply) => {
     const state = stateOf(world, request);
     const body = bodyOf(request);

@@ -65,6 +65,17 @@ describe('capture reads the live configuration', () => {
     expect(meeting[0]?.['AllowAnonymousUsersToStartMeeting']).toBe(true);
     expect(read.get(workload('Exchange/TransportRule'))?.length).toBeGreaterThan(0);
     expect(read.get(workload('AzurePolicy/PolicyAssignment'))?.length).toBeGreaterThan(0);
+    // settings catalog policies also list their settings as a sub-collection
+    const catalog = read.get(workload('Intune/ConfigurationPolicy')) ?? [];
+    const graph = new GraphClient({
+      baseUrl: emulator.url,
+      version: 'beta',
+      getToken: async () => delegatedToken(tenant),
+    });
+    const settings = await graph.list(
+      `/deviceManagement/configurationPolicies/${String(catalog[0]?.['id'])}/settings`,
+    );
+    expect(settings).toHaveLength(Number(catalog[0]?.['settingCount']));
     expect(await gateway().initialDomain()).toBe(tenant.initialDomain);
   });
 });
