@@ -35,6 +35,12 @@ const portalRoutes: RouteObject[] = [
     }),
   },
   {
+    path: paths.clientYamlFiles.path,
+    lazy: async () => ({
+      Component: (await import('../features/client-yaml/client-yaml-page')).ClientYamlPage,
+    }),
+  },
+  {
     path: paths.schedules.path,
     lazy: async () => ({
       Component: (await import('../features/schedules/client-pipeline-schedules-page'))
