@@ -137,14 +137,14 @@ export function DeviationList({
               <Text weight="semibold">{c.category}</Text>
               <span className={styles.counts}>
                 <Badge color="danger">{c.counts.critical} critical</Badge>
-                <Badge color="warning">{c.counts.high} high</Badge>
-                <Badge color="important" appearance="tint">
+                <Badge color="severe">{c.counts.high} high</Badge>
+                <Badge color="warning" appearance="tint">
                   {c.counts.medium} medium
                 </Badge>
                 <Badge color="success" appearance="tint">
                   {c.counts.low} low
                 </Badge>
-                <Badge color="subtle" appearance="outline">
+                <Badge color="informative" appearance="outline">
                   {c.counts.prerequisite} prerequisite
                 </Badge>
               </span>

@@ -2,7 +2,6 @@ import {
   AUTO_MATCH_THRESHOLD,
   displayNameBand,
   displayNameSimilarity,
-  explanationBand,
   matchingProgress,
   matchQuality,
   policyId,
@@ -162,7 +161,7 @@ export function SmartMatching({
         />
       </div>
       {confirmed > 0 && (
-        <Card className={styles.card} aria-label="Confirmed in this session">
+        <Card className={styles.card} role="group" aria-label="Confirmed in this session">
           <div className={styles.bar}>
             <Text weight="semibold" className={styles.grow}>
               Confirmed ({confirmed})
@@ -188,7 +187,12 @@ export function SmartMatching({
         </Card>
       )}
       {open.map((u) => (
-        <Card key={u.path} className={styles.card} aria-label={`Unmatched ${u.baselineName}`}>
+        <Card
+          key={u.path}
+          className={styles.card}
+          role="group"
+          aria-label={`Unmatched ${u.baselineName}`}
+        >
           <Text weight="semibold">{u.baselineName}</Text>
           <Text size={200}>{u.path}</Text>
           {summaryLines(u.baselinePolicy).map((l) => (
@@ -212,8 +216,7 @@ export function SmartMatching({
                 </div>
                 <Text size={200}>
                   {s.explanation}
-                  {displayNameBand(name) ? ` · ${displayNameBand(name)}` : ''} · Settings{' '}
-                  {explanationBand(s.score)}
+                  {displayNameBand(name) ? ` · ${displayNameBand(name)}` : ''}
                 </Text>
                 <Text size={200}>
                   Conditions {Math.round(s.scores.conditions)}% · Grant controls{' '}

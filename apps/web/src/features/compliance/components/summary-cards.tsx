@@ -43,7 +43,7 @@ function Stat({
 }) {
   const styles = useStyles();
   return (
-    <Card className={styles.card} aria-label={label}>
+    <Card className={styles.card} role="group" aria-label={label}>
       <Text size={200}>{label}</Text>
       <span className={`${styles.value} ${className ?? ''}`}>{value}</span>
       {detail && <Text size={200}>{detail}</Text>}
