@@ -48,6 +48,8 @@ describe('pipelines/*.yml', () => {
     );
     expect(run, 'a step runs the task').toBeDefined();
     expect(run?.env?.['SYSTEM_ACCESSTOKEN']).toBe('$(System.AccessToken)');
+    // a service connection is resolved when the run is compiled: a template expression, not $(…)
+    expect(String(run?.inputs?.['azureSubscription'])).toMatch(/^\$\{\{ variables\.\w+ \}\}$/);
     const mapped = Object.values(run?.env ?? {}).map(String);
     for (const name of names) expect(mapped).toContain(`\${{ parameters.${name} }}`);
   });
