@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Highlight, themes } from 'prism-react-renderer';
+import { Highlight, type PrismTheme } from 'prism-react-renderer';
 
 const useStyles = makeStyles({
   pre: {
@@ -21,11 +21,23 @@ const useStyles = makeStyles({
   },
 });
 
+/** Light colours that keep WCAG AA contrast (4.5:1) on the panel's background. */
+const theme: PrismTheme = {
+  plain: { color: '#1f2328', backgroundColor: '#f6f8fa' },
+  styles: [
+    { types: ['comment', 'prolog'], style: { color: '#57606a', fontStyle: 'italic' } },
+    { types: ['atrule', 'key', 'property', 'tag'], style: { color: '#0550ae' } },
+    { types: ['string', 'char', 'attr-value'], style: { color: '#0a3069' } },
+    { types: ['number', 'boolean', 'important'], style: { color: '#953800' } },
+    { types: ['punctuation', 'operator'], style: { color: '#1f2328' } },
+  ],
+};
+
 /** YAML with syntax highlighting and line numbers (prism-react-renderer). */
 export function YamlView({ content, label }: { content: string; label: string }) {
   const styles = useStyles();
   return (
-    <Highlight theme={themes.github} code={content.replace(/\n$/, '')} language="yaml">
+    <Highlight theme={theme} code={content.replace(/\n$/, '')} language="yaml">
       {({ style, tokens: lines, getLineProps, getTokenProps }) => (
         <pre className={styles.pre} style={style} role="region" aria-label={label} tabIndex={0}>
           {lines.map((line, i) => (

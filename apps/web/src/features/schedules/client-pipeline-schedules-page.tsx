@@ -28,7 +28,13 @@ import { ScheduleDialog } from './schedule-dialog';
 
 const useStyles = makeStyles({
   section: { marginTop: '20px', display: 'flex', flexDirection: 'column', gap: '8px' },
-  toolbar: { display: 'flex', gap: '12px', alignItems: 'flex-end', flexWrap: 'wrap' },
+  toolbar: {
+    display: 'flex',
+    gap: '12px',
+    alignItems: 'flex-end',
+    flexWrap: 'wrap',
+    marginTop: '12px',
+  },
   muted: { color: tokens.colorNeutralForeground3 },
   schedule: { display: 'flex', flexDirection: 'column' },
 });
@@ -183,6 +189,9 @@ export function ClientPipelineSchedulesPage() {
             ))}
           </TableBody>
         </Table>
+        {schedules.isSuccess && unscheduled.length === 0 && (
+          <Text className={styles.muted}>Every client shown has a schedule.</Text>
+        )}
       </section>
 
       {editingRow && (
