@@ -15,9 +15,11 @@ import { loggerOptions } from './lib/logging';
 import { isApiRequest, normalisedPath } from './lib/request-path';
 import { authPlugin } from './plugins/auth';
 import { clientTenantPlugin } from './plugins/client-tenant';
+import { configRepositoryPlugin } from './plugins/config-repository';
 import { devOpsPlugin, type DevOpsFactory } from './plugins/devops';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
+import { pipelineRunsPlugin } from './plugins/pipeline-runs';
 import { securityPlugin } from './plugins/security';
 import { appTablesRoutes } from './routes/app-tables';
 import { backupRoutes } from './routes/backups';
@@ -31,7 +33,6 @@ import { projectRoutes } from './routes/projects';
 import { sessionRoutes } from './routes/session';
 import { clientTenantApis, openIdTenantDiscovery } from './services/client-tenant-apis';
 import type { ClientTenantApisFactory } from './services/client-tenant-onboarding';
-import { createComparisonCaches } from './services/comparison-service';
 import { HttpOnBehalfOf, MsalOnBehalfOf, type OnBehalfOf } from './services/on-behalf-of';
 
 export interface BuildAppOptions {
@@ -94,6 +95,11 @@ export async function buildApp({
     createDevOps,
     timeoutInMs: config.AEGIS_UPSTREAM_TIMEOUT_MS,
   });
+  await app.register(configRepositoryPlugin, {
+    project: config.AEGIS_DEVOPS_PROJECT,
+    repository: config.AEGIS_DEVOPS_CONFIG_REPO,
+  });
+  await app.register(pipelineRunsPlugin);
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes, { config });
@@ -101,10 +107,9 @@ export async function buildApp({
   await app.register(appTablesRoutes, { config, ...(tables ? { tables } : {}) });
   await app.register(backupRoutes, { config });
   await app.register(clientPipelineRoutes, { config, ...(tables ? { tables } : {}) });
-  // one tree cache (by git tree id) for the comparison and the compliance report
-  const comparisonCaches = createComparisonCaches();
-  await app.register(comparisonRoutes, { config, caches: comparisonCaches });
-  await app.register(complianceRoutes, { config, treeCaches: comparisonCaches });
+  // trees (by git tree id) are cached once, app-wide, by the ConfigRepository (ADR 014)
+  await app.register(comparisonRoutes);
+  await app.register(complianceRoutes);
   await app.register(captureRoutes, { config });
   await app.register(onboardingRoutes, {
     appClientId,

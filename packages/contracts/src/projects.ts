@@ -50,3 +50,7 @@ export const runLogSchema = z.object({
   lines: z.array(z.object({ time: z.string().nullable(), text: z.string() })),
 });
 export type RunLog = z.infer<typeof runLogSchema>;
+
+/** A pipeline's runs, newest first: state and result only, never parameters or variables. */
+export const pipelineRunListSchema = z.object({ runs: z.array(pipelineRunSchema) });
+export type PipelineRunList = z.infer<typeof pipelineRunListSchema>;

@@ -18,3 +18,4 @@ export * from './onboarding';
 export * from './compliance-report';
 export * from './roles';
 export * from './schedules';
+export * from './repository-layout';

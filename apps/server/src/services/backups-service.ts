@@ -1,10 +1,4 @@
-import { isServiceError, ServiceError } from '@aegis/connectors';
-import type {
-  DevOpsApi,
-  FileChange,
-  RepositoryFile,
-  RepositoryRef,
-} from '@aegis/connectors/devops';
+import { ServiceError } from '@aegis/connectors';
 import type {
   Backup,
   BackupComparison,
@@ -15,8 +9,12 @@ import type {
   RestorePullRequestList,
 } from '@aegis/contracts';
 import {
-  BACKUP_PIPELINE_ID,
   BACKUP_SIZE_UNAVAILABLE,
+  backupRun,
+  clientFolder,
+  MAIN_REF,
+  restoreBranchPrefix,
+  shortTagName,
   backupTagPrefix,
   compareBackup,
   ConflictError,
@@ -32,15 +30,14 @@ import {
   type BackupTag,
 } from '@aegis/domain';
 
-import { listClientCodes } from './client-folders';
-
-/** Where the configuration repository and the backup pipeline live. */
-export interface BackupsLocation {
-  readonly project: string;
-  readonly repository: string;
-}
-
-const ZERO_ID = '0000000000000000000000000000000000000000';
+import {
+  ProposeChangeError,
+  type ConfigRepository,
+  type FileChange,
+  type ParsedFile,
+  type ParsedTree,
+} from './config-repository';
+import type { PipelineRuns } from './pipeline-runs';
 /** Size reads in flight at once while listing backups. */
 const SIZE_READ_CONCURRENCY = 6;
 
@@ -76,8 +73,8 @@ async function mapLimited<T, R>(
   return results;
 }
 
-function byteLength(files: readonly RepositoryFile[]): number {
-  return files.reduce((sum, f) => sum + new TextEncoder().encode(f.content).byteLength, 0);
+function byteLength(files: readonly ParsedFile[]): number {
+  return files.reduce((sum, f) => sum + f.bytes, 0);
 }
 
 interface ResolvedBackup extends BackupTag {
@@ -89,18 +86,16 @@ interface ResolvedBackup extends BackupTag {
 
 /** Tenant backups (spec 3 §2, §7): history, content, comparison, restore and download. */
 export class BackupsService {
-  private readonly repo: RepositoryRef;
-
   constructor(
-    private readonly devops: DevOpsApi,
-    private readonly location: BackupsLocation,
-  ) {
-    this.repo = { project: location.project, repository: location.repository };
-  }
+    private readonly repository: ConfigRepository,
+    private readonly pipelineRuns: PipelineRuns,
+    /** the project the backup pipeline lives in */
+    private readonly project: string,
+  ) {}
 
   /** The children of /Clients on main; each folder name that is a client code is a tenant. */
   listClients(): Promise<string[]> {
-    return listClientCodes(this.devops, this.repo);
+    return this.repository.listClientCodes();
   }
 
   /** Backups from the refs filtered by tags/backup/{client}, newest first, with real sizes. */
@@ -123,10 +118,7 @@ export class BackupsService {
 
   /** Runs the backup pipeline 212 with ClientCode and ManualRun true (spec 3 §7). */
   async startManualBackup(client: string): Promise<ManualBackup> {
-    const run = await this.devops.runPipeline(this.location.project, BACKUP_PIPELINE_ID, {
-      refName: 'refs/heads/main',
-      templateParameters: { ClientCode: client, ManualRun: 'true' },
-    });
+    const run = await this.pipelineRuns.start(this.project, backupRun({ clientCode: client }));
     return { runId: run.id, state: run.state };
   }
 
@@ -140,18 +132,12 @@ export class BackupsService {
   async getContent(client: string, tag: string): Promise<BackupContent> {
     const backup = await this.resolve(client, tag);
     const files = await this.readClientFolder(client, backup.commitId);
-    const annotated = await this.devops
-      .getAnnotatedTag(this.repo, backup.objectId)
-      .catch(() => undefined);
+    const annotated = await this.repository.getAnnotatedTag(backup.objectId).catch(() => undefined);
     const content: Record<string, unknown> = {};
-    const prefix = `/Clients/${client}/`;
+    const prefix = `${clientFolder(client)}/`;
     for (const f of files) {
       const key = f.path.startsWith(prefix) ? f.path.slice(prefix.length) : f.path;
-      try {
-        content[key] = JSON.parse(f.content) as unknown;
-      } catch {
-        content[key] = f.content;
-      }
+      content[key] = f.content === null ? f.text : f.content;
     }
     const bytes = byteLength(files);
     remember(this.sizeKey(client, backup.commitId), bytes);
@@ -181,93 +167,79 @@ export class BackupsService {
     const currentFiles = await this.readClientFolder(client, mainTip);
     onProgress(40);
     const results = compareBackup(
-      toBackupConfigFiles(client, backupFiles),
-      toBackupConfigFiles(client, currentFiles),
+      toBackupConfigFiles(client, backupFiles.map(asTextFile)),
+      toBackupConfigFiles(client, currentFiles.map(asTextFile)),
       (p) => onProgress(40 + Math.floor((p * 60) / 100)),
     );
     return { tagName: backup.tagName, counts: countBackupChanges(results), results };
   }
 
   /**
-   * Restore (spec 3 §4, §7): a branch restore/{client}/{sanitised tag} from main whose one commit
-   * puts the client's folder back as the tag has it, then a pull request to main. An existing
-   * restore branch is never overwritten; a failed pull request removes the branch it pushed.
+   * Restore (spec 3 §4, §7, ADR 007/014): a branch restore/{client}/{sanitised tag} from main whose
+   * one commit puts the client's folder back as the tag has it, then a pull request to main, both
+   * through ConfigRepository.proposeChange: a restore either completes or leaves nothing, and a
+   * retry after a half-finished restore (branch without pull request) finishes it. A branch that
+   * already has a pull request is never overwritten.
    */
   async restore(client: string, tag: string, requestedBy: string): Promise<BackupRestore> {
     const backup = await this.resolve(client, tag);
     const branch = restoreBranchName(client, backup.tagName);
-    const refName = `refs/heads/${branch}`;
     const conflict = () =>
       new ConflictError(
         `A restore branch ${branch} already exists for backup ${backup.tagName}. Nothing was overwritten: complete or abandon its pull request and delete the branch, then try again.`,
       );
-    const existing = await this.devops.listRefs(this.repo, `heads/${branch}`);
-    if (existing.some((r) => r.name === refName)) throw conflict();
+    const existing = await this.repository.findRef(`refs/heads/${branch}`);
+    if (existing && (await this.repository.pullRequestFor(existing.name))) throw conflict();
 
-    const mainTip = await this.mainTip();
+    const mainTip = await this.repository.branchTip();
     const [backupFiles, currentFiles] = await Promise.all([
       this.readClientFolder(client, backup.commitId),
       this.readClientFolder(client, mainTip),
     ]);
     const changes = restoreChanges(backupFiles, currentFiles);
-    if (changes.length === 0) {
+    if (changes.length === 0 && !existing) {
       throw new ConflictError(
         `The configuration of ${client} on main already matches backup ${backup.tagName}: there is nothing to restore.`,
       );
     }
-
-    let pushed: string;
+    const title = `Restore ${client} configuration from backup ${backup.tagName}`;
     try {
-      const push = await this.devops.push(this.repo, {
-        branch: refName,
-        oldObjectId: mainTip,
-        commits: [
-          {
-            comment: `Restore ${client} configuration from backup ${backup.tagName}`,
-            changes,
-          },
-        ],
+      const proposed = await this.repository.proposeChange({
+        branch,
+        baseCommitId: mainTip,
+        commit: { comment: title, changes },
+        pullRequest: {
+          title,
+          description: restoreDescription(client, backup, changes, requestedBy),
+          reviewers: [],
+          labels: ['restore', 'backup', client],
+        },
       });
-      pushed = push.commitId;
-    } catch (error) {
-      if (isServiceError(error) && error.statusCode === 409) throw conflict();
-      throw error;
-    }
-
-    try {
-      const pr = await this.devops.createPullRequest(this.repo, {
-        sourceRefName: refName,
-        targetRefName: 'refs/heads/main',
-        title: `Restore ${client} configuration from backup ${backup.tagName}`,
-        description: restoreDescription(client, backup, changes, requestedBy),
-        reviewers: [],
-        labels: ['restore', 'backup', client],
-      });
+      const pr = proposed.pullRequest;
       return { pullRequestId: pr.pullRequestId, branch, prUrl: pr.webUrl };
     } catch (error) {
-      // Nothing half-created: take the branch away again so a retry starts clean.
-      await this.devops
-        .updateRefs(this.repo, [{ name: refName, oldObjectId: pushed, newObjectId: ZERO_ID }])
-        .catch(() => undefined);
-      const message = error instanceof Error ? error.message : String(error);
-      throw new ServiceError(`Failed to create PR: ${message}`, {
-        service: 'devops',
-        ...(isServiceError(error) && error.statusCode ? { statusCode: error.statusCode } : {}),
-        cause: error,
-      });
+      if (error instanceof ProposeChangeError) {
+        throw new ServiceError(`Failed to create PR: ${error.message}`, {
+          service: 'devops',
+          ...(error.statusCode !== undefined ? { statusCode: error.statusCode } : {}),
+          cause: error,
+        });
+      }
+      if (error instanceof ConflictError) throw conflict();
+      throw error;
     }
   }
 
   /** Open and past restore pull requests of a client, newest first. */
   async listRestorePullRequests(client: string): Promise<RestorePullRequestList> {
-    const prs = await this.devops.listPullRequests(this.repo, {
+    const prs = await this.repository.listPullRequests({
       status: 'all',
-      targetRefName: 'refs/heads/main',
+      targetRefName: MAIN_REF,
       top: 1000,
     });
     return {
       pullRequests: prs
-        .filter((pr) => pr.sourceRefName.startsWith(`refs/heads/restore/${client}/`))
+        .filter((pr) => pr.sourceRefName.startsWith(`refs/heads/${restoreBranchPrefix(client)}`))
         .sort((a, b) => b.pullRequestId - a.pullRequestId)
         .map((pr) => ({
           pullRequestId: pr.pullRequestId,
@@ -284,9 +256,7 @@ export class BackupsService {
   /** The backup as a zip of Clients/{client} at the tag. */
   async download(client: string, tag: string): Promise<{ fileName: string; bytes: Uint8Array }> {
     const backup = await this.resolve(client, tag);
-    const bytes = await this.devops.getZip(this.repo, `/Clients/${client}`, {
-      version: { commit: backup.commitId },
-    });
+    const bytes = await this.repository.getZip(clientFolder(client), { commit: backup.commitId });
     if (!bytes) throw new NotFoundError('Backup tag not found');
     const stamp = backup.tagName
       .slice(backupTagPrefix(client).length)
@@ -297,7 +267,7 @@ export class BackupsService {
   // ---- helpers ----------------------------------------------------------------------------
 
   private async resolveAll(client: string): Promise<ResolvedBackup[]> {
-    const refs = await this.devops.listRefs(this.repo, `tags/${backupTagPrefix(client)}`);
+    const refs = await this.repository.listRefs(`tags/${backupTagPrefix(client)}`);
     const backups = refs.flatMap((ref) => {
       const parsed = parseBackupTag(ref.name, client);
       return parsed ? [{ ...parsed, commitId: ref.commitId, objectId: ref.objectId }] : [];
@@ -307,7 +277,7 @@ export class BackupsService {
 
   /** A backup tag of this client that exists, or 'Backup tag not found'. */
   private async resolve(client: string, tag: string): Promise<ResolvedBackup> {
-    const tagName = tag.replace(/^refs\/tags\//, '');
+    const tagName = shortTagName(tag);
     if (!tagName.startsWith(backupTagPrefix(client))) {
       throw new InputError(
         `tag must be a backup tag of ${client} (${backupTagPrefix(client)}...)`,
@@ -316,28 +286,32 @@ export class BackupsService {
     }
     const parsed = parseBackupTag(tagName, client);
     if (!parsed) throw new NotFoundError('Backup tag not found');
-    const refs = await this.devops.listRefs(this.repo, `tags/${tagName}`);
-    const ref = refs.find((r) => r.name === `refs/tags/${tagName}`);
+    const ref = await this.repository.findRef(`refs/tags/${tagName}`);
     if (!ref) throw new NotFoundError('Backup tag not found');
     return { ...parsed, commitId: ref.commitId, objectId: ref.objectId };
   }
 
   private async mainTip(): Promise<string> {
-    const refs = await this.devops.listRefs(this.repo, 'heads/main');
-    const main = refs.find((r) => r.name === 'refs/heads/main');
-    if (!main) throw new NotFoundError('Could not find main branch');
-    return main.commitId;
+    return this.repository.branchTip();
   }
 
-  private async readClientFolder(client: string, commitId: string): Promise<RepositoryFile[]> {
-    const snapshot = await this.devops.readFolder(this.repo, `/Clients/${client}`, {
-      version: { commit: commitId },
-    });
-    return snapshot?.files ?? [];
+  /** Clients/{client} at a commit, as parsed files. `cache: false` for bulk reads (sizes). */
+  private async readClientFolder(
+    client: string,
+    commitId: string,
+    options: { cache?: boolean } = {},
+  ): Promise<ParsedFile[]> {
+    const tree: ParsedTree | undefined = await this.repository.readTree(
+      clientFolder(client),
+      { commit: commitId },
+      options,
+    );
+    return tree?.files ?? [];
   }
 
   private sizeKey(client: string, commitId: string): string {
-    return `${this.location.project}/${this.location.repository}/${commitId}/${client}`;
+    const { project, repository } = this.repository.repo;
+    return `${project}/${repository}/${commitId}/${client}`;
   }
 
   /** The client's folder size at a commit from a real read; undefined (N/A) when it fails. */
@@ -346,7 +320,7 @@ export class BackupsService {
     const cached = sizeCache.get(key);
     if (cached !== undefined) return cached;
     try {
-      const bytes = byteLength(await this.readClientFolder(client, commitId));
+      const bytes = byteLength(await this.readClientFolder(client, commitId, { cache: false }));
       remember(key, bytes);
       return bytes;
     } catch {
@@ -367,17 +341,17 @@ function toBackup(backup: BackupTag, sizeInBytes: number | undefined): Backup {
 
 /** The changes that make the current folder equal to the backup's. */
 function restoreChanges(
-  backupFiles: readonly RepositoryFile[],
-  currentFiles: readonly RepositoryFile[],
+  backupFiles: readonly ParsedFile[],
+  currentFiles: readonly ParsedFile[],
 ): FileChange[] {
   const current = new Map(currentFiles.map((f) => [f.path, f]));
   const inBackup = new Set(backupFiles.map((f) => f.path));
   const changes: FileChange[] = [];
   for (const f of backupFiles) {
     const now = current.get(f.path);
-    if (!now) changes.push({ changeType: 'add', path: f.path, content: f.content });
-    else if (now.content !== f.content)
-      changes.push({ changeType: 'edit', path: f.path, content: f.content });
+    if (!now) changes.push({ changeType: 'add', path: f.path, content: f.text });
+    else if (now.text !== f.text)
+      changes.push({ changeType: 'edit', path: f.path, content: f.text });
   }
   for (const f of currentFiles) {
     if (!inBackup.has(f.path)) changes.push({ changeType: 'delete', path: f.path });
@@ -400,4 +374,8 @@ function restoreDescription(
     '',
     `Requested through Aegis by ${requestedBy}. Review the changes before completing this pull request.`,
   ].join('\n');
+}
+
+function asTextFile(file: ParsedFile): { path: string; content: string } {
+  return { path: file.path, content: file.text };
 }

@@ -1,5 +1,4 @@
 import { isServiceError, ServiceError } from '@aegis/connectors';
-import type { DevOpsApi, GitItem, RepositoryRef } from '@aegis/connectors/devops';
 import type {
   ComparisonBaselineType,
   ComparisonResult,
@@ -10,7 +9,10 @@ import type {
   StandardComparisonResult,
 } from '@aegis/contracts';
 import {
+  BASELINE_ROOT,
   buildComparisonRows,
+  clientResourcesRoot as clientRoot,
+  MAIN_BRANCH,
   categoryOf,
   isComparableFile,
   NO_SECURITY_SETTINGS_MESSAGE,
@@ -19,16 +21,15 @@ import {
   runStandardBaseline,
   toResourcePath,
   type ComparisonResults,
-  type ConfigFile,
 } from '@aegis/domain';
 
-import { CLIENTS_FOLDER, listClientCodes } from './client-folders';
+import type {
+  ConfigRepository,
+  ParsedFile,
+  ParsedTree,
+  ProgressReporter,
+} from './config-repository';
 import { LruCache } from './lru-cache';
-
-/** Spec 1 §9: the company baseline and a client's copy of it. */
-export const BASELINE_ROOT = '/M365Config/Resources';
-export const clientRoot = (client: string): string =>
-  `${CLIENTS_FOLDER}/${client}/M365Config/Resources`;
 
 /** Spec 1 §7: files are compared 10 at a time; progress is reported (and flushed) per batch. */
 export const COMPARISON_BATCH_SIZE = 10;
@@ -42,35 +43,18 @@ export const MESSAGES = {
   missingContent: (a: string, b: string) => `Missing content for ${a} or ${b}`,
 } as const;
 
-/** One parsed file of a tree: `content` null when not valid JSON (then `text` keeps the raw text). */
-export interface ParsedFile extends ConfigFile {
-  /** repository path, leading slash */
-  path: string;
-  text?: string;
-}
-
-/** A folder at one git tree object: immutable, so cached by its object id. */
-export interface ParsedTree {
-  treeId: string;
-  commitId: string;
-  files: ParsedFile[];
-}
-
 /**
- * Process-wide caches. Trees are keyed by repository + folder + git tree object id and results by
- * the tree ids compared, so an entry can never be stale; every request still lists the folder with
- * the user's own token first, so the cache never answers someone the service would refuse.
+ * Process-wide result cache, keyed by the tree ids compared, so an entry can never be stale (the
+ * trees themselves are cached by the ConfigRepository, ADR 006/014); every request still lists the
+ * folders with the user's own token first, so the cache never answers someone the service would refuse.
  */
 export interface ComparisonCaches {
-  trees: LruCache<string, ParsedTree>;
   results: LruCache<string, ComparisonResult>;
 }
 
 export function createComparisonCaches(): ComparisonCaches {
-  return { trees: new LruCache(24), results: new LruCache(24) };
+  return { results: new LruCache(24) };
 }
-
-export type ProgressReporter = (percent: number) => void;
 
 /** Hands the event loop back so progress already written reaches the browser during the work. */
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -100,88 +84,37 @@ export class NoSettingsError extends Error {
   }
 }
 
-function parseFile(path: string, text: string): ParsedFile {
-  try {
-    return { path, content: JSON.parse(text.replace(/^\uFEFF/, '')) as unknown };
-  } catch {
-    return { path, content: null, text };
-  }
-}
-
 function toConfigurationFile(file: ParsedFile): ConfigurationFile {
   return {
     path: file.path,
     content: file.content,
-    ...(file.text !== undefined ? { text: file.text } : {}),
+    ...(file.content === null ? { text: file.text } : {}),
   };
 }
 
 /** Configuration Comparison (spec 1 §2, §4, §7): clients, both baselines, configurations for viewing. */
 export class ComparisonService {
   constructor(
-    private readonly devops: DevOpsApi,
-    private readonly repo: RepositoryRef,
+    private readonly repository: ConfigRepository,
     private readonly caches: ComparisonCaches,
   ) {}
 
   /** Clients are the folders of three capital letters under /Clients. */
   async listClients(): Promise<{ code: string }[]> {
     try {
-      const codes = await listClientCodes(this.devops, this.repo);
+      const codes = await this.repository.listClientCodes();
       return codes.map((code) => ({ code }));
     } catch (error) {
       throw withPrefix(MESSAGES.fetchClients, error);
     }
   }
 
-  /** The folder's full listing: one request ([] when the folder does not exist). */
-  private listTree(folder: string): Promise<GitItem[]> {
-    return this.devops.listItems(this.repo, folder, { recursion: 'full' });
-  }
-
-  /** The files of a listed folder: from the cache by tree id, else one zip request. */
-  private async loadTree(folder: string, listing: GitItem[]): Promise<ParsedTree | undefined> {
-    const root = listing[0];
-    if (!root) return undefined;
-    const key = `${this.repo.project}/${this.repo.repository}:${folder}@${root.objectId}`;
-    const cached = this.caches.trees.get(key);
-    if (cached) return cached;
-    const snapshot = await this.devops.readFolder(this.repo, folder, { listing });
-    if (!snapshot) return undefined;
-    const tree: ParsedTree = {
-      treeId: root.objectId,
-      commitId: snapshot.commitId,
-      files: snapshot.files.map((f) => parseFile(f.path, f.content)),
-    };
-    this.caches.trees.set(key, tree);
-    return tree;
-  }
-
-  /**
-   * Reads folders with real progress (spec 1 §4): 0–50 as the listings arrive, 50–100 as the
-   * downloads do. Two requests per folder when cold (listing + zip), one when its tree is cached.
-   */
-  async readTrees(
+  /** Folders on main with real progress (spec 1 §4): listings 0–50, downloads 50–100. */
+  readTrees(
     folders: readonly string[],
     onProgress: ProgressReporter = () => {},
   ): Promise<(ParsedTree | undefined)[]> {
-    const n = folders.length;
-    let listed = 0;
-    let loaded = 0;
-    const listings = await Promise.all(
-      folders.map(async (folder) => {
-        const listing = await this.listTree(folder);
-        onProgress(Math.floor((++listed / n) * 50));
-        return listing;
-      }),
-    );
-    return Promise.all(
-      folders.map(async (folder, i) => {
-        const tree = await this.loadTree(folder, listings[i] ?? []);
-        onProgress(50 + Math.floor((++loaded / n) * 50));
-        return tree;
-      }),
-    );
+    return this.repository.readTrees(folders, { branch: MAIN_BRANCH }, onProgress);
   }
 
   private async readClientAndBaseline(

@@ -1,10 +1,15 @@
 import type { DevOpsApi, Pipeline as DevOpsPipeline } from '@aegis/connectors/devops';
 import type { Pipeline, PipelineRun, Project, RunLog, StartRunBody } from '@aegis/contracts';
-import { isClientPipelineFolder, NotFoundError, stripFolder } from '@aegis/domain';
+import { appListRun, bareRun, isClientPipelineFolder, stripFolder } from '@aegis/domain';
+
+import type { PipelineRuns, RunSummary } from './pipeline-runs';
 
 /** Projects, client pipelines and runs (spec 1 §2, §7). */
 export class PipelinesService {
-  constructor(private readonly devops: DevOpsApi) {}
+  constructor(
+    private readonly devops: DevOpsApi,
+    private readonly runs: PipelineRuns,
+  ) {}
 
   async listProjects(): Promise<Project[]> {
     const projects = await this.devops.listProjects();
@@ -29,13 +34,13 @@ export class PipelinesService {
     return perProject.flat().sort(byFolderThenName);
   }
 
+  /** Runs a client pipeline bare, or with the chosen app as a single-item AppList (spec 1 §2). */
   async startRun(project: string, pipelineId: number, body: StartRunBody): Promise<PipelineRun> {
-    const run = await this.devops.runPipeline(project, pipelineId, {
-      refName: 'refs/heads/main',
-      stagesToSkip: [],
-      // Spec 1 §2: the chosen app travels as a single-item list.
-      ...(body.appList ? { templateParameters: { AppList: JSON.stringify(body.appList) } } : {}),
-    });
+    const app = body.appList?.[0];
+    const run = await this.runs.start(
+      project,
+      app !== undefined ? appListRun(pipelineId, app) : bareRun(pipelineId),
+    );
     return toRun(run);
   }
 
@@ -54,9 +59,11 @@ export class PipelinesService {
   }
 
   async getRun(project: string, pipelineId: number, runId: number): Promise<PipelineRun> {
-    const run = await this.devops.getRun(project, pipelineId, runId);
-    if (!run) throw new NotFoundError(`Run ${runId} of pipeline ${pipelineId} not found`);
-    return toRun(run);
+    return toRun(await this.runs.get(project, pipelineId, runId));
+  }
+
+  async listRuns(project: string, pipelineId: number): Promise<PipelineRun[]> {
+    return (await this.runs.list(project, pipelineId)).map(toRun);
   }
 }
 
@@ -69,9 +76,8 @@ function toPipeline(pipeline: DevOpsPipeline): Pipeline {
   };
 }
 
-function toRun(run: { id: number; state: PipelineRun['state']; result?: string }): PipelineRun {
-  const result = run.result as PipelineRun['result'] | undefined;
-  return { id: run.id, state: run.state, result: result ?? null };
+function toRun(run: RunSummary): PipelineRun {
+  return { id: run.id, state: run.state, result: run.result };
 }
 
 function byFolderThenName(a: Pipeline, b: Pipeline): number {

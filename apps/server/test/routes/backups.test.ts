@@ -271,6 +271,37 @@ describe('backup routes', () => {
     expect(retried.statusCode).toBe(201);
   });
 
+  it('finishes a half-made restore on retry: the branch stayed because the pull request and the clean-up both failed', async () => {
+    const oldest = (await list('FAB')).backups.at(-1);
+    if (!oldest) throw new Error('no FAB backup');
+    devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 500,
+      method: 'POST',
+      pathPattern: '/pullrequests',
+      message: 'TF400898: An internal error occurred.',
+    });
+    devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 500,
+      method: 'POST',
+      pathPattern: '/refs$',
+    });
+    const failed = await post('/api/backups/FAB/restore', { tag: oldest.tagName });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({
+      message: 'Failed to create PR: TF400898: An internal error occurred.',
+    });
+    devops.emulator.faults.clear();
+    const retried = await post('/api/backups/FAB/restore', { tag: oldest.tagName });
+    expect(retried.statusCode).toBe(201);
+    const restored = retried.json() as BackupRestore;
+    const prs = (await get('/api/backups/FAB/restores')).json() as RestorePullRequestList;
+    expect(prs.pullRequests.map((p) => p.pullRequestId)).toContain(restored.pullRequestId);
+    const again = await post('/api/backups/FAB/restore', { tag: oldest.tagName });
+    expect(again.statusCode).toBe(409);
+  });
+
   it('restores through a branch and a pull request, and never overwrites an existing restore branch', async () => {
     const oldest = (await list('ABC')).backups.at(-1);
     if (!oldest) throw new Error('no ABC backup');

@@ -425,6 +425,19 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
     });
   }
 
+  async listRuns(
+    project: string,
+    pipelineId: number,
+    options?: RequestOptions,
+  ): Promise<PipelineRun[]> {
+    const wire = await this.all<WireRun>(
+      this.url(project, `pipelines/${pipelineId}/runs`),
+      {},
+      options,
+    );
+    return wire.map(toRun);
+  }
+
   // ---- repositories and items -----------------------------------------------------------
 
   async listRepositories(project: string, options?: RequestOptions): Promise<Repository[]> {

@@ -66,6 +66,8 @@ export interface PipelinesPort {
     runId: number,
     options?: RequestOptions,
   ): Promise<string[] | undefined>;
+  /** the runs of a pipeline, newest first (the service answers up to 10,000) */
+  listRuns(project: string, pipelineId: number, options?: RequestOptions): Promise<PipelineRun[]>;
 }
 
 export interface CreatePipelineRequest {

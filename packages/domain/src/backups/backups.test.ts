@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
+import { backupTagDate, restoreBranchName, sanitiseTagName } from '../repository-layout';
+
 import {
   BACKUP_PAGE_SIZE,
   backupHealth,
-  backupTagDate,
   compareBackup,
   countBackupChanges,
   filterBackups,
@@ -14,8 +15,6 @@ import {
   matchesBackupSearch,
   paginateBackups,
   parseBackupTag,
-  restoreBranchName,
-  sanitiseTagName,
   sortBackupsNewestFirst,
   toBackupConfigFiles,
 } from './index';

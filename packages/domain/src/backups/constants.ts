@@ -2,8 +2,6 @@
 export const BACKUP_PAGE_SIZE = 10;
 /** Backups reload this long after a manual trigger (spec 3 §4, §9). */
 export const BACKUP_RELOAD_DELAY_MS = 5_000;
-/** The backup pipeline (spec 3 §7, §9). */
-export const BACKUP_PIPELINE_ID = 212;
 /** Health thresholds (spec 3 §4, §9). */
 export const BACKUP_HEALTHY_WITHIN_MS = 24 * 3_600_000;
 export const BACKUP_WARNING_WITHIN_MS = 48 * 3_600_000;

@@ -1,42 +1,6 @@
+import { backupTagDate, backupTagPrefix, shortTagName } from '../repository-layout';
+
 import type { BackupTag } from './types';
-
-const TAG_DATE = /(\d{4})(\d{2})(\d{2})_(\d{2})(\d{2})(\d{2})$/;
-
-/** The short tag name: refs/tags/ removed. */
-export function shortTagName(refName: string): string {
-  return refName.replace(/^refs\/tags\//, '');
-}
-
-/** The prefix of a client's backup tags (spec 3 §7: refs filtered by tags/backup/{client}). */
-export function backupTagPrefix(client: string): string {
-  return `backup/${client}/`;
-}
-
-/**
- * The date of a backup tag: it must end in 8 digits, underscore, 6 digits (yyyymmdd_hhmmss, UTC)
- * forming a real date; otherwise undefined and the tag is discarded (spec 3 §5).
- */
-export function backupTagDate(tagName: string): Date | undefined {
-  const m = TAG_DATE.exec(tagName);
-  if (!m) return undefined;
-  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  const real =
-    date.getUTCFullYear() === y &&
-    date.getUTCMonth() === mo - 1 &&
-    date.getUTCDate() === d &&
-    date.getUTCHours() === h &&
-    date.getUTCMinutes() === mi &&
-    date.getUTCSeconds() === s;
-  return real ? date : undefined;
-}
 
 /**
  * Scheduled versus Manual: the tag's metadata decides when given (a `Backup-Type:` line of the tag
@@ -68,12 +32,23 @@ export function sortBackupsNewestFirst<T extends { date: Date; tagName: string }
   );
 }
 
-/** The tag with every non-alphanumeric character turned to a hyphen (spec 3 §4). */
-export function sanitiseTagName(tagName: string): string {
-  return tagName.replace(/[^A-Za-z0-9]/g, '-');
-}
-
-/** restore/{client}/{sanitised tag} (spec 3 §4, §9). */
-export function restoreBranchName(client: string, tagName: string): string {
-  return `restore/${client}/${sanitiseTagName(tagName)}`;
+/**
+ * The message of a backup tag as the backup pipeline writes it; its `Backup-Type:` line is what
+ * {@link isScheduledBackup} reads first.
+ */
+export function backupTagMessage(
+  client: string,
+  date: Date,
+  scheduled: boolean,
+  runId?: number,
+): string {
+  return [
+    `${scheduled ? 'Scheduled' : 'Manual'} backup of ${client} tenant configuration`,
+    '',
+    `Client: ${client}`,
+    `Backup-Type: ${scheduled ? 'scheduled' : 'manual'}`,
+    `Created: ${date.toISOString()}`,
+    ...(runId !== undefined ? [`Pipeline-Run: ${runId}`] : []),
+    '',
+  ].join('\n');
 }

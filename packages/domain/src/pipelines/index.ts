@@ -1,1 +1,3 @@
 export * from './pipelines';
+export * from './catalogue';
+export * from './run-status';

@@ -1,36 +1,20 @@
-// Pipeline 212 (spec 3 §9, issue 5): backs up a client's configuration as an annotated tag on
+// The backup pipeline (spec 3 §9, issue 5): backs up a client's configuration as an annotated tag on
 // main. Manual runs (ManualRun true) are tagged backup/{client}/{yyyymmdd_hhmmss}; scheduled runs
 // backup/{client}/scheduled_{yyyymmdd_hhmmss}. The tag message says which, too ("Backup-Type:").
+// Names come from the domain's repository layout, the id from the pipeline catalogue.
+import {
+  backupTagMessage,
+  backupTagName,
+  clientFolder,
+  formatBackupTimestamp,
+  MAIN_BRANCH,
+  PIPELINE_CATALOGUE,
+} from '@aegis/domain';
+
 import type { PipelineEffect } from './pipeline-runner';
 
-export const BACKUP_PIPELINE_ID = 212;
-
-/** yyyymmdd_hhmmss in UTC. */
-export function formatBackupTimestamp(date: Date): string {
-  const iso = date.toISOString(); // 2025-03-01T10:15:00.000Z
-  return `${iso.slice(0, 10).replace(/-/g, '')}_${iso.slice(11, 19).replace(/:/g, '')}`;
-}
-
-export function backupTagName(client: string, date: Date, scheduled: boolean): string {
-  return `backup/${client}/${scheduled ? 'scheduled_' : ''}${formatBackupTimestamp(date)}`;
-}
-
-export function backupTagMessage(
-  client: string,
-  date: Date,
-  scheduled: boolean,
-  runId?: number,
-): string {
-  return [
-    `${scheduled ? 'Scheduled' : 'Manual'} backup of ${client} tenant configuration`,
-    '',
-    `Client: ${client}`,
-    `Backup-Type: ${scheduled ? 'scheduled' : 'manual'}`,
-    `Created: ${date.toISOString()}`,
-    ...(runId !== undefined ? [`Pipeline-Run: ${runId}`] : []),
-    '',
-  ].join('\n');
-}
+export const BACKUP_PIPELINE_ID = PIPELINE_CATALOGUE.backup.id;
+export { backupTagMessage, backupTagName, formatBackupTimestamp };
 
 function isTrue(value: string | undefined): boolean {
   return value !== undefined && value.trim().toLowerCase() === 'true';
@@ -48,9 +32,9 @@ export const backupEffect: PipelineEffect = async ({
   if (!/^[A-Z]{3}$/.test(client)) throw new Error(`ClientCode '${client}' is not a client code`);
   if (!pipeline.repositoryId) throw new Error('the backup pipeline has no repository');
   const git = state.git(pipeline.repositoryId);
-  const main = await git.resolveCommit('main', 'branch');
+  const main = await git.resolveCommit(MAIN_BRANCH, 'branch');
   if (!main) throw new Error('Could not find main branch');
-  const folder = await git.entryAt(main, `Clients/${client}`);
+  const folder = await git.entryAt(main, clientFolder(client).slice(1));
   if (!folder || folder.type !== 'tree')
     throw new Error(`Clients/${client} does not exist on main`);
   const scheduled = !isTrue(parameters['ManualRun']);

@@ -2,6 +2,13 @@
 // company baseline under M365Config/Resources, the never-compared folders, and five clients whose
 // copies deviate the way real tenants do. `sampleConfigHistory()` gives the same content as a
 // plausible series of commits, `generateSampleConfigRepo()` the final state.
+import {
+  acceptedDeviationsPath,
+  clientResourcesRoot,
+  clientYamlPath,
+  RESOURCES_FOLDER,
+} from '@aegis/domain';
+
 import { azureAdPolicies } from './policies/azure-ad';
 import {
   azurePolicies,
@@ -16,7 +23,7 @@ import { intunePolicies } from './policies/intune';
 import { policyKey, type Json, type JsonObject, type PolicyDef } from './policies/types';
 import { tenantContext, type TenantContext } from './tenant-context';
 
-export const RESOURCES_ROOT = 'M365Config/Resources';
+export const RESOURCES_ROOT = RESOURCES_FOLDER;
 
 /** Baseline policies that were only added to the baseline later in the history. */
 const LATER_BASELINE = new Set([
@@ -458,7 +465,7 @@ function acceptedDeviations(client: SampleClient, timestamp: string): string {
       clientCode: client.code,
       timestamp,
       acceptedDeviations: accepted.map((d) => ({
-        path: `/Clients/${client.code}/${RESOURCES_ROOT}/${'key' in d ? d.key : ''}.json`,
+        path: `${clientResourcesRoot(client.code)}/${'key' in d ? d.key : ''}.json`,
         policyName: 'key' in d ? (d.key.split('/').pop() ?? '') : '',
         category: 'key' in d ? (d.key.split('/')[0] ?? 'Other') : 'Other',
         properties: 'key' in d && d.key === K.deviceRegistration ? ['userDeviceQuota'] : ['limit'],
@@ -595,13 +602,13 @@ export function buildSampleRepo(stage: RepoStage): Map<string, string> {
     const clientStage = stage.clients[client.code] ?? 0;
     if (clientStage === 0) continue;
     for (const [p, text] of clientFiles(client, clientStage)) {
-      files.set(`Clients/${client.code}/${RESOURCES_ROOT}/${p}`, text);
+      files.set(`${clientResourcesRoot(client.code).slice(1)}/${p}`, text);
     }
     if (stage.extras) {
-      files.set(`Client_Yaml_Files/${client.code}-azure-pipelines.yml`, clientYaml(client.code));
+      files.set(clientYamlPath(client.code).slice(1), clientYaml(client.code));
       if (client.code === 'CON') {
         files.set(
-          `Clients/CON/.accepted-deviations.json`,
+          acceptedDeviationsPath('CON').slice(1),
           acceptedDeviations(client, '2025-05-12T10:31:00.000Z'),
         );
       }

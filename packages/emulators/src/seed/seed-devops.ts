@@ -3,7 +3,16 @@
 // backup tag history.
 import { mkdir, rm } from 'node:fs/promises';
 
-import { backupTagMessage, backupTagName } from '../devops/backup-effect';
+import {
+  backupTagMessage,
+  backupTagName,
+  clientYamlPath,
+  FIXED_PIPELINE_IDS,
+  MAIN_REF,
+  PIPELINE_CATALOGUE,
+  type CataloguedPipelineKey,
+} from '@aegis/domain';
+
 import { GitRepo, type FileChange, type NewCommit, type NewTag } from '../devops/git';
 import {
   DevOpsState,
@@ -34,15 +43,14 @@ export const SAMPLE_PROJECTS = {
 
 export const CONFIG_REPOSITORY_NAME = 'M365Config';
 
-/** Pipeline ids fixed by the specs. */
-export const FIXED_PIPELINE_IDS = {
-  appDeployOnboardingLegacy: 55,
-  tenantOnboardingLegacy: 75,
-  tenantOnboarding: 178,
-  appDeployOnboarding: 191,
-  backup: 212,
-  capture: 216,
-} as const;
+/** Pipeline ids fixed by the specs: the domain's catalogue (re-exported for the emulator's users). */
+export { FIXED_PIPELINE_IDS };
+
+/** Ids the sample organisation gives the catalogue's pipelines that are found by folder and name. */
+const NAMED_PIPELINE_IDS: Record<'deployBaseline' | 'removeBaseline', number> = {
+  deployBaseline: 230,
+  removeBaseline: 231,
+};
 
 export interface SeedDevOpsResult {
   organization: string;
@@ -162,7 +170,7 @@ async function seedConfigRepository(git: GitRepo, now: Date): Promise<{ backupTa
   const result = await git.importCommits(undefined, commits, tags);
   const head = result.commits[result.commits.length - 1];
   if (!head) throw new Error('the sample history produced no commit');
-  await git.updateRef('refs/heads/main', head, '0000000000000000000000000000000000000000');
+  await git.updateRef(MAIN_REF, head, '0000000000000000000000000000000000000000');
   return { backupTags: tags.map((t) => t.name) };
 }
 
@@ -185,14 +193,10 @@ async function seedSimpleRepository(
       })),
     },
   ]);
-  await git.updateRef(
-    'refs/heads/main',
-    commits[0] ?? '',
-    '0000000000000000000000000000000000000000',
-  );
+  await git.updateRef(MAIN_REF, commits[0] ?? '', '0000000000000000000000000000000000000000');
 }
 
-function pipelineYaml(name: string, parameters: string[]): string {
+function pipelineYaml(name: string, parameters: readonly string[]): string {
   return [
     `# ${name}`,
     'trigger: none',
@@ -280,71 +284,36 @@ export async function seedDevOps(
       repositoryId: r.id,
       yamlPath,
     });
-  const F = FIXED_PIPELINE_IDS;
-  pipeline(
-    F.appDeployOnboardingLegacy,
-    'App Deploy Onboarding (Legacy)',
-    '\\Onboarding',
-    tenantProject,
-    pipelinesRepo,
-    '/onboarding/app-deploy-legacy.yml',
-  );
-  pipeline(
-    F.tenantOnboardingLegacy,
-    'Tenant Onboarding (Legacy)',
-    '\\Onboarding',
-    tenantProject,
-    pipelinesRepo,
-    '/onboarding/tenant-legacy.yml',
-  );
-  pipeline(
-    F.tenantOnboarding,
-    'Tenant Onboarding',
-    '\\Onboarding',
-    tenantProject,
-    pipelinesRepo,
-    '/onboarding/tenant.yml',
-  );
-  pipeline(
-    F.appDeployOnboarding,
-    'App Deploy Onboarding',
-    '\\Onboarding',
-    tenantProject,
-    pipelinesRepo,
-    '/onboarding/app-deploy.yml',
-  );
-  pipeline(
-    F.backup,
-    'Tenant Configuration Backup',
-    '\\Aegis',
-    tenantProject,
-    configRepo,
-    '/pipelines/backup.yml',
-  );
-  pipeline(
-    F.capture,
-    'Tenant Configuration Capture',
-    '\\Aegis',
-    tenantProject,
-    configRepo,
-    '/pipelines/capture.yml',
-  );
-  pipeline(
-    230,
-    'Deploy Baseline Tenant Configuration',
-    '\\Aegis',
-    tenantProject,
-    pipelinesRepo,
-    '/baseline/deploy.yml',
-  );
-  pipeline(
-    231,
-    'Remove Baseline Tenant Configuration',
-    '\\Aegis',
-    tenantProject,
-    pipelinesRepo,
-    '/baseline/remove.yml',
-  );
+  // The catalogue's pipelines: the fixed ids of the specs, the Aegis folder pipelines by name.
+  const catalogueYaml: Record<CataloguedPipelineKey, string> = {
+    appDeployOnboardingLegacy: '/onboarding/app-deploy-legacy.yml',
+    tenantOnboardingLegacy: '/onboarding/tenant-legacy.yml',
+    tenantOnboarding: '/onboarding/tenant.yml',
+    appDeployOnboarding: '/onboarding/app-deploy.yml',
+    backup: '/pipelines/backup.yml',
+    capture: '/pipelines/capture.yml',
+    deployBaseline: '/baseline/deploy.yml',
+    removeBaseline: '/baseline/remove.yml',
+  };
+  const parametersById = new Map<number, readonly string[]>();
+  for (const [key, entry] of Object.entries(PIPELINE_CATALOGUE) as [
+    CataloguedPipelineKey,
+    (typeof PIPELINE_CATALOGUE)[CataloguedPipelineKey],
+  ][]) {
+    const pipelineId =
+      'id' in entry ? entry.id : NAMED_PIPELINE_IDS[key as keyof typeof NAMED_PIPELINE_IDS];
+    // backup and capture run on the configuration repository itself
+    const onConfigRepo = key === 'backup' || key === 'capture';
+    pipeline(
+      pipelineId,
+      entry.name,
+      `\\${entry.folder}`,
+      tenantProject,
+      onConfigRepo ? configRepo : pipelinesRepo,
+      catalogueYaml[key],
+    );
+    parametersById.set(pipelineId, entry.templateParameters);
+  }
   SAMPLE_CLIENTS.filter((c) => c.code !== 'WWI').forEach((c, index) => {
     pipeline(
       240 + index,
@@ -362,7 +331,7 @@ export async function seedDevOps(
       `\\${c.code}`,
       appProject,
       configRepo,
-      `/Client_Yaml_Files/${c.code}-azure-pipelines.yml`,
+      clientYamlPath(c.code),
     );
   });
   pipeline(
@@ -445,7 +414,7 @@ export async function seedDevOps(
         .filter((p) => p.repositoryId === r.id && p.yamlPath)
         .map((p) => [
           p.yamlPath!.slice(1),
-          pipelineYaml(p.name, p.id === F.backup ? ['ClientCode', 'ManualRun'] : ['ClientCode']),
+          pipelineYaml(p.name, parametersById.get(p.id) ?? ['ClientCode']),
         ]),
     );
   for (const r of [pipelinesRepo, appRepo, toolsRepo, secOpsRepo]) {

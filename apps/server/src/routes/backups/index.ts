@@ -9,6 +9,7 @@ import {
   manualBackupSchema,
   restorePullRequestListSchema,
 } from '@aegis/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AegisConfig } from '../../config';
@@ -19,17 +20,13 @@ import { ManualBackupGuard } from '../../services/manual-backup-guard';
 const tags = ['backups'];
 
 export interface BackupRoutesOptions {
-  readonly config: Pick<AegisConfig, 'AEGIS_DEVOPS_PROJECT' | 'AEGIS_DEVOPS_CONFIG_REPO'>;
+  readonly config: Pick<AegisConfig, 'AEGIS_DEVOPS_PROJECT'>;
 }
 
 /** Tenant Backups (spec 3 §2, §7): history, manual backup, content, comparison, restore, download. */
 export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (app, { config }) => {
-  const location = {
-    project: config.AEGIS_DEVOPS_PROJECT,
-    repository: config.AEGIS_DEVOPS_CONFIG_REPO,
-  };
-  const service = (request: { devops: ConstructorParameters<typeof BackupsService>[0] }) =>
-    new BackupsService(request.devops, location);
+  const service = (request: FastifyRequest) =>
+    new BackupsService(request.configRepository, request.pipelineRuns, config.AEGIS_DEVOPS_PROJECT);
 
   app.get(
     '/api/backups/clients',

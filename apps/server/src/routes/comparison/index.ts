@@ -1,4 +1,3 @@
-import type { DevOpsApi } from '@aegis/connectors/devops';
 import {
   clientListSchema,
   clientParamsSchema,
@@ -15,30 +14,26 @@ import {
   MESSAGES,
   type ComparisonCaches,
 } from '../../services/comparison-service';
+import type { ConfigRepository } from '../../services/config-repository';
 
 const tags = ['comparison'];
 
 export interface ComparisonRoutesOptions {
-  readonly config: { AEGIS_DEVOPS_PROJECT: string; AEGIS_DEVOPS_CONFIG_REPO: string };
-  /** Shared between requests; the benchmark and tests may pass their own. */
+  /** Results shared between requests; the benchmark and tests may pass their own. */
   readonly caches?: ComparisonCaches;
 }
 
 /** Configuration Comparison (spec 1 §2, §4, §7, §8). */
 export const comparisonRoutes: FastifyPluginAsyncZod<ComparisonRoutesOptions> = async (
   app,
-  { config, caches = createComparisonCaches() },
+  { caches = createComparisonCaches() },
 ) => {
-  const repo = {
-    project: config.AEGIS_DEVOPS_PROJECT,
-    repository: config.AEGIS_DEVOPS_CONFIG_REPO,
-  };
-  const service = (devops: DevOpsApi) => new ComparisonService(devops, repo, caches);
+  const service = (repository: ConfigRepository) => new ComparisonService(repository, caches);
 
   app.get(
     '/api/comparison/clients',
     { config: { role: 'Reader' }, schema: { tags, response: { 200: clientListSchema } } },
-    async (request) => ({ clients: await service(request.devops).listClients() }),
+    async (request) => ({ clients: await service(request.configRepository).listClients() }),
   );
 
   app.post(
@@ -61,7 +56,7 @@ export const comparisonRoutes: FastifyPluginAsyncZod<ComparisonRoutesOptions> = 
         reply,
         (onProgress) => {
           onProgress(0);
-          return service(request.devops).runComparison(client, baselineType, onProgress);
+          return service(request.configRepository).runComparison(client, baselineType, onProgress);
         },
         { errorPrefix: prefix },
       );
@@ -85,7 +80,10 @@ export const comparisonRoutes: FastifyPluginAsyncZod<ComparisonRoutesOptions> = 
         reply,
         (onProgress) => {
           onProgress(0);
-          return service(request.devops).loadConfigurations(request.params.client, onProgress);
+          return service(request.configRepository).loadConfigurations(
+            request.params.client,
+            onProgress,
+          );
         },
         { errorPrefix: MESSAGES.fetchConfiguration },
       ),
@@ -102,6 +100,7 @@ export const comparisonRoutes: FastifyPluginAsyncZod<ComparisonRoutesOptions> = 
         response: { 200: policyFilesSchema },
       },
     },
-    async (request) => service(request.devops).getPolicy(request.params.client, request.query.path),
+    async (request) =>
+      service(request.configRepository).getPolicy(request.params.client, request.query.path),
   );
 };

@@ -13,35 +13,28 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { createComparisonCaches, type ComparisonCaches } from '../../services/comparison-service';
 import {
   ComplianceService,
   createComplianceCaches,
   type ComplianceCaches,
 } from '../../services/compliance-service';
-import { DevOpsComplianceStore } from '../../services/compliance-store';
+import { ConfigRepositoryComplianceStore } from '../../services/compliance-store';
 
 const tags = ['compliance'];
 
 export interface ComplianceRoutesOptions {
-  readonly config: { AEGIS_DEVOPS_PROJECT: string; AEGIS_DEVOPS_CONFIG_REPO: string };
   /** Shared between requests; the benchmark and tests may pass their own. */
   readonly caches?: ComplianceCaches;
-  readonly treeCaches?: Pick<ComparisonCaches, 'trees'>;
 }
 
 /** Baseline Compliance (spec 3 §2, §4, §7, §8): the report, accepted deviations and policy matches. */
 export const complianceRoutes: FastifyPluginAsyncZod<ComplianceRoutesOptions> = async (
   app,
-  { config, caches = createComplianceCaches(), treeCaches = createComparisonCaches() },
+  { caches = createComplianceCaches() },
 ) => {
-  const repo = {
-    project: config.AEGIS_DEVOPS_PROJECT,
-    repository: config.AEGIS_DEVOPS_CONFIG_REPO,
-  };
   const service = (request: FastifyRequest) =>
     new ComplianceService(
-      new DevOpsComplianceStore(request.devops, repo, treeCaches),
+      new ConfigRepositoryComplianceStore(request.configRepository),
       caches,
       request.log,
     );

@@ -1,6 +1,7 @@
 import {
   pipelineListSchema,
   pipelineParamsSchema,
+  pipelineRunListSchema,
   pipelineRunSchema,
   projectListSchema,
   projectParamsSchema,
@@ -8,11 +9,15 @@ import {
   runParamsSchema,
   startRunBodySchema,
 } from '@aegis/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { PipelinesService } from '../../services/pipelines-service';
 
 const tags = ['projects'];
+
+const service = (request: FastifyRequest) =>
+  new PipelinesService(request.devops, request.pipelineRuns);
 
 /** Projects, their client pipelines and pipeline runs (spec 1 §2, §7). */
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +25,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/projects',
     { config: { role: 'Reader' }, schema: { tags, response: { 200: projectListSchema } } },
     async (request) => ({
-      projects: await new PipelinesService(request.devops).listProjects(),
+      projects: await service(request).listProjects(),
     }),
   );
 
@@ -31,9 +36,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: projectParamsSchema, response: { 200: pipelineListSchema } },
     },
     async (request) => ({
-      pipelines: await new PipelinesService(request.devops).listProjectPipelines(
-        request.params.projectId,
-      ),
+      pipelines: await service(request).listProjectPipelines(request.params.projectId),
     }),
   );
 
@@ -41,7 +44,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/pipelines',
     { config: { role: 'Reader' }, schema: { tags, response: { 200: pipelineListSchema } } },
     async (request) => ({
-      pipelines: await new PipelinesService(request.devops).listClientPipelines(),
+      pipelines: await service(request).listClientPipelines(),
     }),
   );
 
@@ -58,12 +61,17 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { projectId, pipelineId } = request.params;
-      const run = await new PipelinesService(request.devops).startRun(
-        projectId,
-        pipelineId,
-        request.body,
-      );
+      const run = await service(request).startRun(projectId, pipelineId, request.body);
       return reply.code(201).send(run);
+    },
+  );
+
+  app.get(
+    '/api/projects/:projectId/pipelines/:pipelineId/runs',
+    { schema: { tags, params: pipelineParamsSchema, response: { 200: pipelineRunListSchema } } },
+    async (request) => {
+      const { projectId, pipelineId } = request.params;
+      return { runs: await service(request).listRuns(projectId, pipelineId) };
     },
   );
 
@@ -75,7 +83,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { projectId, pipelineId, runId } = request.params;
-      return new PipelinesService(request.devops).getRun(projectId, pipelineId, runId);
+      return service(request).getRun(projectId, pipelineId, runId);
     },
   );
 

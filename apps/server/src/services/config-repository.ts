@@ -1,0 +1,597 @@
+// The configuration repository (issue 10 §1, ADR 014): every git read and write of every feature
+// goes through here. Reads are trees (one listing + one zip, parsed trees cached app-wide by git
+// tree object id) and JSON files; writes are an optimistic update of one JSON file (oldObjectId,
+// re-read and re-apply on a stale ref) or a proposed change (branch, one commit, pull request,
+// removing what it made when a step fails).
+import { isServiceError, ServiceError } from '@aegis/connectors';
+import type {
+  AnnotatedTag,
+  DevOpsApi,
+  FileChange,
+  GitItem,
+  GitRef,
+  ListPullRequestsOptions,
+  PullRequest,
+  RepositoryRef,
+  VersionSpec,
+} from '@aegis/connectors/devops';
+import {
+  branchRef,
+  ConflictError,
+  isClientCode,
+  lastSegment,
+  MAIN_BRANCH,
+  CLIENTS_FOLDER,
+  NotFoundError,
+  type ConfigFile,
+} from '@aegis/domain';
+
+import { LruCache } from './lru-cache';
+
+export type { FileChange, VersionSpec } from '@aegis/connectors/devops';
+
+const ZERO_ID = '0000000000000000000000000000000000000000';
+
+/** One parsed file of a tree: `content` null when not valid JSON. */
+export interface ParsedFile extends ConfigFile {
+  /** repository path, leading slash */
+  path: string;
+  /** the blob's object id */
+  objectId?: string;
+  /** the file's text as stored (BOM included) */
+  text: string;
+  /** UTF-8 size in bytes */
+  bytes: number;
+}
+
+/** A folder at one git tree object: immutable, so cached by its object id. */
+export interface ParsedTree {
+  folder: string;
+  treeId: string;
+  commitId: string;
+  files: ParsedFile[];
+}
+
+export interface UpdateRetryPolicy {
+  /** attempts in all, the first included */
+  readonly attempts: number;
+  /** first back-off; doubles per attempt, with full jitter */
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+}
+
+/** What every ConfigRepository of one app shares: where the repository is, the caches, the write queues. */
+export interface ConfigRepositoryShared {
+  readonly repo: RepositoryRef;
+  readonly trees: LruCache<string, ParsedTree>;
+  /** per branch + path + user: writes waiting for the push in flight, applied together next */
+  readonly writeQueues: Map<string, WriteQueue>;
+  readonly retry: UpdateRetryPolicy;
+}
+
+interface QueuedWrite {
+  mutate: JsonMutation<unknown>;
+  message: string;
+  resolve: (update: JsonUpdate<unknown>) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface WriteQueue {
+  pending: QueuedWrite[];
+}
+
+export const DEFAULT_UPDATE_RETRY: UpdateRetryPolicy = {
+  attempts: 60,
+  baseDelayMs: 20,
+  maxDelayMs: 500,
+};
+
+export function createConfigRepositoryShared(
+  repo: RepositoryRef,
+  options: { treeCacheSize?: number; retry?: Partial<UpdateRetryPolicy> } = {},
+): ConfigRepositoryShared {
+  return {
+    repo,
+    trees: new LruCache(options.treeCacheSize ?? 32),
+    writeQueues: new Map(),
+    retry: { ...DEFAULT_UPDATE_RETRY, ...options.retry },
+  };
+}
+
+export type ProgressReporter = (percent: number) => void;
+
+export interface JsonUpdate<T> {
+  /** the document as written (or as found, when nothing changed) */
+  value: T;
+  /** the branch's tip afterwards */
+  commitId: string;
+  /** false when `mutate` asked for no write */
+  changed: boolean;
+  /** how many pushes were refused as stale before this one went through */
+  retries: number;
+}
+
+export interface UpdateJsonOptions {
+  /** the branch to update (default main) */
+  branch?: string;
+  /** JSON indentation (default 2) */
+  indent?: number;
+}
+
+/**
+ * The mutation of an update: given the current document (undefined when the file does not exist),
+ * return the document to write, or undefined to write nothing. It may run more than once (after a
+ * stale ref), so it must be a pure function of its input.
+ */
+export type JsonMutation<T> = (current: T | undefined) => T | undefined | Promise<T | undefined>;
+
+export interface ProposedChange {
+  /** the branch to create (short name) */
+  branch: string;
+  /** the commit the branch starts from (default: the tip of `target`) */
+  baseCommitId?: string;
+  /** the one commit's message and changes */
+  commit: { comment: string; changes: FileChange[] };
+  pullRequest: {
+    title: string;
+    description?: string;
+    labels?: string[];
+    reviewers?: { id: string; isRequired?: boolean }[];
+    /** target branch (default main) */
+    target?: string;
+  };
+}
+
+export interface ProposeResult {
+  branch: string;
+  pullRequest: PullRequest;
+  /** the branch's tip */
+  commitId: string;
+  /** true when an existing branch without a pull request was reused (a retry finishing earlier work) */
+  reusedBranch: boolean;
+}
+
+/** Thrown by proposeChange when opening the pull request fails; the branch it pushed is gone again. */
+export class ProposeChangeError extends ServiceError {
+  constructor(
+    message: string,
+    readonly step: 'push' | 'pullRequest',
+    cause: unknown,
+  ) {
+    super(message, {
+      service: 'devops',
+      ...(isServiceError(cause) && cause.statusCode !== undefined
+        ? { statusCode: cause.statusCode }
+        : {}),
+      ...(isServiceError(cause) && cause.code !== undefined ? { code: cause.code } : {}),
+      ...(isServiceError(cause) && cause.requestId !== undefined
+        ? { requestId: cause.requestId }
+        : {}),
+      cause,
+    });
+  }
+}
+
+function parseFile(path: string, text: string, objectId?: string): ParsedFile {
+  let content: unknown = null;
+  try {
+    content = JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+  } catch {
+    content = null;
+  }
+  return {
+    path,
+    content,
+    text,
+    bytes: Buffer.byteLength(text, 'utf8'),
+    ...(objectId ? { objectId } : {}),
+  };
+}
+
+function isStale(error: unknown): boolean {
+  return isServiceError(error) && error.statusCode === 409;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+const MAIN: VersionSpec = { branch: MAIN_BRANCH };
+
+/**
+ * The configuration repository as the signed-in user sees it. One per request (the user's own
+ * DevOps token), sharing caches and write queues app-wide through `shared`.
+ */
+export class ConfigRepository {
+  constructor(
+    private readonly devops: DevOpsApi,
+    private readonly shared: ConfigRepositoryShared,
+    /**
+     * Who this repository acts for (the user's object id): only one user's writes are ever
+     * combined into one push, which is made with that user's own token.
+     */
+    private readonly principal: () => string = () => '',
+  ) {}
+
+  get repo(): RepositoryRef {
+    return this.shared.repo;
+  }
+
+  // ---- reads ----------------------------------------------------------------------------
+
+  /** The commit a branch points at; NotFoundError 'Could not find {branch} branch' when missing. */
+  async branchTip(branch: string = MAIN_BRANCH): Promise<string> {
+    const ref = await this.findRef(branchRef(branch));
+    if (!ref) throw new NotFoundError(`Could not find ${branch} branch`);
+    return ref.commitId;
+  }
+
+  /** A ref by its full name, or undefined. */
+  async findRef(fullName: string): Promise<GitRef | undefined> {
+    const refs = await this.devops.listRefs(this.repo, fullName.replace(/^refs\//, ''));
+    return refs.find((r) => r.name === fullName);
+  }
+
+  /** Refs by prefix filter without 'refs/' (e.g. 'tags/backup/ABC/'), every page. */
+  listRefs(filter: string): Promise<GitRef[]> {
+    return this.devops.listRefs(this.repo, filter);
+  }
+
+  getAnnotatedTag(objectId: string): Promise<AnnotatedTag | undefined> {
+    return this.devops.getAnnotatedTag(this.repo, objectId);
+  }
+
+  listPullRequests(options: ListPullRequestsOptions): Promise<PullRequest[]> {
+    return this.devops.listPullRequests(this.repo, options);
+  }
+
+  /** The direct children of a folder ([] when it does not exist). */
+  listChildren(folder: string, version: VersionSpec = MAIN): Promise<GitItem[]> {
+    return this.devops
+      .listItems(this.repo, folder, { recursion: 'oneLevel', version })
+      .then((items) => items.filter((item) => item.path !== folder));
+  }
+
+  /** The client codes: folders directly under /Clients on main named with three capital letters. */
+  async listClientCodes(version: VersionSpec = MAIN): Promise<string[]> {
+    const items = await this.listChildren(CLIENTS_FOLDER, version);
+    return items
+      .filter((item) => item.isFolder)
+      .map((item) => lastSegment(item.path))
+      .filter(isClientCode)
+      .sort();
+  }
+
+  /** A folder's full listing at a version: one request ([] when the folder does not exist). */
+  listTree(folder: string, version: VersionSpec = MAIN): Promise<GitItem[]> {
+    return this.devops.listItems(this.repo, folder, { recursion: 'full', version });
+  }
+
+  /**
+   * The files of a listed folder: from the cache by tree object id, else one zip request pinned to
+   * the listing's commit. `cache: false` reads without filling the cache (bulk reads such as sizes).
+   */
+  async loadTree(
+    folder: string,
+    listing: readonly GitItem[],
+    options: { cache?: boolean } = {},
+  ): Promise<ParsedTree | undefined> {
+    const root = listing[0];
+    if (!root) return undefined;
+    const key = `${this.repo.project}/${this.repo.repository}:${folder}@${root.objectId}`;
+    const cached = this.shared.trees.get(key);
+    if (cached) return cached;
+    const snapshot = await this.devops.readFolder(this.repo, folder, { listing: [...listing] });
+    if (!snapshot) return undefined;
+    const tree: ParsedTree = {
+      folder,
+      treeId: root.objectId,
+      commitId: snapshot.commitId,
+      files: snapshot.files.map((f) => parseFile(f.path, f.content, f.objectId)),
+    };
+    if (options.cache ?? true) this.shared.trees.set(key, tree);
+    return tree;
+  }
+
+  /**
+   * A folder at a branch, tag or commit: one listing, plus one zip when its tree is not cached.
+   * Undefined when the folder does not exist at that version. The listing is always made with the
+   * user's own token, so the cache never answers someone the service would refuse.
+   */
+  async readTree(
+    folder: string,
+    version: VersionSpec = MAIN,
+    options: { cache?: boolean } = {},
+  ): Promise<ParsedTree | undefined> {
+    return this.loadTree(folder, await this.listTree(folder, version), options);
+  }
+
+  /**
+   * Several folders at one version with real progress (spec 1 §4): 0–50 as the listings arrive,
+   * 50–100 as the downloads do.
+   */
+  async readTrees(
+    folders: readonly string[],
+    version: VersionSpec = MAIN,
+    onProgress: ProgressReporter = () => {},
+  ): Promise<(ParsedTree | undefined)[]> {
+    const n = folders.length;
+    let listed = 0;
+    let loaded = 0;
+    const listings = await Promise.all(
+      folders.map(async (folder) => {
+        const listing = await this.listTree(folder, version);
+        onProgress(Math.floor((++listed / n) * 50));
+        return listing;
+      }),
+    );
+    return Promise.all(
+      folders.map(async (folder, i) => {
+        const tree = await this.loadTree(folder, listings[i] ?? []);
+        onProgress(50 + Math.floor((++loaded / n) * 50));
+        return tree;
+      }),
+    );
+  }
+
+  /** A folder (or file) as a zip archive at a version, undefined when missing. */
+  getZip(path: string, version: VersionSpec = MAIN): Promise<Uint8Array | undefined> {
+    return this.devops.getZip(this.repo, path, { version });
+  }
+
+  /** A file's text and blob id at a version; undefined when it does not exist (404). */
+  async readText(
+    path: string,
+    version: VersionSpec = MAIN,
+  ): Promise<{ text: string; objectId?: string } | undefined> {
+    const file = await this.devops.getFile(this.repo, path, { version });
+    if (!file) return undefined;
+    return { text: file.content, ...(file.objectId ? { objectId: file.objectId } : {}) };
+  }
+
+  /**
+   * A JSON file at a version, parsed. A missing file (404) is "absent": undefined, not an error.
+   * Text that is not JSON is an error naming the path.
+   */
+  async readJson<T = unknown>(path: string, version: VersionSpec = MAIN): Promise<T | undefined> {
+    const file = await this.readText(path, version);
+    if (!file) return undefined;
+    return parseJsonFile<T>(path, file.text);
+  }
+
+  // ---- writes ---------------------------------------------------------------------------
+
+  /**
+   * Read, apply, push with oldObjectId. When the branch moved meanwhile (409 stale ref) the file
+   * is re-read and `mutate` re-applied on the new content, with a jittered back-off, so concurrent
+   * writers lose nothing. Calls of one user to one file that arrive while a write of it is in
+   * flight are applied together in the next commit (one read, one push for all of them); each
+   * caller still gets its own outcome (a mutation that throws fails only its caller).
+   */
+  updateJsonFile<T>(
+    path: string,
+    mutate: JsonMutation<T>,
+    message: string,
+    options: UpdateJsonOptions = {},
+  ): Promise<JsonUpdate<T>> {
+    const branch = options.branch ?? MAIN_BRANCH;
+    const indent = options.indent ?? 2;
+    const key = [
+      this.repo.project,
+      this.repo.repository,
+      branch,
+      path,
+      indent,
+      this.principal(),
+    ].join('\n');
+    return new Promise<JsonUpdate<T>>((resolve, reject) => {
+      const queue = this.shared.writeQueues.get(key);
+      const write: QueuedWrite = {
+        mutate: mutate as JsonMutation<unknown>,
+        message,
+        resolve: resolve as (update: JsonUpdate<unknown>) => void,
+        reject,
+      };
+      if (queue) {
+        queue.pending.push(write);
+        return;
+      }
+      const fresh: WriteQueue = { pending: [write] };
+      this.shared.writeQueues.set(key, fresh);
+      void this.drain(key, fresh, path, branch, indent);
+    });
+  }
+
+  private async drain(
+    key: string,
+    queue: WriteQueue,
+    path: string,
+    branch: string,
+    indent: number,
+  ): Promise<void> {
+    try {
+      while (queue.pending.length > 0) {
+        const batch = queue.pending.splice(0);
+        await this.writeBatch(batch, path, branch, indent);
+      }
+    } finally {
+      this.shared.writeQueues.delete(key);
+    }
+  }
+
+  /** One read and one push for a batch of writes; re-read and re-applied on a stale ref. */
+  private async writeBatch(
+    batch: QueuedWrite[],
+    path: string,
+    branch: string,
+    indent: number,
+  ): Promise<void> {
+    const { attempts, baseDelayMs, maxDelayMs } = this.shared.retry;
+    for (let attempt = 0; ; attempt += 1) {
+      let tip: string;
+      let file: { text: string } | undefined;
+      let current: unknown;
+      try {
+        tip = await this.branchTip(branch);
+        file = await this.readText(path, { commit: tip });
+        current = file ? parseJsonFile<unknown>(path, file.text) : undefined;
+      } catch (error) {
+        for (const w of batch) w.reject(error);
+        return;
+      }
+      let doc = current;
+      const outcomes: { write: QueuedWrite; changed: boolean; error?: unknown }[] = [];
+      for (const write of batch) {
+        try {
+          const next = await write.mutate(doc);
+          if (next !== undefined) doc = next;
+          outcomes.push({ write, changed: next !== undefined });
+        } catch (error) {
+          outcomes.push({ write, changed: false, error });
+        }
+      }
+      const settle = (commitId: string, written: boolean) => {
+        for (const o of outcomes) {
+          if (o.error !== undefined) o.write.reject(o.error);
+          else
+            o.write.resolve({
+              value: doc,
+              commitId,
+              changed: written && o.changed,
+              retries: attempt,
+            });
+        }
+      };
+      const text = doc === undefined ? undefined : `${JSON.stringify(doc, null, indent)}\n`;
+      if (text === undefined || (file && file.text === text)) {
+        settle(tip, false);
+        return;
+      }
+      const messages = outcomes.filter((o) => o.changed).map((o) => o.write.message);
+      try {
+        const push = await this.devops.push(this.repo, {
+          branch: branchRef(branch),
+          oldObjectId: tip,
+          commits: [
+            {
+              comment: messages.length <= 1 ? (messages[0] ?? 'Update') : messages.join('\n'),
+              changes: [{ changeType: file ? 'edit' : 'add', path, content: text }],
+            },
+          ],
+        });
+        settle(push.commitId, true);
+        return;
+      } catch (error) {
+        if (!isStale(error) || attempt + 1 >= attempts) {
+          const failure = isStale(error)
+            ? new ConflictError(
+                `${path} kept changing while it was being saved (${attempts} attempts); nothing was written. Please try again.`,
+              )
+            : error;
+          for (const w of batch) w.reject(failure);
+          return;
+        }
+        const cap = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(attempt, 10));
+        await sleep(Math.random() * cap);
+      }
+    }
+  }
+
+  /**
+   * Proposes a change for review: a new branch from `baseCommitId` (or the target's tip) carrying
+   * one commit, then a pull request to the target. When a step fails what this call made is
+   * removed, so nothing is left half-made. A branch of that name that already exists without a
+   * pull request (an earlier attempt that could not clean up) is reused: the pull request is
+   * opened from it. A branch that already has a pull request is a ConflictError.
+   */
+  async proposeChange(change: ProposedChange): Promise<ProposeResult> {
+    const target = change.pullRequest.target ?? MAIN_BRANCH;
+    const refName = branchRef(change.branch);
+
+    let commitId: string;
+    let reusedBranch = false;
+    const existing = await this.findRef(refName);
+    if (existing) {
+      await this.assertNoPullRequest(change.branch, refName);
+      commitId = existing.commitId;
+      reusedBranch = true;
+    } else {
+      if (change.commit.changes.length === 0) {
+        throw new ConflictError(`There are no changes to propose on ${change.branch}.`);
+      }
+      const base = change.baseCommitId ?? (await this.branchTip(target));
+      try {
+        const push = await this.devops.push(this.repo, {
+          branch: refName,
+          oldObjectId: base,
+          commits: [change.commit],
+        });
+        commitId = push.commitId;
+      } catch (error) {
+        if (isStale(error)) {
+          // Someone created the branch meanwhile: that is theirs, not ours to finish.
+          throw new ConflictError(
+            `The branch ${change.branch} was created by someone else meanwhile. Nothing was overwritten.`,
+          );
+        }
+        throw error;
+      }
+    }
+
+    try {
+      const pullRequest = await this.devops.createPullRequest(this.repo, {
+        sourceRefName: refName,
+        targetRefName: branchRef(target),
+        title: change.pullRequest.title,
+        ...(change.pullRequest.description !== undefined
+          ? { description: change.pullRequest.description }
+          : {}),
+        reviewers: change.pullRequest.reviewers ?? [],
+        labels: change.pullRequest.labels ?? [],
+      });
+      return { branch: change.branch, pullRequest, commitId, reusedBranch };
+    } catch (error) {
+      // A pull request may exist although its creation answered an error (a lost response):
+      // then the change is complete and is reported so.
+      const made = await this.pullRequestFor(refName).catch(() => undefined);
+      if (made) return { branch: change.branch, pullRequest: made, commitId, reusedBranch };
+      if (!reusedBranch) {
+        await this.devops
+          .updateRefs(this.repo, [{ name: refName, oldObjectId: commitId, newObjectId: ZERO_ID }])
+          .catch(() => undefined);
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      throw new ProposeChangeError(message, 'pullRequest', error);
+    }
+  }
+
+  /** The pull request (any status) whose source is the branch, if one exists. */
+  async pullRequestFor(refName: string): Promise<PullRequest | undefined> {
+    const prs = await this.devops.listPullRequests(this.repo, {
+      status: 'all',
+      sourceRefName: refName,
+    });
+    return prs.find((pr) => pr.sourceRefName === refName);
+  }
+
+  private async assertNoPullRequest(branch: string, refName: string): Promise<void> {
+    const pr = await this.pullRequestFor(refName);
+    if (pr) {
+      throw new ConflictError(
+        `The branch ${branch} already exists with pull request #${pr.pullRequestId} (${pr.status}). Nothing was overwritten.`,
+      );
+    }
+  }
+}
+
+function parseJsonFile<T>(path: string, text: string): T {
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, '')) as T;
+  } catch (error) {
+    throw new ServiceError(`${path} is not valid JSON: ${(error as Error).message}`, {
+      service: 'devops',
+      code: 'InvalidJson',
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,224 @@
+import { DevOpsClient } from '@aegis/connectors/devops';
+import {
+  acceptedDeviationsPath,
+  BASELINE_ROOT,
+  clientResourcesRoot,
+  ConflictError,
+} from '@aegis/domain';
+import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS, startIdentityProvider } from '@aegis/emulators';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  ConfigRepository,
+  createConfigRepositoryShared,
+  ProposeChangeError,
+  type ConfigRepositoryShared,
+} from '../../src/services/config-repository';
+import { startSeededDevOps, type DevOpsFixture } from '../devops-fixture';
+import { SAMPLE_USER, TEST_AUDIENCE } from '../helper';
+
+const REPO = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
+
+describe('ConfigRepository against the DevOps emulator (real git)', () => {
+  let devops: DevOpsFixture;
+  let closeIdp: () => Promise<void>;
+  let token: string;
+
+  const client = () =>
+    new DevOpsClient({
+      organizationUrl: devops.emulator.url,
+      getToken: () => Promise.resolve(token),
+      retry: { maxRetries: 0 },
+    });
+  const repository = (shared: ConfigRepositoryShared = createConfigRepositoryShared(REPO)) =>
+    new ConfigRepository(client(), shared);
+
+  beforeAll(async () => {
+    const idp = await startIdentityProvider({
+      port: 0,
+      audience: TEST_AUDIENCE,
+      allowedOrigins: [],
+    });
+    closeIdp = () => idp.close();
+    token = await idp.issueToken(SAMPLE_USER);
+    devops = await startSeededDevOps(idp);
+  });
+  afterEach(() => devops.emulator.faults.clear());
+  afterAll(async () => {
+    await devops.close();
+    await closeIdp();
+  });
+
+  it('reads a tree in one listing and one zip, then serves it from the cache by tree id', async () => {
+    const shared = createConfigRepositoryShared(REPO);
+    const api = client();
+    let downloads = 0;
+    const readFolder = api.readFolder.bind(api);
+    api.readFolder = (...args) => {
+      downloads += 1;
+      return readFolder(...args);
+    };
+    const repo = new ConfigRepository(api, shared);
+    const first = await repo.readTree(clientResourcesRoot('ABC'));
+    expect(first?.files.length).toBeGreaterThan(0);
+    expect(first?.files.every((f) => f.path.startsWith('/Clients/ABC/M365Config/Resources/'))).toBe(
+      true,
+    );
+    expect(downloads).toBe(1);
+    const again = await new ConfigRepository(api, shared).readTree(clientResourcesRoot('ABC'));
+    expect(again).toBe(first);
+    expect(downloads).toBe(1);
+    expect(await repo.readTree('/Clients/ZZZ')).toBeUndefined();
+    const [baseline] = await repo.readTrees([BASELINE_ROOT]);
+    expect(baseline?.treeId).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('reads JSON: a missing file is absent, not an error', async () => {
+    const repo = repository();
+    expect(await repo.readJson('/Clients/ABC/.does-not-exist.json')).toBeUndefined();
+    const doc = await repo.readJson<Record<string, unknown>>(acceptedDeviationsPath('CON'));
+    expect(doc).toBeTypeOf('object');
+  });
+
+  it('50 concurrent updateJsonFile calls through one app each add their entry: 50 entries', async () => {
+    const shared = createConfigRepositoryShared(REPO);
+    const path = '/Clients/ABC/.concurrency-one-app.json';
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        repository(shared).updateJsonFile<{ entries: number[] }>(
+          path,
+          (doc) => ({ entries: [...(doc?.entries ?? []), i] }),
+          `Add entry ${i}`,
+        ),
+      ),
+    );
+    expect(results.every((r) => r.changed)).toBe(true);
+    const stored = await repository().readJson<{ entries: number[] }>(path);
+    expect([...(stored?.entries ?? [])].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i),
+    );
+  });
+
+  it('concurrent writers that share nothing (as separate servers) still lose nothing: stale refs are retried', async () => {
+    const path = '/Clients/FAB/.concurrency-many-servers.json';
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        // a shared object per writer: no in-process queue, every writer races on the ref
+        repository(createConfigRepositoryShared(REPO)).updateJsonFile<Record<string, boolean>>(
+          path,
+          (doc) => ({ ...doc, [`writer-${i}`]: true }),
+          `Add writer ${i}`,
+        ),
+      ),
+    );
+    expect(results.some((r) => r.retries > 0)).toBe(true);
+    const stored = await repository().readJson<Record<string, boolean>>(path);
+    expect(Object.keys(stored ?? {})).toHaveLength(5);
+  }, 120_000);
+
+  it('fails only the caller whose mutation throws', async () => {
+    const shared = createConfigRepositoryShared(REPO);
+    const path = '/Clients/CON/.one-fails.json';
+    const outcomes = await Promise.allSettled(
+      [0, 1, 2].map((i) =>
+        repository(shared).updateJsonFile<number[]>(
+          path,
+          (doc) => {
+            if (i === 1) throw new Error('refused');
+            return [...(doc ?? []), i];
+          },
+          `entry ${i}`,
+        ),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await repository().readJson(path)).toEqual([0, 2]);
+  });
+
+  it('writes nothing when the mutation asks for no change', async () => {
+    const repo = repository();
+    const path = '/Clients/NWT/.unchanged.json';
+    const first = await repo.updateJsonFile(path, () => ({ a: 1 }), 'create');
+    const second = await repo.updateJsonFile<{ a: number }>(path, (doc) => doc, 'same');
+    expect(second.changed).toBe(false);
+    expect(second.commitId).toBe(first.commitId);
+  });
+
+  it('proposes a change: branch, one commit, pull request', async () => {
+    const repo = repository();
+    const result = await repo.proposeChange({
+      branch: 'proposal/ABC/one',
+      commit: {
+        comment: 'Add a note',
+        changes: [{ changeType: 'add', path: '/Clients/ABC/note.txt', content: 'hello\n' }],
+      },
+      pullRequest: { title: 'A note', labels: ['test'] },
+    });
+    expect(result.reusedBranch).toBe(false);
+    expect(result.pullRequest.sourceRefName).toBe('refs/heads/proposal/ABC/one');
+    expect(result.pullRequest.targetRefName).toBe('refs/heads/main');
+    expect(await repo.readJson('/Clients/ABC/note.txt', { branch: 'main' })).toBeUndefined();
+    const onBranch = await repo.readText('/Clients/ABC/note.txt', { branch: 'proposal/ABC/one' });
+    expect(onBranch?.text).toBe('hello\n');
+    // Once it has a pull request the branch is never touched again.
+    await expect(
+      repo.proposeChange({
+        branch: 'proposal/ABC/one',
+        commit: { comment: 'x', changes: [{ changeType: 'add', path: '/x', content: 'x' }] },
+        pullRequest: { title: 'again' },
+      }),
+    ).rejects.toBeInstanceOf(ConflictError);
+  });
+
+  it('removes the branch it pushed when the pull request fails', async () => {
+    const repo = repository();
+    devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 500,
+      method: 'POST',
+      pathPattern: '/pullrequests',
+      message: 'PR service down',
+    });
+    await expect(
+      repo.proposeChange({
+        branch: 'proposal/ABC/two',
+        commit: {
+          comment: 'Add',
+          changes: [{ changeType: 'add', path: '/Clients/ABC/two.txt', content: '2' }],
+        },
+        pullRequest: { title: 'two' },
+      }),
+    ).rejects.toBeInstanceOf(ProposeChangeError);
+    expect(await repo.findRef('refs/heads/proposal/ABC/two')).toBeUndefined();
+  });
+
+  it('finishes a half-made proposal on retry when neither the pull request nor the clean-up went through', async () => {
+    const repo = repository();
+    const change = {
+      branch: 'proposal/ABC/three',
+      commit: {
+        comment: 'Add',
+        changes: [{ changeType: 'add' as const, path: '/Clients/ABC/three.txt', content: '3' }],
+      },
+      pullRequest: { title: 'three' },
+    };
+    devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 500,
+      method: 'POST',
+      pathPattern: '/pullrequests',
+    });
+    devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 500,
+      method: 'POST',
+      pathPattern: '/refs$',
+    });
+    await expect(repo.proposeChange(change)).rejects.toBeInstanceOf(ProposeChangeError);
+    expect(await repo.findRef('refs/heads/proposal/ABC/three')).toBeDefined();
+    devops.emulator.faults.clear();
+    const retried = await repo.proposeChange(change);
+    expect(retried.reusedBranch).toBe(true);
+    expect(retried.pullRequest.sourceRefName).toBe('refs/heads/proposal/ABC/three');
+  });
+});

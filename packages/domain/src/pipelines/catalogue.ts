@@ -1,0 +1,404 @@
+// The pipeline catalogue (issue 10 §2, ADR 015): every pipeline Aegis runs, how it is found (a
+// fixed id, or a folder and a name), and the body of each kind of run (spec 1 §7, spec 2 §7,
+// spec 3 §7). No pipeline id or run body is written anywhere else: the server starts runs from
+// here and the DevOps emulator seeds its pipelines from here.
+import { parseClientCode } from '../clients';
+import { InputError } from '../errors';
+import { MAIN_REF } from '../repository-layout';
+
+/** How a pipeline is found: by its fixed id, or by folder and name within a project. */
+export type PipelineLocator =
+  | { readonly id: number; readonly name?: string; readonly folder?: string }
+  | { readonly id?: undefined; readonly name: string; readonly folder: string };
+
+export interface CataloguedPipeline {
+  /** the id when the specs fix one; undefined for pipelines found by folder and name */
+  readonly id?: number;
+  readonly name: string;
+  /** folder without backslashes; nested folders joined with a backslash */
+  readonly folder: string;
+  /** YAML runtime parameters the run body sets (templateParameters) */
+  readonly templateParameters: readonly string[];
+  /** pipeline variables the run body sets (variables), secret ones included */
+  readonly variables: readonly string[];
+}
+
+/** Spec 2 §7: client tenant pipelines live in the folder 'Tenants'. */
+export const TENANT_PIPELINES_FOLDER = 'Tenants';
+/** Spec 2 §7: the baseline deploy and remove pipelines live in the folder 'Aegis'. */
+export const AEGIS_PIPELINES_FOLDER = 'Aegis';
+
+/** Variables that carry credentials: always sent with isSecret, never logged or returned. */
+export const SECRET_VARIABLE_NAMES = ['TenantAdminUserName', 'TenantAdminUserPW'] as const;
+export type SecretVariableName = (typeof SECRET_VARIABLE_NAMES)[number];
+
+export function isSecretVariableName(name: string): name is SecretVariableName {
+  return (SECRET_VARIABLE_NAMES as readonly string[]).includes(name);
+}
+
+/** Every pipeline the product runs by a fixed id or a fixed folder and name. */
+export const PIPELINE_CATALOGUE = {
+  /** Spec 2 §9: old app-deploy onboarding. */
+  appDeployOnboardingLegacy: {
+    id: 55,
+    name: 'App Deploy Onboarding (Legacy)',
+    folder: 'Onboarding',
+    templateParameters: [],
+    variables: ['ClientCode', 'Domain', 'TenantAdminUserName', 'TenantAdminUserPW'],
+  },
+  /** Spec 2 §9: legacy tenant onboarding. */
+  tenantOnboardingLegacy: {
+    id: 75,
+    name: 'Tenant Onboarding (Legacy)',
+    folder: 'Onboarding',
+    templateParameters: [],
+    variables: [
+      'ClientCode',
+      'Domain',
+      'subscriptionForLogin',
+      'TenantAdminUserName',
+      'TenantAdminUserPW',
+    ],
+  },
+  /** Spec 2 §9: tenant onboarding build. */
+  tenantOnboarding: {
+    id: 178,
+    name: 'Tenant Onboarding',
+    folder: 'Onboarding',
+    templateParameters: [
+      'ClientCode',
+      'Domain',
+      'subscriptionForLogin',
+      'TenantId',
+      'EnrollInPowerSupport',
+      'Region',
+    ],
+    variables: [],
+  },
+  /** Spec 2 §9: new app-deploy onboarding. */
+  appDeployOnboarding: {
+    id: 191,
+    name: 'App Deploy Onboarding',
+    folder: 'Onboarding',
+    templateParameters: ['ClientCode', 'Domain', 'ClientTenantID', 'EnterpriseAppID'],
+    variables: [],
+  },
+  /** Spec 3 §9: the backup pipeline. */
+  backup: {
+    id: 212,
+    name: 'Tenant Configuration Backup',
+    folder: AEGIS_PIPELINES_FOLDER,
+    templateParameters: ['ClientCode', 'ManualRun'],
+    variables: [],
+  },
+  /** Spec 3 §9: the capture pipeline. */
+  capture: {
+    id: 216,
+    name: 'Tenant Configuration Capture',
+    folder: AEGIS_PIPELINES_FOLDER,
+    templateParameters: ['ClientCode', 'ExcludedProperties', 'ExcludedPaths'],
+    variables: [],
+  },
+  /** Spec 2 §7: found by folder 'Aegis' and this name; runs bare (full deploy) or with Components. */
+  deployBaseline: {
+    name: 'Deploy Baseline Tenant Configuration',
+    folder: AEGIS_PIPELINES_FOLDER,
+    templateParameters: ['Components'],
+    variables: [],
+  },
+  /** Spec 2 §7: found by folder 'Aegis' and this name; the off-board run with Components. */
+  removeBaseline: {
+    name: 'Remove Baseline Tenant Configuration',
+    folder: AEGIS_PIPELINES_FOLDER,
+    templateParameters: ['Components'],
+    variables: [],
+  },
+} as const satisfies Record<string, CataloguedPipeline>;
+
+export type CataloguedPipelineKey = keyof typeof PIPELINE_CATALOGUE;
+
+/** The fixed ids, by catalogue key (pipelines found by name have none). */
+export const FIXED_PIPELINE_IDS = {
+  appDeployOnboardingLegacy: PIPELINE_CATALOGUE.appDeployOnboardingLegacy.id,
+  tenantOnboardingLegacy: PIPELINE_CATALOGUE.tenantOnboardingLegacy.id,
+  tenantOnboarding: PIPELINE_CATALOGUE.tenantOnboarding.id,
+  appDeployOnboarding: PIPELINE_CATALOGUE.appDeployOnboarding.id,
+  backup: PIPELINE_CATALOGUE.backup.id,
+  capture: PIPELINE_CATALOGUE.capture.id,
+} as const;
+
+/** The catalogue entry a pipeline (id, or folder and name as the service lists them) is, if any. */
+export function cataloguedPipelineOf(pipeline: {
+  id: number;
+  name: string;
+  folder: string;
+}): CataloguedPipelineKey | undefined {
+  const folder = normalisePipelineFolder(pipeline.folder);
+  for (const [key, entry] of Object.entries(PIPELINE_CATALOGUE) as [
+    CataloguedPipelineKey,
+    CataloguedPipeline,
+  ][]) {
+    if (
+      entry.id !== undefined
+        ? entry.id === pipeline.id
+        : entry.name === pipeline.name && entry.folder === folder
+    )
+      return key;
+  }
+  return undefined;
+}
+
+/** A folder as the service gives it (`\\Aegis`, `\\Tenants\\ABC`) without leading or trailing backslashes. */
+export function normalisePipelineFolder(folder: string | undefined): string {
+  return (folder ?? '').replace(/^\\+|\\+$/g, '');
+}
+
+/** Whether a listed pipeline is the one the locator names. */
+export function matchesLocator(
+  locator: PipelineLocator,
+  pipeline: { id: number; name: string; folder: string },
+): boolean {
+  if (locator.id !== undefined) return pipeline.id === locator.id;
+  return (
+    pipeline.name === locator.name &&
+    normalisePipelineFolder(pipeline.folder).toLowerCase() === locator.folder.toLowerCase()
+  );
+}
+
+/** A locator for a catalogued pipeline: its id when fixed, else its folder and name. */
+export function locatorOf(key: CataloguedPipelineKey): PipelineLocator {
+  const entry: CataloguedPipeline = PIPELINE_CATALOGUE[key];
+  return entry.id !== undefined
+    ? { id: entry.id, name: entry.name, folder: entry.folder }
+    : { name: entry.name, folder: entry.folder };
+}
+
+// ---- run bodies --------------------------------------------------------------------------
+
+export interface RunVariable {
+  readonly value: string;
+  readonly isSecret?: boolean;
+}
+
+/** The body of POST {project}/_apis/pipelines/{id}/runs in domain terms (spec 1 §7). */
+export interface PipelineRunBody {
+  /** the pipeline repository's ref: main */
+  readonly refName: string;
+  readonly stagesToSkip: readonly string[];
+  readonly templateParameters?: Readonly<Record<string, string>>;
+  readonly variables?: Readonly<Record<string, RunVariable>>;
+}
+
+/** A run to start: which pipeline and with which body. */
+export interface PipelineRunRequest {
+  readonly pipeline: PipelineLocator;
+  readonly body: PipelineRunBody;
+  /** the catalogue entry, when the pipeline is one */
+  readonly catalogueKey?: CataloguedPipelineKey;
+}
+
+function body(
+  parts: Pick<PipelineRunBody, 'templateParameters' | 'variables'> = {},
+): PipelineRunBody {
+  return { refName: MAIN_REF, stagesToSkip: [], ...parts };
+}
+
+function catalogued(
+  key: CataloguedPipelineKey,
+  parts?: Pick<PipelineRunBody, 'templateParameters' | 'variables'>,
+): PipelineRunRequest {
+  return { pipeline: locatorOf(key), body: body(parts), catalogueKey: key };
+}
+
+function required(value: string, field: string): string {
+  const v = value.trim();
+  if (!v) throw new InputError(`${field} is required`, field);
+  return v;
+}
+
+function secret(value: string, field: string): RunVariable {
+  if (!value) throw new InputError(`${field} is required`, field);
+  return { value, isSecret: true };
+}
+
+function plain(value: string): RunVariable {
+  return { value };
+}
+
+/** Spec 1 §2: a client pipeline run bare (no parameters), e.g. Run Pipeline on the pipelines list. */
+export function bareRun(pipelineId: number): PipelineRunRequest {
+  return { pipeline: { id: pipelineId }, body: body() };
+}
+
+/** Spec 1 §2: an app deployment pipeline run with the chosen app, as a single-item AppList. */
+export function appListRun(pipelineId: number, app: string): PipelineRunRequest {
+  return {
+    pipeline: { id: pipelineId },
+    body: body({ templateParameters: { AppList: JSON.stringify([required(app, 'app')]) } }),
+  };
+}
+
+/** Spec 3 §7: the manual backup, pipeline 212 with ClientCode and ManualRun true. */
+export function backupRun(input: { clientCode: string }): PipelineRunRequest {
+  return catalogued('backup', {
+    templateParameters: {
+      ClientCode: parseClientCode(input.clientCode, 'clientCode'),
+      ManualRun: 'true',
+    },
+  });
+}
+
+/**
+ * Spec 3 §7: the capture, pipeline 216 with ClientCode and, when given, ExcludedProperties and
+ * ExcludedPaths JSON-encoded.
+ */
+export function captureRun(input: {
+  clientCode: string;
+  excludedProperties?: readonly string[];
+  excludedPaths?: readonly string[];
+}): PipelineRunRequest {
+  return catalogued('capture', {
+    templateParameters: {
+      ClientCode: parseClientCode(input.clientCode, 'clientCode'),
+      ...(input.excludedProperties !== undefined
+        ? { ExcludedProperties: JSON.stringify(input.excludedProperties) }
+        : {}),
+      ...(input.excludedPaths !== undefined
+        ? { ExcludedPaths: JSON.stringify(input.excludedPaths) }
+        : {}),
+    },
+  });
+}
+
+/** Spec 2 §7: new app-deploy onboarding, pipeline 191. */
+export function appDeployOnboardingRun(input: {
+  clientCode: string;
+  domain: string;
+  clientTenantId: string;
+  enterpriseAppId: string;
+}): PipelineRunRequest {
+  return catalogued('appDeployOnboarding', {
+    templateParameters: {
+      ClientCode: parseClientCode(input.clientCode, 'clientCode'),
+      Domain: required(input.domain, 'domain'),
+      ClientTenantID: required(input.clientTenantId, 'clientTenantId'),
+      EnterpriseAppID: required(input.enterpriseAppId, 'enterpriseAppId'),
+    },
+  });
+}
+
+/**
+ * Spec 2 §7: old app-deploy onboarding, pipeline 55 (client code, domain, username, password).
+ * A classic variable-driven pipeline: everything travels as variables, the credentials as
+ * secret variables TenantAdminUserName and TenantAdminUserPW.
+ */
+export function appDeployOnboardingLegacyRun(input: {
+  clientCode: string;
+  domain: string;
+  username: string;
+  password: string;
+}): PipelineRunRequest {
+  return catalogued('appDeployOnboardingLegacy', {
+    variables: {
+      ClientCode: plain(parseClientCode(input.clientCode, 'clientCode')),
+      Domain: plain(required(input.domain, 'domain')),
+      TenantAdminUserName: secret(input.username, 'username'),
+      TenantAdminUserPW: secret(input.password, 'password'),
+    },
+  });
+}
+
+/**
+ * Spec 1 §7 / spec 2 §7: legacy tenant onboarding, pipeline 75: ClientCode, Domain and
+ * subscriptionForLogin plus the secret variables TenantAdminUserName and TenantAdminUserPW.
+ */
+export function tenantOnboardingLegacyRun(input: {
+  clientCode: string;
+  domain: string;
+  subscriptionForLogin: string;
+  username: string;
+  password: string;
+}): PipelineRunRequest {
+  return catalogued('tenantOnboardingLegacy', {
+    variables: {
+      ClientCode: plain(parseClientCode(input.clientCode, 'clientCode')),
+      Domain: plain(required(input.domain, 'domain')),
+      subscriptionForLogin: plain(required(input.subscriptionForLogin, 'subscriptionForLogin')),
+      TenantAdminUserName: secret(input.username, 'username'),
+      TenantAdminUserPW: secret(input.password, 'password'),
+    },
+  });
+}
+
+/**
+ * Spec 1 §7 / spec 2 §7: tenant onboarding, pipeline 178: ClientCode, Domain,
+ * subscriptionForLogin, TenantId, EnrollInPowerSupport ('true'/'false') and Region (the region's
+ * API name).
+ */
+export function tenantOnboardingRun(input: {
+  clientCode: string;
+  domain: string;
+  subscriptionForLogin: string;
+  tenantId: string;
+  enrollInPowerSupport: boolean;
+  region: string;
+}): PipelineRunRequest {
+  return catalogued('tenantOnboarding', {
+    templateParameters: {
+      ClientCode: parseClientCode(input.clientCode, 'clientCode'),
+      Domain: required(input.domain, 'domain'),
+      subscriptionForLogin: required(input.subscriptionForLogin, 'subscriptionForLogin'),
+      TenantId: required(input.tenantId, 'tenantId'),
+      EnrollInPowerSupport: input.enrollInPowerSupport ? 'true' : 'false',
+      Region: required(input.region, 'region'),
+    },
+  });
+}
+
+function componentsParameter(components: readonly string[]): string {
+  if (components.length === 0) throw new InputError('components must not be empty', 'components');
+  return JSON.stringify(components);
+}
+
+/** Spec 2 §7: the full baseline deploy, 'Deploy Baseline Tenant Configuration' with no parameters. */
+export function fullBaselineDeployRun(): PipelineRunRequest {
+  return catalogued('deployBaseline');
+}
+
+/** Spec 2 §7: deploy with components (the Components array, JSON-encoded). */
+export function deployComponentsRun(input: { components: readonly string[] }): PipelineRunRequest {
+  return catalogued('deployBaseline', {
+    templateParameters: { Components: componentsParameter(input.components) },
+  });
+}
+
+/** Spec 2 §7: off-board, 'Remove Baseline Tenant Configuration' with the Components array. */
+export function offboardRun(input: { components: readonly string[] }): PipelineRunRequest {
+  return catalogued('removeBaseline', {
+    templateParameters: { Components: componentsParameter(input.components) },
+  });
+}
+
+/**
+ * A run body as it may be shown or logged: secret variable values (and any variable marked
+ * secret) replaced by '***'.
+ */
+export function redactRunBody(runBody: PipelineRunBody): PipelineRunBody {
+  if (!runBody.variables) return runBody;
+  return {
+    ...runBody,
+    variables: Object.fromEntries(
+      Object.entries(runBody.variables).map(([name, v]) => [
+        name,
+        v.isSecret || isSecretVariableName(name) ? { value: '***', isSecret: true } : v,
+      ]),
+    ),
+  };
+}
+
+/** The secret values a run body carries (so tests and log checks can look for them). */
+export function secretValuesOf(runBody: PipelineRunBody): string[] {
+  return Object.entries(runBody.variables ?? {})
+    .filter(([name, v]) => v.isSecret || isSecretVariableName(name))
+    .map(([, v]) => v.value);
+}

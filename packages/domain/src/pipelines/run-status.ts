@@ -1,0 +1,82 @@
+// Following a pipeline run (spec 2 §4, spec 3 §4): the polling rules as data, and what a run's
+// state means for the screens. The web hook takes a rule as a parameter; no timer lives here.
+
+export type RunState = 'notStarted' | 'inProgress' | 'canceling' | 'completed' | 'unknown';
+
+export interface RunPollingRule {
+  /** wait before the first status read */
+  readonly firstDelayMs: number;
+  /** wait between later reads */
+  readonly intervalMs: number;
+  /** polling goes on while the run's state is one of these */
+  readonly continueWhile: readonly RunState[];
+}
+
+/** Spec 2 §4: onboarding and deploy runs: first read after 3 s, then every 5 s while inProgress. */
+export const ONBOARDING_RUN_POLLING: RunPollingRule = {
+  firstDelayMs: 3_000,
+  intervalMs: 5_000,
+  continueWhile: ['inProgress'],
+};
+export const DEPLOY_RUN_POLLING = ONBOARDING_RUN_POLLING;
+
+/** Spec 2 §4: off-board runs: every 10 s while inProgress or notStarted. */
+export const OFFBOARD_RUN_POLLING: RunPollingRule = {
+  firstDelayMs: 10_000,
+  intervalMs: 10_000,
+  continueWhile: ['inProgress', 'notStarted'],
+};
+
+/** Spec 3 §4, §9: the capture run is polled every 5 s until it completes. */
+export const CAPTURE_RUN_POLLING: RunPollingRule = {
+  firstDelayMs: 5_000,
+  intervalMs: 5_000,
+  continueWhile: ['notStarted', 'inProgress', 'canceling', 'unknown'],
+};
+
+/** Generic screens (pipelines list, backups): every 5 s until the run completes. */
+export const DEFAULT_RUN_POLLING: RunPollingRule = {
+  firstDelayMs: 3_000,
+  intervalMs: 5_000,
+  continueWhile: ['notStarted', 'inProgress', 'canceling'],
+};
+
+/** Whether a run in `state` is read again under `rule`. */
+export function shouldPollAgain(rule: RunPollingRule, state: RunState): boolean {
+  return rule.continueWhile.includes(state);
+}
+
+/** The wait before read number `pollIndex` (0 = the first read after the start). */
+export function pollDelayMs(rule: RunPollingRule, pollIndex: number): number {
+  return pollIndex === 0 ? rule.firstDelayMs : rule.intervalMs;
+}
+
+/** Spec 2 §4: completed + succeeded is success, failed an error, any other result a warning. */
+export type RunOutcome = 'running' | 'success' | 'error' | 'warning';
+
+export function runOutcome(run: { state: RunState; result?: string | null }): RunOutcome {
+  if (run.state !== 'completed') return 'running';
+  if (run.result === 'succeeded') return 'success';
+  if (run.result === 'failed') return 'error';
+  return 'warning';
+}
+
+/** Spec 3 §4, §9: capture progress: 10 starting, 20 started, +10 per poll up to 90, 100 on success. */
+export const CAPTURE_PROGRESS = {
+  starting: 10,
+  started: 20,
+  perPoll: 10,
+  max: 90,
+  succeeded: 100,
+} as const;
+
+/** The capture's progress after a status read. A finished run that did not succeed keeps its value. */
+export function captureProgressAfterPoll(
+  previous: number,
+  run: { state: RunState; result?: string | null },
+): number {
+  if (run.state === 'completed') {
+    return run.result === 'succeeded' ? CAPTURE_PROGRESS.succeeded : previous;
+  }
+  return Math.min(CAPTURE_PROGRESS.max, previous + CAPTURE_PROGRESS.perPoll);
+}
