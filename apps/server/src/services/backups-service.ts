@@ -13,6 +13,7 @@ import {
   backupRun,
   clientFolder,
   MAIN_REF,
+  PIPELINE_CATALOGUE,
   restoreBranchPrefix,
   shortTagName,
   backupTagPrefix,
@@ -124,7 +125,12 @@ export class BackupsService {
 
   /** Whether a backup pipeline run is still queued or running (a run not found is not). */
   async isBackupRunActive(runId: number): Promise<boolean> {
-    const run = await this.devops.getRun(this.location.project, BACKUP_PIPELINE_ID, runId);
+    const run = await this.pipelineRuns
+      .get(this.project, PIPELINE_CATALOGUE.backup.id, runId)
+      .catch((error: unknown) => {
+        if (error instanceof NotFoundError) return undefined;
+        throw error;
+      });
     return run !== undefined && run.state !== 'completed';
   }
 

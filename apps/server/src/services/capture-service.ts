@@ -15,7 +15,12 @@ import type {
 } from '@aegis/contracts';
 import {
   applyAcceptedDeviations,
-  CAPTURE_PIPELINE_ID,
+  BASELINE_ROOT,
+  captureRun,
+  clientResourcesRoot as clientRoot,
+  acceptedDeviationsPath,
+  MAIN_REF,
+  PIPELINE_CATALOGUE,
   captureBranchName,
   captureBranchPrefix,
   captureMetadataPath,
@@ -23,7 +28,6 @@ import {
   capturedAtFromDescription,
   capturePullRequestTitle,
   captureReviewSeverity,
-  captureRunParameters,
   captureBranchSuffix,
   clientCaptureOverview,
   ConflictError,
@@ -47,9 +51,9 @@ import {
 } from '@aegis/domain';
 import pLimit from 'p-limit';
 
-import { CLIENTS_FOLDER, listClientCodes } from './client-folders';
-import { BASELINE_ROOT, clientRoot } from './comparison-service';
+import type { ConfigRepository } from './config-repository';
 import { LruCache } from './lru-cache';
+import type { PipelineRuns } from './pipeline-runs';
 
 /** One parsed file of a tree; `content` null when it is not valid JSON. */
 interface TreeFile extends ConfigFile {
@@ -77,7 +81,7 @@ export interface CaptureUser {
   displayName?: string;
 }
 
-const MAIN = 'refs/heads/main';
+const MAIN = MAIN_REF;
 const APPROVING_VOTE = 5;
 
 function parseJson(text: string): unknown {
@@ -100,6 +104,8 @@ export class CaptureService {
     private readonly devops: DevOpsApi,
     private readonly location: CaptureLocation,
     private readonly caches: CaptureCaches,
+    private readonly repository: ConfigRepository,
+    private readonly runs: PipelineRuns,
   ) {}
 
   private get repo(): RepositoryRef {
@@ -108,7 +114,7 @@ export class CaptureService {
 
   /** Clients are folder names under /Clients: shown as 'Client {code}', sorted by code (spec 3 §2). */
   async listClients(): Promise<CaptureClient[]> {
-    const codes = await listClientCodes(this.devops, this.repo);
+    const codes = await this.repository.listClientCodes();
     return codes.map((code) => ({ code, name: `Client ${code}` }));
   }
 
@@ -129,12 +135,12 @@ export class CaptureService {
     const runId = Number(captureBranchSuffix(branch));
     if (!Number.isInteger(runId) || runId <= 0) return undefined;
     try {
-      const run = await this.devops.getRun(
+      const run = await this.runs.get(
         this.location.pipelineProject,
-        CAPTURE_PIPELINE_ID,
+        PIPELINE_CATALOGUE.capture.id,
         runId,
       );
-      return run?.finishedDate ?? run?.createdDate;
+      return run.finishedDate ?? run.createdDate;
     } catch {
       return undefined;
     }
@@ -242,11 +248,9 @@ export class CaptureService {
     commitId: string,
   ): Promise<AcceptedDeviationsConfig | undefined> {
     try {
-      const file = await this.devops.getFile(
-        this.repo,
-        `${CLIENTS_FOLDER}/${client}/.accepted-deviations.json`,
-        { version: { commit: commitId } },
-      );
+      const file = await this.devops.getFile(this.repo, acceptedDeviationsPath(client), {
+        version: { commit: commitId },
+      });
       const parsed = file ? parseJson(file.content) : undefined;
       const config = parsed as Partial<AcceptedDeviationsConfig> | null | undefined;
       return Array.isArray(config?.acceptedDeviations)
@@ -486,25 +490,30 @@ export class CaptureService {
     client: string,
     options: { excludedProperties: string[]; excludedPaths: string[]; baselineVersion: string },
   ): Promise<CaptureRun> {
-    const run = await this.devops.runPipeline(this.location.pipelineProject, CAPTURE_PIPELINE_ID, {
-      refName: MAIN,
-      templateParameters: captureRunParameters(client, options),
-    });
+    const run = await this.runs.start(
+      this.location.pipelineProject,
+      captureRun({ clientCode: client, ...options }),
+    );
     return {
       runId: run.id,
       state: run.state,
-      result: run.result ?? null,
+      result: run.result,
       branch: captureBranchName(client, run.id),
     };
   }
 
   async getRun(client: string, runId: number): Promise<CaptureRun> {
-    const run = await this.devops.getRun(this.location.pipelineProject, CAPTURE_PIPELINE_ID, runId);
-    if (!run) throw new NotFoundError(`Capture run ${runId} not found`);
+    const run = await this.runs
+      .get(this.location.pipelineProject, PIPELINE_CATALOGUE.capture.id, runId)
+      .catch((error: unknown) => {
+        throw error instanceof NotFoundError
+          ? new NotFoundError(`Capture run ${runId} not found`)
+          : error;
+      });
     return {
       runId: run.id,
       state: run.state,
-      result: run.result ?? null,
+      result: run.result,
       branch: captureBranchName(client, run.id),
     };
   }

@@ -1,3 +1,5 @@
+import { captureBranchPrefix, clientFolder, shortBranchName } from '../repository-layout';
+
 /** Spec 3 §9: a capture branch older than 60 days is archived. */
 export const CAPTURE_ARCHIVE_AFTER_DAYS = 60;
 /** Spec 3 §9: Recently Merged shows 3 by default. */
@@ -9,26 +11,16 @@ export const DEFAULT_BASELINE_VERSION = '1.0.0';
 
 const DAY_IN_MS = 86_400_000;
 
-/** The branch a capture run writes (spec 3 §4): `client-{CODE}-capture-{runId}`. */
-export function captureBranchName(clientCode: string, runId: number | string): string {
-  return `${captureBranchPrefix(clientCode)}${runId}`;
-}
-
-/** Every capture branch of a client starts with this (spec 3 §9 branch naming). */
-export function captureBranchPrefix(clientCode: string): string {
-  return `client-${clientCode}-capture-`;
-}
-
 /** Whether a short or full (`refs/heads/…`) branch name is one of the client's capture branches. */
 export function isCaptureBranchOf(branch: string, clientCode: string): boolean {
-  const short = branch.replace(/^refs\/heads\//, '');
+  const short = shortBranchName(branch);
   const prefix = captureBranchPrefix(clientCode);
   return short.startsWith(prefix) && short.length > prefix.length;
 }
 
 /** The run id or timestamp that ends a capture branch's name. */
 export function captureBranchSuffix(branch: string): string {
-  const short = branch.replace(/^refs\/heads\//, '');
+  const short = shortBranchName(branch);
   const i = short.indexOf('-capture-');
   return i >= 0 ? short.slice(i + '-capture-'.length) : short;
 }
@@ -53,7 +45,7 @@ export interface CaptureMetadata {
  * only look under the resources root.
  */
 export function captureMetadataPath(clientCode: string): string {
-  return `/Clients/${clientCode}/.capture-metadata.json`;
+  return `${clientFolder(clientCode)}/.capture-metadata.json`;
 }
 
 /** A capture branch as the selector shows it (spec 3 §3). Dates are ISO strings. */

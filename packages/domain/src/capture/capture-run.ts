@@ -1,14 +1,9 @@
-import { DEFAULT_BASELINE_VERSION } from './branches';
+import { captureRun } from '../pipelines/catalogue';
 
-/** Spec 3 §9: the capture pipeline's number. */
-export const CAPTURE_PIPELINE_ID = 216;
 /** Spec 3 §9: the capture run is polled every 5 s. */
 export const CAPTURE_POLL_INTERVAL_MS = 5000;
 
-/**
- * The capture run's template parameters (spec 3 §7): ClientCode, and ExcludedProperties and
- * ExcludedPaths JSON-encoded when given; BaselineVersion is recorded in the capture's metadata.
- */
+/** The capture run's template parameters (spec 3 §7), as the pipeline catalogue builds them. */
 export function captureRunParameters(
   clientCode: string,
   options: {
@@ -17,15 +12,7 @@ export function captureRunParameters(
     baselineVersion?: string;
   } = {},
 ): Record<string, string> {
-  const { excludedProperties = [], excludedPaths = [] } = options;
-  return {
-    ClientCode: clientCode,
-    ...(excludedProperties.length
-      ? { ExcludedProperties: JSON.stringify(excludedProperties) }
-      : {}),
-    ...(excludedPaths.length ? { ExcludedPaths: JSON.stringify(excludedPaths) } : {}),
-    BaselineVersion: options.baselineVersion?.trim() || DEFAULT_BASELINE_VERSION,
-  };
+  return { ...captureRun({ clientCode, ...options }).body.templateParameters };
 }
 
 export type CaptureStatusType = 'info' | 'success' | 'error' | 'warning';

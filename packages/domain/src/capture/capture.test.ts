@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { DeviationGroup } from '../comparison/types';
+import { captureBranchName } from '../repository-layout';
 
 import {
   allReviewed,
@@ -8,7 +9,6 @@ import {
   approverName,
   canApprove,
   canGoToStep,
-  captureBranchName,
   captureBranchSuffix,
   capturePullRequestDescription,
   capturedAtFromDescription,

@@ -20,7 +20,6 @@ import {
   tenantOnboardingRun,
 } from './catalogue';
 import {
-  CAPTURE_PROGRESS,
   captureProgressAfterPoll,
   OFFBOARD_RUN_POLLING,
   ONBOARDING_RUN_POLLING,
@@ -85,9 +84,10 @@ describe('pipeline catalogue', () => {
     expect(() => backupRun({ clientCode: 'abc' })).toThrow(InputError);
   });
 
-  it('JSON-encodes the capture exclusions only when given', () => {
-    expect(captureRun({ clientCode: 'ABC' }).body.templateParameters).toEqual({
+  it('JSON-encodes the capture exclusions only when not empty', () => {
+    expect(captureRun({ clientCode: 'ABC', excludedPaths: [] }).body.templateParameters).toEqual({
       ClientCode: 'ABC',
+      BaselineVersion: '1.0.0',
     });
     const run = captureRun({
       clientCode: 'ABC',
@@ -99,6 +99,7 @@ describe('pipeline catalogue', () => {
       ClientCode: 'ABC',
       ExcludedProperties: '["id","createdDateTime"]',
       ExcludedPaths: '["/Office365"]',
+      BaselineVersion: '1.0.0',
     });
   });
 
@@ -198,7 +199,7 @@ describe('run status rules', () => {
   });
 
   it('moves capture progress 20, 30, … capped at 90, then 100 on success', () => {
-    let p: number = CAPTURE_PROGRESS.started;
+    let p = 20;
     const seen: number[] = [];
     for (let i = 0; i < 9; i++) {
       p = captureProgressAfterPoll(p, { state: 'inProgress' });

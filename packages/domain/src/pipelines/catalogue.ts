@@ -2,6 +2,7 @@
 // fixed id, or a folder and a name), and the body of each kind of run (spec 1 §7, spec 2 §7,
 // spec 3 §7). No pipeline id or run body is written anywhere else: the server starts runs from
 // here and the DevOps emulator seeds its pipelines from here.
+import { DEFAULT_BASELINE_VERSION } from '../capture/branches';
 import { parseClientCode } from '../clients';
 import { InputError } from '../errors';
 import { MAIN_REF } from '../repository-layout';
@@ -96,7 +97,7 @@ export const PIPELINE_CATALOGUE = {
     id: 216,
     name: 'Tenant Configuration Capture',
     folder: AEGIS_PIPELINES_FOLDER,
-    templateParameters: ['ClientCode', 'ExcludedProperties', 'ExcludedPaths'],
+    templateParameters: ['ClientCode', 'ExcludedProperties', 'ExcludedPaths', 'BaselineVersion'],
     variables: [],
   },
   /** Spec 2 §7: found by folder 'Aegis' and this name; runs bare (full deploy) or with Components. */
@@ -138,12 +139,12 @@ export function cataloguedPipelineOf(pipeline: {
     CataloguedPipelineKey,
     CataloguedPipeline,
   ][]) {
-    if (
+    const found =
       entry.id !== undefined
         ? entry.id === pipeline.id
-        : entry.name === pipeline.name && entry.folder === folder
-    )
-      return key;
+        : entry.name.toLowerCase() === pipeline.name.toLowerCase() &&
+          entry.folder.toLowerCase() === folder.toLowerCase();
+    if (found) return key;
   }
   return undefined;
 }
@@ -249,23 +250,25 @@ export function backupRun(input: { clientCode: string }): PipelineRunRequest {
 }
 
 /**
- * Spec 3 §7: the capture, pipeline 216 with ClientCode and, when given, ExcludedProperties and
- * ExcludedPaths JSON-encoded.
+ * Spec 3 §7: the capture, pipeline 216 with ClientCode and, when not empty, ExcludedProperties and
+ * ExcludedPaths JSON-encoded; BaselineVersion (default 1.0.0, spec 3 §9) is recorded in the
+ * capture's metadata.
  */
 export function captureRun(input: {
   clientCode: string;
   excludedProperties?: readonly string[];
   excludedPaths?: readonly string[];
+  baselineVersion?: string;
 }): PipelineRunRequest {
+  const { excludedProperties = [], excludedPaths = [] } = input;
   return catalogued('capture', {
     templateParameters: {
       ClientCode: parseClientCode(input.clientCode, 'clientCode'),
-      ...(input.excludedProperties !== undefined
-        ? { ExcludedProperties: JSON.stringify(input.excludedProperties) }
+      ...(excludedProperties.length
+        ? { ExcludedProperties: JSON.stringify(excludedProperties) }
         : {}),
-      ...(input.excludedPaths !== undefined
-        ? { ExcludedPaths: JSON.stringify(input.excludedPaths) }
-        : {}),
+      ...(excludedPaths.length ? { ExcludedPaths: JSON.stringify(excludedPaths) } : {}),
+      BaselineVersion: input.baselineVersion?.trim() || DEFAULT_BASELINE_VERSION,
     },
   });
 }

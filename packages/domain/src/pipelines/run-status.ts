@@ -1,5 +1,6 @@
 // Following a pipeline run (spec 2 §4, spec 3 §4): the polling rules as data, and what a run's
 // state means for the screens. The web hook takes a rule as a parameter; no timer lives here.
+import { CAPTURE_PROGRESS, nextCaptureProgress } from '../capture/capture-run';
 
 export type RunState = 'notStarted' | 'inProgress' | 'canceling' | 'completed' | 'unknown';
 
@@ -61,22 +62,16 @@ export function runOutcome(run: { state: RunState; result?: string | null }): Ru
   return 'warning';
 }
 
-/** Spec 3 §4, §9: capture progress: 10 starting, 20 started, +10 per poll up to 90, 100 on success. */
-export const CAPTURE_PROGRESS = {
-  starting: 10,
-  started: 20,
-  perPoll: 10,
-  max: 90,
-  succeeded: 100,
-} as const;
-
-/** The capture's progress after a status read. A finished run that did not succeed keeps its value. */
+/**
+ * The capture's progress after a status read (spec 3 §4, §9): +10 per poll up to 90 while the run
+ * goes on, 100 on success; a finished run that did not succeed keeps its value.
+ */
 export function captureProgressAfterPoll(
   previous: number,
   run: { state: RunState; result?: string | null },
 ): number {
   if (run.state === 'completed') {
-    return run.result === 'succeeded' ? CAPTURE_PROGRESS.succeeded : previous;
+    return run.result === 'succeeded' ? CAPTURE_PROGRESS.done : previous;
   }
-  return Math.min(CAPTURE_PROGRESS.max, previous + CAPTURE_PROGRESS.perPoll);
+  return nextCaptureProgress(previous);
 }

@@ -4,7 +4,7 @@
 // client tenant the embedder connects (the tenant emulator on the embedded default).
 import { DevOpsClient } from '@aegis/connectors/devops';
 import type { AppTables } from '@aegis/connectors/tables';
-import { BACKUP_PIPELINE_ID, CAPTURE_PIPELINE_ID } from '@aegis/domain';
+import { cataloguedPipelineOf, type CataloguedPipelineKey } from '@aegis/domain';
 import {
   TaskRepository,
   runTask,
@@ -33,22 +33,25 @@ export interface TaskEffectOptions {
   jobToken: string;
 }
 
-/** Pipelines whose runs execute a task: fixed ids, and the Aegis folder's pipelines by name. */
-export const TASK_PIPELINE_IDS: Readonly<Record<number, TaskName>> = {
-  [CAPTURE_PIPELINE_ID]: 'capture',
-  [BACKUP_PIPELINE_ID]: 'backup',
-  [FIXED_PIPELINE_IDS.tenantOnboarding]: 'onboard',
-  [FIXED_PIPELINE_IDS.tenantOnboardingLegacy]: 'onboard',
-  [FIXED_PIPELINE_IDS.appDeployOnboarding]: 'appdeploy-onboard',
-  [FIXED_PIPELINE_IDS.appDeployOnboardingLegacy]: 'appdeploy-onboard',
-};
-export const TASK_PIPELINE_NAMES: Readonly<Record<string, TaskName>> = {
-  'deploy baseline tenant configuration': 'deploy',
-  'remove baseline tenant configuration': 'offboard',
+/** What each pipeline of the domain's catalogue runs (found by id, or by folder and name). */
+export const TASK_OF_CATALOGUED_PIPELINE: Readonly<Record<CataloguedPipelineKey, TaskName>> = {
+  capture: 'capture',
+  backup: 'backup',
+  tenantOnboarding: 'onboard',
+  tenantOnboardingLegacy: 'onboard',
+  appDeployOnboarding: 'appdeploy-onboard',
+  appDeployOnboardingLegacy: 'appdeploy-onboard',
+  deployBaseline: 'deploy',
+  removeBaseline: 'offboard',
 };
 
-export function taskOfPipeline(pipeline: { id: number; name: string }): TaskName | undefined {
-  return TASK_PIPELINE_IDS[pipeline.id] ?? TASK_PIPELINE_NAMES[pipeline.name.toLowerCase()];
+export function taskOfPipeline(pipeline: {
+  id: number;
+  name: string;
+  folder: string;
+}): TaskName | undefined {
+  const key = cataloguedPipelineOf(pipeline);
+  return key ? TASK_OF_CATALOGUED_PIPELINE[key] : undefined;
 }
 
 function runLog(write: (line: string) => void): TaskLog {

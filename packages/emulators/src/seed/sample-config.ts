@@ -6,6 +6,7 @@ import {
   acceptedDeviationsPath,
   clientResourcesRoot,
   clientYamlPath,
+  PIPELINE_CATALOGUE,
   RESOURCES_FOLDER,
 } from '@aegis/domain';
 
@@ -527,7 +528,7 @@ export function clientYaml(code: string): string {
 
 const PIPELINE_YAML = {
   backup: [
-    '# Tenant Configuration Backup (pipeline 212): tags main as backup/{client}/{yyyymmdd_hhmmss}',
+    `# Tenant Configuration Backup (pipeline ${PIPELINE_CATALOGUE.backup.id}): tags main as backup/{client}/{yyyymmdd_hhmmss}`,
     'trigger: none',
     'schedules:',
     '- cron: "0 1 * * *"',
@@ -549,7 +550,7 @@ const PIPELINE_YAML = {
     '',
   ].join('\n'),
   capture: [
-    '# Tenant Configuration Capture (pipeline 216): exports a tenant to client-{CODE}-capture-{runId}',
+    `# Tenant Configuration Capture (pipeline ${PIPELINE_CATALOGUE.capture.id}): exports a tenant to client-{CODE}-capture-{runId}`,
     'trigger: none',
     'parameters:',
     '- name: ClientCode',

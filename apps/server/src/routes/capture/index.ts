@@ -13,6 +13,7 @@ import {
   createCapturePullRequestBodySchema,
   startCaptureBodySchema,
 } from '@aegis/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AegisConfig } from '../../config';
@@ -43,8 +44,14 @@ export const captureRoutes: FastifyPluginAsyncZod<CaptureRoutesOptions> = async 
     repository: config.AEGIS_DEVOPS_CONFIG_REPO,
     pipelineProject: config.AEGIS_DEVOPS_PROJECT,
   };
-  const service = (request: { devops: ConstructorParameters<typeof CaptureService>[0] }) =>
-    new CaptureService(request.devops, location, caches);
+  const service = (request: FastifyRequest) =>
+    new CaptureService(
+      request.devops,
+      location,
+      caches,
+      request.configRepository,
+      request.pipelineRuns,
+    );
 
   app.get(
     '/api/capture/clients',
