@@ -26,18 +26,14 @@ import {
   type ConfirmedMatch,
   type MatchingConfig,
   type UnmatchedPolicy,
+  acceptedDeviationsPath,
+  BASELINE_ROOT,
+  clientResourcesRoot as clientRoot,
+  matchingConfigPath,
 } from '@aegis/domain';
 
-import { CLIENTS_FOLDER } from './client-folders';
-import { BASELINE_ROOT, clientRoot } from './comparison-service';
 import type { ComplianceStore } from './compliance-store';
 import { LruCache } from './lru-cache';
-
-/** Where a client's two compliance documents live (spec 3 §3, ARCHITECTURE §3). */
-export const acceptedDeviationsPath = (client: string): string =>
-  `${CLIENTS_FOLDER}/${client}/.accepted-deviations.json`;
-export const matchingConfigPath = (client: string): string =>
-  `${CLIENTS_FOLDER}/${client}/.matching-config.json`;
 
 /** Excluded paths of the baseline view (spec 3 §7). */
 const COMPARE_OPTIONS = { excludedPaths: BASELINE_VIEW_EXCLUDED_PATHS };

@@ -95,7 +95,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { projectId, pipelineId, runId } = request.params;
-      return new PipelinesService(request.devops).getRunLog(projectId, pipelineId, runId);
+      return service(request).getRunLog(projectId, pipelineId, runId);
     },
   );
 };
