@@ -16,11 +16,6 @@ export interface YamlSchedule {
 /** The parameter whose default lists the apps the pipeline deploys. */
 export const APP_LIST_PARAMETER = 'AppList';
 
-/** The path of a client's app deployment YAML in the configuration repository (spec 2 §7). */
-export function clientYamlPath(folder: string): string {
-  return `Client_Yaml_Files/${folder}-azure-pipelines.yml`;
-}
-
 /**
  * Writes the document back in the file's own sequence style: `key:\n- item` (compact, as most
  * pipeline files are written) or `key:\n  - item`, so lines the change does not touch stay as

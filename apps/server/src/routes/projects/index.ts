@@ -68,7 +68,10 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/projects/:projectId/pipelines/:pipelineId/runs',
-    { schema: { tags, params: pipelineParamsSchema, response: { 200: pipelineRunListSchema } } },
+    {
+      config: { role: 'Reader' },
+      schema: { tags, params: pipelineParamsSchema, response: { 200: pipelineRunListSchema } },
+    },
     async (request) => {
       const { projectId, pipelineId } = request.params;
       return { runs: await service(request).listRuns(projectId, pipelineId) };
