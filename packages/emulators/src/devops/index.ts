@@ -47,7 +47,7 @@ export type {
   RepositoryRecord,
   RunRecord,
 } from './state';
-export { taskEffect, taskOfPipeline, TASK_PIPELINE_IDS, TASK_PIPELINE_NAMES } from './task-effects';
+export { taskEffect, taskOfPipeline, TASK_OF_CATALOGUED_PIPELINE } from './task-effects';
 export type { TaskRuntime, TaskEffectOptions } from './task-effects';
 export { tenantTaskRuntime } from './tenant-task-runtime';
 export type { TenantTaskRuntimeOptions } from './tenant-task-runtime';
