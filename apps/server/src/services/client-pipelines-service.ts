@@ -35,6 +35,7 @@ import {
 
 import type { ProgressReporter } from '../lib/progress-stream';
 
+import { PipelineRuns } from './pipeline-runs';
 import { PipelinesService } from './pipelines-service';
 
 /** Fresh reads before giving up when main keeps moving under a schedule update. */
@@ -165,7 +166,10 @@ export class ClientPipelinesService {
     // one row per client: the folder's YAML is Client_Yaml_Files/{folder}-…, shared by the
     // folder's pipelines, so the row names the folder's first pipeline (its app deployment)
     const byFolder = new Map<string, Pipeline>();
-    for (const pipeline of await new PipelinesService(this.devops).listClientPipelines()) {
+    for (const pipeline of await new PipelinesService(
+      this.devops,
+      new PipelineRuns(this.devops),
+    ).listClientPipelines()) {
       const known = byFolder.get(pipeline.folder);
       if (!known || pipeline.id < known.id) byFolder.set(pipeline.folder, pipeline);
     }

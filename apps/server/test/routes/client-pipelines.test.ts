@@ -49,7 +49,7 @@ describe('client YAML and schedules', () => {
     const read = await as({ method: 'GET', url: '/api/client-yaml/ABC' });
     expect(read.statusCode).toBe(200);
     const yaml = read.json() as ClientYaml;
-    expect(yaml.path).toBe('Client_Yaml_Files/ABC-azure-pipelines.yml');
+    expect(yaml.path).toBe('/Client_Yaml_Files/ABC-azure-pipelines.yml');
     expect(yaml.content).toContain('# App deployment pipeline for ABC');
 
     const shown = (
