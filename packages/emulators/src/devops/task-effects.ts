@@ -13,8 +13,6 @@ import {
   type TenantGateway,
 } from '@aegis/pipeline-tasks';
 
-import { FIXED_PIPELINE_IDS } from '../seed/seed-devops';
-
 import type { PipelineEffect } from './pipeline-runner';
 import type { DevOpsState } from './state';
 
