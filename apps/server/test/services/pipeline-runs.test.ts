@@ -1,0 +1,87 @@
+import { DevOpsClient } from '@aegis/connectors/devops';
+import {
+  fullBaselineDeployRun,
+  NotFoundError,
+  secretValuesOf,
+  tenantOnboardingLegacyRun,
+} from '@aegis/domain';
+import { SAMPLE_PROJECTS, startIdentityProvider } from '@aegis/emulators';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { PipelineRuns } from '../../src/services/pipeline-runs';
+import { startSeededDevOps, type DevOpsFixture } from '../devops-fixture';
+import { SAMPLE_USER, TEST_AUDIENCE } from '../helper';
+
+const PROJECT = SAMPLE_PROJECTS.tenantManagement;
+
+describe('PipelineRuns against the DevOps emulator', () => {
+  let devops: DevOpsFixture;
+  let closeIdp: () => Promise<void>;
+  let token: string;
+  const logged: unknown[] = [];
+
+  const runs = () =>
+    new PipelineRuns(
+      new DevOpsClient({ organizationUrl: devops.emulator.url, getToken: async () => token }),
+      undefined,
+      { info: (object, message) => logged.push({ ...object, message }) },
+    );
+
+  beforeAll(async () => {
+    const idp = await startIdentityProvider({
+      port: 0,
+      audience: TEST_AUDIENCE,
+      allowedOrigins: [],
+    });
+    closeIdp = () => idp.close();
+    token = await idp.issueToken(SAMPLE_USER);
+    devops = await startSeededDevOps(idp, { pipelineDurationInMs: 200 });
+  });
+  afterAll(async () => {
+    await devops.close();
+    await closeIdp();
+  });
+
+  it('finds the Aegis folder pipelines by folder and name', async () => {
+    const id = await runs().resolve(PROJECT, fullBaselineDeployRun().pipeline);
+    const pipelines = await new DevOpsClient({
+      organizationUrl: devops.emulator.url,
+      getToken: async () => token,
+    }).listPipelines(PROJECT);
+    expect(pipelines.find((p) => p.id === id)?.name).toBe('Deploy Baseline Tenant Configuration');
+    await expect(
+      runs().resolve(PROJECT, { folder: 'Aegis', name: 'No Such Pipeline' }),
+    ).rejects.toThrow(new NotFoundError('Selected pipeline not found.'));
+  });
+
+  it('never shows secret variables: not in answers, run listings, the raw service or logs', async () => {
+    const request = tenantOnboardingLegacyRun({
+      clientCode: 'NEW',
+      domain: 'new.example',
+      subscriptionForLogin: 'Options IT',
+      username: 'ga-user-7f3c@new.example',
+      password: 'Pw-9d2e-Secret!',
+    });
+    const secrets = secretValuesOf(request.body);
+    expect(secrets).toHaveLength(2);
+    const started = await runs().start(PROJECT, request);
+    const read = await runs().get(PROJECT, 75, started.id);
+    const listed = await runs().list(PROJECT, 75);
+    expect(listed.map((r) => r.id)).toContain(started.id);
+    // the wire answers of the service itself, as the real service gives them
+    const raw = await Promise.all(
+      [`_apis/pipelines/75/runs/${started.id}`, '_apis/pipelines/75/runs'].map(async (path) => {
+        const response = await fetch(
+          `${devops.emulator.url}/${encodeURIComponent(PROJECT)}/${path}?api-version=7.1`,
+          { headers: { authorization: `Bearer ${token}` } },
+        );
+        expect(response.status).toBe(200);
+        return response.text();
+      }),
+    );
+    const everything = JSON.stringify([started, read, listed, logged]) + raw.join('');
+    for (const secret of secrets) expect(everything).not.toContain(secret);
+    expect(JSON.stringify(logged)).toContain('new.example');
+    expect(raw[0]).toContain('"isSecret":true');
+  });
+});
