@@ -1,5 +1,6 @@
 /** `npm run bench`: runs each registered benchmark in turn and prints its figures. */
 import { printComparisonBench, runComparisonBench } from './bench/comparison-bench';
+import { printComplianceBench, runComplianceBench } from './bench/compliance-bench';
 import { printEngineBench, runEngineBench } from './bench/engine-bench';
 import { printPipelineTasksBench, runPipelineTasksBench } from './bench/pipeline-tasks-bench';
 
@@ -11,6 +12,7 @@ interface Benchmark {
 const benchmarks: Benchmark[] = [
   { name: 'engine', run: () => printEngineBench(runEngineBench()) },
   { name: 'comparison', run: async () => printComparisonBench(await runComparisonBench()) },
+  { name: 'compliance', run: async () => printComplianceBench(await runComplianceBench()) },
   {
     name: 'pipeline-tasks',
     run: async () => printPipelineTasksBench(await runPipelineTasksBench()),

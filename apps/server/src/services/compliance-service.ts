@@ -35,6 +35,12 @@ import {
 import type { ComplianceStore } from './compliance-store';
 import { LruCache } from './lru-cache';
 
+/**
+ * Suggestions sent per unmatched policy: the best five (ranked best first; auto-match takes the first). A tenant
+ * of look-alike policies otherwise sends every candidate for every missing policy (ADR 029).
+ */
+export const MAX_SUGGESTIONS = 5;
+
 /** Excluded paths of the baseline view (spec 3 §7). */
 const COMPARE_OPTIONS = { excludedPaths: BASELINE_VIEW_EXCLUDED_PATHS };
 
@@ -147,7 +153,11 @@ export class ComplianceService {
     let matched = this.caches.matched.get(matchedKey);
     if (!matched) {
       const data = applyMatches(raw, matching.matches, COMPARE_OPTIONS);
-      matched = { data, unmatched: findUnmatchedPolicies(data) };
+      const unmatched = findUnmatchedPolicies(data).map((u) => ({
+        ...u,
+        suggestions: u.suggestions.slice(0, MAX_SUGGESTIONS),
+      }));
+      matched = { data, unmatched };
       this.caches.matched.set(matchedKey, matched);
     }
     const now = this.now();
