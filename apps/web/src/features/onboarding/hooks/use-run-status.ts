@@ -1,10 +1,9 @@
 import type { OnboardingRunResponse, PipelineRun } from '@aegis/contracts';
-import { useEffect, useState } from 'react';
+import { ONBOARDING_RUN_POLLING } from '@aegis/domain';
+import { useCallback, useMemo } from 'react';
 
+import { usePipelineRun } from '../../../lib/pipeline-run';
 import { getRun } from '../api/onboarding-api';
-
-/** Spec 2 §4, §9: the first read after 3 s, then every 5 s while the run is inProgress. */
-export const ONBOARDING_POLLING = { firstDelayInMs: 3000, intervalInMs: 5000 } as const;
 
 export interface RunStatus {
   readonly run: PipelineRun | undefined;
@@ -12,36 +11,25 @@ export interface RunStatus {
   readonly error: string | undefined;
 }
 
-/** Follows a started onboarding run until it is no longer inProgress. */
+/** Follows a started onboarding run (spec 2 §4: after 3 s, then every 5 s while inProgress). */
 export function useRunStatus(started: OnboardingRunResponse | undefined): RunStatus {
-  const [status, setStatus] = useState<RunStatus>({ run: undefined, error: undefined });
-  useEffect(() => {
-    if (!started) return;
-    const controller = new AbortController();
-    let timer: number | undefined;
-    const poll = async () => {
-      try {
-        const run = await getRun(started, controller.signal);
-        setStatus({ run, error: undefined });
-        if (run.state === 'inProgress')
-          timer = window.setTimeout(() => void poll(), ONBOARDING_POLLING.intervalInMs);
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        setStatus((previous) => ({
-          ...previous,
-          error: `Error checking pipeline status: ${(error as Error).message}`,
-        }));
-      }
-    };
-    setStatus({
-      run: { id: started.id, state: started.state as PipelineRun['state'], result: null },
-      error: undefined,
-    });
-    timer = window.setTimeout(() => void poll(), ONBOARDING_POLLING.firstDelayInMs);
-    return () => {
-      controller.abort();
-      window.clearTimeout(timer);
-    };
-  }, [started]);
-  return status;
+  const initial = useMemo<PipelineRun | undefined>(
+    () =>
+      started
+        ? { id: started.id, state: started.state as PipelineRun['state'], result: null }
+        : undefined,
+    [started],
+  );
+  const read = useCallback(
+    (signal: AbortSignal) => {
+      if (!started) throw new Error('no run');
+      return getRun(started, signal);
+    },
+    [started],
+  );
+  const { run, error } = usePipelineRun({ started: initial, read, rule: ONBOARDING_RUN_POLLING });
+  return {
+    run,
+    error: error === undefined ? undefined : `Error checking pipeline status: ${error}`,
+  };
 }
