@@ -97,6 +97,16 @@ test.describe('tenant onboarding', () => {
     await expect(page.getByRole('button', { name: 'Complete Onboarding Process' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/04-roles-assigned.png`, fullPage: true });
     await expectAccessible(page, 'roles assigned');
+
+    // Pipeline 178 does the onboarding's real work: the client folder appears on main.
+    await page.getByRole('button', { name: 'Complete Onboarding Process' }).click();
+    await expect(page.getByText('Pipeline triggered successfully!')).toBeVisible();
+    await expect(page.getByText('Pipeline status: completed - succeeded')).toBeVisible({
+      timeout: 45_000,
+    });
+    await page.screenshot({ path: `${SHOTS}/04b-onboarding-pipeline.png`, fullPage: true });
+    await page.goto('/fetch-json-files');
+    await expect(page.getByRole('option', { name: 'TSP' })).toBeAttached({ timeout: 20_000 });
   });
 
   test('a failing role and a missing subscription leave no Complete button', async ({ page }) => {
@@ -235,4 +245,34 @@ test('new app-deploy onboarding: consent, Global Admin, the enterprise app found
   } finally {
     await setScenarios(page, 'ADW', null);
   }
+});
+
+test('old app-deploy onboarding: the code checks, then pipeline 55 with the password as a secret', async ({
+  page,
+}) => {
+  await createAppTable(page, 'WWI');
+  await signIn(page, '/AppDeploy-Onboarding');
+  const code = page.getByRole('textbox', { name: /Client Code/ });
+  await code.fill('ABC');
+  await expect(page.getByText('ABC has already been onboarded.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  await code.fill('XYZ');
+  await expect(
+    page.getByText('No tables found starting with XYZ. Please create Client App Table!'),
+  ).toBeVisible();
+  await code.fill('WWI');
+  await expect(page.getByText('Table found for client code WWI.')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Please fill in all the required fields.')).toBeVisible();
+  await page.getByRole('textbox', { name: /Domain/ }).fill('wideworldimporters.com');
+  await page.getByRole('textbox', { name: /Username/ }).fill('aoife.byrne@wideworldimporters.com');
+  await page.getByLabel(/Password/).fill('Not-Logged-1');
+  await page.screenshot({ path: `${SHOTS}/11-app-deploy-old.png`, fullPage: true });
+  await expectAccessible(page, 'old app deploy onboarding');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Pipeline triggered successfully!')).toBeVisible();
+  await expect(page.getByLabel(/Password/)).toHaveValue('');
+  await expect(page.getByText('Pipeline status: completed - succeeded')).toBeVisible({
+    timeout: 45_000,
+  });
 });

@@ -26,6 +26,8 @@ export interface OnboardingRoutesOptions {
   readonly discoverTenant: TenantDiscovery;
 }
 
+import { onboardingRunRoutes } from './runs';
+
 const tags = ['onboarding'];
 /** Spec 2 §7: client tenant pipelines live in the folder 'Tenants'. */
 const TENANTS_FOLDER = 'Tenants';
@@ -35,6 +37,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod<OnboardingRoutesOptions> = 
   app,
   options,
 ) => {
+  await app.register(onboardingRunRoutes, { project: options.project });
+
   const onboardingOf = async (session: ClientTenantSession) => {
     const apis = options.createClientTenantApis(session);
     return new ClientTenantOnboarding(apis.graph, apis.arm);

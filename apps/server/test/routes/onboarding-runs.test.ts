@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildWithSeededDevOps, type AppWithDevOps } from '../devops-fixture';
+import { SAMPLE_USER } from '../helper';
+
+const TENANT = 'c086217b-82aa-4623-a64c-f777842cf5e8';
+
+describe('onboarding runs (spec 2 §7)', () => {
+  let fixture: AppWithDevOps;
+  beforeAll(async () => {
+    fixture = await buildWithSeededDevOps({ pipelineDurationInMs: 60_000 });
+  });
+  afterAll(() => fixture.close());
+
+  const post = (url: string, payload: Record<string, unknown>) =>
+    fixture.t.injectAs(SAMPLE_USER, { method: 'POST', url, payload });
+
+  it('starts tenant onboarding (178) with its parameters and answers where to follow it', async () => {
+    const response = await post('/api/onboarding/tenant/runs', {
+      clientCode: 'TSP',
+      domain: 'tailspintoys.com',
+      subscriptionName: 'Options IT',
+      tenantId: TENANT,
+      enrollInPowerSupport: true,
+      region: 'uksouth',
+    });
+    expect(response.statusCode).toBe(201);
+    const run = response.json<{ id: number; pipelineId: number; project: string; state: string }>();
+    expect(run.pipelineId).toBe(178);
+    const status = await fixture.t.injectAs(SAMPLE_USER, {
+      method: 'GET',
+      url: `/api/projects/${encodeURIComponent(run.project)}/pipelines/178/runs/${run.id}`,
+    });
+    expect(status.statusCode).toBe(200);
+    expect(['notStarted', 'inProgress']).toContain(status.json<{ state: string }>().state);
+  });
+
+  it('names the bad field', async () => {
+    const response = await post('/api/onboarding/tenant/runs', {
+      clientCode: 'tsp',
+      domain: 'tailspintoys.com',
+      subscriptionName: 'Options IT',
+      tenantId: TENANT,
+      enrollInPowerSupport: false,
+      region: 'uksouth',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ field: string }>().field).toContain('clientCode');
+  });
+
+  it('refuses app-deploy onboarding of an onboarded client with 409, and never echoes the password', async () => {
+    const onboarded = await post('/api/onboarding/app-deploy/runs', {
+      clientCode: 'ABC',
+      domain: 'abcaccounting.com',
+      username: 'admin@abcaccounting.com',
+      password: 'S3cret-P@ss',
+    });
+    expect(onboarded.statusCode).toBe(409);
+    expect(onboarded.json<{ message: string }>().message).toBe(
+      'Client is already onboarded. Please check the existing pipeline.',
+    );
+    const started = await post('/api/onboarding/app-deploy/runs', {
+      clientCode: 'WWI',
+      domain: 'wideworldimporters.com',
+      username: 'admin@wideworldimporters.com',
+      password: 'S3cret-P@ss',
+    });
+    expect(started.statusCode).toBe(201);
+    expect(started.json<{ pipelineId: number }>().pipelineId).toBe(55);
+    expect(started.body).not.toContain('S3cret-P@ss');
+  });
+});
