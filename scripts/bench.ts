@@ -1,4 +1,5 @@
 /** `npm run bench`: runs each registered benchmark in turn and prints its figures. */
+import { printCaptureBench, runCaptureBench } from './bench/capture-bench';
 import { printComparisonBench, runComparisonBench } from './bench/comparison-bench';
 import { printComplianceBench, runComplianceBench } from './bench/compliance-bench';
 import { printEngineBench, runEngineBench } from './bench/engine-bench';
@@ -17,6 +18,7 @@ const benchmarks: Benchmark[] = [
     name: 'pipeline-tasks',
     run: async () => printPipelineTasksBench(await runPipelineTasksBench()),
   },
+  { name: 'capture', run: async () => printCaptureBench(await runCaptureBench()) },
 ];
 
 const only = process.argv.slice(2);
