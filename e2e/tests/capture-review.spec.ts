@@ -199,6 +199,11 @@ test('trigger a capture, follow it, and go to its review', async ({ page }) => {
   await trigger.click();
   await expect(page.getByRole('button', { name: 'Capturing...' })).toBeDisabled();
   await expect(page.getByText('In Progress')).toBeVisible();
+  await expect(
+    page.getByText(
+      /^(Pipeline started \(run #\d+\)\. Capturing configuration\.\.\.|Capturing configuration\.\.\. \(\w+\))$/,
+    ),
+  ).toBeVisible();
   await page.screenshot({
     path: `${SHOTS}/02-capturing.png`,
     fullPage: true,
@@ -218,7 +223,10 @@ test('trigger a capture, follow it, and go to its review', async ({ page }) => {
   await expectAccessible(page, '03-captured');
   await page.getByRole('button', { name: 'Go to Review' }).click();
   await expect(page).toHaveURL(new RegExp(`/capture-management/ABC\\?branch=${branch}$`));
-  await expect(page.getByRole('heading', { name: 'Recent Captures' })).toBeVisible();
+  // the capture pipeline wrote the branch: it is listed and its review opens
+  await expect(page.getByRole('button', { name: `Viewing ${branch}` })).toBeVisible();
+  const review = page.getByRole('region', { name: `Review of ${branch}` });
+  await expect(review.getByText(/of \d+ policies reviewed/)).toBeVisible({ timeout: 30_000 });
   await page.screenshot({
     path: `${SHOTS}/04-go-to-review.png`,
     fullPage: true,
