@@ -178,6 +178,15 @@ test('review a drifted capture to a pull request, complete it in DevOps, see it 
   await expect(page.getByRole('button', { name: `Review ${SEEDED}` })).toBeHidden();
   await page.screenshot({ path: `${SHOTS}/12-merged.png`, fullPage: true, animations: 'disabled' });
   await expectAccessible(page, '12-merged');
+
+  // the Baseline Compliance tab clears the branch from the address and shows the report
+  await page.getByRole('tab', { name: 'Baseline Compliance' }).click();
+  await expect(page).toHaveURL(/\/capture-management\/ABC\?view=baseline$/);
+  await expect(page.getByText(/vs company baseline \(main branch\)/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('tab', { name: 'Capture Review' }).click();
+  await expect(page).toHaveURL(/\/capture-management\/ABC$/);
 });
 
 test('trigger a capture, follow it, and go to its review', async ({ page }) => {
