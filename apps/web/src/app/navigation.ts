@@ -20,6 +20,8 @@ export const NAV_SECTIONS: readonly NavSection[] = [
           { label: 'Client Table Viewer', href: paths.storageTablesList.getHref() },
           { label: 'Create New App Deploy Table', href: paths.createStorageTable.getHref() },
           { label: 'Update Existing App Deploy Table', href: paths.updateExistingTable.getHref() },
+          { label: 'Client Yaml Files', href: paths.clientYamlFiles.getHref() },
+          { label: 'Client Pipeline Schedules', href: paths.schedules.getHref() },
         ],
       },
       {
