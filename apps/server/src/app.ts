@@ -13,6 +13,7 @@ import {
 import { appIdUriOf, type AegisConfig } from './config';
 import { loggerOptions } from './lib/logging';
 import { isApiRequest, normalisedPath } from './lib/request-path';
+import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { clientTenantPlugin } from './plugins/client-tenant';
 import { configRepositoryPlugin } from './plugins/config-repository';
@@ -88,6 +89,7 @@ export async function buildApp({
     audiences: [appIdUriOf(config, appClientId), ...(appClientId ? [appClientId] : [])],
     onBehalfOf: onBehalfOfFrom(config, appClientId),
   });
+  await app.register(auditPlugin);
   await app.register(openApiPlugin);
 
   await app.register(devOpsPlugin, {

@@ -30,7 +30,15 @@ export const authConfigSchema = z.discriminatedUnion('mode', [
 ]);
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
-export const meSchema = z.object({ upn: z.string(), displayName: z.string().nullable() });
+/** The Aegis app roles (issue 18), least to most powerful; each includes the ones before it. */
+export const aegisRoleSchema = z.enum(['Reader', 'Operator', 'Approver', 'Administrator']);
+
+export const meSchema = z.object({
+  upn: z.string(),
+  displayName: z.string().nullable(),
+  /** The signed-in account's Aegis roles; empty for an account without access to Aegis. */
+  roles: z.array(aegisRoleSchema),
+});
 export type Me = z.infer<typeof meSchema>;
 
 /** The body of every Aegis API error. */

@@ -1,4 +1,12 @@
-import { aegisRolesOf, AuthenticationError, isAegisRole, type AegisRole } from '@aegis/domain';
+import {
+  aegisRolesOf,
+  AuthenticationError,
+  hasRole,
+  isAegisRole,
+  NotAllowedError,
+  roleRequiredMessage,
+  type AegisRole,
+} from '@aegis/domain';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
@@ -87,6 +95,11 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.addHook('onRequest', async (request: FastifyRequest) => {
       if (!needsToken(request)) return;
       await authenticate(request);
+      // The server decides (issue 18): the route's role, or a 403 naming it.
+      const required = request.is404 ? undefined : request.routeOptions.config.role;
+      if (required && !hasRole(request.user.roles, required)) {
+        throw new NotAllowedError(roleRequiredMessage(required));
+      }
     });
 
     async function authenticate(request: FastifyRequest): Promise<void> {

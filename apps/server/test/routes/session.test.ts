@@ -43,7 +43,11 @@ describe('session and auth', () => {
   it('returns the signed-in user from the validated token', async () => {
     const response = await t.injectAs(SAMPLE_USER, { method: 'GET', url: '/api/me' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ upn: SAMPLE_USER, displayName: 'Alex Morgan' });
+    expect(response.json()).toEqual({
+      upn: SAMPLE_USER,
+      displayName: 'Alex Morgan',
+      roles: ['Administrator'],
+    });
   });
 
   it('returns null display name for an account without one', async () => {
@@ -51,7 +55,11 @@ describe('session and auth', () => {
       method: 'GET',
       url: '/api/me',
     });
-    expect(response.json()).toEqual({ upn: 'night.shift@aegis-msp.example', displayName: null });
+    expect(response.json()).toEqual({
+      upn: 'night.shift@aegis-msp.example',
+      displayName: null,
+      roles: ['Reader'],
+    });
   });
 
   it('tells the browser how to sign in', async () => {

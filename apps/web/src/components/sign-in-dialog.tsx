@@ -126,6 +126,13 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
                       <Text size={200} className={styles.upn}>
                         {account.upn}
                       </Text>
+                      {account.roles && (
+                        <Text size={200} className={styles.upn}>
+                          {account.roles.length > 0
+                            ? `Role: ${account.roles.join(', ')}`
+                            : 'No Aegis role'}
+                        </Text>
+                      )}
                     </span>
                   </Button>
                 ))}

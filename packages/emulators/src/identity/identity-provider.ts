@@ -67,6 +67,7 @@ export async function startIdentityProvider(
       ...(account.displayName ? { name: account.displayName } : {}),
       oid: account.oid,
       scp: 'user_impersonation',
+      ...(account.roles.length > 0 ? { roles: [...account.roles] } : {}),
     })
       .setProtectedHeader({ alg: 'RS256', kid: KEY_ID, typ: 'JWT' })
       .setIssuer(issuer)
@@ -141,9 +142,10 @@ export async function startIdentityProvider(
   });
 
   app.get('/accounts', async () => ({
-    value: STAFF_ACCOUNTS.map(({ upn, displayName }) => ({
+    value: STAFF_ACCOUNTS.map(({ upn, displayName, roles }) => ({
       upn,
       displayName: displayName ?? null,
+      roles,
     })),
   }));
 

@@ -1,4 +1,9 @@
-/** The sample staff of the embedded default; one has no display name and one no photo, as real directories do. */
+import type { AegisRole } from '@aegis/domain';
+
+/**
+ * The sample staff of the embedded default; one has no display name and one no photo, as real
+ * directories do. Each holds a different Aegis role; Jordan Lee holds none (issue 18).
+ */
 export interface StaffAccount {
   readonly oid: string;
   readonly upn: string;
@@ -6,6 +11,8 @@ export interface StaffAccount {
   /** Initials drawn on the generated profile photo; absent means the account has no photo. */
   readonly photoInitials?: string;
   readonly photoColour?: string;
+  /** Aegis app roles in the token's `roles` claim (issue 18); none for an account without access. */
+  readonly roles: readonly AegisRole[];
 }
 
 export const STAFF_ACCOUNTS: readonly StaffAccount[] = [
@@ -15,6 +22,7 @@ export const STAFF_ACCOUNTS: readonly StaffAccount[] = [
     displayName: 'Alex Morgan',
     photoInitials: 'AM',
     photoColour: '#0f6cbd',
+    roles: ['Administrator'],
   },
   {
     oid: '8d2e4c71-91b3-4f0a-b6c2-3e5f7a9d1b22',
@@ -22,14 +30,23 @@ export const STAFF_ACCOUNTS: readonly StaffAccount[] = [
     displayName: 'Priya Shah',
     photoInitials: 'PS',
     photoColour: '#8a3707',
+    roles: ['Approver'],
   },
   {
     oid: 'c4a9e2f3-6b7d-48e1-a0f5-2d9c8b7e6a33',
     upn: 'sam.taylor@aegis-msp.example',
     displayName: 'Sam Taylor',
+    roles: ['Operator'],
   },
   {
     oid: 'e7f1b3d5-0c2a-4e69-8b4d-1a6f9c3e5d44',
     upn: 'night.shift@aegis-msp.example',
+    roles: ['Reader'],
+  },
+  {
+    oid: '3f6c1a2b-7d84-4e0f-9b15-6a2c8e4d7f55',
+    upn: 'jordan.lee@aegis-msp.example',
+    displayName: 'Jordan Lee',
+    roles: [],
   },
 ];

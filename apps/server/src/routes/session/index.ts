@@ -45,6 +45,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     async (request) => ({
       upn: request.user.upn,
       displayName: request.user.displayName ?? null,
+      roles: [...request.user.roles],
     }),
   );
 };

@@ -8,6 +8,8 @@ export interface SignedInAccount {
 export interface SampleAccount {
   readonly upn: string;
   readonly displayName: string | null;
+  /** The account's Aegis app roles (issue 18), shown in the sign-in dialog. */
+  readonly roles?: readonly string[];
 }
 
 /** One sign-in interface, two implementations: the local identity provider and Entra ID (MSAL). */
