@@ -5,7 +5,10 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { mockServer } from './mocks/server';
 
 // Lazy routes and dialogs load slowly on a busy 2-core CI machine.
-configure({ asyncUtilTimeout: 15_000 });
+// Fluent's focus manager (tabster) sets aria-hidden on everything outside an open dialog, and in
+// jsdom it sometimes marks the dialog's own surface too, depending on timing; role queries would
+// then miss elements a user sees. Accessibility of the real tree is checked by axe in the e2e suite.
+configure({ asyncUtilTimeout: 15_000, defaultHidden: true });
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
