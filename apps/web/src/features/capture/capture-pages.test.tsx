@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { findDialog } from '../../testing/find-dialog';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp, TEST_USER } from '../../testing/render-app';
 
@@ -335,7 +336,7 @@ describe('review workflow step rules', () => {
     await userEvent.click(
       within(review).getByRole('button', { name: 'Update Exclusions & Re-analyze' }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Update Excluded Properties' });
+    const dialog = await findDialog('Update Excluded Properties');
     await userEvent.type(within(dialog).getByRole('textbox'), ' state \n\n  displayName ');
     await userEvent.click(within(dialog).getByRole('tab', { name: 'Paths' }));
     await userEvent.type(within(dialog).getByRole('textbox'), '/Exchange');
@@ -457,7 +458,7 @@ describe('review workflow step rules', () => {
         name: 'View Details: change ConditionalAccess/Policy/CA000.json',
       }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Policy Details' });
+    const dialog = await findDialog('Policy Details');
     expect(within(dialog).getByText('Modified')).toBeInTheDocument();
     const table = within(dialog).getByRole('table', { name: 'Property changes' });
     expect(within(table).getByRole('cell', { name: 'enabled' })).toBeInTheDocument();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
+import { findDialog } from '../../testing/find-dialog';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
@@ -63,7 +64,7 @@ describe('Client Pipeline Schedules', () => {
     serve(puts);
     const user = userEvent.setup();
     renderApp('/ClientPipelineSchedules?client=WWI');
-    const dialog = await screen.findByRole('dialog', { name: 'Add Schedule' });
+    const dialog = await findDialog('Add Schedule');
     await user.selectOptions(within(dialog).getByLabelText('Day'), 'Sunday');
     const taken = within(dialog).getByRole('option', {
       name: '2:00 AM – Time slot in use by - ABC',
@@ -93,7 +94,7 @@ describe('Client Pipeline Schedules', () => {
 
     // update mode prefills day and time from the first schedule
     await user.click(within(scheduled).getByRole('button', { name: 'Update Schedule' }));
-    const update = await screen.findByRole('dialog', { name: 'Update Schedule' });
+    const update = await findDialog('Update Schedule');
     expect(within(update).getByLabelText('Day')).toHaveValue('0');
     expect(within(update).getByLabelText('Time')).toHaveValue('02:00');
   });
