@@ -56,6 +56,7 @@ test('a technician runs both baselines, explores the results and exports both re
   page,
   request,
 }) => {
+  test.setTimeout(240_000);
   await open(page, '/fetch-json-files');
   const run = page.getByRole('button', { name: 'Run Comparison' });
   await expect(run).toBeDisabled();

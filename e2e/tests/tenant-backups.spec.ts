@@ -71,7 +71,7 @@ test.afterEach(async () => {
 test('tenant backups: choose a tenant, back up, search, view, compare, download, restore', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, '/tenant-backup');
   await expect(page.getByRole('heading', { name: 'Tenant Backups' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/01-no-tenant.png`, fullPage: true });
