@@ -28,6 +28,7 @@ import { captureRoutes } from './routes/capture';
 import { clientPipelineRoutes } from './routes/client-pipelines';
 import { comparisonRoutes } from './routes/comparison';
 import { complianceRoutes } from './routes/compliance';
+import { fleetRoutes } from './routes/fleet';
 import { healthRoutes } from './routes/health';
 import { onboardingRoutes } from './routes/onboarding';
 import { projectRoutes } from './routes/projects';
@@ -112,6 +113,7 @@ export async function buildApp({
   // trees (by git tree id) are cached once, app-wide, by the ConfigRepository (ADR 014)
   await app.register(comparisonRoutes);
   await app.register(complianceRoutes);
+  await app.register(fleetRoutes, { config });
   await app.register(captureRoutes, { config });
   await app.register(onboardingRoutes, {
     appClientId,

@@ -8,3 +8,4 @@ export * from './capture';
 export * from './onboarding';
 export * from './compliance';
 export * from './schedules';
+export * from './fleet';

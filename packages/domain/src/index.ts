@@ -19,3 +19,4 @@ export * from './compliance-report';
 export * from './roles';
 export * from './schedules';
 export * from './repository-layout';
+export * from './fleet';

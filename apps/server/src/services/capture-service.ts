@@ -152,8 +152,20 @@ export class CaptureService {
    * completion. Each carries the live state of its latest pull request.
    */
   async listBranches(client: string): Promise<CaptureBranch[]> {
+    return (await this.listBranchesOf([client])).get(client) ?? [];
+  }
+
+  /**
+   * The capture branches of several clients from one listing: the refs (the client's prefix for
+   * one client, every capture branch for more) and the two pull-request lists are read once.
+   */
+  async listBranchesOf(clients: readonly string[]): Promise<Map<string, CaptureBranch[]>> {
+    const only = clients.length === 1 ? clients[0] : undefined;
     const [refs, completed, all] = await Promise.all([
-      this.devops.listRefs(this.repo, `heads/${captureBranchPrefix(client)}`),
+      this.devops.listRefs(
+        this.repo,
+        `heads/${only !== undefined ? captureBranchPrefix(only) : 'client-'}`,
+      ),
       this.devops.listPullRequests(this.repo, {
         status: 'completed',
         targetRefName: MAIN,
@@ -165,6 +177,23 @@ export class CaptureService {
         top: MERGED_PULL_REQUEST_LIMIT,
       }),
     ]);
+    const limit = pLimit(8);
+    const result = new Map<string, CaptureBranch[]>();
+    await Promise.all(
+      clients.map(async (client) => {
+        result.set(client, await this.branchesOf(client, refs, completed, all, limit));
+      }),
+    );
+    return result;
+  }
+
+  private async branchesOf(
+    client: string,
+    refs: readonly { name: string }[],
+    completed: readonly PullRequest[],
+    all: readonly PullRequest[],
+    limit: ReturnType<typeof pLimit>,
+  ): Promise<CaptureBranch[]> {
     const short = (ref: string) => ref.replace(/^refs\/heads\//, '');
     const ours = (pr: PullRequest) => isCaptureBranchOf(pr.sourceRefName, client);
     const mergedBy = new Map<string, PullRequest>();
@@ -183,7 +212,6 @@ export class CaptureService {
     const existing = refs
       .map((r) => short(r.name))
       .filter((name) => isCaptureBranchOf(name, client));
-    const limit = pLimit(8);
     const branches = await Promise.all(
       existing.map((name) =>
         limit(async () => {
@@ -223,6 +251,12 @@ export class CaptureService {
 
   async overview(client: string): Promise<CaptureOverview> {
     return clientCaptureOverview(await this.listBranches(client));
+  }
+
+  /** The overview of several clients (last capture, last merge, pending reviews) from one listing. */
+  async overviews(clients: readonly string[]): Promise<Map<string, CaptureOverview>> {
+    const branches = await this.listBranchesOf(clients);
+    return new Map(clients.map((c) => [c, clientCaptureOverview(branches.get(c) ?? [])]));
   }
 
   /** A folder at a commit, parsed: one listing and one zip, then from the cache (git objects never change). */

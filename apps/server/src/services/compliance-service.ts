@@ -24,6 +24,7 @@ import {
   type AcceptedDeviationsConfig,
   type ComplianceData,
   type ConfirmedMatch,
+  type ConfigFile,
   type MatchingConfig,
   type UnmatchedPolicy,
   acceptedDeviationsPath,
@@ -43,6 +44,22 @@ export const MAX_SUGGESTIONS = 5;
 
 /** Excluded paths of the baseline view (spec 3 §7). */
 const COMPARE_OPTIONS = { excludedPaths: BASELINE_VIEW_EXCLUDED_PATHS };
+
+/**
+ * The report's compliance of a client's files against the baseline's, with its saved matches and
+ * accepted deviations applied: what {@link ComplianceService.report} shows, without its caches
+ * (the fleet caches its own summary by tree ids).
+ */
+export function complianceOfFiles(
+  baselineFiles: readonly ConfigFile[],
+  clientFiles: readonly ConfigFile[],
+  matches: readonly ConfirmedMatch[],
+  accepted: AcceptedDeviationsConfig,
+  now: Date,
+): ComplianceData {
+  const raw = evaluateCompliance(baselineFiles, clientFiles, COMPARE_OPTIONS);
+  return applyAcceptedDeviations(applyMatches(raw, matches, COMPARE_OPTIONS), accepted, now);
+}
 
 /**
  * Compliance of a pair of trees, cached by their git tree ids (immutable), and the suggestions of each

@@ -7,6 +7,7 @@ import { isServiceError, ServiceError } from '@aegis/connectors';
 import type {
   AnnotatedTag,
   DevOpsApi,
+  GitCommitRef,
   FileChange,
   GitItem,
   GitRef,
@@ -235,6 +236,17 @@ export class ConfigRepository {
   /** Refs by prefix filter without 'refs/' (e.g. 'tags/backup/ABC/'), every page. */
   listRefs(filter: string): Promise<GitRef[]> {
     return this.devops.listRefs(this.repo, filter);
+  }
+
+  /** The history of a version (default main), newest first; only commits touching `path` when given. */
+  listCommits(
+    options: { path?: string; version?: VersionSpec; top?: number } = {},
+  ): Promise<GitCommitRef[]> {
+    return this.devops.listCommits(this.repo, {
+      version: options.version ?? MAIN,
+      ...(options.path ? { itemPath: options.path } : {}),
+      ...(options.top !== undefined ? { top: options.top } : {}),
+    });
   }
 
   getAnnotatedTag(objectId: string): Promise<AnnotatedTag | undefined> {

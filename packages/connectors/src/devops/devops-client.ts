@@ -7,6 +7,7 @@ import { HttpPipeline, ServiceError, isServiceError, type QueryValue } from '../
 import type {
   WireAnnotatedTag,
   WireCommitDiffs,
+  WireCommitRef,
   WireErrorBody,
   WireItem,
   WireList,
@@ -23,6 +24,8 @@ import type {
 } from './models';
 import type {
   AnnotatedTag,
+  GitCommitRef,
+  ListCommitsOptions,
   CommitDiff,
   CommitDiffChange,
   CreatePipelineRequest,
@@ -803,6 +806,33 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
       );
       return toPullRequest(body);
     });
+  }
+
+  async listCommits(
+    repo: RepositoryRef,
+    options: ListCommitsOptions = {},
+  ): Promise<GitCommitRef[]> {
+    const person = (p: WireCommitRef['author']) => ({
+      name: p?.name ?? '',
+      email: p?.email ?? '',
+      date: p?.date ?? '',
+    });
+    const { body } = await this.json<WireList<WireCommitRef>>(
+      'GET',
+      this.repoUrl(repo, 'commits'),
+      {
+        ...(options.itemPath ? { 'searchCriteria.itemPath': withSlash(options.itemPath) } : {}),
+        ...versionQuery(options.version, 'searchCriteria.itemVersion.'),
+        'searchCriteria.$top': options.top ?? 100,
+      },
+      options,
+    );
+    return body.value.map((c) => ({
+      commitId: c.commitId,
+      comment: c.comment ?? '',
+      author: person(c.author),
+      committer: person(c.committer),
+    }));
   }
 
   async getCommitDiff(

@@ -177,3 +177,10 @@ export interface WireCommitDiffs {
   aheadCount: number;
   behindCount: number;
 }
+
+export interface WireCommitRef {
+  commitId: string;
+  comment?: string;
+  author?: { name?: string; email?: string; date?: string };
+  committer?: { name?: string; email?: string; date?: string };
+}

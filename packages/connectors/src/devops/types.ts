@@ -141,6 +141,24 @@ export interface GitRef {
   creator?: { displayName: string; uniqueName: string };
 }
 
+/** A commit as Get Commits lists it. */
+export interface GitCommitRef {
+  commitId: string;
+  /** the commit message (the service may truncate it) */
+  comment: string;
+  author: { name: string; email: string; date: string };
+  committer: { name: string; email: string; date: string };
+}
+
+export interface ListCommitsOptions extends RequestOptions {
+  /** only commits touching this path */
+  itemPath?: string;
+  /** where the history starts (default: the default branch) */
+  version?: VersionSpec;
+  /** at most this many, newest first (default 100, as on the service) */
+  top?: number;
+}
+
 export interface AnnotatedTag {
   name: string;
   objectId: string;
@@ -320,6 +338,8 @@ export interface GitPort {
     pullRequestId: number,
     options?: RequestOptions,
   ): Promise<PullRequest | undefined>;
+  /** the history of a version, newest first, optionally only the commits touching a path */
+  listCommits(repo: RepositoryRef, options?: ListCommitsOptions): Promise<GitCommitRef[]>;
   /** changes from base (or the common commit) to target, all pages */
   getCommitDiff(
     repo: RepositoryRef,

@@ -1,0 +1,433 @@
+// The fleet view (issue 17, ADR 034): every client's figures at main, and their trend over the
+// points of git history (merges touching the client's folder, backup tags). Every figure comes
+// from the trees at one commit: the folder listings of a commit are cached by commit id and each
+// client's summary by the tree ids it was computed from, since git objects never change.
+import type { GitCommitRef, GitRef } from '@aegis/connectors/devops';
+import type {
+  CaptureOverview,
+  Fleet,
+  FleetRow,
+  FleetTrend,
+  FleetTrendPoint,
+} from '@aegis/contracts';
+import {
+  acceptedDeviationsPath,
+  ageInDays,
+  BASELINE_ROOT,
+  backupHealth,
+  CLIENTS_FOLDER,
+  clientFolder,
+  clientResourcesRoot,
+  emptyAcceptedDeviations,
+  FLEET_MISSING,
+  fleetDeviationsOf,
+  fleetStatus,
+  fleetStatusCounts,
+  isClientCode,
+  lastSegment,
+  matchingConfigPath,
+  parseBackupTag,
+  runStandardBaseline,
+  selectTrendPoints,
+  sortBackupsNewestFirst,
+  worstFleetDeviations,
+  type AcceptedDeviationsConfig,
+  type ConfigFile,
+  type ConfirmedMatch,
+  type FleetDeviation,
+  type FleetFacts,
+  type TrendCandidate,
+} from '@aegis/domain';
+import pLimit from 'p-limit';
+
+import { complianceOfFiles } from './compliance-service';
+import type { ConfigRepository } from './config-repository';
+import { LruCache } from './lru-cache';
+
+/** The folder listings of one commit: the baseline's tree id and each client folder's. */
+interface CommitSnapshot {
+  baselineTreeId: string | undefined;
+  clients: Map<string, string>;
+}
+
+/** A client's figures computed from one baseline tree and one client folder tree. */
+interface ClientSummary {
+  /** false: the folder has no configuration (nothing under M365Config/Resources) */
+  hasConfiguration: boolean;
+  compliancePercentage?: number;
+  criticalCount?: number;
+  highCount?: number;
+  acceptedDeviations?: number;
+  standardPercentage?: number;
+  deviations: FleetDeviation[];
+  notes: string[];
+  /** when the figures were computed, and the acceptance expiries that would change them */
+  computedAt: number;
+  expiries: number[];
+}
+
+/** App-wide caches of the fleet (the benchmark and tests may pass their own). */
+export interface FleetCaches {
+  snapshots: LruCache<string, CommitSnapshot>;
+  summaries: LruCache<string, ClientSummary>;
+  baselines: LruCache<string, ConfigFile[]>;
+  commits: LruCache<string, GitCommitRef[]>;
+}
+
+export function createFleetCaches(): FleetCaches {
+  return {
+    snapshots: new LruCache(2_000),
+    summaries: new LruCache(10_000),
+    baselines: new LruCache(4),
+    commits: new LruCache(2_000),
+  };
+}
+
+/** What the fleet needs from the capture history: each client's overview, from one listing. */
+export interface CaptureOverviews {
+  overviews(clients: readonly string[]): Promise<Map<string, CaptureOverview>>;
+}
+
+export interface FleetLogger {
+  warn(obj: object, msg: string): void;
+}
+
+/** Client summaries computed at once (each reads and compares two trees). */
+const SUMMARY_CONCURRENCY = 4;
+/** Commits read per client for its trend (newest first). */
+const TREND_COMMITS = 100;
+const BASELINE_PARENT = BASELINE_ROOT.slice(0, BASELINE_ROOT.lastIndexOf('/'));
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function firstLine(text: string): string {
+  return text.split('\n', 1)[0]?.trim() ?? '';
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+const settle = <T>(promise: Promise<T>): Promise<Settled<T>> =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+export class FleetService {
+  constructor(
+    private readonly repository: ConfigRepository,
+    private readonly captures: CaptureOverviews,
+    private readonly caches: FleetCaches,
+    private readonly log: FleetLogger,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The fleet table and its summary, every figure read at main's tip. */
+  async fleet(): Promise<Fleet> {
+    const now = this.now();
+    const tip = await this.repository.branchTip();
+    const snapshot = await this.snapshot(tip);
+    const clients = [...snapshot.clients.keys()].sort();
+    const limit = pLimit(SUMMARY_CONCURRENCY);
+    const [summaries, backupRefs, overviews] = await Promise.all([
+      Promise.all(
+        clients.map((c) => limit(() => settle(this.summaryAt(c, tip, snapshot, now.getTime())))),
+      ),
+      settle(this.repository.listRefs('tags/backup/')),
+      settle(this.captures.overviews(clients)),
+    ]);
+    if (!backupRefs.ok) this.log.warn({ err: backupRefs.error }, 'fleet: backups not loaded');
+    if (!overviews.ok) this.log.warn({ err: overviews.error }, 'fleet: captures not loaded');
+
+    const deviationsByClient = new Map<string, FleetDeviation[]>();
+    const rows: FleetRow[] = clients.map((client, i) => {
+      const missing: string[] = [];
+      const facts: FleetFacts = { missing };
+      const summary = summaries[i];
+      let acceptedDeviations: number | null = null;
+      if (snapshot.baselineTreeId === undefined) {
+        missing.push(FLEET_MISSING.noBaseline);
+      } else if (!summary?.ok) {
+        const error = summary?.error;
+        this.log.warn({ err: error, client }, 'fleet: compliance not computed');
+        missing.push(FLEET_MISSING.complianceFailed(reason(error)));
+      } else if (!summary.value.hasConfiguration) {
+        missing.push(FLEET_MISSING.noConfiguration);
+      } else {
+        const s = summary.value;
+        facts.compliancePercentage = s.compliancePercentage;
+        facts.criticalCount = s.criticalCount;
+        facts.highCount = s.highCount;
+        facts.standardPercentage = s.standardPercentage;
+        acceptedDeviations = s.acceptedDeviations ?? null;
+        if (s.standardPercentage === undefined) missing.push(FLEET_MISSING.noStandardSettings);
+        missing.push(...s.notes);
+        deviationsByClient.set(client, s.deviations);
+      }
+
+      let lastBackup: string | null = null;
+      if (backupRefs.ok) {
+        const newest = newestBackup(backupRefs.value, client);
+        lastBackup = newest?.toISOString() ?? null;
+        facts.backupHealth = backupHealth(newest, now);
+        if (!newest) missing.push(FLEET_MISSING.noBackups);
+      } else {
+        missing.push(FLEET_MISSING.backupsFailed(reason(backupRefs.error)));
+      }
+
+      let pendingReviews: number | null = null;
+      let lastCapture: string | null = null;
+      if (overviews.ok) {
+        const overview = overviews.value.get(client);
+        lastCapture = overview?.lastCapture ?? null;
+        pendingReviews = overview?.pendingReviews ?? 0;
+        facts.lastCaptureAt = lastCapture;
+        if (!lastCapture) missing.push(FLEET_MISSING.noCapture);
+      } else {
+        missing.push(FLEET_MISSING.capturesFailed(reason(overviews.error)));
+      }
+
+      return {
+        client,
+        status: fleetStatus(facts, now),
+        compliancePercentage: facts.compliancePercentage ?? null,
+        criticalCount: facts.criticalCount ?? null,
+        highCount: facts.highCount ?? null,
+        standardPercentage: facts.standardPercentage ?? null,
+        acceptedDeviations,
+        lastCapture,
+        lastCaptureAgeDays: ageInDays(lastCapture, now) ?? null,
+        pendingReviews,
+        lastBackup,
+        backupHealth: facts.backupHealth ?? null,
+        missing,
+        clientTreeId: snapshot.clients.get(client) ?? null,
+      };
+    });
+    const counts = fleetStatusCounts(rows.map((r) => r.status));
+    return {
+      generatedAt: now.toISOString(),
+      commitId: tip,
+      baselineTreeId: snapshot.baselineTreeId ?? null,
+      summary: { clients: rows.length, ...counts },
+      worstDeviations: worstFleetDeviations(deviationsByClient),
+      rows,
+    };
+  }
+
+  /**
+   * The trend of each client (all clients on main when none are named): its merges and backups as
+   * points (ADR 034), the figures at each point from the trees at that commit.
+   */
+  async trends(clients: readonly string[] | undefined, points: number): Promise<FleetTrend[]> {
+    const tip = await this.repository.branchTip();
+    const names = clients ?? [...(await this.snapshot(tip)).clients.keys()].sort();
+    const tags = await this.repository.listRefs('tags/backup/');
+    const limit = pLimit(SUMMARY_CONCURRENCY);
+    return Promise.all(
+      names.map(async (client) => {
+        const commits = await limit(() => this.commitsOf(client, tip));
+        const candidates: TrendCandidate[] = [
+          ...commits.map((c) => ({
+            commitId: c.commitId,
+            date: c.committer.date || c.author.date,
+            source: 'merge' as const,
+            label: firstLine(c.comment),
+          })),
+          ...backupsOf(tags, client).map((b) => ({
+            commitId: b.commitId,
+            date: b.date.toISOString(),
+            source: 'backup' as const,
+            label: b.tagName,
+          })),
+        ];
+        const selected = selectTrendPoints(candidates, points);
+        const values = await Promise.all(selected.map((p) => limit(() => this.pointOf(client, p))));
+        return { client, points: values };
+      }),
+    );
+  }
+
+  private async pointOf(client: string, point: TrendCandidate): Promise<FleetTrendPoint> {
+    const snapshot = await this.snapshot(point.commitId);
+    const empty = {
+      compliancePercentage: null,
+      criticalCount: null,
+      highCount: null,
+      standardPercentage: null,
+    };
+    const base = {
+      date: point.date,
+      commitId: point.commitId,
+      source: point.source,
+      label: point.label,
+    };
+    if (!snapshot.baselineTreeId || !snapshot.clients.has(client)) return { ...base, ...empty };
+    const s = await this.summaryAt(client, point.commitId, snapshot, Date.parse(point.date));
+    if (!s.hasConfiguration) return { ...base, ...empty };
+    return {
+      ...base,
+      compliancePercentage: s.compliancePercentage ?? null,
+      criticalCount: s.criticalCount ?? null,
+      highCount: s.highCount ?? null,
+      standardPercentage: s.standardPercentage ?? null,
+    };
+  }
+
+  /** Commits on main (up to the tip) touching the client's folder, newest first; cached per tip. */
+  private async commitsOf(client: string, tip: string): Promise<GitCommitRef[]> {
+    const key = `${tip}:${client}`;
+    const cached = this.caches.commits.get(key);
+    if (cached) return cached;
+    const commits = await this.repository.listCommits({
+      path: clientFolder(client),
+      version: { commit: tip },
+      top: TREND_COMMITS,
+    });
+    this.caches.commits.set(key, commits);
+    return commits;
+  }
+
+  /** The baseline's and each client folder's tree id at a commit: two listings, once per commit. */
+  private async snapshot(commitId: string): Promise<CommitSnapshot> {
+    const cached = this.caches.snapshots.get(commitId);
+    if (cached) return cached;
+    const version = { commit: commitId };
+    const [clientItems, configItems] = await Promise.all([
+      this.repository.listChildren(CLIENTS_FOLDER, version),
+      this.repository.listChildren(BASELINE_PARENT, version),
+    ]);
+    const clients = new Map<string, string>();
+    for (const item of clientItems) {
+      const code = lastSegment(item.path);
+      if (item.isFolder && isClientCode(code)) clients.set(code, item.objectId);
+    }
+    const baseline = configItems.find((i) => i.isFolder && i.path === BASELINE_ROOT);
+    const snapshot = { baselineTreeId: baseline?.objectId, clients };
+    this.caches.snapshots.set(commitId, snapshot);
+    return snapshot;
+  }
+
+  /**
+   * A client's figures at a commit, for a moment in time (acceptances expire): from the cache when
+   * computed from the same trees and no acceptance expired in between, else from the trees.
+   */
+  private async summaryAt(
+    client: string,
+    commitId: string,
+    snapshot: CommitSnapshot,
+    at: number,
+  ): Promise<ClientSummary> {
+    const clientTreeId = snapshot.clients.get(client);
+    const baselineTreeId = snapshot.baselineTreeId;
+    if (!clientTreeId || !baselineTreeId) {
+      return { hasConfiguration: false, deviations: [], notes: [], computedAt: at, expiries: [] };
+    }
+    const key = `${client}:${baselineTreeId}:${clientTreeId}`;
+    const cached = this.caches.summaries.get(key);
+    if (cached && !expiredBetween(cached, at)) return cached;
+
+    const [baseline, folder] = await Promise.all([
+      this.baselineFiles(baselineTreeId, commitId),
+      this.repository.readTree(clientFolder(client), { commit: commitId }, { cache: false }),
+    ]);
+    const root = `${clientResourcesRoot(client)}/`;
+    const resources = (folder?.files ?? []).filter((f) => f.path.startsWith(root));
+    if (resources.length === 0) {
+      const none = {
+        hasConfiguration: false,
+        deviations: [],
+        notes: [],
+        computedAt: at,
+        expiries: [],
+      };
+      this.caches.summaries.set(key, none);
+      return none;
+    }
+    const notes: string[] = [];
+    const byPath = new Map((folder?.files ?? []).map((f) => [f.path, f]));
+    const accepted =
+      documentOf<AcceptedDeviationsConfig>(
+        byPath.get(acceptedDeviationsPath(client)),
+        (d) => Array.isArray(d.acceptedDeviations),
+        'accepted-deviations configuration',
+        notes,
+      ) ?? emptyAcceptedDeviations(client, new Date(at));
+    const matching = documentOf<{ matches: ConfirmedMatch[] }>(
+      byPath.get(matchingConfigPath(client)),
+      (d) => Array.isArray(d.matches),
+      'matching configuration',
+      notes,
+    );
+    const data = complianceOfFiles(
+      baseline,
+      resources,
+      matching?.matches ?? [],
+      accepted,
+      new Date(at),
+    );
+    const standard = runStandardBaseline(resources);
+    const summary: ClientSummary = {
+      hasConfiguration: true,
+      compliancePercentage: data.compliancePercentage,
+      criticalCount: data.criticalCount,
+      highCount: data.highCount,
+      acceptedDeviations: data.acceptedDeviationsCount,
+      ...(standard.evaluatedCount > 0 ? { standardPercentage: standard.percentage } : {}),
+      deviations: fleetDeviationsOf(data.deviations),
+      notes,
+      computedAt: at,
+      expiries: accepted.acceptedDeviations
+        .map((a) => (a.expiresAt ? Date.parse(a.expiresAt) : NaN))
+        .filter((t) => !Number.isNaN(t)),
+    };
+    this.caches.summaries.set(key, summary);
+    return summary;
+  }
+
+  private async baselineFiles(treeId: string, commitId: string): Promise<ConfigFile[]> {
+    const cached = this.caches.baselines.get(treeId);
+    if (cached) return cached;
+    const tree = await this.repository.readTree(BASELINE_ROOT, { commit: commitId });
+    const files = tree?.files ?? [];
+    this.caches.baselines.set(treeId, files);
+    return files;
+  }
+}
+
+/** Whether an acceptance expiry lies between the summary's moment and `at` (then it is recomputed). */
+function expiredBetween(summary: ClientSummary, at: number): boolean {
+  const from = Math.min(summary.computedAt, at);
+  const to = Math.max(summary.computedAt, at);
+  return summary.expiries.some((e) => e > from && e <= to);
+}
+
+/** A configuration document of the client folder; unreadable ones are noted and not applied (spec 3 §7). */
+function documentOf<T extends object>(
+  file: { content: unknown } | undefined,
+  valid: (doc: T) => boolean,
+  label: string,
+  notes: string[],
+): T | undefined {
+  if (!file) return undefined;
+  const doc = file.content as T | null;
+  if (doc && typeof doc === 'object' && valid(doc)) return doc;
+  notes.push(`The ${label} could not be read and was not applied.`);
+  return undefined;
+}
+
+function backupsOf(
+  refs: readonly GitRef[],
+  client: string,
+): { tagName: string; date: Date; commitId: string }[] {
+  return sortBackupsNewestFirst(
+    refs.flatMap((ref) => {
+      const parsed = parseBackupTag(ref.name, client);
+      return parsed ? [{ ...parsed, commitId: ref.commitId }] : [];
+    }),
+  );
+}
+
+function newestBackup(refs: readonly GitRef[], client: string): Date | undefined {
+  return backupsOf(refs, client)[0]?.date;
+}

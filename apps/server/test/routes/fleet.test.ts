@@ -1,0 +1,150 @@
+import { DevOpsClient } from '@aegis/connectors/devops';
+import type { Fleet, FleetTrend, FleetTrendList } from '@aegis/contracts';
+import { FLEET_MISSING } from '@aegis/domain';
+import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildWithSeededDevOps, type AppWithDevOps, type DevOpsFixture } from '../devops-fixture';
+import { SAMPLE_USER, type TestApp } from '../helper';
+
+const REPO = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
+
+describe('fleet routes', () => {
+  let t: TestApp;
+  let devops: DevOpsFixture;
+  let env: AppWithDevOps;
+  let git: DevOpsClient;
+
+  beforeAll(async () => {
+    env = await buildWithSeededDevOps();
+    ({ t, devops } = env);
+    git = new DevOpsClient({
+      organizationUrl: devops.emulator.url,
+      getToken: () => t.idp.issueToken(SAMPLE_USER),
+    });
+  });
+  afterEach(() => devops.emulator.faults.clear());
+  afterAll(() => env.close());
+
+  const get = (url: string) => t.injectAs(SAMPLE_USER, { method: 'GET', url });
+  const fleet = async () => {
+    const response = await get('/api/fleet');
+    expect(response.statusCode).toBe(200);
+    return response.json() as Fleet;
+  };
+
+  it('needs a signed-in user and validates its input', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/fleet' })).statusCode).toBe(401);
+    const bad = await get('/api/fleet/abc/trend');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'params.client' });
+    const points = await get('/api/fleet/ABC/trend?points=0');
+    expect(points.statusCode).toBe(400);
+    expect(points.json()).toMatchObject({ field: 'querystring.points' });
+  });
+
+  it('gives every sample client real figures that agree with the compliance report', async () => {
+    const body = await fleet();
+    expect(body.rows.map((r) => r.client)).toEqual(['ABC', 'CON', 'FAB', 'NWT', 'WWI']);
+    for (const row of body.rows) {
+      const report = (await get(`/api/compliance/${row.client}`)).json() as {
+        compliance: {
+          compliancePercentage: number;
+          criticalCount: number;
+          highCount: number;
+          acceptedDeviationsCount: number;
+        };
+      };
+      expect(row.compliancePercentage).toBe(report.compliance.compliancePercentage);
+      expect(row.criticalCount).toBe(report.compliance.criticalCount);
+      expect(row.highCount).toBe(report.compliance.highCount);
+      expect(row.acceptedDeviations).toBe(report.compliance.acceptedDeviationsCount);
+      expect(row.standardPercentage).toEqual(expect.any(Number));
+      expect(row.lastCapture).toEqual(expect.any(String));
+    }
+    const byClient = new Map(body.rows.map((r) => [r.client, r]));
+    // the seed's backup history: ABC daily (Healthy), CON 1 day late, FAB 6 days, WWI none
+    expect(byClient.get('ABC')?.backupHealth).toBe('Healthy');
+    expect(byClient.get('CON')?.backupHealth).toBe('Warning');
+    expect(byClient.get('FAB')?.backupHealth).toBe('Critical');
+    expect(byClient.get('WWI')?.backupHealth).toBe('No Backups');
+    expect(byClient.get('WWI')?.status).toBe('critical');
+    expect(byClient.get('WWI')?.missing).toContain(FLEET_MISSING.noBackups);
+    // ABC has two capture branches waiting for review
+    expect(byClient.get('ABC')?.pendingReviews).toBe(2);
+    const counts = body.summary;
+    expect(counts.clients).toBe(5);
+    expect(counts.compliant + counts.atRisk + counts.critical + counts.incomplete).toBe(5);
+    expect(body.worstDeviations.length).toBeGreaterThan(0);
+    expect(body.worstDeviations.length).toBeLessThanOrEqual(5);
+    const [worst] = body.worstDeviations;
+    expect(worst?.clientCount).toBe(worst?.clients.length);
+  });
+
+  it('says what is missing when a source fails, and never shows such a client compliant', async () => {
+    devops.emulator.faults.add({ kind: 'error', statusCode: 500, pathPattern: '/pullrequests' });
+    const body = await fleet();
+    for (const row of body.rows) {
+      expect(row.status).not.toBe('compliant');
+      expect(row.lastCapture).toBeNull();
+      expect(row.pendingReviews).toBeNull();
+      expect(row.missing.some((m) => m.startsWith('Capture history could not be loaded'))).toBe(
+        true,
+      );
+      // the other figures are still there
+      expect(row.compliancePercentage).toEqual(expect.any(Number));
+    }
+  });
+
+  it('lists a client folder without configuration as missing data', async () => {
+    const [main] = await git.listRefs(REPO, 'heads/main');
+    await git.push(REPO, {
+      branch: 'main',
+      oldObjectId: main?.commitId ?? '',
+      commits: [
+        {
+          comment: 'Add client folder NEW without a capture',
+          changes: [
+            {
+              changeType: 'add',
+              path: '/Clients/NEW/.accepted-deviations.json',
+              content: JSON.stringify({ acceptedDeviations: [] }),
+            },
+          ],
+        },
+      ],
+    });
+    const body = await fleet();
+    const row = body.rows.find((r) => r.client === 'NEW');
+    expect(row).toBeDefined();
+    expect(row?.compliancePercentage).toBeNull();
+    expect(row?.missing).toContain(FLEET_MISSING.noConfiguration);
+    expect(row?.missing).toContain(FLEET_MISSING.noCapture);
+    expect(row?.status).not.toBe('compliant');
+  });
+
+  it("computes a client's trend from its merges and backups", async () => {
+    const response = await get('/api/fleet/ABC/trend?points=30');
+    expect(response.statusCode).toBe(200);
+    const trend = response.json() as FleetTrend;
+    expect(trend.points.length).toBeGreaterThan(3);
+    expect(trend.points.length).toBeLessThanOrEqual(30);
+    const dates = trend.points.map((p) => Date.parse(p.date));
+    expect([...dates].sort((a, b) => a - b)).toEqual(dates);
+    expect(trend.points.some((p) => p.source === 'merge')).toBe(true);
+    expect(trend.points.some((p) => p.source === 'backup')).toBe(true);
+    expect(trend.points.some((p) => p.label.startsWith('Merged PR: ABC'))).toBe(true);
+    // the newest point is main's state, so it agrees with the fleet row
+    const row = (await fleet()).rows.find((r) => r.client === 'ABC');
+    const last = trend.points.at(-1);
+    expect(last?.compliancePercentage).toBe(row?.compliancePercentage);
+    // the baseline changed 92 days ago: ABC's compliance differs across its history
+    const values = new Set(trend.points.map((p) => p.compliancePercentage));
+    expect(values.size).toBeGreaterThan(1);
+
+    const all = (await get('/api/fleet/trends?points=5')).json() as FleetTrendList;
+    expect(all.trends.map((x) => x.client)).toContain('ABC');
+    for (const x of all.trends) expect(x.points.length).toBeLessThanOrEqual(5);
+    expect((await get('/api/fleet/ZZZ/trend')).statusCode).toBe(404);
+  });
+});
