@@ -1,3 +1,5 @@
+import type { AegisRole } from '@aegis/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -6,6 +8,7 @@ import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
 import type { AuthClient, SampleAccount, SignedInAccount } from '../lib/auth/auth-client';
 import { createQueryClient } from '../lib/query-client';
+import { meQuery } from '../lib/roles';
 import { writeSession } from '../lib/session';
 
 export const TEST_USER: SignedInAccount = {
@@ -32,17 +35,38 @@ export class TestAuthClient implements AuthClient {
 }
 
 /**
+ * What the server's /api/me answers for `user`: seeded so screens render at once with the roles a
+ * test chooses (Administrator unless it says otherwise); `roles: null` leaves it to the handlers.
+ */
+function seedMe(
+  queryClient: QueryClient,
+  user: SignedInAccount,
+  roles: readonly AegisRole[] | null,
+): void {
+  if (roles === null) return;
+  queryClient.setQueryData(meQuery(user.upn).queryKey, {
+    upn: user.upn,
+    displayName: user.displayName ?? null,
+    roles: [...roles],
+  });
+}
+
+/**
  * Renders the real app (providers, router, lazy routes) at `url`, signed in unless `user` is null.
  * Lazy routes load asynchronously: query with `findBy…`.
  */
 export function renderApp(
   url: string,
-  { user = TEST_USER }: { user?: SignedInAccount | null } = {},
+  {
+    user = TEST_USER,
+    roles = ['Administrator'],
+  }: { user?: SignedInAccount | null; roles?: readonly AegisRole[] | null } = {},
 ) {
   if (user) writeSession({ isLoggedIn: true, loggedInUser: user, userPhoto: null });
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
+  if (user) seedMe(queryClient, user, roles);
   const view = render(
     <AppProvider queryClient={queryClient} authClient={new TestAuthClient()}>
       <RouterProvider router={router} />
@@ -51,11 +75,18 @@ export function renderApp(
   return { ...view, router };
 }
 
-/** Renders one component inside the real providers (no router), signed in as {@link TEST_USER}. */
-export function renderWithProviders(ui: ReactElement) {
+/**
+ * Renders one component inside the real providers (no router), signed in as {@link TEST_USER}
+ * with `roles` (Administrator unless the test says otherwise).
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  { roles = ['Administrator'] }: { roles?: readonly AegisRole[] | null } = {},
+) {
   writeSession({ isLoggedIn: true, loggedInUser: TEST_USER, userPhoto: null });
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
+  seedMe(queryClient, TEST_USER, roles);
   return render(
     <AppProvider queryClient={queryClient} authClient={new TestAuthClient()}>
       {ui}

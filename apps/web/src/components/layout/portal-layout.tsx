@@ -1,10 +1,12 @@
-import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { ROLE_DESCRIPTIONS } from '@aegis/domain';
+import { Badge, Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
 
 import logo from '../../assets/aegis-logo.svg';
 import defaultPhoto from '../../assets/default-photo.svg';
+import { useRole } from '../../lib/roles';
 import { displayNameOf, useBrowserSession } from '../../lib/session';
 
 export interface NavItem {
@@ -113,6 +115,7 @@ export function PortalLayout({
   const session = useBrowserSession();
   const [openDropdown, setOpenDropdown] = useState<string | null>(null);
   const name = displayNameOf(session);
+  const role = useRole();
 
   return (
     <div className={styles.shell}>
@@ -151,6 +154,11 @@ export function PortalLayout({
         <header className={styles.header}>
           <img className={styles.photo} src={session.userPhoto ?? defaultPhoto} alt="Profile" />
           <Text>Logged in user: {name}</Text>
+          {role && (
+            <Badge appearance="tint" color="informative" title={ROLE_DESCRIPTIONS[role]}>
+              {`Role: ${role}`}
+            </Badge>
+          )}
           <Button icon={<SignOutRegular />} onClick={onLogout}>
             Logout
           </Button>

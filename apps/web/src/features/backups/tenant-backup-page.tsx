@@ -9,12 +9,10 @@ import {
   Badge,
   Button,
   Card,
-  Field,
   makeStyles,
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
-  Select,
   Spinner,
   Text,
   tokens,
@@ -27,6 +25,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
+import { ClientPicker } from '../../components/client-picker';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
@@ -169,20 +168,18 @@ export function TenantBackupPage() {
       />
 
       <Card className={styles.toolbar}>
-        <Field label="Tenant" className={styles.tenant}>
-          <Select
-            value={client ?? ''}
-            onChange={(_e, data) => chooseTenant(data.value)}
-            disabled={clients.isPending}
-          >
-            <option value="">{clients.isPending ? 'Loading tenants...' : 'Select a tenant'}</option>
-            {(clients.data?.clients ?? []).map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <ClientPicker
+          label="Tenant"
+          className={styles.tenant}
+          value={client ?? ''}
+          onChange={chooseTenant}
+          clients={clients.data?.clients}
+          loading={clients.isPending}
+          error={clients.error}
+          onRetry={() => void clients.refetch()}
+          placeholder="Select a tenant"
+          loadingText="Loading tenants..."
+        />
         <div className={styles.actions}>
           <Button
             appearance="primary"

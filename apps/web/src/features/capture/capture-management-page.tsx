@@ -1,11 +1,9 @@
 import { managementRelativeDate } from '@aegis/domain';
 import {
   Card,
-  Field,
   makeStyles,
   MessageBar,
   MessageBarBody,
-  Select,
   Spinner,
   Tab,
   TabList,
@@ -22,6 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 
+import { ClientPicker } from '../../components/client-picker';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { useBrowserSession } from '../../lib/session';
@@ -144,16 +143,15 @@ export function CaptureManagementPage({ renderBaseline }: CaptureManagementPageP
       />
       <Toaster toasterId={toasterId} position="top-end" />
       <Card className={styles.toolbar}>
-        <Field label="Client" className={styles.client}>
-          <Select value={client ?? ''} onChange={(_, data) => chooseClient(data.value)}>
-            <option value="">{clients.isPending ? 'Loading clients...' : 'Select a client'}</option>
-            {(clients.data?.clients ?? []).map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <ClientPicker
+          className={styles.client}
+          value={client ?? ''}
+          onChange={chooseClient}
+          clients={clients.data?.clients}
+          loading={clients.isPending}
+          error={clients.error}
+          onRetry={() => void clients.refetch()}
+        />
       </Card>
 
       {!client && (

@@ -244,7 +244,7 @@ describe('capture management', () => {
     serve();
     const { router } = renderApp('/capture-management');
     expect(await screen.findByText('Select a Client to Begin')).toBeInTheDocument();
-    await screen.findByRole('option', { name: 'Client ABC' });
+    await screen.findByRole('option', { name: 'ABC - Client ABC' });
     await userEvent.selectOptions(screen.getByLabelText('Client'), 'ABC');
     await waitFor(() => expect(router.state.location.search).toBe('?branch=client-ABC-capture-21'));
     expect(router.state.location.pathname).toBe('/capture-management/ABC');

@@ -18,7 +18,6 @@ import {
   MessageBarBody,
   MessageBarTitle,
   ProgressBar,
-  Select,
   Spinner,
   Text,
   Textarea,
@@ -33,7 +32,9 @@ import {
 import { useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 
+import { ClientPicker } from '../../components/client-picker';
 import { PageHeader } from '../../components/page-header';
+import { RoleGate } from '../../components/role-gate';
 import { paths } from '../../config/paths';
 
 import { useCaptureClients } from './api/capture-api';
@@ -94,16 +95,14 @@ export function TriggerCapturePage() {
         </MessageBar>
       )}
       <Card className={styles.form}>
-        <Field label="Client" required>
-          <Select value={client} disabled={running} onChange={(_, data) => setClient(data.value)}>
-            <option value="">{clients.isPending ? 'Loading clients...' : 'Select a client'}</option>
-            {(clients.data?.clients ?? []).map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.code} - {c.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <ClientPicker
+          required
+          value={client}
+          onChange={setClient}
+          clients={clients.data?.clients}
+          loading={clients.isPending}
+          disabled={running}
+        />
         <Accordion collapsible>
           <AccordionItem value="advanced">
             <AccordionHeader>Advanced Options</AccordionHeader>
@@ -137,14 +136,16 @@ export function TriggerCapturePage() {
           </AccordionItem>
         </Accordion>
         <div className={styles.actions}>
-          <Button
-            appearance="primary"
-            disabled={!client || running}
-            onClick={start}
-            icon={running ? <Spinner size="tiny" aria-label="Capture running" /> : undefined}
-          >
-            {running ? 'Capturing...' : 'Trigger Capture'}
-          </Button>
+          <RoleGate needs="Operator">
+            <Button
+              appearance="primary"
+              disabled={!client || running}
+              onClick={start}
+              icon={running ? <Spinner size="tiny" aria-label="Capture running" /> : undefined}
+            >
+              {running ? 'Capturing...' : 'Trigger Capture'}
+            </Button>
+          </RoleGate>
         </div>
       </Card>
 

@@ -13,7 +13,6 @@ import {
   Radio,
   RadioGroup,
   SearchBox,
-  Select,
   Spinner,
   Switch,
   Tab,
@@ -31,6 +30,8 @@ import {
 } from '@fluentui/react-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+
+import { ClientPicker } from '../../components/client-picker';
 
 import { loadConfigurations, runComparison, useClients } from './api/comparison-api';
 import { AreaDetailsDialog } from './components/area-details-dialog';
@@ -230,29 +231,18 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
       </div>
 
       <Card className={styles.controls}>
-        <Field
-          label="Client"
+        <ClientPicker
           className={styles.select}
-          {...(clients.isPending ? { hint: 'Loading clients...' } : {})}
-        >
-          <Select
-            value={client}
-            onChange={(_e, data) => {
-              setClient(data.value);
-              setViewState({ status: 'idle' });
-            }}
-            disabled={clients.isPending}
-          >
-            <option value="" disabled>
-              Choose a client...
-            </option>
-            {clients.data?.clients.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.code}
-              </option>
-            ))}
-          </Select>
-        </Field>
+          value={client}
+          onChange={(code) => {
+            setClient(code);
+            setViewState({ status: 'idle' });
+          }}
+          clients={clients.data?.clients}
+          loading={clients.isPending}
+          placeholder="Choose a client..."
+          placeholderSelectable={false}
+        />
         <Field label="Baseline type">
           <RadioGroup
             layout="horizontal"
