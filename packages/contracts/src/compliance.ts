@@ -1,7 +1,7 @@
 import type {
   AcceptedDeviation,
   AcceptedDeviationsConfig,
-  ComplianceData,
+  ComplianceSummary,
   MatchingConfig,
   UnmatchedPolicy,
 } from '@aegis/domain';
@@ -94,6 +94,18 @@ export const addMatchesBodySchema = z.object({
 });
 export type AddMatchesBody = z.infer<typeof addMatchesBodySchema>;
 
+/**
+ * The report with matches this browser holds but the repository does not yet (a failed save falls
+ * back to local storage, spec 3 §8): applied with the saved ones, nothing written.
+ */
+export const compliancePreviewBodySchema = z
+  .object({
+    branch: branchNameSchema.optional(),
+    pendingMatches: z.array(confirmedMatchSchema).min(1).max(2000),
+  })
+  .strict();
+export type CompliancePreviewBody = z.infer<typeof compliancePreviewBodySchema>;
+
 export const removeMatchQuerySchema = z.object({
   baselineName: z.string().min(1).max(400),
 });
@@ -161,7 +173,8 @@ export interface ComplianceReport {
   baselineTreeId: string;
   clientTreeId: string;
   generatedAt: string;
-  compliance: ComplianceData;
+  /** Without the policy documents (see complianceSummary). */
+  compliance: ComplianceSummary;
   unmatched: UnmatchedPolicy[];
   matching: MatchingConfig;
   acceptedDeviations: AcceptedDeviationsConfig;

@@ -12,6 +12,7 @@ import {
   applyMatches,
   BASELINE_VIEW_EXCLUDED_PATHS,
   comparePolicy,
+  complianceSummary,
   ConflictError,
   dedupeMatches,
   emptyAcceptedDeviations,
@@ -144,7 +145,11 @@ export class ComplianceService {
    * The report: the client (on main or a capture branch) against the company baseline on main, with the saved
    * matches and accepted deviations applied, and the unmatched policies with their suggestions.
    */
-  async report(client: string, branch = 'main'): Promise<ComplianceReport> {
+  async report(
+    client: string,
+    branch = 'main',
+    pendingMatches: readonly ConfirmedMatch[] = [],
+  ): Promise<ComplianceReport> {
     const warnings: string[] = [];
     const [baseline, clientTree, matching, accepted] = await Promise.all([
       this.store.readTree(BASELINE_ROOT, MAIN),
@@ -166,10 +171,11 @@ export class ComplianceService {
       raw = evaluateCompliance(baseline.files, clientTree.files, COMPARE_OPTIONS);
       this.caches.raw.set(pair, raw);
     }
-    const matchedKey = `${pair}:${matchesKey(matching.matches)}`;
+    const applied = dedupeMatches([...matching.matches, ...pendingMatches]).matches;
+    const matchedKey = `${pair}:${matchesKey(applied)}`;
     let matched = this.caches.matched.get(matchedKey);
     if (!matched) {
-      const data = applyMatches(raw, matching.matches, COMPARE_OPTIONS);
+      const data = applyMatches(raw, applied, COMPARE_OPTIONS);
       const unmatched = findUnmatchedPolicies(data).map((u) => ({
         ...u,
         suggestions: u.suggestions.slice(0, MAX_SUGGESTIONS),
@@ -184,7 +190,7 @@ export class ComplianceService {
       baselineTreeId: baseline.treeId,
       clientTreeId: clientTree.treeId,
       generatedAt: now.toISOString(),
-      compliance: applyAcceptedDeviations(matched.data, accepted, now),
+      compliance: complianceSummary(applyAcceptedDeviations(matched.data, accepted, now)),
       unmatched: matched.unmatched,
       matching,
       acceptedDeviations: accepted,

@@ -1,7 +1,6 @@
 import { DevOpsClient } from '@aegis/connectors/devops';
 import type { AcceptDeviationsResult, ComplianceReport } from '@aegis/contracts';
 import {
-  findUnmatchedPolicies,
   type AcceptedDeviationsConfig,
   type ConfirmedMatch,
   type MatchingConfig,
@@ -127,6 +126,39 @@ describe('compliance routes', () => {
     const ca000 = body.unmatched.find((u) => u.path === CA000);
     expect(ca000?.suggestions[0]?.clientName).toBe('CA000 - Require MFA for All Users');
     expect(ca000?.suggestions[0]?.score).toBeGreaterThanOrEqual(60);
+    // the report leaves the policy documents out: the views show properties, not whole policies
+    for (const g of c.deviations) {
+      expect(g).not.toHaveProperty('baselinePolicy');
+      expect(g).not.toHaveProperty('clientPolicy');
+    }
+    for (const p of c.clientOnlyPolicies) expect(p).not.toHaveProperty('clientPolicy');
+  });
+
+  it('previews matches held only in the browser, writing nothing', async () => {
+    const before = await report('FAB');
+    const unmatched = before.unmatched.find((u) => u.path === CA000);
+    const best = unmatched!.suggestions[0]!;
+    const pending: ConfirmedMatch = {
+      baselineName: unmatched!.baselineName,
+      clientName: best.clientName,
+      ...(best.clientId ? { clientId: best.clientId } : {}),
+      score: best.score,
+      scores: best.scores,
+      confirmedAt: new Date().toISOString(),
+      baselinePath: CA000,
+    };
+    const preview = await post('/api/compliance/FAB/preview', { pendingMatches: [pending] });
+    expect(preview.statusCode).toBe(200);
+    const previewed = preview.json() as ComplianceReport;
+    expect(previewed.compliance.matchesAppliedCount).toBe(1);
+    expect(previewed.unmatched.some((u) => u.path === CA000)).toBe(false);
+    expect(previewed.matching.matches).toEqual([]);
+    expect(await readMainFile('/Clients/FAB/.matching-config.json')).toBeUndefined();
+    const unknownField = await post('/api/compliance/FAB/preview', {
+      pendingMatches: [pending],
+      save: true,
+    });
+    expect(unknownField.statusCode).toBe(400);
   });
 
   it('answers 404 for a client or branch without configuration', async () => {
@@ -370,7 +402,7 @@ describe('compliance service soft failures', () => {
       'The matching configuration could not be loaded and was not applied.',
     ]);
     expect(warnings).toHaveLength(1);
-    expect(findUnmatchedPolicies(r.compliance)).toEqual([]);
+    expect(r.unmatched).toEqual([]);
   });
 
   it('the same for the accepted deviations', async () => {

@@ -112,6 +112,25 @@ export interface ClientOnlyPolicy {
   clientPolicy: unknown;
 }
 
+/**
+ * The policy documents a deviation group carries: what the server needs to match and recompute, and
+ * what no report shows (a 1,000-policy client would otherwise send every policy twice).
+ */
+export type PolicyDocumentFields =
+  'baselinePolicy' | 'clientPolicy' | 'conditions' | 'grantControls' | 'sessionControls' | 'state';
+
+/** A deviation group as a report shows it: without the policy documents. */
+export type DeviationSummary = Omit<DeviationGroup, PolicyDocumentFields>;
+
+/** Compliance data as a report shows it (see {@link complianceSummary}). */
+export interface ComplianceSummary extends Omit<
+  ComplianceData,
+  'deviations' | 'clientOnlyPolicies'
+> {
+  deviations: DeviationSummary[];
+  clientOnlyPolicies: Omit<ClientOnlyPolicy, 'clientPolicy'>[];
+}
+
 /** Compliance data (spec 3 §3). `deviations` lists the non-compliant baseline policies. */
 export interface ComplianceData {
   totalCount: number;

@@ -1,5 +1,26 @@
-import type { ComplianceData, DeviationGroup } from '../comparison/types';
+import type { ComplianceData, ComplianceSummary, DeviationSummary } from '../comparison/types';
 import { SEVERITY_ORDER, type Severity } from '../severity';
+
+/** Compliance data without the policy documents, as the report is sent and shown. */
+export function complianceSummary(data: ComplianceData): ComplianceSummary {
+  return {
+    ...data,
+    deviations: data.deviations.map(
+      ({
+        baselinePolicy: _baseline,
+        clientPolicy: _client,
+        conditions: _conditions,
+        grantControls: _grant,
+        sessionControls: _session,
+        state: _state,
+        ...summary
+      }) => summary,
+    ),
+    clientOnlyPolicies: data.clientOnlyPolicies.map(
+      ({ clientPolicy: _policy, ...summary }) => summary,
+    ),
+  };
+}
 
 /** Severity filter of the export modal (spec 3 §3). */
 export const EXPORT_SEVERITY_FILTERS = [
@@ -39,7 +60,7 @@ const SEVERITIES_OF: Record<ExportSeverityFilter, readonly Severity[]> = {
 
 /** Does a deviation group pass the severity filter (by its highest severity)? */
 export function matchesSeverityFilter(
-  group: DeviationGroup,
+  group: DeviationSummary,
   filter: ExportSeverityFilter,
 ): boolean {
   return SEVERITIES_OF[filter].includes(group.highestSeverity);
@@ -47,7 +68,7 @@ export function matchesSeverityFilter(
 
 /** How many deviation groups each severity filter keeps (the counts beside the radios). */
 export function severityFilterCounts(
-  groups: readonly DeviationGroup[],
+  groups: readonly DeviationSummary[],
 ): Record<ExportSeverityFilter, number> {
   const counts = { all: 0, criticalHigh: 0, critical: 0, high: 0, medium: 0 };
   for (const g of groups)
@@ -59,10 +80,10 @@ export function severityFilterCounts(
  * The deviation groups an export includes: those passing the severity filter, in the chosen categories. With the
  * severity filter All and no category chosen every group is kept (spec 3 §5 allows that export).
  */
-export function filterForExport(
-  groups: readonly DeviationGroup[],
+export function filterForExport<G extends DeviationSummary>(
+  groups: readonly G[],
   options: Pick<ComplianceExportOptions, 'severityFilter' | 'categories'>,
-): DeviationGroup[] {
+): G[] {
   const all = options.severityFilter === 'all' && options.categories.length === 0;
   const chosen = new Set(options.categories);
   return groups.filter(
@@ -86,7 +107,7 @@ export const EXPORT_MESSAGES = {
 } as const;
 
 /** Why an export cannot start, as the spec's toast; undefined when it can. */
-export function exportBlocker(data: ComplianceData | undefined): string | undefined {
+export function exportBlocker(data: ComplianceSummary | undefined): string | undefined {
   if (!data) return EXPORT_MESSAGES.noData;
   if (data.deviations.length === 0) return EXPORT_MESSAGES.noDeviations;
   return undefined;
@@ -114,13 +135,13 @@ export function bannerProblem(file: { type: string; size: number }): string | un
 /** Per-category counts of the 'Policy Deviations by Service Area' list (spec 3 §2). */
 export interface CategorySummary {
   category: string;
-  groups: DeviationGroup[];
+  groups: DeviationSummary[];
   counts: Record<Severity, number>;
 }
 
 /** Groups by category, categories sorted alphabetically, each with its severity counts. */
-export function deviationsByCategory(groups: readonly DeviationGroup[]): CategorySummary[] {
-  const byCategory = new Map<string, DeviationGroup[]>();
+export function deviationsByCategory(groups: readonly DeviationSummary[]): CategorySummary[] {
+  const byCategory = new Map<string, DeviationSummary[]>();
   for (const g of groups) {
     const list = byCategory.get(g.category);
     if (list) list.push(g);
@@ -136,7 +157,7 @@ export function deviationsByCategory(groups: readonly DeviationGroup[]): Categor
 }
 
 /** Preview of a deviation item: the first 3 properties, and '+N more properties...' (spec 3 §2). */
-export function propertyPreview(group: DeviationGroup): { shown: string[]; more?: string } {
+export function propertyPreview(group: DeviationSummary): { shown: string[]; more?: string } {
   const names = group.deviations.map((d) => d.property);
   const shown = names.slice(0, 3);
   const rest = names.length - shown.length;

@@ -5,7 +5,8 @@ import { isSingletonPolicy, policyDisplayName, policyId } from './policy-kind';
 import {
   AUTO_MATCH_THRESHOLD,
   SUGGESTION_THRESHOLD,
-  policySimilarity,
+  scoredPolicy,
+  similarityOf,
   type SimilarityScores,
 } from './similarity';
 
@@ -119,17 +120,32 @@ export function suggestionPool(data: ComplianceData): unknown[] {
  * the kind detection, so a policy is never suggested a client policy of another kind (a rule for a policy, …).
  */
 export function findUnmatchedPolicies(data: ComplianceData): UnmatchedPolicy[] {
-  const pool = suggestionPoolEntries(data);
+  // kinds and names once per policy, not once per pair; a candidate of another kind scores 0 (below
+  // the threshold), so only candidates of the baseline policy's kind are scored
+  const byKind = new Map<string, { scored: ReturnType<typeof scoredPolicy>; id?: string }[]>();
+  for (const { policy, path } of suggestionPoolEntries(data)) {
+    const scored = scoredPolicy(policy, path);
+    const id = policyId(policy);
+    const sameKind = byKind.get(scored.kind) ?? [];
+    sameKind.push(id === undefined ? { scored } : { scored, id });
+    byKind.set(scored.kind, sameKind);
+  }
   const out: UnmatchedPolicy[] = [];
   for (const g of data.deviations) {
     if (g.changeType !== 'missing' || isSingletonPolicy(g.baselinePolicy)) continue;
-    const suggestions = pool
-      .map(({ policy: p, path }): Suggestion => {
-        const s = policySimilarity(g.baselinePolicy, p, { baselinePath: g.path, clientPath: path });
-        return { clientId: policyId(p), clientName: policyDisplayName(p, ''), ...s, policy: p };
-      })
-      .filter((s) => s.score >= SUGGESTION_THRESHOLD)
-      .sort((a, b) => b.score - a.score);
+    const baseline = scoredPolicy(g.baselinePolicy, g.path);
+    const suggestions: Suggestion[] = [];
+    for (const { scored, id } of byKind.get(baseline.kind) ?? []) {
+      const s = similarityOf(baseline, scored);
+      if (s.score < SUGGESTION_THRESHOLD) continue;
+      suggestions.push({
+        ...(id === undefined ? {} : { clientId: id }),
+        clientName: scored.name,
+        ...s,
+        policy: scored.policy,
+      });
+    }
+    suggestions.sort((a, b) => b.score - a.score);
     if (suggestions.length > 0)
       out.push({
         path: g.path,

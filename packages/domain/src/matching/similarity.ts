@@ -336,36 +336,46 @@ export interface SimilarityPaths {
   clientPath?: string;
 }
 
-/**
- * Similarity of a baseline policy and a client policy (spec 3 §9): weights per policy kind; different kinds score 0
- * with 'Different policy types'; a differing state sets `stateMismatch`. Categories with nothing to compare are
- * left out (weights renormalised); with nothing comparable at all the score is the display-name similarity.
- */
-export function policySimilarity(
-  baseline: unknown,
-  client: unknown,
-  paths: SimilarityPaths = {},
-): Similarity {
-  const ka = detectPolicyKind(baseline, undefined, paths.baselinePath);
-  const kb = detectPolicyKind(client, undefined, paths.clientPath);
+/** A policy prepared for many similarity scorings: its kind and display name, computed once. */
+export interface ScoredPolicy {
+  policy: unknown;
+  kind: PolicyKind;
+  name: string;
+}
+
+/** Prepares a policy for {@link similarityOf}; `path` is where it is stored (see `policyKindFromPath`). */
+export function scoredPolicy(policy: unknown, path?: string): ScoredPolicy {
+  return {
+    policy,
+    kind: detectPolicyKind(policy, undefined, path),
+    name: policyDisplayName(policy, ''),
+  };
+}
+
+const DIFFERENT_KINDS_SCORES: SimilarityScores = {
+  conditions: 0,
+  grantControls: 0,
+  sessionControls: 0,
+};
+
+/** {@link policySimilarity} of two prepared policies. */
+export function similarityOf(baseline: ScoredPolicy, client: ScoredPolicy): Similarity {
   const stateMismatch =
-    getCI(baseline, 'state') !== undefined &&
-    String(getCI(baseline, 'state')) !== String(getCI(client, 'state'));
-  if (ka !== kb)
+    getCI(baseline.policy, 'state') !== undefined &&
+    String(getCI(baseline.policy, 'state')) !== String(getCI(client.policy, 'state'));
+  if (baseline.kind !== client.kind)
     return {
       score: 0,
-      scores: { conditions: 0, grantControls: 0, sessionControls: 0 },
+      scores: DIFFERENT_KINDS_SCORES,
       stateMismatch,
       explanation: 'Different policy types',
     };
-  const baselineName = policyDisplayName(baseline, '');
-  const clientName = policyDisplayName(client, '');
-  const { score: raw, scores } = kindScore(ka, baseline, client);
-  const score = Math.round(raw ?? nameOnlyScore(baselineName, clientName));
+  const { score: raw, scores } = kindScore(baseline.kind, baseline.policy, client.policy);
+  const score = Math.round(raw ?? nameOnlyScore(baseline.name, client.name));
   const band = explanationBand(score);
   const nameBand =
-    baselineName || clientName
-      ? displayNameBand(displayNameSimilarity(baselineName, clientName))
+    baseline.name || client.name
+      ? displayNameBand(displayNameSimilarity(baseline.name, client.name))
       : undefined;
   const text =
     band === 'match well'
@@ -380,4 +390,20 @@ export function policySimilarity(
     explanation:
       [nameBand, text].filter(Boolean).join('; ') + (stateMismatch ? ' (state differs)' : ''),
   };
+}
+
+/**
+ * Similarity of a baseline policy and a client policy (spec 3 §9): weights per policy kind; different kinds score 0
+ * with 'Different policy types'; a differing state sets `stateMismatch`. Categories with nothing to compare are
+ * left out (weights renormalised); with nothing comparable at all the score is the display-name similarity.
+ */
+export function policySimilarity(
+  baseline: unknown,
+  client: unknown,
+  paths: SimilarityPaths = {},
+): Similarity {
+  return similarityOf(
+    scoredPolicy(baseline, paths.baselinePath),
+    scoredPolicy(client, paths.clientPath),
+  );
 }

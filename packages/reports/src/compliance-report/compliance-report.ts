@@ -6,9 +6,9 @@ import {
   InputError,
   pdfScoreDescription,
   SEVERITY_ORDER,
-  type ComplianceData,
+  type ComplianceSummary,
   type ComplianceExportOptions,
-  type DeviationGroup,
+  type DeviationSummary,
   type Severity,
 } from '@aegis/domain';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
@@ -22,7 +22,7 @@ import { bandColour, bandLightColour, colours } from '../pdf/theme';
 /** What the compliance PDF is made of (spec 3 §2 'Export Compliance Report', §9). */
 export interface ComplianceReportInput {
   client: string;
-  data: ComplianceData;
+  data: ComplianceSummary;
   options: ComplianceExportOptions;
   /** The company banner: a PNG or JPEG data URL (local storage key companyBanner). */
   banner?: string;
@@ -140,7 +140,7 @@ function executiveSummary(input: ComplianceReportInput): Content[] {
   ];
 }
 
-function categoryBreakdown(groups: readonly DeviationGroup[]): Content[] {
+function categoryBreakdown(groups: readonly DeviationSummary[]): Content[] {
   const cats = deviationsByCategory(groups);
   const head = ['Service area', 'Policies', ...SEVERITY_ORDER.map((s) => SEVERITY_NAMES[s])].map(
     (text): TableCell => ({ text, style: 'tableHeader', fillColor: colours.brand }),
@@ -175,7 +175,7 @@ function value(v: unknown): string {
   return breakable(displayValue(v, PDF_VALUE_LENGTH));
 }
 
-function policyBlock(g: DeviationGroup): Content {
+function policyBlock(g: DeviationSummary): Content {
   const rows: TableCell[][] = g.deviations.map((d) => [
     { text: breakable(displayValue(d.property, PDF_VALUE_LENGTH)), fontSize: 8 },
     { text: value(d.baselineValue), fontSize: 8 },
@@ -227,7 +227,7 @@ function policyBlock(g: DeviationGroup): Content {
   };
 }
 
-function detailedDeviations(groups: readonly DeviationGroup[]): Content[] {
+function detailedDeviations(groups: readonly DeviationSummary[]): Content[] {
   const out: Content[] = [sectionTitle('Detailed Deviations', true)];
   for (const c of deviationsByCategory(groups)) {
     out.push({ text: c.category, style: 'h2', margin: [0, 10, 0, 4] });

@@ -4,6 +4,7 @@ import {
   acceptedDeviationsConfigSchema,
   addMatchesBodySchema,
   complianceParamsSchema,
+  compliancePreviewBodySchema,
   complianceQuerySchema,
   complianceReportSchema,
   matchingConfigSchema,
@@ -53,6 +54,27 @@ export const complianceRoutes: FastifyPluginAsyncZod<ComplianceRoutesOptions> = 
       },
     },
     async (request) => service(request).report(request.params.client, request.query.branch),
+  );
+
+  app.post(
+    '/api/compliance/:client/preview',
+    {
+      config: { role: 'Reader' },
+      schema: {
+        tags,
+        description:
+          'The report with matches the browser holds but the repository does not yet applied as well; nothing is written.',
+        params: complianceParamsSchema,
+        body: compliancePreviewBodySchema,
+        response: { 200: complianceReportSchema },
+      },
+    },
+    async (request) =>
+      service(request).report(
+        request.params.client,
+        request.body.branch,
+        request.body.pendingMatches,
+      ),
   );
 
   app.get(

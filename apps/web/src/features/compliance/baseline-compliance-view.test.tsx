@@ -1,5 +1,7 @@
-import type { ComplianceReport } from '@aegis/contracts';
+import type { ComplianceReport, CompliancePreviewBody } from '@aegis/contracts';
 import {
+  applyMatches,
+  complianceSummary,
   emptyAcceptedDeviations,
   emptyMatchingConfig,
   evaluateCompliance,
@@ -69,15 +71,19 @@ const CLIENT = [
   },
 ];
 
-function reportOf(clientFiles = CLIENT): ComplianceReport {
-  const compliance = evaluateCompliance(BASELINE, clientFiles);
+/** The report as the server sends it: policy documents left out, `matches` applied. */
+function reportOf(
+  clientFiles = CLIENT,
+  matches: CompliancePreviewBody['pendingMatches'] = [],
+): ComplianceReport {
+  const compliance = applyMatches(evaluateCompliance(BASELINE, clientFiles), matches);
   return {
     client: 'FAB',
     branch: 'main',
     baselineTreeId: 'b',
     clientTreeId: 'c',
     generatedAt: new Date().toISOString(),
-    compliance: { ...compliance, acceptedGroups: [] },
+    compliance: complianceSummary({ ...compliance, acceptedGroups: [] }),
     unmatched: findUnmatchedPolicies(compliance),
     matching: emptyMatchingConfig('FAB'),
     acceptedDeviations: emptyAcceptedDeviations('FAB'),
@@ -215,7 +221,13 @@ describe('Baseline Compliance view', () => {
       http.post('*/api/compliance/FAB/matching/matches', () =>
         HttpResponse.json({ message: 'down', statusCode: 502 }, { status: 502 }),
       ),
+      http.post('*/api/compliance/FAB/preview', async ({ request }) => {
+        const body = (await request.json()) as CompliancePreviewBody;
+        previews.push(body);
+        return HttpResponse.json(reportOf(CLIENT, body.pendingMatches));
+      }),
     );
+    const previews: CompliancePreviewBody[] = [];
     renderView();
     await userEvent.click(await screen.findByRole('button', { name: 'Enable Smart Matching' }));
     const panel = screen.getByRole('region', { name: 'Intelligent Policy Matching' });
@@ -231,7 +243,10 @@ describe('Baseline Compliance view', () => {
       pending: { clientName: string }[];
     };
     expect(stored.pending.map((m) => m.clientName)).toEqual(['CA000 - Require MFA']);
-    // applied in the browser: the policy is compared with its match, no longer missing
+    // the server applies the browser's pending match: the policy is compared with its match, no longer missing
+    expect(previews.map((p) => p.pendingMatches.map((m) => m.clientName))).toEqual([
+      ['CA000 - Require MFA'],
+    ]);
     expect(screen.queryByText('Unmatched Policies Detected')).not.toBeInTheDocument();
   });
 

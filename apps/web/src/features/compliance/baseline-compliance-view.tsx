@@ -1,7 +1,6 @@
 import type { AcceptDeviationsBody } from '@aegis/contracts';
 import {
   ACCEPT_FAILED_MESSAGE,
-  applyMatches,
   autoMatches,
   baselineHeader,
   BASELINE_TOAST_MS,
@@ -10,13 +9,12 @@ import {
   exportBlocker,
   dedupeMatches,
   DUPLICATE_MATCH_MESSAGE,
-  findUnmatchedPolicies,
   isSameMatch,
   MATCHING_MESSAGES,
   policyId,
   type AcceptedDeviationGroup,
   type ConfirmedMatch,
-  type DeviationGroup,
+  type DeviationSummary,
   type Suggestion,
   type UnmatchedPolicy,
 } from '@aegis/domain';
@@ -38,7 +36,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, SparkleRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 import {
   matchingApi,
@@ -98,7 +96,8 @@ const toMatch = (u: UnmatchedPolicy, s: Suggestion): ConfirmedMatch => {
 export function BaselineComplianceView({ client, branch }: { client: string; branch?: string }) {
   const styles = useStyles();
   const queryClient = useQueryClient();
-  const report = useComplianceReport(client, branch);
+  const [stored, setStored] = useState<StoredMatching>(() => readStoredMatching(client));
+  const report = useComplianceReport(client, branch, stored.pending);
   const accept = useAcceptDeviations(client);
   const revoke = useRevokeAcceptance(client);
   const toasterId = useId('compliance-toaster');
@@ -111,13 +110,12 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
       { intent, timeout: BASELINE_TOAST_MS },
     );
 
-  const [detail, setDetail] = useState<DeviationGroup | undefined>();
+  const [detail, setDetail] = useState<DeviationSummary | undefined>();
   const [acceptError, setAcceptError] = useState<string | undefined>();
   const [matching, setMatching] = useState(false);
   const [draft, setDraft] = useState<MatchingDraft>({ confirmed: [], dismissed: [] });
   const [saving, setSaving] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const [stored, setStored] = useState<StoredMatching>(() => readStoredMatching(client));
 
   // the browser mirrors the saved configuration; matches waiting in this browser go to the repository again
   const saved = report.data?.matching;
@@ -143,15 +141,8 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
     };
   }, [client, saved, queryClient]);
 
-  // matches only this browser holds are applied here until they reach the repository
-  const view = useMemo(() => {
-    const data = report.data;
-    if (!data) return undefined;
-    if (stored.pending.length === 0)
-      return { compliance: data.compliance, unmatched: data.unmatched };
-    const compliance = applyMatches(data.compliance, stored.pending);
-    return { compliance, unmatched: findUnmatchedPolicies(compliance) };
-  }, [report.data, stored.pending]);
+  // matches only this browser holds are applied by the server too (the report's query sends them)
+  const view = report.data;
 
   useEffect(() => {
     if (report.isError) toast('error', BASELINE_VIEW_TEXTS.failedAlert);

@@ -10,22 +10,39 @@ import { api } from '../../../lib/api-client';
 
 const base = (client: string) => `/api/compliance/${encodeURIComponent(client)}`;
 
-/** The Baseline Compliance report of a client (main, or a capture branch). */
-export function complianceReportQuery(client: string, branch?: string) {
+/**
+ * The Baseline Compliance report of a client (main, or a capture branch). Matches only this browser
+ * holds (`pending`) are applied by the server too, which holds the policies.
+ */
+export function complianceReportQuery(
+  client: string,
+  branch?: string,
+  pending: readonly ConfirmedMatch[] = [],
+) {
   return queryOptions({
-    queryKey: ['compliance', client, 'report', branch ?? 'main'],
+    queryKey: ['compliance', client, 'report', branch ?? 'main', pending],
     queryFn: ({ signal }) =>
-      api<ComplianceReport>(
-        `${base(client)}${branch ? `?branch=${encodeURIComponent(branch)}` : ''}`,
-        { signal },
-      ),
+      pending.length === 0
+        ? api<ComplianceReport>(
+            `${base(client)}${branch ? `?branch=${encodeURIComponent(branch)}` : ''}`,
+            { signal },
+          )
+        : api<ComplianceReport>(`${base(client)}/preview`, {
+            method: 'POST',
+            body: { ...(branch ? { branch } : {}), pendingMatches: pending },
+            signal,
+          }),
     staleTime: 0,
     retry: false,
   });
 }
 
-export function useComplianceReport(client: string, branch?: string) {
-  return useQuery(complianceReportQuery(client, branch));
+export function useComplianceReport(
+  client: string,
+  branch?: string,
+  pending: readonly ConfirmedMatch[] = [],
+) {
+  return useQuery(complianceReportQuery(client, branch, pending));
 }
 
 export function useAcceptDeviations(client: string) {

@@ -2,7 +2,7 @@ import {
   ACCEPTANCE_FLAG_LABELS,
   deviationsByCategory,
   propertyPreview,
-  type DeviationGroup,
+  type DeviationSummary,
 } from '@aegis/domain';
 import {
   Accordion,
@@ -48,7 +48,7 @@ const useStyles = makeStyles({
   },
 });
 
-function DeviationItem({ group, onOpen }: { group: DeviationGroup; onOpen: () => void }) {
+function DeviationItem({ group, onOpen }: { group: DeviationSummary; onOpen: () => void }) {
   const styles = useStyles();
   const preview = propertyPreview(group);
   const flagged = group.deviations.filter((d) => d.acceptance);
@@ -104,8 +104,8 @@ export function DeviationList({
   onOpen,
   onExport,
 }: {
-  groups: readonly DeviationGroup[];
-  onOpen: (group: DeviationGroup) => void;
+  groups: readonly DeviationSummary[];
+  onOpen: (group: DeviationSummary) => void;
   onExport?: () => void;
 }) {
   const styles = useStyles();

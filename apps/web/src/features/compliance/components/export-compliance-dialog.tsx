@@ -9,7 +9,7 @@ import {
   EXPORT_SEVERITY_LABELS,
   filterForExport,
   severityFilterCounts,
-  type ComplianceData,
+  type ComplianceSummary,
   type ExportSeverityFilter,
 } from '@aegis/domain';
 import { complianceReportFileName, createComplianceReportPdf } from '@aegis/reports';
@@ -77,7 +77,7 @@ export function ExportComplianceDialog({
   onExported,
 }: {
   client: string;
-  data: ComplianceData;
+  data: ComplianceSummary;
   onClose: () => void;
   onExported: (message: string) => void;
 }) {

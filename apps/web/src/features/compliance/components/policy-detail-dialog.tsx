@@ -4,7 +4,7 @@ import {
   COPY_RESET_MS,
   displayValue,
   shortenPropertyPath,
-  type DeviationGroup,
+  type DeviationSummary,
   type PropertyDeviation,
 } from '@aegis/domain';
 import {
@@ -162,7 +162,7 @@ export function PolicyDetailDialog({
   onClose,
   onAccept,
 }: {
-  group: DeviationGroup;
+  group: DeviationSummary;
   busy: boolean;
   error?: string;
   onClose: () => void;

@@ -1,4 +1,4 @@
-import type { ComplianceData } from '@aegis/domain';
+import type { ComplianceSummary } from '@aegis/domain';
 import { complianceBand, scoreDescription } from '@aegis/domain';
 import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 
@@ -52,7 +52,7 @@ function Stat({
 }
 
 /** Summary cards and the overall compliance score bar (spec 3 §2, §9). */
-export function SummaryCards({ data, unmatched }: { data: ComplianceData; unmatched: number }) {
+export function SummaryCards({ data, unmatched }: { data: ComplianceSummary; unmatched: number }) {
   const styles = useStyles();
   const band = complianceBand(data.compliancePercentage);
   return (
