@@ -38,6 +38,8 @@ import { ArrowClockwiseRegular, SparkleRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
+import { useConfirm } from '../../components/confirm-dialog';
+
 import {
   matchingApi,
   useAcceptDeviations,
@@ -101,6 +103,7 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
   const accept = useAcceptDeviations(client);
   const revoke = useRevokeAcceptance(client);
   const toasterId = useId('compliance-toaster');
+  const { confirm: confirmPrompt, dialog: confirmDialog } = useConfirm();
   const { dispatchToast } = useToastController(toasterId);
   const toast = (intent: ToastIntent, text: string) =>
     dispatchToast(
@@ -166,8 +169,13 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
     });
   };
 
-  const onRevoke = (g: AcceptedDeviationGroup) => {
-    if (!window.confirm(`Revoke the accepted deviations of ${g.policyName}?`)) return;
+  const onRevoke = async (g: AcceptedDeviationGroup) => {
+    const revokeIt = await confirmPrompt({
+      title: 'Revoke accepted deviations',
+      message: `Revoke the accepted deviations of ${g.policyName}?`,
+      confirmLabel: 'Revoke',
+    });
+    if (!revokeIt) return;
     revoke.mutate(g.path, {
       onSuccess: () => toast('success', `Accepted deviations of ${g.policyName} revoked.`),
       onError: () => toast('error', 'Failed to revoke accepted deviations. Please try again.'),
@@ -202,7 +210,12 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
 
   const clearAll = async () => {
     const n = draft.confirmed.length + allSaved.length;
-    if (!window.confirm(MATCHING_MESSAGES.clearPrompt(n))) return;
+    const clear = await confirmPrompt({
+      title: 'Clear All Matches',
+      message: MATCHING_MESSAGES.clearPrompt(n),
+      confirmLabel: 'Clear All',
+    });
+    if (!clear) return;
     setDraft((d) => ({ ...d, confirmed: [] }));
     if (allSaved.length === 0) return;
     try {
@@ -250,7 +263,12 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
   };
 
   const removeMatch = async (m: ConfirmedMatch) => {
-    if (!window.confirm(MATCHING_MESSAGES.removePrompt(m.baselineName, m.clientName))) return;
+    const remove = await confirmPrompt({
+      title: 'Remove match',
+      message: MATCHING_MESSAGES.removePrompt(m.baselineName, m.clientName),
+      confirmLabel: 'Remove',
+    });
+    if (!remove) return;
     const pending = stored.pending.filter((p) => p.baselineName !== m.baselineName);
     const next = {
       config: {
@@ -393,6 +411,7 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
   return (
     <div className={styles.root}>
       <Toaster toasterId={toasterId} position="top-end" />
+      {confirmDialog}
       {header}
       {body}
       {exporting && view && (
