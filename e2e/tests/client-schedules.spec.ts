@@ -52,4 +52,16 @@ test('client schedules: a taken slot is disabled with its client, a schedule is 
   await expect(scheduled.getByText('Weekly 11:30 PM build (Saturday) (30 23 * * 6)')).toBeVisible();
   await expectAccessible(page, 'client pipeline schedules');
   await page.screenshot({ path: `${SHOTS}/client-schedules.png`, fullPage: true });
+  // the week at a glance: WWI now holds Saturday 11:30 PM
+  await page.getByRole('tab', { name: /^Saturday \(\d+\)$/ }).click();
+  await expect(
+    page
+      .getByRole('table', { name: 'Slots held on Saturday' })
+      .getByRole('row', { name: /11:30 PM .*WWI/ }),
+  ).toBeVisible();
+  await expectAccessible(page, 'week at a glance');
+  await page.getByRole('heading', { name: 'Week at a glance (UTC)' });
+  await page
+    .locator('section[aria-labelledby="week-heading"]')
+    .screenshot({ path: `${SHOTS}/week-at-a-glance.png` });
 });

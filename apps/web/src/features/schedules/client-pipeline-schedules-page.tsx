@@ -25,6 +25,7 @@ import { PageHeader } from '../../components/page-header';
 
 import { useScheduleRows } from './api/schedules';
 import { ScheduleDialog } from './schedule-dialog';
+import { WeekView } from './week-view';
 
 const useStyles = makeStyles({
   section: { marginTop: '20px', display: 'flex', flexDirection: 'column', gap: '8px' },
@@ -193,6 +194,8 @@ export function ClientPipelineSchedulesPage() {
           <Text className={styles.muted}>Every client shown has a schedule.</Text>
         )}
       </section>
+
+      {schedules.isSuccess && <WeekView rows={rows} />}
 
       {editingRow && (
         <ScheduleDialog

@@ -99,3 +99,58 @@ describe('Client Pipeline Schedules', () => {
     expect(within(update).getByLabelText('Time')).toHaveValue('02:00');
   });
 });
+
+describe('Week at a glance', () => {
+  it('shows each day with the slots held and by whom, and flags two builds in one slot', async () => {
+    const rows: ClientScheduleRow[] = [
+      ...ROWS,
+      {
+        clientCode: 'FAB',
+        pipelineId: 103,
+        pipelineName: 'FAB - Workstation App Deployment',
+        project: 'p',
+        schedules: [
+          {
+            cron: '0 2 * * 0',
+            displayName: 'Weekly 2:00 AM build (Sunday)',
+            description: 'At 02:00 AM, only on Sunday (UTC)',
+            nextRun: null,
+          },
+          {
+            cron: '30 23 * * 6',
+            displayName: 'Weekly 11:30 PM build (Saturday)',
+            description: 'At 11:30 PM, only on Saturday (UTC)',
+            nextRun: null,
+          },
+        ],
+      },
+    ];
+    mockServer.use(
+      http.get('*/api/schedules', () =>
+        HttpResponse.text(JSON.stringify({ type: 'result', result: { rows } }), {
+          headers: { 'content-type': 'application/x-ndjson' },
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/ClientPipelineSchedules');
+    const days = await screen.findByRole('tablist', { name: 'Day of the week' });
+    // the first day with a held slot is shown first
+    expect(within(days).getByRole('tab', { name: 'Sunday (1)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const sunday = screen.getByRole('table', { name: 'Slots held on Sunday' });
+    expect(within(sunday).getByRole('row', { name: /2:00 AM ABC, FAB/ })).toBeInTheDocument();
+    expect(within(sunday).getByText('Conflict: 2 builds start together')).toBeInTheDocument();
+    expect(screen.getByText('47 of 48 slots free on Sunday.')).toBeInTheDocument();
+
+    await user.click(within(days).getByRole('tab', { name: 'Saturday (1)' }));
+    const saturday = screen.getByRole('table', { name: 'Slots held on Saturday' });
+    expect(within(saturday).getByRole('row', { name: /11:30 PM FAB/ })).toBeInTheDocument();
+    await user.click(within(days).getByRole('tab', { name: 'Monday (0)' }));
+    expect(
+      screen.getByText('No pipeline is scheduled on Monday: all 48 slots are free.'),
+    ).toBeInTheDocument();
+  });
+});
