@@ -9,6 +9,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { label: 'Projects', href: paths.projects.getHref() },
       { label: 'Client Pipelines', href: paths.clientPipelines.getHref() },
       { label: 'Configuration Comparison', href: paths.comparison.getHref() },
+      { label: 'Fleet', href: paths.fleet.getHref() },
     ],
   },
   {

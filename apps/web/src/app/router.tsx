@@ -10,6 +10,12 @@ import { RequireAuth } from './require-auth';
 /** Signed-in screens; each feature's code is loaded only when its route is opened. */
 const portalRoutes: RouteObject[] = [
   {
+    path: paths.fleet.path,
+    lazy: async () => ({
+      Component: (await import('../features/fleet/fleet-page')).FleetPage,
+    }),
+  },
+  {
     path: paths.tenantBackup.path,
     lazy: async () => ({
       Component: (await import('../features/backups/tenant-backup-page')).TenantBackupPage,

@@ -13,6 +13,8 @@ export const paths = {
       `/associated-pipelines/${encodeURIComponent(projectName)}/${encodeURIComponent(projectId)}`,
   },
   clientPipelines: { path: '/pipelines-list', getHref: () => '/pipelines-list' },
+  /** Issue 17: every client's compliance and trend. */
+  fleet: { path: '/fleet', getHref: () => '/fleet' },
   /** ADR 021: the 'Options - Aegis' variant is `?baseline=options` (it was /tenant-baseline-options). */
   comparison: {
     path: '/fetch-json-files',

@@ -77,19 +77,21 @@ describe('worst deviations across the fleet', () => {
     severity,
   });
 
-  it('ranks the setting failing in most clients first, then by severity', () => {
+  it('ranks by severity weight times the clients a setting fails in', () => {
     const byClient = new Map<string, FleetDeviation[]>([
       ['ABC', [d('a.json', 'x', 'low'), d('b.json', 'y', 'critical'), d('c.json', 'z', 'high')]],
       ['CON', [d('a.json', 'x', 'low'), d('c.json', 'z', 'high'), d('a.json', 'x', 'low')]],
       ['FAB', [d('a.json', 'x', 'medium'), d('d.json', '', 'critical')]],
     ]);
     const worst = worstFleetDeviations(byClient, 3);
+    // c: high in 2 (8); d and b: critical in 1 (8, then by name); a: medium in 3 (6)
     expect(worst.map((w) => [w.path, w.property, w.clientCount, w.severity])).toEqual([
-      ['a.json', 'x', 3, 'medium'],
       ['c.json', 'z', 2, 'high'],
       ['b.json', 'y', 1, 'critical'],
+      ['d.json', '', 1, 'critical'],
     ]);
-    expect(worst[0]?.clients).toEqual(['ABC', 'CON', 'FAB']);
+    const all = worstFleetDeviations(byClient);
+    expect(all.find((w) => w.path === 'a.json')?.clients).toEqual(['ABC', 'CON', 'FAB']);
   });
 });
 

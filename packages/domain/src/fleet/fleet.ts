@@ -152,9 +152,25 @@ export interface FleetWorstDeviation extends FleetDeviation {
   clients: string[];
 }
 
+/** Weight of a severity in the fleet's ranking: a critical setting counts as eight low ones. */
+const SEVERITY_WEIGHT: Record<Severity, number> = {
+  critical: 8,
+  high: 4,
+  medium: 2,
+  low: 1,
+  prerequisite: 0,
+};
+
+/** How bad a setting is across the fleet: its severity's weight times the clients it fails in. */
+export function fleetDeviationScore(d: { severity: Severity; clientCount: number }): number {
+  return SEVERITY_WEIGHT[d.severity] * d.clientCount;
+}
+
 /**
- * The worst deviations across the fleet (issue 17 §3): the same setting failing in most clients first, then by
- * severity, then by policy name and property. At most `limit` (five).
+ * The worst deviations across the fleet (issue 17 §3): settings ranked by severity weight times the number of
+ * clients they fail in (a setting failing in most tenants rises, but a low-severity tenant-specific value such as
+ * a name or an IP range does not outrank a critical one), then by clients, severity, policy name and property.
+ * At most `limit` (five).
  */
 export function worstFleetDeviations(
   byClient: ReadonlyMap<string, readonly FleetDeviation[]>,
@@ -177,6 +193,7 @@ export function worstFleetDeviations(
   return [...bySetting.values()]
     .sort(
       (a, b) =>
+        fleetDeviationScore(b) - fleetDeviationScore(a) ||
         b.clientCount - a.clientCount ||
         compareSeverity(a.severity, b.severity) ||
         a.policyName.localeCompare(b.policyName) ||

@@ -26,6 +26,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { ClientPicker } from '../../components/client-picker';
+import { HealthBadge } from '../../components/health-badge';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
@@ -41,7 +42,6 @@ import { BackupComparisonDialog } from './components/backup-comparison-dialog';
 import { BackupDetailsDialog } from './components/backup-details-dialog';
 import { BackupHistoryTable } from './components/backup-history-table';
 import { BackupStats } from './components/backup-stats';
-import { HealthBadge } from './components/health-badge';
 
 const useStyles = makeStyles({
   toolbar: {

@@ -8,7 +8,7 @@ import {
 } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 
-import { HealthBadge } from './health-badge';
+import { HealthBadge } from '../../../components/health-badge';
 
 const useStyles = makeStyles({
   grid: {

@@ -1,3 +1,4 @@
+// Backup health (spec 3 §4) as a badge: the backups screen and the fleet show it alike.
 import type { BackupHealth } from '@aegis/domain';
 import { Badge, type BadgeProps } from '@fluentui/react-components';
 
