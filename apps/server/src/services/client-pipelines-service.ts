@@ -1,5 +1,5 @@
 import { isServiceError } from '@aegis/connectors';
-import type { DevOpsApi, RepositoryRef } from '@aegis/connectors/devops';
+import type { DevOpsApi } from '@aegis/connectors/devops';
 import type { AppTables } from '@aegis/connectors/tables';
 import type {
   ClientScheduleRow,
@@ -35,16 +35,9 @@ import {
 
 import type { ProgressReporter } from '../lib/progress-stream';
 
+import type { ConfigRepository } from './config-repository';
 import { PipelineRuns } from './pipeline-runs';
 import { PipelinesService } from './pipelines-service';
-
-/** Fresh reads before giving up when main keeps moving under a schedule update. */
-const WRITE_ATTEMPTS = 3;
-
-export interface ClientPipelinesLocation {
-  project: string;
-  repository: string;
-}
 
 function toSchedule(schedule: { cron: string; displayName?: string }, now: Date): PipelineSchedule {
   return {
@@ -58,33 +51,22 @@ function toSchedule(schedule: { cron: string; displayName?: string }, now: Date)
 /**
  * Client app deployment YAML files and their weekly schedules (spec 2 §2, §5, §7; issue 16):
  * read from and written to Client_Yaml_Files/{folder}-azure-pipelines.yml on main of the
- * configuration repository, each write on top of the commit it was read at.
+ * configuration repository, through its one writer (read, change, push with oldObjectId).
  */
 export class ClientPipelinesService {
-  private readonly repo: RepositoryRef;
-
   constructor(
     private readonly devops: DevOpsApi,
+    private readonly repository: ConfigRepository,
     private readonly tables: () => AppTables,
-    location: ClientPipelinesLocation,
     private readonly now: () => Date = () => new Date(),
-  ) {
-    this.repo = { project: location.project, repository: location.repository };
-  }
+  ) {}
 
-  private async mainTip(): Promise<string> {
-    const main = (await this.devops.listRefs(this.repo, 'heads/main')).find(
-      (ref) => ref.name === 'refs/heads/main',
-    );
-    if (!main) throw new NotFoundError('Could not find main branch');
-    return main.commitId;
+  private mainTip(): Promise<string> {
+    return this.repository.branchTip('main');
   }
 
   private async readAt(folder: string, commitId: string): Promise<string | undefined> {
-    const file = await this.devops.getFile(this.repo, clientYamlPath(folder), {
-      version: { commit: commitId },
-    });
-    return file?.content;
+    return (await this.repository.readText(clientYamlPath(folder), { commit: commitId }))?.text;
   }
 
   /** The client's YAML on main, with the apps it deploys. */
@@ -121,42 +103,36 @@ export class ClientPipelinesService {
   }
 
   /**
-   * Writes the regenerated app list on top of `commitId`, the commit the user saw the preview at;
-   * if main moved since, answers 409 so nobody's change is overwritten unseen.
+   * Writes the regenerated app list over the file the user saw the preview of (at `commitId`). If
+   * the file itself changed since, answers 409 so nobody's change is overwritten unseen; other
+   * commits to main meanwhile do not matter (the write is re-applied on the new tip).
    */
   async updateApps(folder: string, commitId: string): Promise<ClientYamlUpdated> {
-    const preview = await this.previewApps(folder);
-    if (preview.commitId !== commitId) {
-      throw new ConflictError(
-        `${preview.path} changed since it was shown (main is now at ${preview.commitId.slice(0, 8)}): view it again, then update.`,
-      );
+    const path = clientYamlPath(folder);
+    const [seen, preview] = await Promise.all([
+      this.readAt(folder, commitId),
+      this.previewApps(folder),
+    ]);
+    if (seen === undefined) {
+      throw new NotFoundError(`${path} does not exist at commit ${commitId.slice(0, 8)}`);
     }
-    const pushed = await this.push(
-      commitId,
-      preview.path,
-      preview.nextContent,
+    const written = await this.repository.updateTextFile(
+      path,
+      (current) => {
+        if (current !== seen) {
+          throw new ConflictError(
+            `${path} changed since it was shown: view it again, then update.`,
+          );
+        }
+        return withAppList(current, preview.nextApps);
+      },
       `Update ${folder} app list from ${preview.table}`,
     );
-    return { message: SCHEDULE_MESSAGES.yamlUpdated, commitId: pushed, apps: preview.nextApps };
-  }
-
-  private async push(
-    oldObjectId: string,
-    path: string,
-    content: string,
-    comment: string,
-  ): Promise<string> {
-    try {
-      const result = await this.devops.push(this.repo, {
-        branch: 'main',
-        oldObjectId,
-        commits: [{ comment, changes: [{ changeType: 'edit', path, content }] }],
-      });
-      return result.commitId;
-    } catch (error) {
-      if (isServiceError(error) && error.statusCode === 409) throw new ConflictError(error.message);
-      throw error;
-    }
+    return {
+      message: SCHEDULE_MESSAGES.yamlUpdated,
+      commitId: written.commitId,
+      apps: preview.nextApps,
+    };
   }
 
   /** Every client pipeline with the schedules of its YAML (spec 2 §3: client schedule rows). */
@@ -227,25 +203,21 @@ export class ClientPipelinesService {
       `${String(slot.hour).padStart(2, '0')}:${String(slot.minute).padStart(2, '0')}`,
     );
     if (holder) throw new ConflictError(slotInUseText(holder));
-    for (let attempt = 1; ; attempt++) {
-      const current = await this.readYaml(folder);
-      const next = withSingleSchedule(current.content, { cron, displayName });
-      try {
-        const commitId = await this.push(
-          current.commitId,
-          current.path,
-          next,
-          `Schedule ${folder}: ${displayName}`,
-        );
-        return {
-          message: SCHEDULE_MESSAGES.updated,
-          commitId,
-          schedule: toSchedule({ cron, displayName }, this.now()),
-        };
-      } catch (error) {
-        // main moved between the read and the push: the change is made again on the new tip
-        if (!(error instanceof ConflictError) || attempt >= WRITE_ATTEMPTS) throw error;
-      }
-    }
+    const path = clientYamlPath(folder);
+    const written = await this.repository.updateTextFile(
+      path,
+      (current) => {
+        if (current === undefined) {
+          throw new NotFoundError(`${SCHEDULE_MESSAGES.yamlContentFailed}: ${path}`);
+        }
+        return withSingleSchedule(current, { cron, displayName });
+      },
+      `Schedule ${folder}: ${displayName}`,
+    );
+    return {
+      message: SCHEDULE_MESSAGES.updated,
+      commitId: written.commitId,
+      schedule: toSchedule({ cron, displayName }, this.now()),
+    };
   }
 }

@@ -120,6 +120,29 @@ export interface UpdateJsonOptions {
 }
 
 /**
+ * How a queued write reads and writes its file: JSON documents, or text kept as it is (YAML whose
+ * comments and layout must survive).
+ */
+interface FileCodec {
+  /** part of the write queue's key: writes of different codecs to one file are not batched */
+  readonly name: string;
+  parse(path: string, text: string): unknown;
+  serialize(doc: unknown): string;
+}
+
+const jsonCodec = (indent: number): FileCodec => ({
+  name: `json:${indent}`,
+  parse: (path, text) => parseJsonFile<unknown>(path, text),
+  serialize: (doc) => `${JSON.stringify(doc, null, indent)}\n`,
+});
+
+const textCodec: FileCodec = {
+  name: 'text',
+  parse: (_path, text) => text,
+  serialize: (doc) => String(doc),
+};
+
+/**
  * The mutation of an update: given the current document (undefined when the file does not exist),
  * return the document to write, or undefined to write nothing. It may run more than once (after a
  * stale ref), so it must be a pure function of its input.
@@ -386,14 +409,42 @@ export class ConfigRepository {
     message: string,
     options: UpdateJsonOptions = {},
   ): Promise<JsonUpdate<T>> {
-    const branch = options.branch ?? MAIN_BRANCH;
-    const indent = options.indent ?? 2;
+    return this.enqueueWrite(
+      path,
+      mutate,
+      message,
+      options.branch ?? MAIN_BRANCH,
+      jsonCodec(options.indent ?? 2),
+    );
+  }
+
+  /**
+   * {@link updateJsonFile} for a text file kept as it is (a pipeline's YAML, whose comments and
+   * layout must survive): `mutate` gets the current text (undefined when the file does not exist)
+   * and returns the text to write, or undefined to write nothing.
+   */
+  updateTextFile(
+    path: string,
+    mutate: JsonMutation<string>,
+    message: string,
+    options: { branch?: string } = {},
+  ): Promise<JsonUpdate<string>> {
+    return this.enqueueWrite(path, mutate, message, options.branch ?? MAIN_BRANCH, textCodec);
+  }
+
+  private enqueueWrite<T>(
+    path: string,
+    mutate: JsonMutation<T>,
+    message: string,
+    branch: string,
+    codec: FileCodec,
+  ): Promise<JsonUpdate<T>> {
     const key = [
       this.repo.project,
       this.repo.repository,
       branch,
       path,
-      indent,
+      codec.name,
       this.principal(),
     ].join('\n');
     return new Promise<JsonUpdate<T>>((resolve, reject) => {
@@ -410,7 +461,7 @@ export class ConfigRepository {
       }
       const fresh: WriteQueue = { pending: [write] };
       this.shared.writeQueues.set(key, fresh);
-      void this.drain(key, fresh, path, branch, indent);
+      void this.drain(key, fresh, path, branch, codec);
     });
   }
 
@@ -419,12 +470,12 @@ export class ConfigRepository {
     queue: WriteQueue,
     path: string,
     branch: string,
-    indent: number,
+    codec: FileCodec,
   ): Promise<void> {
     try {
       while (queue.pending.length > 0) {
         const batch = queue.pending.splice(0);
-        await this.writeBatch(batch, path, branch, indent);
+        await this.writeBatch(batch, path, branch, codec);
       }
     } finally {
       this.shared.writeQueues.delete(key);
@@ -436,7 +487,7 @@ export class ConfigRepository {
     batch: QueuedWrite[],
     path: string,
     branch: string,
-    indent: number,
+    codec: FileCodec,
   ): Promise<void> {
     const { attempts, baseDelayMs, maxDelayMs } = this.shared.retry;
     for (let attempt = 0; ; attempt += 1) {
@@ -446,7 +497,7 @@ export class ConfigRepository {
       try {
         tip = await this.branchTip(branch);
         file = await this.readText(path, { commit: tip });
-        current = file ? parseJsonFile<unknown>(path, file.text) : undefined;
+        current = file ? codec.parse(path, file.text) : undefined;
       } catch (error) {
         for (const w of batch) w.reject(error);
         return;
@@ -474,7 +525,7 @@ export class ConfigRepository {
             });
         }
       };
-      const text = doc === undefined ? undefined : `${JSON.stringify(doc, null, indent)}\n`;
+      const text = doc === undefined ? undefined : codec.serialize(doc);
       if (text === undefined || (file && file.text === text)) {
         settle(tip, false);
         return;

@@ -1,5 +1,6 @@
 // Issue 16: a client's app deployment YAML (app list regenerated from its table) and weekly
 // schedules, read from and written to the seeded DevOps emulator's configuration repository.
+import { DevOpsClient } from '@aegis/connectors/devops';
 import type { AppTables } from '@aegis/connectors/tables';
 import type {
   ClientScheduleList,
@@ -8,6 +9,7 @@ import type {
   StreamEvent,
 } from '@aegis/contracts';
 import { readAppList, readSchedules, type AppTableEntity } from '@aegis/domain';
+import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildWithSeededDevOps, type AppWithDevOps } from '../devops-fixture';
@@ -123,6 +125,66 @@ describe('client YAML and schedules', () => {
     expect(after?.schedules.map((s) => [s.cron, s.displayName])).toEqual([
       ['30 23 * * 6', 'Weekly 11:30 PM build (Saturday)'],
     ]);
+  });
+
+  it('an unrelated commit between preview and update does not block the app list update', async () => {
+    const repo = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
+    const git = new DevOpsClient({
+      organizationUrl: env.devops.emulator.url,
+      getToken: () => t.idp.issueToken(SAMPLE_USER),
+    });
+    const shown = (
+      await as({ method: 'GET', url: '/api/client-yaml/FAB/apps-preview' })
+    ).json() as ClientYamlPreview;
+    const [main] = await git.listRefs(repo, 'heads/main');
+    await git.push(repo, {
+      branch: 'main',
+      oldObjectId: main!.commitId,
+      commits: [
+        {
+          comment: 'someone else: an unrelated note',
+          changes: [{ changeType: 'add', path: '/Notes/unrelated.md', content: 'hello\n' }],
+        },
+      ],
+    });
+    const updated = await as({
+      method: 'POST',
+      url: '/api/client-yaml/FAB/apps',
+      payload: { commitId: shown.commitId },
+    });
+    expect(updated.statusCode).toBe(200);
+    const file = await git.getFile(repo, '/Client_Yaml_Files/FAB-azure-pipelines.yml', {
+      version: { branch: 'main' },
+    });
+    expect(readAppList(file!.content)).toEqual(shown.nextApps);
+    expect(
+      await git.getFile(repo, '/Notes/unrelated.md', { version: { branch: 'main' } }),
+    ).toBeDefined();
+  });
+
+  it('keeps both of two schedules saved at the same time for different clients', async () => {
+    const { rows } = await schedules();
+    const [first, second] = rows.filter((row) => row.clientCode !== 'ABC').slice(-2);
+    const [a, b] = await Promise.all([
+      as({
+        method: 'PUT',
+        url: `/api/schedules/${first!.clientCode}`,
+        payload: { cronExpression: '0 5 * * 2', displayName: 'Weekly 5:00 AM build (Tuesday)' },
+      }),
+      as({
+        method: 'PUT',
+        url: `/api/schedules/${second!.clientCode}`,
+        payload: { cronExpression: '30 5 * * 2', displayName: 'Weekly 5:30 AM build (Tuesday)' },
+      }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const after = (await schedules()).rows;
+    expect(after.find((r) => r.clientCode === first!.clientCode)?.schedules[0]?.cron).toBe(
+      '0 5 * * 2',
+    );
+    expect(after.find((r) => r.clientCode === second!.clientCode)?.schedules[0]?.cron).toBe(
+      '30 5 * * 2',
+    );
   });
 
   it('validates the cron and display name, naming the field', async () => {

@@ -9,6 +9,7 @@ import {
   updateClientYamlAppsSchema,
   updateScheduleSchema,
 } from '@aegis/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AegisConfig } from '../../config';
@@ -37,18 +38,14 @@ export const clientPipelineRoutes: FastifyPluginAsyncZod<ClientPipelineRoutesOpt
   app,
   { config, tables },
 ) => {
-  const location = {
-    project: config.AEGIS_DEVOPS_PROJECT,
-    repository: config.AEGIS_DEVOPS_CONFIG_REPO,
-  };
   let tablesClient: AppTables | undefined = tables;
   const appTables = () =>
     (tablesClient ??= createTablesClient({
       connectionString: config.AEGIS_TABLES_CONNECTION_STRING,
       accountUrl: config.AEGIS_TABLES_ACCOUNT_URL,
     }));
-  const service = (request: { devops: ConstructorParameters<typeof ClientPipelinesService>[0] }) =>
-    new ClientPipelinesService(request.devops, appTables, location);
+  const service = (request: FastifyRequest) =>
+    new ClientPipelinesService(request.devops, request.configRepository, appTables);
 
   app.get(
     '/api/client-yaml/:folder',
