@@ -24,6 +24,7 @@ import { pipelineRunsPlugin } from './plugins/pipeline-runs';
 import { securityPlugin } from './plugins/security';
 import { appTablesRoutes } from './routes/app-tables';
 import { backupRoutes } from './routes/backups';
+import { baselineRoutes } from './routes/baseline';
 import { captureRoutes } from './routes/capture';
 import { clientPipelineRoutes } from './routes/client-pipelines';
 import { comparisonRoutes } from './routes/comparison';
@@ -115,6 +116,7 @@ export async function buildApp({
   await app.register(complianceRoutes);
   await app.register(fleetRoutes, { config });
   await app.register(captureRoutes, { config });
+  await app.register(baselineRoutes, { project: config.AEGIS_DEVOPS_PROJECT });
   await app.register(onboardingRoutes, {
     appClientId,
     project: config.AEGIS_DEVOPS_PROJECT,

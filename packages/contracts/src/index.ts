@@ -9,3 +9,4 @@ export * from './onboarding';
 export * from './compliance';
 export * from './schedules';
 export * from './fleet';
+export * from './baseline';

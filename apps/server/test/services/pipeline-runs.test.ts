@@ -43,7 +43,7 @@ describe('PipelineRuns against the DevOps emulator', () => {
   });
 
   it('finds the Aegis folder pipelines by folder and name', async () => {
-    const id = await runs().resolve(PROJECT, fullBaselineDeployRun().pipeline);
+    const id = await runs().resolve(PROJECT, fullBaselineDeployRun({ clientCode: 'ABC' }).pipeline);
     const pipelines = await new DevOpsClient({
       organizationUrl: devops.emulator.url,
       getToken: async () => token,

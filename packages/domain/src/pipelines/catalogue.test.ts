@@ -36,7 +36,7 @@ describe('pipeline catalogue', () => {
   });
 
   it('finds the Aegis folder pipelines by folder and name, not by id', () => {
-    const deploy = fullBaselineDeployRun();
+    const deploy = fullBaselineDeployRun({ clientCode: 'ABC' });
     expect(deploy.pipeline.id).toBeUndefined();
     expect(
       matchesLocator(deploy.pipeline, {
@@ -52,7 +52,7 @@ describe('pipeline catalogue', () => {
         folder: '\\Tenants',
       }),
     ).toBe(false);
-    expect(offboardRun({ components: ['a'] }).pipeline.name).toBe(
+    expect(offboardRun({ clientCode: 'ABC', components: ['a'] }).pipeline.name).toBe(
       'Remove Baseline Tenant Configuration',
     );
     expect(
@@ -67,14 +67,18 @@ describe('pipeline catalogue', () => {
 
   it('builds every run body on main with no stages skipped', () => {
     for (const run of [
-      fullBaselineDeployRun(),
+      fullBaselineDeployRun({ clientCode: 'ABC' }),
       backupRun({ clientCode: 'ABC' }),
       appListRun(101, '7zip'),
     ]) {
       expect(run.body.refName).toBe('refs/heads/main');
       expect(run.body.stagesToSkip).toEqual([]);
     }
-    expect(fullBaselineDeployRun().body.templateParameters).toBeUndefined();
+    // the whole baseline: no Components (ADR 032: ClientCode names the tenant)
+    expect(fullBaselineDeployRun({ clientCode: 'ABC' }).body.templateParameters).toEqual({
+      ClientCode: 'ABC',
+    });
+    expect(() => fullBaselineDeployRun({ clientCode: 'abc' })).toThrow(InputError);
   });
 
   it('sends the backup with ClientCode and ManualRun true (spec 3 §7)', () => {
@@ -108,9 +112,10 @@ describe('pipeline catalogue', () => {
       AppList: '["Google Chrome"]',
     });
     expect(
-      deployComponentsRun({ components: ['ATP', 'SharePoint'] }).body.templateParameters,
-    ).toEqual({ Components: '["ATP","SharePoint"]' });
-    expect(() => offboardRun({ components: [] })).toThrow(/components/);
+      deployComponentsRun({ clientCode: 'ABC', components: ['ATP', 'SharePoint'] }).body
+        .templateParameters,
+    ).toEqual({ ClientCode: 'ABC', Components: '["ATP","SharePoint"]' });
+    expect(() => offboardRun({ clientCode: 'ABC', components: [] })).toThrow(/components/);
   });
 
   it('builds the onboarding bodies of spec 1 §7', () => {

@@ -100,18 +100,21 @@ export const PIPELINE_CATALOGUE = {
     templateParameters: ['ClientCode', 'ExcludedProperties', 'ExcludedPaths', 'BaselineVersion'],
     variables: [],
   },
-  /** Spec 2 §7: found by folder 'Aegis' and this name; runs bare (full deploy) or with Components. */
+  /**
+   * Spec 2 §7: found by folder 'Aegis' and this name; runs for the whole baseline (no Components)
+   * or with Components. ClientCode names the tenant (ADR 032: the spec leaves it implicit).
+   */
   deployBaseline: {
     name: 'Deploy Baseline Tenant Configuration',
     folder: AEGIS_PIPELINES_FOLDER,
-    templateParameters: ['Components'],
+    templateParameters: ['ClientCode', 'Components'],
     variables: [],
   },
   /** Spec 2 §7: found by folder 'Aegis' and this name; the off-board run with Components. */
   removeBaseline: {
     name: 'Remove Baseline Tenant Configuration',
     folder: AEGIS_PIPELINES_FOLDER,
-    templateParameters: ['Components'],
+    templateParameters: ['ClientCode', 'Components'],
     variables: [],
   },
 } as const satisfies Record<string, CataloguedPipeline>;
@@ -363,22 +366,39 @@ function componentsParameter(components: readonly string[]): string {
   return JSON.stringify(components);
 }
 
-/** Spec 2 §7: the full baseline deploy, 'Deploy Baseline Tenant Configuration' with no parameters. */
-export function fullBaselineDeployRun(): PipelineRunRequest {
-  return catalogued('deployBaseline');
+/**
+ * Spec 2 §7: the full baseline deploy, 'Deploy Baseline Tenant Configuration' without Components
+ * (the whole baseline), for the client the ClientCode names (ADR 032).
+ */
+export function fullBaselineDeployRun(input: { clientCode: string }): PipelineRunRequest {
+  return catalogued('deployBaseline', {
+    templateParameters: { ClientCode: parseClientCode(input.clientCode, 'clientCode') },
+  });
 }
 
 /** Spec 2 §7: deploy with components (the Components array, JSON-encoded). */
-export function deployComponentsRun(input: { components: readonly string[] }): PipelineRunRequest {
+export function deployComponentsRun(input: {
+  clientCode: string;
+  components: readonly string[];
+}): PipelineRunRequest {
   return catalogued('deployBaseline', {
-    templateParameters: { Components: componentsParameter(input.components) },
+    templateParameters: {
+      ClientCode: parseClientCode(input.clientCode, 'clientCode'),
+      Components: componentsParameter(input.components),
+    },
   });
 }
 
 /** Spec 2 §7: off-board, 'Remove Baseline Tenant Configuration' with the Components array. */
-export function offboardRun(input: { components: readonly string[] }): PipelineRunRequest {
+export function offboardRun(input: {
+  clientCode: string;
+  components: readonly string[];
+}): PipelineRunRequest {
   return catalogued('removeBaseline', {
-    templateParameters: { Components: componentsParameter(input.components) },
+    templateParameters: {
+      ClientCode: parseClientCode(input.clientCode, 'clientCode'),
+      Components: componentsParameter(input.components),
+    },
   });
 }
 

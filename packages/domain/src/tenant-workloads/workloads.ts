@@ -131,6 +131,9 @@ export const TENANT_WORKLOADS: readonly TenantWorkload[] = [
     '/deviceManagement/windowsAutopilotDeploymentProfiles',
   ),
   intune('AppProtectionPolicy', '/deviceAppManagement/managedAppPolicies'),
+  intune('MobileApp', '/deviceAppManagement/mobileApps'),
+  intune('DeviceHealthScript', '/deviceManagement/deviceHealthScripts'),
+  intune('DeviceManagementScript', '/deviceManagement/deviceManagementScripts'),
   graph('Forms', 'FormsSettings', '/admin/forms/settings', { fileName: 'Forms Settings' }),
   command('exchange', 'Exchange', 'OrganizationConfig', 'OrganizationConfig', {
     fileName: 'Organization Config',
@@ -212,6 +215,14 @@ export const TENANT_WORKLOADS: readonly TenantWorkload[] = [
     nameProperty: 'name',
   },
 ];
+
+/**
+ * Directory user accounts: written by the deploy's New-AegisAccounts function and removed by
+ * off-board, never captured (an account is not configuration), so not one of TENANT_WORKLOADS.
+ */
+export const DIRECTORY_USERS_WORKLOAD: GraphWorkload = graph('AzureAD', 'User', '/users', {
+  nameProperty: 'userPrincipalName',
+});
 
 /** `Category/Kind` → workload. */
 export function workloadFor(category: string, kind: string): TenantWorkload | undefined {

@@ -424,6 +424,7 @@ const BREAKS: Record<string, string[]> = {
   WWI: [
     ...['MT.1009', 'MT.1010', 'MT.1011', 'MT.1012', 'MT.1013', 'MT.1014', 'MT.1016'], // CA not deployed
     'DEV.1001', // device quota 50
+    'MS.AAD.3.5v1', // SMS sign-in left on (the baseline disables SMS, voice and email)
   ],
 };
 

@@ -147,6 +147,68 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
     return entity(request, withoutBaseType(user), 'users/$entity');
   });
 
+  app.post('/users', async (request, reply) => {
+    const body = requireBody(request);
+    for (const [name, type] of [
+      ['accountEnabled', 'boolean'],
+      ['displayName', 'string'],
+      ['mailNickname', 'string'],
+      ['userPrincipalName', 'string'],
+    ] as const) {
+      if (typeof body[name] !== type || body[name] === '') {
+        throw new EmulatorError(
+          400,
+          'Request_BadRequest',
+          `Invalid value specified for property '${name}' of resource 'User'.`,
+        );
+      }
+    }
+    const profile = body['passwordProfile'];
+    const password =
+      profile && typeof profile === 'object' && !Array.isArray(profile)
+        ? (profile as JsonObject)['password']
+        : undefined;
+    if (typeof password !== 'string' || password.length < 8) {
+      throw new EmulatorError(
+        400,
+        'Request_BadRequest',
+        'The specified password does not comply with password complexity requirements.',
+      );
+    }
+    const state = stateOf(world, request);
+    const upn = String(body['userPrincipalName']).toLowerCase();
+    if (findUser(state, upn)) {
+      throw new EmulatorError(
+        400,
+        'Request_BadRequest',
+        'Another object with the same value for property userPrincipalName already exists.',
+      );
+    }
+    // the password is checked, never kept (Graph never returns it)
+    const { passwordProfile: _password, ...rest } = body;
+    const user: JsonObject = {
+      '@odata.type': USER,
+      id: randomUUID(),
+      businessPhones: [],
+      givenName: null,
+      surname: null,
+      jobTitle: null,
+      mail: null,
+      ...rest,
+      createdDateTime: new Date(world.now()).toISOString().replace(/\.\d+Z$/, 'Z'),
+    };
+    state.directoryObjects.set(String(user['id']), user);
+    return reply.code(201).send(entity(request, withoutBaseType(user), 'users/$entity'));
+  });
+  app.delete<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
+    const state = stateOf(world, request);
+    const user = findUser(state, request.params.id);
+    if (!user) throw notFound(request.params.id);
+    state.directoryObjects.delete(String(user['id']));
+    for (const role of state.directoryRoles.values()) role.members.delete(String(user['id']));
+    return reply.code(204).send();
+  });
+
   app.get('/groups', async (request) =>
     listPage(
       request,

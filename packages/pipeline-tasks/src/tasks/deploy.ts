@@ -3,8 +3,12 @@
 // component, in dependency order, each baseline object is created when missing and updated when it
 // differs (matched by id, then display name), with the baseline's group and named-location ids
 // mapped to the tenant's. Intune writes carry a Multi Admin Approval justification naming the run.
+import { randomBytes } from 'node:crypto';
+
 import {
   BASELINE_COMPONENTS,
+  DIRECTORY_ACCOUNTS,
+  DIRECTORY_USERS_WORKLOAD,
   TENANT_WORKLOADS,
   policyNameOf,
   workloadFor,
@@ -14,7 +18,12 @@ import {
 
 import { TaskError } from '../log';
 import type { TaskParameters } from '../parameters';
-import { objectIdOf, type TenantGateway, type TenantObject } from '../tenant/gateway';
+import {
+  objectIdOf,
+  type TenantGateway,
+  type TenantObject,
+  type WriteOutcome,
+} from '../tenant/gateway';
 
 import { runBackup } from './backup';
 import type { TaskContext } from './context';
@@ -110,9 +119,14 @@ export function findExisting(
   if (workload.transport === 'adminCommand' && workload.singleton) return live[0];
   const id = objectIdOf(workload, baseline);
   const name = policyNameOf(workload, baseline) ?? fileName;
+  const byName = live.filter((o) => policyNameOf(workload, o) === name);
   return (
     (id ? live.find((o) => objectIdOf(workload, o) === id) : undefined) ??
-    live.find((o) => policyNameOf(workload, o) === name)
+    // Intune's default enrollment configurations share one display name: the type tells them apart
+    (byName.length > 1
+      ? byName.find((o) => o['@odata.type'] === baseline['@odata.type'])
+      : undefined) ??
+    byName[0]
   );
 }
 
@@ -151,7 +165,8 @@ export async function runDeploy(
 ): Promise<DeployCounts> {
   const { log, repository } = context;
   const client = parameters.ClientCode;
-  const selected: [string, Pick<BaselineComponent, 'paths' | 'type'>][] =
+  type Selected = Pick<BaselineComponent, 'paths' | 'type' | 'functionName' | 'accounts'>;
+  const selected: [string, Selected][] =
     parameters.Components.length === 0
       ? [['Whole baseline', { paths: [RESOURCES_ROOT], type: 'directory' }]]
       : parameters.Components.map((name) => {
@@ -180,6 +195,9 @@ export async function runDeploy(
       ? -1
       : Math.min(...entry.files.map((f) => TENANT_WORKLOADS.indexOf(f.workload)), Infinity);
   plan.sort((a, b) => rank(a) - rank(b));
+  if (plan.some((p) => p.component.functionName === 'New-AegisAccounts')) {
+    touched.add(DIRECTORY_USERS_WORKLOAD);
+  }
   const live = await tenant.readAll([...touched]);
   const maps = buildReferenceMaps(baselineFiles, live);
   // Domains: the baseline tenant's initial domain becomes the client's wherever a setting names it.
@@ -194,6 +212,21 @@ export async function runDeploy(
     `Aegis deploy run ${context.runId}: '${component}' to ${client}`;
 
   for (const { name, component, files } of plan) {
+    if (component.functionName && component.functionName !== 'New-AegisGroups') {
+      log.section(`Component '${name}' (${component.functionName})`);
+      const done = await runFunction(component, {
+        tenant,
+        files,
+        live,
+        baselineFiles,
+        log,
+        justification: justification(name),
+      });
+      for (const kind of ['created', 'updated', 'unchanged', 'pending'] as const) {
+        counts[kind] += done[kind];
+      }
+      continue;
+    }
     log.section(`Component '${name}' (${files.length} objects)`);
     if (files.length === 0) log.warning(`'${name}' has no configuration on main`);
     const createOnly = component.type === 'function';
@@ -273,4 +306,132 @@ export function baselineInitialDomain(files: ReadonlyMap<string, string>): strin
     if (match?.[1]) return match[1].toLowerCase();
   }
   return undefined;
+}
+
+// ---- components of type function ------------------------------------------------------------
+
+interface FunctionContext {
+  tenant: TenantGateway;
+  files: BaselineFile[];
+  live: Map<TenantWorkload, TenantObject[]>;
+  baselineFiles: ReadonlyMap<string, string>;
+  log: TaskContext['log'];
+  justification: string;
+}
+
+/** The Intune prefix Remove-AegisRetiredPolicies looks for. */
+export const RETIRED_POLICY_PREFIX = 'Baseline - ';
+
+/** A password for a new account: 24 random characters from four classes; never logged. */
+export function newAccountPassword(): string {
+  const classes = [
+    'ABCDEFGHJKLMNPQRSTUVWXYZ',
+    'abcdefghijkmnopqrstuvwxyz',
+    '23456789',
+    '!@#$%*-_+=',
+  ];
+  const bytes = randomBytes(24);
+  return [...bytes]
+    .map((b, i) => {
+      const set = classes[i % classes.length] ?? '';
+      return set.charAt(b % set.length);
+    })
+    .join('');
+}
+
+async function runFunction(
+  component: Pick<BaselineComponent, 'functionName' | 'accounts'>,
+  context: FunctionContext,
+): Promise<DeployCounts> {
+  const { tenant, files, live, baselineFiles, log, justification } = context;
+  const counts: DeployCounts = { created: 0, updated: 0, unchanged: 0, pending: 0 };
+  const record = (outcome: WriteOutcome, kind: 'created' | 'updated', what: string) => {
+    if (outcome.status === 'pendingApproval') {
+      counts.pending += 1;
+      log.warning(`Pending approval: ${what}: ${outcome.message}`);
+    } else {
+      counts[kind] += 1;
+      log.info(`${kind} ${what}`);
+    }
+  };
+  switch (component.functionName) {
+    case 'Enable-OrganizationCustomization': {
+      const workload = workloadFor('Exchange', 'OrganizationConfig');
+      if (!workload) throw new TaskError('Exchange/OrganizationConfig is not a known workload');
+      const org = live.get(workload)?.[0];
+      if (org && org['IsDehydrated'] === false) {
+        counts.unchanged += 1;
+        log.info('Organisation customisation is already enabled');
+      } else {
+        const outcome = org
+          ? await tenant.update(workload, org, { IsDehydrated: false }, { justification })
+          : await tenant.create(workload, { IsDehydrated: false }, { justification });
+        record(
+          outcome,
+          'updated',
+          'Exchange/OrganizationConfig (Enable-OrganizationCustomization)',
+        );
+      }
+      return counts;
+    }
+    case 'Remove-AegisRetiredPolicies': {
+      const kept = new Set(
+        files.map(
+          (f) =>
+            `${f.workload.category}/${f.workload.kind}/${policyNameOf(f.workload, f.object) ?? ''}`,
+        ),
+      );
+      const intune = TENANT_WORKLOADS.filter((w) => w.category === 'Intune');
+      const current = await tenant.readAll(intune);
+      for (const workload of intune) {
+        for (const object of current.get(workload) ?? []) {
+          const name = policyNameOf(workload, object);
+          if (!name?.startsWith(RETIRED_POLICY_PREFIX)) continue;
+          const what = `${workload.category}/${workload.kind}/${name}`;
+          if (kept.has(what)) continue;
+          const outcome = await tenant.remove(workload, object, { justification });
+          if (outcome.status === 'pendingApproval') {
+            counts.pending += 1;
+            log.warning(`Pending approval: removing ${what}: ${outcome.message}`);
+          } else {
+            counts.updated += 1;
+            log.info(`removed retired ${what}`);
+          }
+        }
+      }
+      if (counts.updated + counts.pending === 0) log.info('No retired baseline policies found');
+      void baselineFiles;
+      return counts;
+    }
+    case 'New-AegisAccounts': {
+      const domain = await tenant.initialDomain();
+      if (!domain) throw new TaskError('The tenant has no initial domain to create accounts in');
+      const users = live.get(DIRECTORY_USERS_WORKLOAD) ?? [];
+      for (const local of component.accounts ?? []) {
+        const account = DIRECTORY_ACCOUNTS[local];
+        if (!account) throw new TaskError(`Unknown account '${local}'`);
+        const upn = `${local}@${domain}`;
+        if (users.some((u) => String(u['userPrincipalName'] ?? '').toLowerCase() === upn)) {
+          counts.unchanged += 1;
+          log.info(`account ${upn} already exists`);
+          continue;
+        }
+        const outcome = await tenant.create(DIRECTORY_USERS_WORKLOAD, {
+          accountEnabled: true,
+          displayName: account.displayName,
+          mailNickname: local,
+          userPrincipalName: upn,
+          usageLocation: 'GB',
+          passwordProfile: {
+            forceChangePasswordNextSignIn: account.kind === 'service' ? false : true,
+            password: newAccountPassword(),
+          },
+        });
+        record(outcome, 'created', `account ${upn}`);
+      }
+      return counts;
+    }
+    default:
+      throw new TaskError(`Unknown function '${component.functionName ?? ''}'`);
+  }
 }

@@ -1,7 +1,7 @@
 // Off-board ('Remove Baseline Tenant Configuration'): removes the selected components' objects from
 // the tenant (matched by the baseline's id, then display name), or sets them back to the
 // service's defaults where the component says 'Revert … to Default'. Logged per component.
-import { OFFBOARD_COMPONENTS } from '@aegis/domain';
+import { DIRECTORY_USERS_WORKLOAD, OFFBOARD_COMPONENTS, offboardRunOrder } from '@aegis/domain';
 
 import { TaskError } from '../log';
 import type { TaskParameters } from '../parameters';
@@ -19,6 +19,44 @@ export const SERVICE_DEFAULTS: Readonly<Record<string, Record<string, unknown>>>
     MailTipsAllTipsEnabled: true,
     MailTipsExternalRecipientsTipsEnabled: false,
     MailTipsGroupMetricsEnabled: true,
+  },
+  'Defender/AntiPhishPolicy': {
+    PhishThresholdLevel: 1,
+    EnableMailboxIntelligenceProtection: false,
+    EnableOrganizationDomainsProtection: false,
+    EnableTargetedUserProtection: false,
+    EnableTargetedDomainsProtection: false,
+    TargetedUserProtectionAction: 'NoAction',
+    TargetedDomainProtectionAction: 'NoAction',
+    MailboxIntelligenceProtectionAction: 'NoAction',
+  },
+  'Teams/MeetingPolicy': {
+    AutoAdmittedUsers: 'EveryoneInCompany',
+    AllowAnonymousUsersToJoinMeeting: true,
+    AllowAnonymousUsersToStartMeeting: false,
+    AllowCloudRecording: true,
+    DesignatedPresenterRoleMode: 'EveryoneUserOverride',
+  },
+  'Teams/MessagingPolicy': {
+    AllowOwnerDeleteMessage: false,
+    AllowUserDeleteChat: true,
+    GiphyRatingType: 'Moderate',
+    ChannelsInChatListEnabledType: 'EnabledUserOverride',
+  },
+  'Teams/FederationConfiguration': {
+    AllowFederatedUsers: true,
+    AllowTeamsConsumer: true,
+    AllowTeamsConsumerInbound: true,
+    AllowPublicUsers: true,
+  },
+  'Forms/FormsSettings': {
+    isExternalSendFormEnabled: true,
+    isExternalShareCollaborationEnabled: true,
+    isExternalShareResultEnabled: true,
+    isExternalShareTemplateEnabled: true,
+    isInOrgFormsPhishingScanEnabled: true,
+    isRecordIdentityByDefaultEnabled: false,
+    isBingImageSearchEnabled: true,
   },
 };
 
@@ -38,11 +76,14 @@ export async function runOffboard(
   if (parameters.Components.length === 0) {
     throw new TaskError('Please select at least one component to remove');
   }
-  const selected = parameters.Components.map((name) => {
-    const component = OFFBOARD_COMPONENTS[name];
-    if (!component) throw new TaskError(`Unknown off-board component '${name}'`);
-    return { name, component };
-  });
+  for (const name of parameters.Components) {
+    if (!OFFBOARD_COMPONENTS[name]) throw new TaskError(`Unknown off-board component '${name}'`);
+  }
+  // catalogue order: what references others (policies) goes before what it references
+  const selected = offboardRunOrder(parameters.Components).map((name) => ({
+    name,
+    component: OFFBOARD_COMPONENTS[name]!,
+  }));
   log.section(`Off-board from ${client}: ${selected.map((s) => s.name).join(', ')}`);
   const main = await repository.mainCommit();
   const baselineFiles = await repository.readFolder(RESOURCES_ROOT, main);
@@ -53,12 +94,33 @@ export async function runOffboard(
     // paths in the component's order: what references others goes first
     files: component.paths.flatMap((p) => baselineFilesUnder(baselineFiles, [p])),
   }));
+  const removesAccounts = plan.some((p) => (p.component.accounts?.length ?? 0) > 0);
   const live = await tenant.readAll([
     ...new Set(plan.flatMap((p) => p.files.map((f) => f.workload))),
+    ...(removesAccounts ? [DIRECTORY_USERS_WORKLOAD] : []),
   ]);
+  const domain = removesAccounts ? await tenant.initialDomain() : undefined;
   const counts: OffboardCounts = { removed: 0, reverted: 0, absent: 0, pending: 0 };
   for (const { name, component, files } of plan) {
     log.section(`Component '${name}'`);
+    for (const local of component.accounts ?? []) {
+      const upn = `${local}@${domain ?? ''}`.toLowerCase();
+      const user = (live.get(DIRECTORY_USERS_WORKLOAD) ?? []).find(
+        (u) => String(u['userPrincipalName'] ?? '').toLowerCase() === upn,
+      );
+      if (!user) {
+        counts.absent += 1;
+        log.info(`absent account ${upn}`);
+        continue;
+      }
+      try {
+        await tenant.remove(DIRECTORY_USERS_WORKLOAD, user);
+      } catch (error) {
+        throw new TaskError(`Removing account ${upn} failed: ${(error as Error).message}`);
+      }
+      counts.removed += 1;
+      log.info(`removed account ${upn}`);
+    }
     for (const file of files) {
       const fileName = file.path.slice(file.path.lastIndexOf('/') + 1, -'.json'.length);
       const existing = findExisting(

@@ -246,6 +246,53 @@ export const azureAdPolicies: PolicyDef[] = [
       includeTargets: allUsersTarget,
     }),
   ),
+  methodConfiguration('Voice', '#microsoft.graph.voiceAuthenticationMethodConfiguration', () => ({
+    state: 'disabled',
+    isOfficePhoneAllowed: false,
+    excludeTargets: [],
+    includeTargets: [],
+  })),
+  methodConfiguration(
+    'SoftwareOath',
+    '#microsoft.graph.softwareOathAuthenticationMethodConfiguration',
+    () => ({ state: 'enabled', excludeTargets: [], includeTargets: allUsersTarget }),
+  ),
+  methodConfiguration(
+    'HardwareOath',
+    '#microsoft.graph.hardwareOathAuthenticationMethodConfiguration',
+    () => ({ state: 'disabled', excludeTargets: [], includeTargets: [] }),
+  ),
+  methodConfiguration(
+    'X509Certificate',
+    '#microsoft.graph.x509CertificateAuthenticationMethodConfiguration',
+    () => ({
+      state: 'disabled',
+      excludeTargets: [],
+      includeTargets: [],
+      certificateUserBindings: [
+        {
+          x509CertificateField: 'PrincipalName',
+          userProperty: 'onPremisesUserPrincipalName',
+          priority: 1,
+        },
+      ],
+      authenticationModeConfiguration: {
+        x509CertificateAuthenticationDefaultMode: 'x509CertificateSingleFactor',
+        rules: [],
+      },
+    }),
+  ),
+  methodConfiguration(
+    'QRCodePin',
+    '#microsoft.graph.qrCodePinAuthenticationMethodConfiguration',
+    () => ({
+      state: 'disabled',
+      standardQRCodeLifetimeInDays: 365,
+      pinLength: 8,
+      excludeTargets: [],
+      includeTargets: [],
+    }),
+  ),
   methodConfiguration('Email', '#microsoft.graph.emailAuthenticationMethodConfiguration', () => ({
     state: 'disabled',
     allowExternalIdToUseEmailOtp: 'disabled',

@@ -405,4 +405,100 @@ export const intunePolicies: PolicyDef[] = [
         },
       ),
   },
+  // Intune apps and scripts the deploy catalogue's iOS Apps, Android Apps, Health Scripts and
+  // Management Scripts components point at (issue 15).
+  {
+    category: 'Intune',
+    kind: 'MobileApp',
+    name: 'Microsoft Authenticator (iOS)',
+    build: (ctx) =>
+      graphEntity(
+        ctx,
+        'app:ios-authenticator',
+        'deviceAppManagement/mobileApps',
+        '#microsoft.graph.iosStoreApp',
+        {
+          displayName: 'Microsoft Authenticator (iOS)',
+          description: 'Microsoft Authenticator for iPhone and iPad, required for MFA.',
+          publisher: 'Microsoft Corporation',
+          isFeatured: true,
+          appStoreUrl: 'https://apps.apple.com/app/microsoft-authenticator/id983156458',
+          bundleId: 'com.microsoft.azureauthenticator',
+          applicableDeviceType: { iPad: true, iPhoneAndIPod: true },
+          minimumSupportedOperatingSystem: { v15_0: true },
+          roleScopeTagIds: ['0'],
+        },
+      ),
+  },
+  {
+    category: 'Intune',
+    kind: 'MobileApp',
+    name: 'Microsoft Authenticator (Android)',
+    build: (ctx) =>
+      graphEntity(
+        ctx,
+        'app:android-authenticator',
+        'deviceAppManagement/mobileApps',
+        '#microsoft.graph.managedAndroidStoreApp',
+        {
+          displayName: 'Microsoft Authenticator (Android)',
+          description: 'Microsoft Authenticator for Android, required for MFA.',
+          publisher: 'Microsoft Corporation',
+          isFeatured: true,
+          appStoreUrl: 'https://play.google.com/store/apps/details?id=com.azure.authenticator',
+          packageId: 'com.azure.authenticator',
+          minimumSupportedOperatingSystem: { v8_0: true },
+          roleScopeTagIds: ['0'],
+        },
+      ),
+  },
+  {
+    category: 'Intune',
+    kind: 'DeviceHealthScript',
+    name: 'Baseline - Restart Pending Remediation',
+    build: (ctx) =>
+      graphEntity(
+        ctx,
+        'health:restart-pending',
+        'deviceManagement/deviceHealthScripts',
+        undefined,
+        {
+          displayName: 'Baseline - Restart Pending Remediation',
+          description:
+            'Detects devices waiting for a restart for more than 7 days and prompts the user.',
+          publisher: 'Aegis MSP',
+          runAsAccount: 'system',
+          enforceSignatureCheck: false,
+          runAs32Bit: false,
+          isGlobalScript: false,
+          detectionScriptContent:
+            'JFBlbmRpbmcgPSBUZXN0LVBhdGggJ0hLTE06XFNPRlRXQVJFXE1pY3Jvc29mdFxXaW5kb3dzXEN1cnJlbnRWZXJzaW9uXFdpbmRvd3NVcGRhdGVcQXV0byBVcGRhdGVcUmVib290UmVxdWlyZWQn',
+          remediationScriptContent: 'U2hvdy1SZXN0YXJ0VG9hc3QgLURheXMgNw==',
+          roleScopeTagIds: ['0'],
+        },
+      ),
+  },
+  {
+    category: 'Intune',
+    kind: 'DeviceManagementScript',
+    name: 'Baseline - Escrow BitLocker Recovery Key',
+    build: (ctx) =>
+      graphEntity(
+        ctx,
+        'script:bitlocker-escrow',
+        'deviceManagement/deviceManagementScripts',
+        undefined,
+        {
+          displayName: 'Baseline - Escrow BitLocker Recovery Key',
+          description: 'Backs up the BitLocker recovery key of the system drive to Entra ID.',
+          runAsAccount: 'system',
+          enforceSignatureCheck: false,
+          fileName: 'Escrow-BitLockerKey.ps1',
+          runAs32Bit: false,
+          scriptContent:
+            'QmFja3VwVG9BQUQtQml0TG9ja2VyS2V5UHJvdGVjdG9yIC1Nb3VudFBvaW50ICRlbnY6U3lzdGVtRHJpdmU=',
+          roleScopeTagIds: ['0'],
+        },
+      ),
+  },
 ];

@@ -1,0 +1,212 @@
+// Baseline deployment and off-boarding (spec 2 §2, §7; issue 15): which client a tenant pipeline
+// names, the runs of the Aegis folder's deploy and remove pipelines for it, the company baseline's
+// files the configuration preview reads, and the preview of what a deploy would do.
+import type { DevOpsApi } from '@aegis/connectors/devops';
+import {
+  BASELINE_COMPONENTS,
+  InputError,
+  NotFoundError,
+  OFFBOARD_COMPONENTS,
+  RESOURCES_FOLDER,
+  TENANT_PIPELINES_FOLDER,
+  clientResourcesRoot,
+  comparePolicy,
+  deployComponentsRun,
+  fullBaselineDeployRun,
+  isClientCode,
+  normalisePipelineFolder,
+  offboardRun,
+  toResourcePath,
+} from '@aegis/domain';
+
+import type { ConfigRepository, ParsedFile } from './config-repository';
+import { PIPELINE_NOT_FOUND_MESSAGE, type PipelineRuns } from './pipeline-runs';
+
+const BASELINE_ROOT = `/${RESOURCES_FOLDER}`;
+
+/**
+ * A path inside the company baseline, normalised ('M365Config/Resources/…', no leading slash, no
+ * '..'); InputError naming `path` otherwise.
+ */
+export function baselinePath(path: string): string {
+  const p = path.replace(/\\/g, '/').replace(/^\/+/, '').replace(/\/+$/, '');
+  const segments = p.split('/');
+  if (
+    !(p === RESOURCES_FOLDER || p.startsWith(`${RESOURCES_FOLDER}/`)) ||
+    segments.some((s) => s === '..' || s === '.' || s === '')
+  ) {
+    throw new InputError(`path must be inside ${RESOURCES_FOLDER}`, 'path');
+  }
+  return p;
+}
+
+function unknownNames(
+  names: readonly string[],
+  catalogue: Readonly<Record<string, unknown>>,
+): string[] {
+  return names.filter((n) => !Object.hasOwn(catalogue, n));
+}
+
+export interface BaselineRun {
+  id: number;
+  pipelineId: number;
+  project: string;
+  clientCode: string;
+  state: string;
+  result: string | null;
+}
+
+export class BaselineDeployment {
+  constructor(
+    private readonly project: string,
+    private readonly devops: DevOpsApi,
+    private readonly runs: PipelineRuns,
+    private readonly repository: ConfigRepository,
+  ) {}
+
+  /**
+   * The client a tenant pipeline (folder Tenants\{CODE}) belongs to; NotFoundError 'Selected
+   * pipeline not found.' (spec 2 §8) when no such pipeline exists.
+   */
+  async clientOfPipeline(pipelineId: number): Promise<string> {
+    const pipelines = await this.devops.listPipelines(this.project);
+    const pipeline = pipelines.find((p) => p.id === pipelineId);
+    const [root, code] = normalisePipelineFolder(pipeline?.folder).split('\\');
+    if (!pipeline || root !== TENANT_PIPELINES_FOLDER || !code || !isClientCode(code)) {
+      throw new NotFoundError(PIPELINE_NOT_FOUND_MESSAGE);
+    }
+    return code;
+  }
+
+  /** Spec 2 §7: the full baseline deploy (no components) or a deploy with components. */
+  async deploy(
+    pipelineId: number,
+    components: readonly string[] | undefined,
+  ): Promise<BaselineRun> {
+    const unknown = unknownNames(components ?? [], BASELINE_COMPONENTS);
+    if (unknown.length > 0) {
+      throw new InputError(`Unknown component(s): ${unknown.join(', ')}`, 'components');
+    }
+    const clientCode = await this.clientOfPipeline(pipelineId);
+    const request = components
+      ? deployComponentsRun({ clientCode, components })
+      : fullBaselineDeployRun({ clientCode });
+    return this.start(clientCode, request);
+  }
+
+  /** Spec 2 §7: off-board with the components array. */
+  async offboard(pipelineId: number, components: readonly string[]): Promise<BaselineRun> {
+    const unknown = unknownNames(components, OFFBOARD_COMPONENTS);
+    if (unknown.length > 0) {
+      throw new InputError(`Unknown component(s): ${unknown.join(', ')}`, 'components');
+    }
+    const clientCode = await this.clientOfPipeline(pipelineId);
+    return this.start(clientCode, offboardRun({ clientCode, components }));
+  }
+
+  private async start(
+    clientCode: string,
+    request: Parameters<PipelineRuns['start']>[1],
+  ): Promise<BaselineRun> {
+    const run = await this.runs.start(this.project, request);
+    return {
+      id: run.id,
+      pipelineId: run.pipelineId,
+      project: this.project,
+      clientCode,
+      state: run.state,
+      result: run.result,
+    };
+  }
+
+  /** The JSON files at or under a baseline path on main; NotFoundError when there is none. */
+  async files(path: string): Promise<{ path: string; name: string }[]> {
+    const p = baselinePath(path);
+    const items = await this.repository.listTree(`/${p}`);
+    const files = items
+      .filter((i) => !i.isFolder && i.path.toLowerCase().endsWith('.json'))
+      .map((i) => ({
+        path: i.path.replace(/^\/+/, ''),
+        name: i.path.slice(i.path.lastIndexOf('/') + 1, -'.json'.length),
+      }))
+      .sort((a, b) => a.path.localeCompare(b.path));
+    if (files.length === 0) throw new NotFoundError(`No configuration found at ${p}`);
+    return files;
+  }
+
+  /** One baseline file on main: its parsed JSON, null when it is not valid JSON. */
+  async file(path: string): Promise<{ path: string; content: unknown }> {
+    const p = baselinePath(path);
+    const file = await this.repository.readText(`/${p}`);
+    if (!file) throw new NotFoundError(`No configuration found at ${p}`);
+    let content: unknown = null;
+    try {
+      content = JSON.parse(file.text.replace(/^\uFEFF/, '')) as unknown;
+    } catch {
+      content = null;
+    }
+    return { path: p, content };
+  }
+
+  /**
+   * What a deploy of the components would do in the client's tenant, from the client's last
+   * approved capture on main against the baseline: create what the client lacks, update what
+   * deviates (the comparison engine's deviations), leave the rest.
+   */
+  async preview(pipelineId: number, components: readonly string[]) {
+    const unknown = unknownNames(components, BASELINE_COMPONENTS);
+    if (unknown.length > 0) {
+      throw new InputError(`Unknown component(s): ${unknown.join(', ')}`, 'components');
+    }
+    const clientCode = await this.clientOfPipeline(pipelineId);
+    const [baseline, client] = await this.repository.readTrees([
+      BASELINE_ROOT,
+      clientResourcesRoot(clientCode),
+    ]);
+    if (!baseline) throw new NotFoundError(`No baseline found at ${RESOURCES_FOLDER}`);
+    const clientFiles = new Map<string, ParsedFile>();
+    for (const f of client?.files ?? []) clientFiles.set(toResourcePath(f.path).toLowerCase(), f);
+    return {
+      clientCode,
+      commitId: client?.commitId ?? baseline.commitId ?? null,
+      components: components.map((name) => {
+        const component = BASELINE_COMPONENTS[name]!;
+        const roots = component.paths.map((p) => toResourcePath(p).toLowerCase());
+        const items = baseline.files
+          .filter((f) => {
+            const r = toResourcePath(f.path).toLowerCase();
+            return (
+              r.endsWith('.json') && roots.some((root) => r === root || r.startsWith(`${root}/`))
+            );
+          })
+          .map((f) => {
+            const resource = toResourcePath(f.path);
+            const clientFile = clientFiles.get(resource.toLowerCase());
+            const group = comparePolicy(f, clientFile);
+            const action: 'create' | 'update' | 'unchanged' = !clientFile
+              ? 'create'
+              : group
+                ? 'update'
+                : 'unchanged';
+            return {
+              path: resource,
+              name: resource.slice(resource.lastIndexOf('/') + 1, -'.json'.length),
+              action,
+              changes:
+                action === 'update'
+                  ? (group?.deviations ?? []).slice(0, 5).map((d) => d.property)
+                  : [],
+            };
+          });
+        return {
+          name,
+          items,
+          note:
+            component.type === 'function'
+              ? `Runs ${component.functionName ?? 'a function'}${component.paths.length > 0 && component.functionName === 'New-AegisGroups' ? ': creates only what the tenant lacks, never updates' : ''}.`
+              : null,
+        };
+      }),
+    };
+  }
+}

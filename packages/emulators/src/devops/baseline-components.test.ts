@@ -1,0 +1,300 @@
+// Every component of the deploy and off-board catalogues (domain, spec 2 §3) changes the tenant:
+// for each deploy component the test first takes its objects out of a simulated tenant (or changes
+// a singleton), runs 'Deploy Baseline Tenant Configuration' with that one component, and reads the
+// tenant back; each off-board component then removes or reverts what the deploy put there.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import { DevOpsClient } from '@aegis/connectors/devops';
+import {
+  BASELINE_COMPONENTS,
+  DIRECTORY_ACCOUNTS,
+  OFFBOARD_COMPONENTS,
+  RESOURCES_FOLDER,
+  policyNameOf,
+  workloadFor,
+  type TenantWorkload,
+} from '@aegis/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startIdentityProvider, type IdentityProvider } from '../identity/identity-provider';
+import { aegisAppRegistration, tenantWorldDirectory } from '../identity/tenant-world-directory';
+import type { JsonObject } from '../seed/policies/types';
+import { generateSampleConfigRepo } from '../seed/sample-config';
+import { SAMPLE_PROJECTS } from '../seed/seed-devops';
+import { findSimulatedTenant } from '../tenants/registry';
+import {
+  TENANT_EMULATOR_AUDIENCES,
+  buildTenantEmulator,
+  jwksTenantTokenVerifier,
+  listenTenantEmulator,
+  type TenantEmulator,
+} from '../tenants/server';
+import { TenantWorld } from '../tenants/world';
+
+import type { DevOpsEmulator } from './server';
+import { tenantTaskRuntime } from './tenant-task-runtime';
+
+import { startDevOpsEmulator } from './index';
+
+const PROJECT = SAMPLE_PROJECTS.tenantManagement;
+const DEPLOY = 230;
+const OFFBOARD = 231;
+const CLIENT = 'NWT';
+const GROUP = '#microsoft.graph.group';
+const USER = '#microsoft.graph.user';
+
+let dataDir: string;
+let idp: IdentityProvider;
+let tenants: TenantEmulator;
+let emulator: DevOpsEmulator;
+let devops: DevOpsClient;
+const world = new TenantWorld({ propagationDelayInMs: 0 });
+const tenant = findSimulatedTenant(CLIENT)!;
+const baseline = generateSampleConfigRepo();
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'aegis-components-'));
+  const app = aegisAppRegistration('api://aegis-test');
+  idp = await startIdentityProvider({
+    port: 0,
+    audience: 'api://aegis-test',
+    allowedOrigins: [],
+    directory: tenantWorldDirectory(world),
+    applications: [app],
+  });
+  tenants = await listenTenantEmulator(
+    buildTenantEmulator({
+      world,
+      verifyToken: jwksTenantTokenVerifier({
+        jwksUrl: idp.jwksUrl,
+        audiences: TENANT_EMULATOR_AUDIENCES,
+      }),
+    }),
+    { port: 0 },
+  );
+  emulator = await startDevOpsEmulator({
+    dataDir,
+    port: 0,
+    pipelineDurationInMs: 0,
+    verifyToken: async (token) => token === 'good-token',
+    taskRuntime: tenantTaskRuntime({
+      identityProviderUrl: idp.url,
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+      tenantEmulatorUrl: () => tenants.url,
+    }),
+  });
+  devops = new DevOpsClient({ organizationUrl: emulator.url, getToken: async () => 'good-token' });
+}, 60_000);
+
+afterAll(async () => {
+  await emulator?.close();
+  await tenants?.close();
+  await idp?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function run(pipelineId: number, components: string[]) {
+  const started = await devops.runPipeline(PROJECT, pipelineId, {
+    templateParameters: { ClientCode: CLIENT, Components: JSON.stringify(components) },
+  });
+  await emulator.runner.waitForIdle();
+  const finished = await devops.getRun(PROJECT, pipelineId, started.id);
+  const log = ((await devops.getRunLog(PROJECT, started.id)) ?? []).join('\n');
+  return { result: finished?.result, log };
+}
+
+/** The baseline files under a component's paths: workload, name and object. */
+function filesOf(paths: readonly string[]) {
+  const out: { workload: TenantWorkload; name: string; object: JsonObject }[] = [];
+  for (const [p, text] of baseline) {
+    if (!paths.some((c) => p === c || p.startsWith(`${c}/`)) || !p.endsWith('.json')) continue;
+    const [category = '', kind = ''] = p.slice(RESOURCES_FOLDER.length + 1).split('/');
+    const workload = workloadFor(category, kind);
+    if (!workload) continue;
+    const object = JSON.parse(text) as JsonObject;
+    out.push({ workload, name: policyNameOf(workload, object) ?? '', object });
+  }
+  return out;
+}
+
+const state = () => world.state(tenant.tenantId);
+/** Properties that name or identify an object (never the setting a test changes). */
+const NAMING_KEYS = new Set([
+  'id',
+  'identity',
+  'name',
+  'guid',
+  'exchangeobjectid',
+  'displayname',
+  'distinguishedname',
+]);
+
+/** The tenant's object for a baseline file (groups from the directory), if any. */
+function liveOf(file: ReturnType<typeof filesOf>[number]): JsonObject | undefined {
+  if (file.workload.kind === 'Group') {
+    return state()
+      .objectsOfType(GROUP)
+      .find((g) => g['displayName'] === file.name);
+  }
+  const items = state().workloadObjects(file.workload);
+  if ('singleton' in file.workload && file.workload.singleton) return items.get('singleton');
+  const named = [...items.values()].filter((o) => policyNameOf(file.workload, o) === file.name);
+  return named.find((o) => o['@odata.type'] === file.object['@odata.type']) ?? named[0];
+}
+
+/** Takes a file's object out of the tenant, or changes its first boolean or number setting. */
+function disturb(file: ReturnType<typeof filesOf>[number]): void {
+  const live = liveOf(file);
+  if (!live) return;
+  if (file.workload.kind === 'Group') {
+    state().directoryObjects.delete(String(live['id']));
+    return;
+  }
+  const items = state().workloadObjects(file.workload);
+  // singletons, objects the service always has (Teams 'Global', Exchange 'Default', the
+  // authentication methods) are changed; the rest is deleted
+  if (
+    ('singleton' in file.workload && file.workload.singleton) ||
+    file.workload.transport === 'adminCommand' ||
+    file.workload.nameProperty === 'id'
+  ) {
+    const key = Object.keys(file.object).find(
+      (k) =>
+        !k.startsWith('@') &&
+        !NAMING_KEYS.has(k.toLowerCase()) &&
+        ['boolean', 'number', 'string'].includes(typeof file.object[k]),
+    );
+    if (!key) throw new Error(`${file.name} has no setting to change`);
+    const value = file.object[key];
+    live[key] = typeof value === 'boolean' ? !value : typeof value === 'number' ? -1 : 'changed';
+    return;
+  }
+  for (const [k, v] of items) if (v === live) items.delete(k);
+}
+
+const userNames = () =>
+  state()
+    .objectsOfType(USER)
+    .map((u) => String(u['userPrincipalName']).split('@')[0]);
+
+/** The log section of one component ('Component …' up to the next section). */
+function sectionOf(log: string, name: string): string {
+  const start = log.indexOf(`##[section]Component '${name}'`);
+  if (start < 0) return '';
+  const end = log.indexOf('##[section]', start + 1);
+  return log.slice(start, end < 0 ? undefined : end);
+}
+
+/** Splits names into runs whose components share no file (so each one's effect shows). */
+function batches(names: readonly string[], pathsOf: (n: string) => readonly string[]): string[][] {
+  const out: { names: string[]; files: Set<string> }[] = [];
+  for (const name of names) {
+    const files = filesOf(pathsOf(name)).map(
+      (f) => `${f.workload.category}/${f.workload.kind}/${f.name}`,
+    );
+    const batch = out.find((b) => files.every((f) => !b.files.has(f)));
+    if (batch) {
+      batch.names.push(name);
+      for (const f of files) batch.files.add(f);
+    } else out.push({ names: [name], files: new Set(files) });
+  }
+  return out.map((b) => b.names);
+}
+
+describe('every deploy component changes the tenant', () => {
+  const names = Object.keys(BASELINE_COMPONENTS).filter(
+    (n) =>
+      BASELINE_COMPONENTS[n]?.functionName === undefined ||
+      BASELINE_COMPONENTS[n]?.functionName === 'New-AegisGroups',
+  );
+  const runs = batches(names, (n) => BASELINE_COMPONENTS[n]?.paths ?? []);
+
+  it.each(runs.map((r) => [r.join(', '), r] as const))(
+    '%s',
+    async (_label, batch) => {
+      const files = batch.flatMap((n) => filesOf(BASELINE_COMPONENTS[n]!.paths));
+      expect(batch.filter((n) => filesOf(BASELINE_COMPONENTS[n]!.paths).length === 0)).toEqual([]);
+      for (const f of files) disturb(f);
+      const { result, log } = await run(DEPLOY, batch);
+      if (result !== 'succeeded') console.log(log.split('\n').slice(-8).join('\n'));
+      expect({ result, log }).toMatchObject({ result: 'succeeded' });
+      const unchanged = batch.filter((n) => !/Z (created|updated) /.test(sectionOf(log, n)));
+      expect(unchanged).toEqual([]);
+      expect(files.filter((f) => !liveOf(f)).map((f) => f.name)).toEqual([]);
+    },
+    60_000,
+  );
+
+  it('Org Customisation enables organisation customisation', async () => {
+    const org = state().workloadObjects(workloadFor('Exchange', 'OrganizationConfig')!);
+    org.get('singleton')!['IsDehydrated'] = true;
+    const { result, log } = await run(DEPLOY, ['Org Customisation']);
+    expect({ result, log }).toMatchObject({ result: 'succeeded' });
+    expect(org.get('singleton')!['IsDehydrated']).toBe(false);
+  });
+
+  it('Clean-Up removes Intune objects named like the baseline that main no longer has', async () => {
+    const configurations = state().workloadObjects(workloadFor('Intune', 'DeviceConfiguration')!);
+    configurations.set('retired-1', { id: 'retired-1', displayName: 'Baseline - Retired Wi-Fi' });
+    configurations.set('own-1', { id: 'own-1', displayName: 'NWT - Kiosk' });
+    const { result, log } = await run(DEPLOY, ['Clean-Up']);
+    expect({ result, log }).toMatchObject({ result: 'succeeded' });
+    expect(log).toMatch(/removed retired Intune\/DeviceConfiguration\/Baseline - Retired Wi-Fi/);
+    expect(configurations.has('retired-1')).toBe(false);
+    expect(configurations.has('own-1')).toBe(true);
+    expect([...configurations.values()].map((c) => c['displayName'])).toContain(
+      'Baseline - Windows - Device Restrictions',
+    );
+  });
+
+  it('Service Accounts and Emergency Access Accounts create their accounts once', async () => {
+    const first = await run(DEPLOY, ['Service Accounts', 'Emergency Access Accounts']);
+    expect({ result: first.result, log: first.log }).toMatchObject({ result: 'succeeded' });
+    expect(userNames()).toEqual(expect.arrayContaining(Object.keys(DIRECTORY_ACCOUNTS)));
+    expect(first.log).not.toMatch(/password/i);
+    const again = await run(DEPLOY, ['Service Accounts']);
+    expect(again.log).toMatch(/already exists/);
+  });
+});
+
+describe('every off-board component removes or reverts something', () => {
+  const runs = batches(
+    Object.keys(OFFBOARD_COMPONENTS),
+    (n) => OFFBOARD_COMPONENTS[n]?.paths ?? [],
+  );
+
+  it.each(runs.map((r) => [r.join(', '), r] as const))(
+    '%s',
+    async (_label, batch) => {
+      const components = batch.map((n) => OFFBOARD_COMPONENTS[n]!);
+      const paths = components.flatMap((c) => c.paths);
+      // put the baseline back first, so there is something to remove
+      const deployable = Object.entries(BASELINE_COMPONENTS)
+        .filter(([, c]) =>
+          c.paths.some((p) => paths.some((q) => q.startsWith(p) || p.startsWith(q))),
+        )
+        .map(([n]) => n);
+      if (components.some((c) => c.accounts)) {
+        deployable.push('Service Accounts', 'Emergency Access Accounts');
+      }
+      const deployed = await run(DEPLOY, deployable);
+      expect({ result: deployed.result, log: deployed.log }).toMatchObject({ result: 'succeeded' });
+      const { result, log } = await run(OFFBOARD, batch);
+      if (result !== 'succeeded') console.log(log.split('\n').slice(-8).join('\n'));
+      expect({ result, log }).toMatchObject({ result: 'succeeded' });
+      const untouched = batch.filter((n) => !/Z (removed|reverted) /.test(sectionOf(log, n)));
+      expect(untouched).toEqual([]);
+      const left = batch
+        .filter((n) => OFFBOARD_COMPONENTS[n]!.action === 'remove')
+        .flatMap((n) => filesOf(OFFBOARD_COMPONENTS[n]!.paths))
+        .filter((f) => liveOf(f));
+      expect(left.map((f) => f.name)).toEqual([]);
+      const accounts = components.flatMap((c) => c.accounts ?? []);
+      expect(userNames().filter((u) => accounts.includes(u ?? ''))).toEqual([]);
+    },
+    60_000,
+  );
+});
