@@ -6,12 +6,9 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { SAMPLE_STAFF, signIn } from '../fixtures/auth';
+import { mainFileText } from '../fixtures/emulators';
 
 const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/baseline-compliance';
-const PORT = Number(process.env.AEGIS_E2E_PORT ?? 3400);
-const IDP = `http://127.0.0.1:${PORT + 101}`;
-const DEVOPS = `http://127.0.0.1:${PORT + 102}`;
-const PROJECT = 'Aegis Tenant Management';
 const RENAMED_CLIENT_POLICY = 'CA000 - Require MFA for All Users';
 const REASON = 'Group creation stays open for the client until their Teams rollout ends';
 
@@ -26,31 +23,9 @@ function recordDialogs(page: Page): string[] {
   return messages;
 }
 
-async function devopsToken(upn: string): Promise<string> {
-  const token = (await (
-    await fetch(`${IDP}/oauth2/v2.0/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: upn }),
-    })
-  ).json()) as { access_token: string };
-  return token.access_token;
-}
-
-/** A file on main, read straight from the DevOps emulator's REST API. */
+/** A JSON file on main, read straight from the DevOps emulator's REST API. */
 async function mainFile<T>(file: string): Promise<T> {
-  const { organization } = (await (await fetch(`${DEVOPS}/_emulator/health`)).json()) as {
-    organization: string;
-  };
-  const url =
-    `${DEVOPS}/${organization}/${encodeURIComponent(PROJECT)}/_apis/git/repositories/M365Config/items` +
-    `?path=${encodeURIComponent(file)}&includeContent=true&versionDescriptor.version=main&api-version=7.1`;
-  const response = await fetch(url, {
-    headers: { authorization: `Bearer ${await devopsToken(SAMPLE_STAFF.alex.upn)}` },
-  });
-  expect(response.status).toBe(200);
-  const item = (await response.json()) as { content: string };
-  return JSON.parse(item.content) as T;
+  return JSON.parse(await mainFileText(file)) as T;
 }
 
 /** The Critical summary card's figure. */

@@ -4,12 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { SAMPLE_STAFF, signIn } from '../fixtures/auth';
+import { configRepositoryUrl, tokenFor } from '../fixtures/emulators';
 
 const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/capture-review';
-const PORT = Number(process.env.AEGIS_E2E_PORT ?? 3400);
-const IDP = `http://127.0.0.1:${PORT + 101}`;
-const DEVOPS = `http://127.0.0.1:${PORT + 102}`;
-const PROJECT = 'Aegis Tenant Management';
 const SEEDED = 'client-ABC-capture-1042';
 const COMMENT =
   'Reviewed with the client: CA000 report-only was requested by their CISO during the rollout.';
@@ -24,24 +21,6 @@ function recordDialogs(page: Page): string[] {
     void dialog.accept();
   });
   return messages;
-}
-
-async function devopsToken(upn: string): Promise<string> {
-  const token = (await (
-    await fetch(`${IDP}/oauth2/v2.0/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: upn }),
-    })
-  ).json()) as { access_token: string };
-  return token.access_token;
-}
-
-async function repoUrl(): Promise<string> {
-  const { organization } = (await (await fetch(`${DEVOPS}/_emulator/health`)).json()) as {
-    organization: string;
-  };
-  return `${DEVOPS}/${organization}/${encodeURIComponent(PROJECT)}/_apis/git/repositories/M365Config`;
 }
 
 test('review a drifted capture to a pull request, complete it in DevOps, see it merged', async ({
@@ -160,8 +139,8 @@ test('review a drifted capture to a pull request, complete it in DevOps, see it 
   expect(alerts).toEqual([]);
 
   // the pull request carries the approval; someone completes it in DevOps
-  const token = await devopsToken(SAMPLE_STAFF.alex.upn);
-  const url = `${await repoUrl()}/pullrequests/${prId}?api-version=7.1`;
+  const token = await tokenFor(SAMPLE_STAFF.alex.upn);
+  const url = `${await configRepositoryUrl()}/pullrequests/${prId}?api-version=7.1`;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const pr = (await (await fetch(url, { headers })).json()) as { description: string };
   expect(pr.description).toContain('Approved by: priya.shah@aegis-msp.example');

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { signIn } from '../fixtures/auth';
+import { mainFileText, tokenFor } from '../fixtures/emulators';
 
 const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/screens';
 
@@ -29,6 +30,36 @@ test('a client YAML: view it, regenerate its app list and see what changed', asy
   await page.screenshot({ path: `${SHOTS}/client-yaml-preview.png`, fullPage: true });
   await page.getByRole('button', { name: 'Write to repository' }).click();
   await expect(page.getByText('YAML updated successfully.')).toBeVisible();
+
+  // disable an app of the table: the next update takes it out of the file on main
+  const YAML_FILE = '/Client_Yaml_Files/ABC-azure-pipelines.yml';
+  const authorization = `Bearer ${await tokenFor()}`;
+  const { rows } = (await (
+    await page.request.get('/api/app-tables/ABCWorkstationApps/rows', {
+      headers: { authorization },
+    })
+  ).json()) as {
+    rows: { PartitionKey: string; RowKey: string; AppName: string; Status: string }[];
+  };
+  const app = rows.find((row) => row.Status === 'Enabled');
+  expect(app, 'an enabled app in ABCWorkstationApps').toBeDefined();
+  const listed = new RegExp(
+    `^\\s*- ['"]?${app!.AppName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]?\\s*$`,
+    'm',
+  );
+  expect(await mainFileText(YAML_FILE)).toMatch(listed);
+  const disabled = await page.request.patch(
+    `/api/app-tables/ABCWorkstationApps/entities/${encodeURIComponent(app!.PartitionKey)}/${encodeURIComponent(app!.RowKey)}`,
+    { headers: { authorization }, data: { properties: { Status: 'Disabled' } } },
+  );
+  expect(disabled.ok()).toBe(true);
+  await page.getByRole('button', { name: 'Update YAML with Apps' }).click();
+  await expect(
+    page.getByRole('list', { name: 'App list changes' }).getByText(`− ${app!.AppName}`),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Write to repository' }).click();
+  await expect(page.getByText('YAML updated successfully.')).toBeVisible();
+  expect(await mainFileText(YAML_FILE)).not.toMatch(listed);
 });
 
 test('client schedules: a taken slot is disabled with its client, a schedule is saved', async ({

@@ -4,11 +4,10 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { signIn } from '../fixtures/auth';
+import { TENANTS_URL, tokenFor } from '../fixtures/emulators';
 
 const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/onboarding';
-const PORT = Number(process.env.AEGIS_E2E_PORT ?? 3400);
 /** The tenant emulator's scenario switches (issue 10 §5). */
-const TENANTS = `http://127.0.0.1:${PORT + 104}/_emulator/tenants`;
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -18,8 +17,8 @@ async function setScenarios(
   scenarios: Record<string, unknown> | null,
 ): Promise<void> {
   const response = scenarios
-    ? await page.request.patch(`${TENANTS}/${tenant}/scenarios`, { data: scenarios })
-    : await page.request.delete(`${TENANTS}/${tenant}/scenarios`);
+    ? await page.request.patch(`${TENANTS_URL}/${tenant}/scenarios`, { data: scenarios })
+    : await page.request.delete(`${TENANTS_URL}/${tenant}/scenarios`);
   expect(response.ok()).toBe(true);
 }
 
@@ -198,15 +197,9 @@ test('the Global Admin tool gives Reader on Options IT without an Aegis sign-in'
 
 /** Creates '{code}WorkstationApps' through the API, as Create New App Deploy Table does. */
 async function createAppTable(page: Page, code: string): Promise<void> {
-  const IDP = `http://127.0.0.1:${PORT + 101}`;
-  const token = (await (
-    await page.request.post(`${IDP}/oauth2/v2.0/token`, {
-      data: { username: 'alex.morgan@aegis-msp.example' },
-    })
-  ).json()) as { access_token: string };
   const created = await page.request.post('/api/app-tables', {
     data: { clientCode: code },
-    headers: { authorization: `Bearer ${token.access_token}` },
+    headers: { authorization: `Bearer ${await tokenFor()}` },
   });
   expect([201, 409]).toContain(created.status());
 }

@@ -3,14 +3,10 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
-import { SAMPLE_STAFF, signIn } from '../fixtures/auth';
+import { signIn } from '../fixtures/auth';
+import { DEVOPS_URL, devopsGet } from '../fixtures/emulators';
 
 const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/tenant-backups';
-const PORT = Number(process.env.AEGIS_E2E_PORT ?? 3400);
-/** The embedded identity provider and DevOps emulator listen next to the portal. */
-const IDP = `http://127.0.0.1:${PORT + 101}`;
-const DEVOPS = `http://127.0.0.1:${PORT + 102}`;
-const PROJECT = 'Aegis Tenant Management';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -46,26 +42,15 @@ function recordDialogs(page: Page): string[] {
 async function pullRequests(): Promise<
   { pullRequestId: number; sourceRefName: string; title: string; labels?: { name: string }[] }[]
 > {
-  const token = (await (
-    await fetch(`${IDP}/oauth2/v2.0/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: SAMPLE_STAFF.alex.upn }),
-    })
-  ).json()) as { access_token: string };
-  const { organization } = (await (await fetch(`${DEVOPS}/_emulator/health`)).json()) as {
-    organization: string;
-  };
-  const response = await fetch(
-    `${DEVOPS}/${organization}/${encodeURIComponent(PROJECT)}/_apis/git/repositories/M365Config/pullrequests?searchCriteria.status=all&api-version=7.1`,
-    { headers: { authorization: `Bearer ${token.access_token}` } },
-  );
-  expect(response.ok).toBe(true);
-  return ((await response.json()) as { value: Awaited<ReturnType<typeof pullRequests>> }).value;
+  return (
+    await devopsGet<{ value: Awaited<ReturnType<typeof pullRequests>> }>(
+      '/pullrequests?searchCriteria.status=all&api-version=7.1',
+    )
+  ).value;
 }
 
 test.afterEach(async () => {
-  await fetch(`${DEVOPS}/_emulator/faults`, { method: 'DELETE' });
+  await fetch(`${DEVOPS_URL}/_emulator/faults`, { method: 'DELETE' });
 });
 
 test('tenant backups: choose a tenant, back up, search, view, compare, download, restore', async ({
@@ -217,7 +202,7 @@ test('tenant backups stay usable while DevOps fails', async ({ page }) => {
   await signIn(page, '/tenant-backup');
   await chooseTenant(page, 'CON');
   await expect(statusCard(page)).toContainText('Warning');
-  await fetch(`${DEVOPS}/_emulator/faults`, {
+  await fetch(`${DEVOPS_URL}/_emulator/faults`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -233,7 +218,7 @@ test('tenant backups stay usable while DevOps fails', async ({ page }) => {
   ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/08-devops-failing.png`, fullPage: true });
   await expectAccessible(page, 'tenant-backups 08-devops-failing');
-  await fetch(`${DEVOPS}/_emulator/faults`, { method: 'DELETE' });
+  await fetch(`${DEVOPS_URL}/_emulator/faults`, { method: 'DELETE' });
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(rows(page)).toHaveCount(10);
   await expect(statusCard(page)).toContainText('Critical');
