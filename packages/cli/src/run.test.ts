@@ -1,10 +1,11 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { RESOURCES_ROOT, generateSampleConfigRepo } from '@aegis/emulators';
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { runCli } from './run';
@@ -284,5 +285,117 @@ describe('the aegis-compare executable', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(stderr).not.toContain('EPIPE');
     expect(code).toBe(1);
+  });
+});
+
+/** A JUnit report as Azure DevOps' JUnit reader walks it (attributes without a prefix, lists always arrays). */
+interface JUnitCase {
+  classname: string;
+  name: string;
+  time: string;
+  failure?: { message: string; type: string; '#text'?: string };
+  'system-out'?: string;
+}
+interface JUnitSuite {
+  name: string;
+  tests: string;
+  failures: string;
+  errors: string;
+  skipped: string;
+  time: string;
+  timestamp: string;
+  testcase: JUnitCase[];
+}
+async function readJUnit(file: string): Promise<{ suites: JUnitSuite[]; root: JUnitSuite }> {
+  const xml = await readFile(file, 'utf8');
+  expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  const doc = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    parseAttributeValue: false,
+    isArray: (name) => name === 'testsuite' || name === 'testcase',
+  }).parse(xml) as { testsuites: JUnitSuite & { testsuite: JUnitSuite[] } };
+  return { suites: doc.testsuites.testsuite, root: doc.testsuites };
+}
+
+/** The JUnit schema's required attributes (the shape PublishTestResults reads). */
+function expectJUnitShape(suite: JUnitSuite): void {
+  for (const attribute of ['name', 'tests', 'failures', 'errors', 'skipped', 'time', 'timestamp'])
+    expect(suite, attribute).toHaveProperty(attribute);
+  expect(suite.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+  expect(Number(suite.time)).toBeGreaterThanOrEqual(0);
+  expect(Number(suite.tests)).toBe(suite.testcase.length);
+  expect(Number(suite.failures)).toBe(suite.testcase.filter((c) => c.failure).length);
+  for (const c of suite.testcase) {
+    expect(c.classname).toMatch(/^Aegis\.(Baseline|Standard)\.[A-Za-z0-9]+$/);
+    expect(c.name.length).toBeGreaterThan(0);
+    if (c.failure) {
+      expect(c.failure.message.length).toBeGreaterThan(0);
+      expect(['critical', 'high', 'medium', 'low']).toContain(c.failure.type);
+    }
+  }
+}
+
+describe('aegis-compare --junit', () => {
+  let out = '';
+  beforeAll(async () => {
+    out = await mkdtemp(join(tmpdir(), 'aegis-junit-'));
+    crafted.push(out);
+  });
+
+  it('writes one test case per baseline policy, the deviating ones failing with their deviations', async () => {
+    const file = join(out, 'fab.xml');
+    const [r, json] = await Promise.all([
+      compare('FAB', '--junit', file, '--fail-on', 'high'),
+      compare('FAB', '--json'),
+    ]);
+    expect(r.code).toBe(1);
+    const data = JSON.parse(json.out) as {
+      totalCount: number;
+      deviations: { path: string; highestSeverity: string }[];
+    };
+    const { suites, root } = await readJUnit(file);
+    expect(suites).toHaveLength(1);
+    const [suite] = suites as [JUnitSuite];
+    expectJUnitShape(suite);
+    expect(suite.name).toBe('Aegis company baseline compliance: FAB');
+    expect(root.tests).toBe(suite.tests);
+    expect(suite.testcase).toHaveLength(data.totalCount);
+    const gated = data.deviations.filter((g) => ['critical', 'high'].includes(g.highestSeverity));
+    expect(Number(suite.failures)).toBe(gated.length);
+    const transport = suite.testcase.find((c) => c.name.startsWith('Transport Config'));
+    expect(transport?.classname).toBe('Aegis.Baseline.Exchange');
+    expect(transport?.failure?.type).toBe('critical');
+    expect(transport?.failure?.['#text']).toMatch(/SmtpClientAuthenticationDisabled/);
+    // a deviation below the gate passes, its deviations in the output
+    const below = suite.testcase.find((c) => !c.failure && c['system-out']);
+    expect(below?.['system-out']).toMatch(/^Deviations below the gate:/);
+  });
+
+  it('passes every case for the baseline against itself, and reports the standard checks', async () => {
+    const same = join(out, 'same.xml');
+    const r = await cli('--baseline', baselineRoot(), '--client', baselineRoot(), '--junit', same);
+    expect(r.code).toBe(0);
+    const [suite] = (await readJUnit(same)).suites as [JUnitSuite];
+    expectJUnitShape(suite);
+    expect(suite.failures).toBe('0');
+    expect(Number(suite.tests)).toBeGreaterThan(50);
+
+    const standard = join(out, 'standard.xml');
+    const s = await cli('--standard', '--client', clientRoot('FAB'), '--junit', standard);
+    expect(s.code).toBe(0);
+    const [checks] = (await readJUnit(standard)).suites as [JUnitSuite];
+    expectJUnitShape(checks);
+    expect(checks.name).toMatch(/^Aegis standard catalogue \(\d+ checks\): FAB$/);
+    expect(Number(checks.failures)).toBe(Number(/(\d+) failed/.exec(s.out)?.[1]));
+  });
+
+  it('exits 2 naming the file when the report cannot be written', async () => {
+    const r = await compare('FAB', '--junit', join(out, 'no-such-folder', 'x.xml'));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^Could not write --junit .*x\.xml/);
+    expect((await cli('--client', clientRoot('FAB'), '--standard', '--junit')).err).toMatch(
+      /^Missing value for --junit FILE/,
+    );
   });
 });

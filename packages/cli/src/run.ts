@@ -1,13 +1,17 @@
-import { stat } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 
 import {
-  SEVERITY_ORDER,
+  baselineGateSuite,
   evaluateCompliance,
+  meetsGate,
   runStandardBaseline,
+  standardGateSuite,
   truncate,
-  type Severity,
+  type GateSeverity,
+  type GateTestSuite,
 } from '@aegis/domain';
 
+import { toJUnitXml } from './junit';
 import { readConfigTree } from './read-tree';
 
 const isDirectory = (dir: string): Promise<boolean> =>
@@ -22,14 +26,15 @@ export interface CliIo {
 }
 
 const USAGE =
-  'Usage: aegis-compare --baseline DIR --client DIR [--standard] [--json] [--fail-on critical|high|medium|low]';
+  'Usage: aegis-compare --baseline DIR --client DIR [--standard] [--json] [--fail-on critical|high|medium|low] [--junit FILE]';
 
 interface Args {
   baseline?: string;
   client?: string;
   standard: boolean;
   json: boolean;
-  failOn?: Exclude<Severity, 'prerequisite'>;
+  failOn?: GateSeverity;
+  junit?: string;
 }
 
 function parseArgs(argv: readonly string[]): Args | string {
@@ -47,6 +52,10 @@ function parseArgs(argv: readonly string[]): Args | string {
       if (v === undefined) return `Missing value for ${a} DIR`;
       if (a === '--baseline') args.baseline = v;
       else args.client = v;
+    } else if (a === '--junit') {
+      const v = value();
+      if (v === undefined) return 'Missing value for --junit FILE';
+      args.junit = v;
     } else if (a === '--standard') args.standard = true;
     else if (a === '--json') args.json = true;
     else if (a === '--fail-on') {
@@ -63,8 +72,41 @@ function parseArgs(argv: readonly string[]): Args | string {
   return args;
 }
 
-const atOrAbove = (s: Severity, threshold: Severity): boolean =>
-  s !== 'prerequisite' && SEVERITY_ORDER.indexOf(s) <= SEVERITY_ORDER.indexOf(threshold);
+/** The client code of a checked-out client folder (`…/Clients/FAB/M365Config/Resources`), if it is one. */
+function clientCodeOf(dir: string): string | undefined {
+  return /(?:^|[\\/])Clients[\\/]([A-Z]{3})(?:[\\/]|$)/.exec(dir)?.[1];
+}
+
+/** The suite named after the client when its folder says which (one report per client in a pipeline). */
+function named(suite: GateTestSuite, clientDir: string): GateTestSuite {
+  const code = clientCodeOf(clientDir);
+  return code ? { ...suite, name: `${suite.name}: ${code}` } : suite;
+}
+
+/** Writes the gate as JUnit XML when asked (issue 17 §4); false when the file cannot be written. */
+async function writeJUnit(
+  args: Args,
+  suite: () => GateTestSuite,
+  started: number,
+  io: CliIo,
+): Promise<boolean> {
+  if (!args.junit) return true;
+  try {
+    await writeFile(
+      args.junit,
+      toJUnitXml(
+        named(suite(), args.client ?? ''),
+        new Date(),
+        (performance.now() - started) / 1000,
+      ),
+      'utf8',
+    );
+    return true;
+  } catch (e) {
+    io.err(`Could not write --junit ${args.junit}: ${e instanceof Error ? e.message : String(e)}`);
+    return false;
+  }
+}
 
 const pad = (s: string, n: number): string =>
   s.length >= n ? s.slice(0, n) : s + ' '.repeat(n - s.length);
@@ -85,13 +127,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 2;
     }
   }
+  const started = performance.now();
   try {
     const client = await readConfigTree(args.client as string);
     if (args.standard) {
       const r = runStandardBaseline(client);
-      const failing = r.results.filter(
-        (x) => !x.pass && (!args.failOn || atOrAbove(x.severity, args.failOn)),
-      );
+      const failing = r.results.filter((x) => !x.pass && meetsGate(x.severity, args.failOn));
       if (args.json) io.out(JSON.stringify(r, null, 2));
       else {
         io.out(
@@ -106,6 +147,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
             `${pad(x.id, 18)} ${pad(x.severity, 9)} ${pad(x.pass ? 'PASS' : 'FAIL', 6)} ${pad(truncate(x.current), 50)} ${x.title}`,
           );
       }
+      if (!(await writeJUnit(args, () => standardGateSuite(r, args.failOn), started, io))) return 2;
       return args.failOn && failing.length > 0 ? 1 : 0;
     }
     const baseline = await readConfigTree(args.baseline as string);
@@ -126,8 +168,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           `${pad(g.highestSeverity, 13)} ${pad(g.category, 20)} ${pad(g.changeType, 9)} ${pad(String(g.deviationCount), 6)} ${truncate(g.policyName)}`,
         );
     }
+    if (
+      !(await writeJUnit(args, () => baselineGateSuite(baseline, data, args.failOn), started, io))
+    )
+      return 2;
     const gate = args.failOn;
-    return gate && data.deviations.some((g) => atOrAbove(g.highestSeverity, gate)) ? 1 : 0;
+    return gate && data.deviations.some((g) => meetsGate(g.highestSeverity, gate)) ? 1 : 0;
   } catch (e) {
     io.err(`Error comparing files: ${e instanceof Error ? e.message : String(e)}`);
     return 2;

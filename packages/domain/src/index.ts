@@ -20,3 +20,4 @@ export * from './roles';
 export * from './schedules';
 export * from './repository-layout';
 export * from './fleet';
+export * from './compliance-gate';
