@@ -321,7 +321,7 @@ async function readJUnit(file: string): Promise<{ suites: JUnitSuite[]; root: JU
 /** The JUnit schema's required attributes (the shape PublishTestResults reads). */
 function expectJUnitShape(suite: JUnitSuite): void {
   for (const attribute of ['name', 'tests', 'failures', 'errors', 'skipped', 'time', 'timestamp'])
-    expect(suite, attribute).toHaveProperty(attribute);
+    expect(suite).toHaveProperty(attribute);
   expect(suite.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
   expect(Number(suite.time)).toBeGreaterThanOrEqual(0);
   expect(Number(suite.tests)).toBe(suite.testcase.length);
