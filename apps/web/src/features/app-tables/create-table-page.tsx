@@ -12,6 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 
 import { PageHeader } from '../../components/page-header';
+import { RoleGate } from '../../components/role-gate';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 
@@ -105,14 +106,16 @@ export function CreateTablePage() {
               onChange={(_event, data) => setClientCode(data.value.toUpperCase())}
             />
           </Field>
-          <Button
-            type="submit"
-            appearance="primary"
-            icon={<TableAddRegular />}
-            disabled={createTable.isPending}
-          >
-            Create New Client Table
-          </Button>
+          <RoleGate needs="Operator">
+            <Button
+              type="submit"
+              appearance="primary"
+              icon={<TableAddRegular />}
+              disabled={createTable.isPending}
+            >
+              Create New Client Table
+            </Button>
+          </RoleGate>
         </form>
         {tableName && (
           <MessageBar intent="info">
@@ -134,14 +137,16 @@ export function CreateTablePage() {
           onChange={setSelected}
         />
         <div className={styles.actions}>
-          <Button
-            appearance="primary"
-            icon={<AddRegular />}
-            onClick={() => void addApplications()}
-            disabled={copyApps.isPending}
-          >
-            Add Applications
-          </Button>
+          <RoleGate needs="Operator">
+            <Button
+              appearance="primary"
+              icon={<AddRegular />}
+              onClick={() => void addApplications()}
+              disabled={copyApps.isPending}
+            >
+              Add Applications
+            </Button>
+          </RoleGate>
         </div>
       </div>
     </>

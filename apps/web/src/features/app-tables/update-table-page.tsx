@@ -27,6 +27,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { PageHeader } from '../../components/page-header';
+import { RoleGate } from '../../components/role-gate';
 import { paths } from '../../config/paths';
 
 import {
@@ -331,9 +332,11 @@ export function UpdateTablePage() {
               onChange={setSelected}
             />
             <div className={styles.row}>
-              <Button appearance="primary" onClick={() => void submitExisting()} disabled={busy}>
-                Add Selected Apps
-              </Button>
+              <RoleGate needs="Operator">
+                <Button appearance="primary" onClick={() => void submitExisting()} disabled={busy}>
+                  Add Selected Apps
+                </Button>
+              </RoleGate>
             </div>
           </>
         )}
@@ -357,13 +360,15 @@ export function UpdateTablePage() {
               <Spinner label="Loading table..." />
             )}
             <div className={styles.row}>
-              <Button
-                appearance="primary"
-                onClick={() => void submitNewApp()}
-                disabled={busy || !currentForm}
-              >
-                Add New App
-              </Button>
+              <RoleGate needs="Operator">
+                <Button
+                  appearance="primary"
+                  onClick={() => void submitNewApp()}
+                  disabled={busy || !currentForm}
+                >
+                  Add New App
+                </Button>
+              </RoleGate>
             </div>
           </>
         )}
@@ -382,9 +387,11 @@ export function UpdateTablePage() {
                 onChange={(_event, data) => setPropertyValue(data.value)}
               />
             </Field>
-            <Button appearance="primary" onClick={() => void submitNewProperty()} disabled={busy}>
-              Add Property
-            </Button>
+            <RoleGate needs="Operator">
+              <Button appearance="primary" onClick={() => void submitNewProperty()} disabled={busy}>
+                Add Property
+              </Button>
+            </RoleGate>
           </div>
         )}
 
@@ -398,9 +405,11 @@ export function UpdateTablePage() {
               onChange={setSelected}
             />
             <div className={styles.row}>
-              <Button appearance="primary" onClick={() => void submitDelete()} disabled={busy}>
-                Delete Selected Apps
-              </Button>
+              <RoleGate needs="Operator">
+                <Button appearance="primary" onClick={() => void submitDelete()} disabled={busy}>
+                  Delete Selected Apps
+                </Button>
+              </RoleGate>
             </div>
           </>
         )}
@@ -423,13 +432,15 @@ export function UpdateTablePage() {
                 ))}
               </Select>
             </Field>
-            <Button
-              appearance="primary"
-              onClick={() => void submitDeleteProperty()}
-              disabled={busy}
-            >
-              Delete Property
-            </Button>
+            <RoleGate needs="Operator">
+              <Button
+                appearance="primary"
+                onClick={() => void submitDeleteProperty()}
+                disabled={busy}
+              >
+                Delete Property
+              </Button>
+            </RoleGate>
             <Text id="protected-keys-hint" className={styles.hint}>
               PartitionKey, RowKey, timestamp and etag cannot be deleted.
             </Text>
@@ -475,9 +486,11 @@ export function UpdateTablePage() {
               </div>
             )}
             <div className={styles.row}>
-              <Button appearance="primary" onClick={() => void submitUpdate()} disabled={busy}>
-                Update App
-              </Button>
+              <RoleGate needs="Operator">
+                <Button appearance="primary" onClick={() => void submitUpdate()} disabled={busy}>
+                  Update App
+                </Button>
+              </RoleGate>
             </div>
           </>
         )}

@@ -256,4 +256,46 @@ describe('Tenant Backups page', () => {
     ).toBeInTheDocument();
     expect(within(dialog).queryByText('Loading configuration...')).not.toBeInTheDocument();
   });
+
+  it('shows a Reader Manual Backup and Restore disabled, naming the role each needs', async () => {
+    serve(HISTORY);
+    const restores: unknown[] = [];
+    mockServer.use(
+      http.post('*/api/backups/:client/restore', () => {
+        restores.push(1);
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderApp('/tenant-backup', { roles: ['Reader'] });
+    await chooseTenant('ABC');
+    const table = await screen.findByRole('table', { name: 'Backup history' });
+    const manual = screen.getByRole('button', { name: 'Manual Backup' });
+    expect(manual).toHaveAttribute('aria-disabled', 'true');
+    expect(manual).toHaveAccessibleDescription(/needs the Aegis Operator role/);
+    const restore = within(table).getAllByRole('button', { name: 'Restore' })[0]!;
+    expect(restore).toHaveAttribute('aria-disabled', 'true');
+    expect(restore).toHaveAccessibleDescription(/needs the Aegis Approver role/);
+    await userEvent.click(restore);
+    expect(confirm).not.toHaveBeenCalled();
+    expect(restores).toHaveLength(0);
+    // viewing and comparing stay open to a Reader
+    expect(within(table).getAllByRole('button', { name: 'View' })[0]).not.toHaveAttribute(
+      'aria-disabled',
+    );
+  });
+
+  it('lets an Operator back up but not restore', async () => {
+    serve(HISTORY);
+    renderApp('/tenant-backup', { roles: ['Operator'] });
+    await chooseTenant('ABC');
+    const table = await screen.findByRole('table', { name: 'Backup history' });
+    expect(screen.getByRole('button', { name: 'Manual Backup' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+    expect(within(table).getAllByRole('button', { name: 'Restore' })[0]).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
 });

@@ -28,6 +28,7 @@ import { useNavigate } from 'react-router';
 import { ClientPicker } from '../../components/client-picker';
 import { HealthBadge } from '../../components/health-badge';
 import { PageHeader } from '../../components/page-header';
+import { RoleGate } from '../../components/role-gate';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 
@@ -181,14 +182,16 @@ export function TenantBackupPage() {
           loadingText="Loading tenants..."
         />
         <div className={styles.actions}>
-          <Button
-            appearance="primary"
-            icon={isBackingUp ? <Spinner size="extra-tiny" /> : <CloudArrowUpRegular />}
-            disabled={!client || isBackingUp}
-            onClick={() => void manualBackup()}
-          >
-            {isBackingUp ? 'Backing up...' : 'Manual Backup'}
-          </Button>
+          <RoleGate needs="Operator">
+            <Button
+              appearance="primary"
+              icon={isBackingUp ? <Spinner size="extra-tiny" /> : <CloudArrowUpRegular />}
+              disabled={!client || isBackingUp}
+              onClick={() => void manualBackup()}
+            >
+              {isBackingUp ? 'Backing up...' : 'Manual Backup'}
+            </Button>
+          </RoleGate>
           <Button
             icon={<CalendarClockRegular />}
             disabled={!client}

@@ -4,6 +4,7 @@ import type {
   CaptureRun,
   CreateCapturePullRequestBody,
 } from '@aegis/contracts';
+import type { AegisRole } from '@aegis/domain';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
@@ -232,8 +233,8 @@ async function approvalDialog(): Promise<HTMLElement> {
   return dialog;
 }
 
-async function openReview(url = '/capture-management/ABC') {
-  const view = renderApp(url);
+async function openReview(url = '/capture-management/ABC', roles?: readonly AegisRole[]) {
+  const view = renderApp(url, roles === undefined ? {} : { roles });
   const review = await screen.findByRole('region', { name: 'Review of client-ABC-capture-21' });
   await within(review).findByText('0 of 3 policies reviewed (0%)');
   return { ...view, review };
@@ -326,6 +327,18 @@ describe('review workflow step rules', () => {
     expect(proceed).toBeEnabled();
     await userEvent.click(proceed);
     expect(await approvalDialog()).toBeVisible();
+  });
+
+  it('lets an Operator review but not continue to approval, naming the Approver role', async () => {
+    serve();
+    const { review } = await openReview('/capture-management/ABC', ['Operator']);
+    await userEvent.click(within(review).getByRole('button', { name: 'Mark All as Reviewed' }));
+    expect(within(review).getByText('3 of 3 policies reviewed (100%)')).toBeInTheDocument();
+    const proceed = within(review).getByRole('button', { name: 'Continue to Approval' });
+    expect(proceed).toHaveAttribute('aria-disabled', 'true');
+    expect(proceed).toHaveAccessibleDescription(/needs the Aegis Approver role/);
+    await userEvent.click(proceed);
+    expect(screen.queryByText('Approve Capture for Merge')).not.toBeInTheDocument();
   });
 
   it('re-analyses with new exclusions and empties the reviewed set', async () => {
@@ -538,6 +551,19 @@ describe('trigger capture', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Go to Review' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/capture-management/ABC'));
     expect(router.state.location.search).toBe('?branch=client-ABC-capture-41');
+  });
+
+  it('shows a Reader Trigger Capture disabled, naming the Operator role', async () => {
+    const starts = serveRun([run('inProgress')]);
+    renderApp('/trigger-capture', { roles: ['Reader'] });
+    await screen.findByRole('option', { name: 'ABC - Client ABC' });
+    await userEvent.selectOptions(screen.getByLabelText(/Client/), 'ABC');
+    const trigger = screen.getByRole('button', { name: 'Trigger Capture' });
+    expect(trigger).toHaveAttribute('aria-disabled', 'true');
+    expect(trigger).toHaveAccessibleDescription(/needs the Aegis Operator role/);
+    await userEvent.click(trigger);
+    expect(starts).toEqual([]);
+    expect(screen.queryByText('Capturing...')).not.toBeInTheDocument();
   });
 
   it('caps progress at 90 and reports a failed result', async () => {

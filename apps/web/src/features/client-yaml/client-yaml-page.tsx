@@ -22,6 +22,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { PageHeader } from '../../components/page-header';
+import { RoleGate } from '../../components/role-gate';
 import { api, ApiError } from '../../lib/api-client';
 
 import { YamlView } from './yaml-view';
@@ -123,9 +124,11 @@ export function ClientYamlPage() {
         <Button appearance="primary" onClick={() => void viewYaml()} disabled={busy}>
           View YAML
         </Button>
-        <Button onClick={() => void previewApps()} disabled={busy}>
-          Update YAML with Apps
-        </Button>
+        <RoleGate needs="Operator">
+          <Button onClick={() => void previewApps()} disabled={busy}>
+            Update YAML with Apps
+          </Button>
+        </RoleGate>
         <Button
           onClick={() => {
             setYaml(undefined);
@@ -177,9 +180,11 @@ export function ClientYamlPage() {
             </ul>
           )}
           <div className={styles.toolbar}>
-            <Button appearance="primary" onClick={() => void writeApps()} disabled={busy}>
-              Write to repository
-            </Button>
+            <RoleGate needs="Operator">
+              <Button appearance="primary" onClick={() => void writeApps()} disabled={busy}>
+                Write to repository
+              </Button>
+            </RoleGate>
             <Button onClick={() => setPreview(undefined)}>Cancel</Button>
           </div>
         </Card>

@@ -40,6 +40,8 @@ import { useEffect, useState } from 'react';
 
 import { useConfirm } from '../../components/confirm-dialog';
 
+import { RoleGate } from '../../components/role-gate';
+
 import {
   matchingApi,
   useAcceptDeviations,
@@ -349,13 +351,15 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
               but may exist under another name.
             </MessageBarBody>
             <MessageBarActions>
-              <Button
-                appearance="primary"
-                icon={<SparkleRegular />}
-                onClick={() => setMatching(true)}
-              >
-                Enable Smart Matching
-              </Button>
+              <RoleGate needs="Approver">
+                <Button
+                  appearance="primary"
+                  icon={<SparkleRegular />}
+                  onClick={() => setMatching(true)}
+                >
+                  Enable Smart Matching
+                </Button>
+              </RoleGate>
             </MessageBarActions>
           </MessageBar>
         )}

@@ -20,6 +20,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 import { PageHeader } from '../../components/page-header';
+import { RoleGate } from '../../components/role-gate';
 import {
   adminConsentUrl,
   signInGlobalAdmin,
@@ -233,13 +234,15 @@ export function AppDeployOnboardingNewPage() {
         )}
         {search.status === 'found' && !run && (
           <div>
-            <Button
-              appearance="primary"
-              disabled={busy}
-              onClick={() => void complete(search.servicePrincipal.appId)}
-            >
-              Complete App Deploy Onboarding
-            </Button>
+            <RoleGate needs="Administrator">
+              <Button
+                appearance="primary"
+                disabled={busy}
+                onClick={() => void complete(search.servicePrincipal.appId)}
+              >
+                Complete App Deploy Onboarding
+              </Button>
+            </RoleGate>
           </div>
         )}
         {runError && (

@@ -12,6 +12,7 @@ import {
 import { useState } from 'react';
 
 import { PageHeader } from '../../components/page-header';
+import { RoleGate, useRoleGate } from '../../components/role-gate';
 
 import { startAppDeployOnboarding } from './api/onboarding-api';
 import { RunStatusBanner } from './components/run-status-banner';
@@ -24,6 +25,7 @@ export function AppDeployOnboardingPage() {
   const styles = useStyles();
   const [values, setValues] = useState({ clientCode: '', domain: '', username: '', password: '' });
   const [message, setMessage] = useState<{ intent: 'success' | 'error'; text: string }>();
+  const gate = useRoleGate('Administrator');
   const [run, setRun] = useState<OnboardingRunResponse>();
   const [busy, setBusy] = useState(false);
   const check = useAppDeployCodeCheck(values.clientCode, 'old');
@@ -31,6 +33,11 @@ export function AppDeployOnboardingPage() {
 
   async function submit() {
     setMessage(undefined);
+    // Enter in a field submits the form even while the button is disabled for the role.
+    if (!gate.allowed) {
+      setMessage({ intent: 'error', text: gate.reason ?? '' });
+      return;
+    }
     if (Object.values(values).some((v) => v.trim() === '')) {
       setMessage({ intent: 'error', text: REQUIRED_FIELDS_MESSAGE });
       return;
@@ -92,9 +99,11 @@ export function AppDeployOnboardingPage() {
           />
         </Field>
         <div>
-          <Button appearance="primary" type="submit" disabled={!validated || busy}>
-            Submit
-          </Button>
+          <RoleGate needs="Administrator">
+            <Button appearance="primary" type="submit" disabled={!validated || busy}>
+              Submit
+            </Button>
+          </RoleGate>
         </div>
         {message && (
           <MessageBar

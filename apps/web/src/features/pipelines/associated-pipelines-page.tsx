@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 
 import { PageHeader } from '../../components/page-header';
+import { RoleGate } from '../../components/role-gate';
 
 import { useProjectPipelines } from './api/pipelines';
 import { PipelineCard } from './components/pipeline-card';
@@ -42,14 +43,16 @@ function AppPipelineCard({ pipeline }: { pipeline: Pipeline }) {
             ))}
           </Select>
         </Field>
-        <Button
-          appearance="primary"
-          icon={<PlayRegular />}
-          disabled={!app || starting}
-          onClick={() => void run({ appList: [app] })}
-        >
-          Run Pipeline
-        </Button>
+        <RoleGate needs="Operator">
+          <Button
+            appearance="primary"
+            icon={<PlayRegular />}
+            disabled={!app || starting}
+            onClick={() => void run({ appList: [app] })}
+          >
+            Run Pipeline
+          </Button>
+        </RoleGate>
       </div>
       <RunMessage status={outcome} />
       {runId !== undefined && (

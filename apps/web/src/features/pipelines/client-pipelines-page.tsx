@@ -3,6 +3,7 @@ import { Button, makeStyles } from '@fluentui/react-components';
 import { PlayRegular } from '@fluentui/react-icons';
 
 import { PageHeader } from '../../components/page-header';
+import { RoleGate } from '../../components/role-gate';
 
 import { useClientPipelines } from './api/pipelines';
 import { PipelineCard } from './components/pipeline-card';
@@ -24,14 +25,16 @@ function ClientPipelineCard({ pipeline }: { pipeline: Pipeline }) {
   return (
     <PipelineCard pipeline={pipeline}>
       <div>
-        <Button
-          appearance="primary"
-          icon={<PlayRegular />}
-          disabled={starting}
-          onClick={() => void run({})}
-        >
-          Run Pipeline
-        </Button>
+        <RoleGate needs="Operator">
+          <Button
+            appearance="primary"
+            icon={<PlayRegular />}
+            disabled={starting}
+            onClick={() => void run({})}
+          >
+            Run Pipeline
+          </Button>
+        </RoleGate>
       </div>
       <RunMessage status={outcome} />
       {runId !== undefined && (

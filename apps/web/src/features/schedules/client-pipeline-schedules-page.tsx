@@ -22,6 +22,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { PageHeader } from '../../components/page-header';
+import { RoleGate } from '../../components/role-gate';
 
 import { useScheduleRows } from './api/schedules';
 import { ScheduleDialog } from './schedule-dialog';
@@ -80,15 +81,17 @@ export function ClientPipelineSchedulesPage() {
   );
 
   const openButton = (row: ClientScheduleRow) => (
-    <Button
-      appearance="subtle"
-      onClick={() => {
-        setBanner(undefined);
-        setEditing(row.clientCode);
-      }}
-    >
-      {row.schedules.length > 0 ? 'Update Schedule' : 'Add Schedule'}
-    </Button>
+    <RoleGate needs="Operator">
+      <Button
+        appearance="subtle"
+        onClick={() => {
+          setBanner(undefined);
+          setEditing(row.clientCode);
+        }}
+      >
+        {row.schedules.length > 0 ? 'Update Schedule' : 'Add Schedule'}
+      </Button>
+    </RoleGate>
   );
 
   return (

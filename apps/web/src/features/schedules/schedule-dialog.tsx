@@ -25,6 +25,7 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 
+import { RoleGate } from '../../components/role-gate';
 import { ApiError } from '../../lib/api-client';
 
 import { useUpdateSchedule } from './api/schedules';
@@ -132,9 +133,11 @@ export function ScheduleDialog({
             </Field>
           </DialogContent>
           <DialogActions>
-            <Button appearance="primary" onClick={() => void submit()} disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : title}
-            </Button>
+            <RoleGate needs="Operator">
+              <Button appearance="primary" onClick={() => void submit()} disabled={save.isPending}>
+                {save.isPending ? 'Saving...' : title}
+              </Button>
+            </RoleGate>
             <Button onClick={onClose}>Cancel</Button>
           </DialogActions>
         </DialogBody>

@@ -26,6 +26,8 @@ import {
 } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 
+import { RoleGate } from '../../../components/role-gate';
+
 const useStyles = makeStyles({
   card: { padding: '16px', display: 'flex', flexDirection: 'column', gap: '12px' },
   toolbar: {
@@ -177,18 +179,20 @@ export function BackupHistoryTable({
                       >
                         Compare
                       </Button>
-                      <Button
-                        size="small"
-                        icon={
-                          restoringTag === backup.tagName ? (
-                            <Spinner size="extra-tiny" />
-                          ) : undefined
-                        }
-                        disabled={restoringTag !== undefined}
-                        onClick={() => actions.onRestore(backup)}
-                      >
-                        Restore
-                      </Button>
+                      <RoleGate needs="Approver">
+                        <Button
+                          size="small"
+                          icon={
+                            restoringTag === backup.tagName ? (
+                              <Spinner size="extra-tiny" />
+                            ) : undefined
+                          }
+                          disabled={restoringTag !== undefined}
+                          onClick={() => actions.onRestore(backup)}
+                        >
+                          Restore
+                        </Button>
+                      </RoleGate>
                       <Button size="small" onClick={() => actions.onDownload(backup)}>
                         Download
                       </Button>

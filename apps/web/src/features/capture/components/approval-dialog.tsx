@@ -17,6 +17,8 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 
+import { RoleGate } from '../../../components/role-gate';
+
 const useStyles = makeStyles({
   summary: { display: 'flex', gap: '16px', flexWrap: 'wrap', marginBottom: '12px' },
   body: { display: 'flex', flexDirection: 'column', gap: '12px' },
@@ -97,13 +99,15 @@ export function ApprovalDialog({
           </DialogContent>
           <DialogActions>
             <Button onClick={onBack}>Back to Review</Button>
-            <Button
-              appearance="primary"
-              disabled={!canApprove(comments, acknowledged) || ownCapture}
-              onClick={() => onApprove(comments.trim())}
-            >
-              Approve &amp; Continue
-            </Button>
+            <RoleGate needs="Approver">
+              <Button
+                appearance="primary"
+                disabled={!canApprove(comments, acknowledged) || ownCapture}
+                onClick={() => onApprove(comments.trim())}
+              >
+                Approve &amp; Continue
+              </Button>
+            </RoleGate>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

@@ -9,6 +9,8 @@ import {
   Text,
 } from '@fluentui/react-components';
 
+import { RoleGate } from '../../../components/role-gate';
+
 const useStyles = makeStyles({
   card: { padding: '20px', gap: '12px', maxWidth: '760px' },
   actions: { display: 'flex', gap: '8px' },
@@ -59,16 +61,18 @@ export function ReadyToMerge({
         <Button onClick={onBack} disabled={creating}>
           Back
         </Button>
-        <Button
-          appearance="primary"
-          onClick={onCreate}
-          disabled={creating || openPullRequest !== undefined}
-          icon={
-            creating ? <Spinner size="tiny" aria-label="Creating the pull request" /> : undefined
-          }
-        >
-          Create Pull Request
-        </Button>
+        <RoleGate needs="Approver">
+          <Button
+            appearance="primary"
+            onClick={onCreate}
+            disabled={creating || openPullRequest !== undefined}
+            icon={
+              creating ? <Spinner size="tiny" aria-label="Creating the pull request" /> : undefined
+            }
+          >
+            Create Pull Request
+          </Button>
+        </RoleGate>
       </div>
     </Card>
   );

@@ -47,6 +47,7 @@ import {
 import { ArrowSyncRegular, CheckmarkRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 
+import { RoleGate } from '../../../components/role-gate';
 import { useCaptureAnalysis, useCreateCapturePullRequest } from '../api/capture-api';
 
 import { ApprovalDialog } from './approval-dialog';
@@ -351,13 +352,15 @@ export function ReviewWorkflow({
               >
                 Mark All as Reviewed
               </Button>
-              <Button
-                appearance="primary"
-                disabled={!everythingReviewed || state.step !== 'review'}
-                onClick={continueToApproval}
-              >
-                Continue to Approval
-              </Button>
+              <RoleGate needs="Approver">
+                <Button
+                  appearance="primary"
+                  disabled={!everythingReviewed || state.step !== 'review'}
+                  onClick={continueToApproval}
+                >
+                  Continue to Approval
+                </Button>
+              </RoleGate>
             </div>
           </Card>
 

@@ -10,6 +10,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 
+import { RoleGate } from '../../../components/role-gate';
+
 const useStyles = makeStyles({
   group: {
     padding: '10px 12px',
@@ -58,9 +60,11 @@ export function AcceptedSection({
                   {g.policyName} <Text size={200}>({g.category})</Text>
                 </Text>
                 {canRevoke && (
-                  <Button size="small" onClick={() => onRevoke(g)}>
-                    Revoke
-                  </Button>
+                  <RoleGate needs="Approver">
+                    <Button size="small" onClick={() => onRevoke(g)}>
+                      Revoke
+                    </Button>
+                  </RoleGate>
                 )}
               </div>
               <Text size={200}>

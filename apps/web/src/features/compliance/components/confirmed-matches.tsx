@@ -12,6 +12,8 @@ import {
 } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
 
+import { RoleGate } from '../../../components/role-gate';
+
 const useStyles = makeStyles({
   row: {
     display: 'flex',
@@ -68,12 +70,14 @@ export function ConfirmedMatches({
               </span>
               <Text size={200}>Confirmed {confirmedAgo(m.confirmedAt, now)}</Text>
               {local && <Badge color="warning">This browser only</Badge>}
-              <Button
-                size="small"
-                icon={<DeleteRegular />}
-                aria-label={`Remove match ${m.baselineName}`}
-                onClick={() => onRemove(m)}
-              />
+              <RoleGate needs="Approver">
+                <Button
+                  size="small"
+                  icon={<DeleteRegular />}
+                  aria-label={`Remove match ${m.baselineName}`}
+                  onClick={() => onRemove(m)}
+                />
+              </RoleGate>
             </div>
           ))}
         </AccordionPanel>

@@ -30,6 +30,8 @@ import {
 } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 
+import { RoleGate } from '../../../components/role-gate';
+
 import { SEVERITY_LABELS, SeverityIcon } from './severity';
 
 const useStyles = makeStyles({
@@ -290,24 +292,30 @@ export function PolicyDetailDialog({
           <DialogActions>
             <Button onClick={onClose}>Close</Button>
             {prerequisite && (
-              <Button appearance="primary" disabled={busy} onClick={accept}>
-                Acknowledge Prerequisite
-              </Button>
+              <RoleGate needs="Approver">
+                <Button appearance="primary" disabled={busy} onClick={accept}>
+                  Acknowledge Prerequisite
+                </Button>
+              </RoleGate>
             )}
             {missing && (
-              <Button appearance="primary" disabled={busy} onClick={accept}>
-                Acknowledge Missing Policy
-              </Button>
+              <RoleGate needs="Approver">
+                <Button appearance="primary" disabled={busy} onClick={accept}>
+                  Acknowledge Missing Policy
+                </Button>
+              </RoleGate>
             )}
             {!special && (
-              <Button
-                appearance="primary"
-                disabled={busy || count === 0}
-                icon={busy ? <Spinner size="tiny" /> : undefined}
-                onClick={accept}
-              >
-                {acceptLabel}
-              </Button>
+              <RoleGate needs="Approver">
+                <Button
+                  appearance="primary"
+                  disabled={busy || count === 0}
+                  icon={busy ? <Spinner size="tiny" /> : undefined}
+                  onClick={accept}
+                >
+                  {acceptLabel}
+                </Button>
+              </RoleGate>
             )}
           </DialogActions>
         </DialogBody>

@@ -26,6 +26,8 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 
+import { RoleGate } from '../../../components/role-gate';
+
 const useStyles = makeStyles({
   panel: {
     display: 'flex',
@@ -145,9 +147,11 @@ export function SmartMatching({
         <Button disabled={!canAuto} onClick={onAutoMatch}>
           Auto-match High Confidence (≥90%)
         </Button>
-        <Button appearance="primary" disabled={confirmed === 0 || saving} onClick={onSave}>
-          {saving ? 'Saving...' : 'Save & Exit'}
-        </Button>
+        <RoleGate needs="Approver">
+          <Button appearance="primary" disabled={confirmed === 0 || saving} onClick={onSave}>
+            {saving ? 'Saving...' : 'Save & Exit'}
+          </Button>
+        </RoleGate>
         <Button onClick={onExit}>Exit Without Saving</Button>
       </div>
       <div>
@@ -224,9 +228,11 @@ export function SmartMatching({
                   {Math.round(s.scores.sessionControls)}%
                 </Text>
                 <div className={styles.bar}>
-                  <Button size="small" appearance="primary" onClick={() => onConfirm(u, s)}>
-                    Confirm Match
-                  </Button>
+                  <RoleGate needs="Approver">
+                    <Button size="small" appearance="primary" onClick={() => onConfirm(u, s)}>
+                      Confirm Match
+                    </Button>
+                  </RoleGate>
                   <Button size="small" onClick={() => setCompare({ u, s })}>
                     View Detailed Comparison
                   </Button>
@@ -278,15 +284,17 @@ export function SmartMatching({
               </DialogContent>
               <DialogActions>
                 <Button onClick={() => setCompare(undefined)}>Close</Button>
-                <Button
-                  appearance="primary"
-                  onClick={() => {
-                    onConfirm(compare.u, compare.s);
-                    setCompare(undefined);
-                  }}
-                >
-                  Confirm Match
-                </Button>
+                <RoleGate needs="Approver">
+                  <Button
+                    appearance="primary"
+                    onClick={() => {
+                      onConfirm(compare.u, compare.s);
+                      setCompare(undefined);
+                    }}
+                  >
+                    Confirm Match
+                  </Button>
+                </RoleGate>
               </DialogActions>
             </DialogBody>
           </DialogSurface>

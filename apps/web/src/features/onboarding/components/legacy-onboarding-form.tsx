@@ -16,6 +16,7 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 
+import { RoleGate, useRoleGate } from '../../../components/role-gate';
 import { startTenantOnboardingLegacy } from '../api/onboarding-api';
 
 import { RunStatusBanner } from './run-status-banner';
@@ -34,11 +35,17 @@ export function LegacyOnboardingForm() {
     customSubscriptionName: '',
   });
   const [message, setMessage] = useState<{ intent: 'success' | 'error'; text: string }>();
+  const gate = useRoleGate('Administrator');
   const [run, setRun] = useState<OnboardingRunResponse>();
   const [busy, setBusy] = useState(false);
 
   async function submit() {
     setMessage(undefined);
+    // Enter in a field submits the form even while the button is disabled for the role.
+    if (!gate.allowed) {
+      setMessage({ intent: 'error', text: gate.reason ?? '' });
+      return;
+    }
     const missing = (['clientCode', 'domain', 'username', 'password'] as const).filter(
       (key) => values[key].trim() === '',
     );
@@ -129,9 +136,11 @@ export function LegacyOnboardingForm() {
               </Field>
             )}
             <div>
-              <Button type="submit" disabled={busy}>
-                Start Legacy Onboarding
-              </Button>
+              <RoleGate needs="Administrator">
+                <Button type="submit" disabled={busy}>
+                  Start Legacy Onboarding
+                </Button>
+              </RoleGate>
             </div>
             {message && (
               <MessageBar

@@ -19,6 +19,7 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 
+import { RoleGate } from '../../../components/role-gate';
 import { useClientTenantConfig } from '../../../lib/client-tenant-auth/client-tenant-auth';
 import { useTenantOnboarding, type RecoveryChoice } from '../hooks/use-tenant-onboarding';
 
@@ -85,13 +86,15 @@ export function OnboardTenantTab() {
           </Text>
           <TenantForm form={flow.form} onChange={flow.setForm} disabled={step.kind !== 'form'} />
           <div className={styles.actions}>
-            <Button
-              appearance="primary"
-              disabled={flow.busy || step.kind === 'redirecting' || !config.data}
-              onClick={() => void flow.grantAdminConsent()}
-            >
-              Grant Admin Consent
-            </Button>
+            <RoleGate needs="Administrator">
+              <Button
+                appearance="primary"
+                disabled={flow.busy || step.kind === 'redirecting' || !config.data}
+                onClick={() => void flow.grantAdminConsent()}
+              >
+                Grant Admin Consent
+              </Button>
+            </RoleGate>
             {(flow.busy || step.kind === 'redirecting') && (
               <Spinner size="tiny" label="Redirecting to admin consent..." />
             )}
@@ -255,13 +258,15 @@ export function OnboardTenantTab() {
           )}
           <div className={styles.actions}>
             {roles.allRolesAssigned && !flow.run && (
-              <Button
-                appearance="primary"
-                disabled={flow.busy}
-                onClick={() => void flow.complete(step.tenantId)}
-              >
-                Complete Onboarding Process
-              </Button>
+              <RoleGate needs="Administrator">
+                <Button
+                  appearance="primary"
+                  disabled={flow.busy}
+                  onClick={() => void flow.complete(step.tenantId)}
+                >
+                  Complete Onboarding Process
+                </Button>
+              </RoleGate>
             )}
             {!roles.assigning && !roles.allRolesAssigned && (
               <Button onClick={() => void flow.assign(step.tenantId, step.upn)}>
