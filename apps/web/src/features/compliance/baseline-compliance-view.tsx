@@ -39,7 +39,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { useConfirm } from '../../components/confirm-dialog';
-
 import { RoleGate } from '../../components/role-gate';
 
 import {
