@@ -16,6 +16,7 @@ import { isApiRequest, normalisedPath } from './lib/request-path';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { clientTenantPlugin } from './plugins/client-tenant';
+import { compressionPlugin } from './plugins/compression';
 import { configRepositoryPlugin } from './plugins/config-repository';
 import { devOpsPlugin, type DevOpsFactory } from './plugins/devops';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -78,6 +79,7 @@ export async function buildApp({
     .map((url) => new URL(url).origin);
 
   await app.register(errorHandlerPlugin);
+  await app.register(compressionPlugin);
   await app.register(securityPlugin, { connectOrigins });
   // Before any route, so that every route is seen and checked (authentication is per route).
   await app.register(authPlugin, {
@@ -86,10 +88,11 @@ export async function buildApp({
     audience: config.AEGIS_AUTH_AUDIENCE,
   });
   const appClientId = config.AEGIS_APP_CLIENT_ID ?? config.AEGIS_ENTRA_CLIENT_ID;
+  const onBehalfOf = onBehalfOfFrom(config, appClientId);
   await app.register(clientTenantPlugin, {
     loginUrl: config.AEGIS_LOGIN_URL,
     audiences: [appIdUriOf(config, appClientId), ...(appClientId ? [appClientId] : [])],
-    onBehalfOf: onBehalfOfFrom(config, appClientId),
+    onBehalfOf,
   });
   await app.register(auditPlugin);
   await app.register(openApiPlugin);

@@ -53,7 +53,7 @@ export const tableRowsResponseSchema = z.object({
 });
 export type TableRowsResponse = z.infer<typeof tableRowsResponseSchema>;
 
-export const createTableRequestSchema = z.object({ clientCode: appTableClientCodeSchema });
+export const createTableRequestSchema = z.strictObject({ clientCode: appTableClientCodeSchema });
 export type CreateTableRequest = z.infer<typeof createTableRequestSchema>;
 
 /** 201 created: the message is shown as success; a 409 comes as an error body with the service's message. */
@@ -111,7 +111,7 @@ const STRING_LIMIT = "must be at most 64 KiB (Table storage's limit for a string
 const propertyStringSchema = z.string().refine((value) => fitsStringProperty(value), STRING_LIMIT);
 
 /** Copy apps of a source table (GENWorkstationApps by default) into the table, with fresh RowKeys. */
-export const copyAppsRequestSchema = z.object({
+export const copyAppsRequestSchema = z.strictObject({
   source: appTableNameSchema.default('GENWorkstationApps'),
   rowKeys: z.array(entityKeySchema).min(1, 'Please select at least one application.'),
 });
@@ -122,7 +122,7 @@ const appFieldsShape = Object.fromEntries(
 ) as Record<AppField, typeof propertyStringSchema>;
 
 /** The new-app form; the server checks the required fields and assigns the next RowKey. */
-export const newAppRequestSchema = z.object({ app: z.object(appFieldsShape) });
+export const newAppRequestSchema = z.strictObject({ app: z.strictObject(appFieldsShape) });
 export type NewAppRequest = z.infer<typeof newAppRequestSchema>;
 
 export const newAppResponseSchema = tableOperationResponseSchema.extend({
@@ -147,7 +147,7 @@ export const entityParamsSchema = appTableParamsSchema.extend({
 export type EntityParams = z.infer<typeof entityParamsSchema>;
 
 /** Properties to merge into one row; `etag` makes the update conditional on the row unchanged. */
-export const updateAppRequestSchema = z.object({
+export const updateAppRequestSchema = z.strictObject({
   properties: z.record(z.string(), appTableValueSchema).superRefine((properties, ctx) => {
     const names = Object.keys(properties);
     if (names.length === 0) {
@@ -179,12 +179,12 @@ export const updateAppRequestSchema = z.object({
 });
 export type UpdateAppRequest = z.infer<typeof updateAppRequestSchema>;
 
-export const deleteAppsRequestSchema = z.object({
-  keys: z.array(entityKeysSchema).min(1, 'Please select at least one application.'),
+export const deleteAppsRequestSchema = z.strictObject({
+  keys: z.array(entityKeysSchema.strict()).min(1, 'Please select at least one application.'),
 });
 export type DeleteAppsRequest = z.infer<typeof deleteAppsRequestSchema>;
 
-export const addPropertyRequestSchema = z.object({
+export const addPropertyRequestSchema = z.strictObject({
   name: propertyNameSchema,
   value: z
     .string()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { clientCodeSchema } from './comparison';
+import { numericIdSchema } from './projects';
 
 /**
  * Configuration capture and its review (spec 3 §2–§8). Branches, overview and analysis are read
@@ -166,7 +167,7 @@ export const createCapturePullRequestBodySchema = z
       .max(4000)
       .refine((s) => s.trim().length >= 50, { message: 'needs at least 50 characters' }),
     acknowledged: z.literal(true, { message: 'the impact acknowledgement must be ticked' }),
-    summary: z.object({
+    summary: z.strictObject({
       modified: z.number().int().nonnegative(),
       added: z.number().int().nonnegative(),
       deleted: z.number().int().nonnegative(),
@@ -210,5 +211,5 @@ export type CaptureRun = z.infer<typeof captureRunSchema>;
 
 export const captureRunParamsSchema = z.object({
   client: clientCodeSchema,
-  runId: z.coerce.number().int().positive(),
+  runId: numericIdSchema,
 });

@@ -89,8 +89,11 @@ export const confirmedMatchSchema = z.object({
   baselinePath: resourcePathSchema.optional(),
 });
 
-export const addMatchesBodySchema = z.object({
-  matches: z.array(confirmedMatchSchema).min(1).max(2000),
+export const addMatchesBodySchema = z.strictObject({
+  matches: z
+    .array(confirmedMatchSchema.extend({ scores: scoresSchema.strict() }).strict())
+    .min(1)
+    .max(2000),
 });
 export type AddMatchesBody = z.infer<typeof addMatchesBodySchema>;
 

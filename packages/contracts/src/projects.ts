@@ -1,3 +1,4 @@
+import { parseNumericId, projectIdProblem } from '@aegis/domain';
 import { z } from 'zod';
 
 export const projectSchema = z.object({ id: z.string(), name: z.string() });
@@ -19,15 +20,27 @@ export type Pipeline = z.infer<typeof pipelineSchema>;
 export const pipelineListSchema = z.object({ pipelines: z.array(pipelineSchema) });
 export type PipelineList = z.infer<typeof pipelineListSchema>;
 
-export const projectParamsSchema = z.object({ projectId: z.string().min(1).max(200) });
-
-export const pipelineParamsSchema = projectParamsSchema.extend({
-  pipelineId: z.coerce.number().int().positive(),
+/** A project GUID or a valid project name: never a dot segment or a slash (issue 9 §4). */
+export const projectIdSchema = z.string().superRefine((value, ctx) => {
+  const problem = projectIdProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-export const runParamsSchema = pipelineParamsSchema.extend({
-  runId: z.coerce.number().int().positive(),
+/** A pipeline or run id in a URL: digits only, read as a number (`1e3` and `0x10` are refused). */
+export const numericIdSchema = z.string().transform((value, ctx) => {
+  const id = parseNumericId(value);
+  if (id === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'must be a positive whole number in digits' });
+    return z.NEVER;
+  }
+  return id;
 });
+
+export const projectParamsSchema = z.object({ projectId: projectIdSchema });
+
+export const pipelineParamsSchema = projectParamsSchema.extend({ pipelineId: numericIdSchema });
+
+export const runParamsSchema = pipelineParamsSchema.extend({ runId: numericIdSchema });
 
 /** Starting a client or app pipeline from the pipeline screens. */
 export const startRunBodySchema = z

@@ -30,7 +30,7 @@ export const clientYamlPreviewSchema = clientYamlSchema.extend({
 });
 export type ClientYamlPreview = z.infer<typeof clientYamlPreviewSchema>;
 
-export const updateClientYamlAppsSchema = z.object({
+export const updateClientYamlAppsSchema = z.strictObject({
   /** the commit the preview was read at; a newer main answers 409 instead of overwriting */
   commitId: z.string().regex(/^[0-9a-f]{40}$/, 'must be a commit id'),
 });
@@ -67,7 +67,7 @@ export const clientScheduleListSchema = z.object({ rows: z.array(clientScheduleR
 export type ClientScheduleList = z.infer<typeof clientScheduleListSchema>;
 
 /** Spec 2 §3: the update request (cronExpression, displayName). */
-export const updateScheduleSchema = z.object({
+export const updateScheduleSchema = z.strictObject({
   cronExpression: z.string().min(1),
   displayName: z.string().min(1),
 });

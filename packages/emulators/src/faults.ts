@@ -11,6 +11,8 @@ export interface FaultRule {
   kind: FaultKind;
   /** regular expression matched against the request path (without query) */
   pathPattern?: string;
+  /** regular expression matched against the query string (without `?`), e.g. `recursionLevel=Full` */
+  queryPattern?: string;
   /** HTTP method, case-insensitive; all methods when absent */
   method?: string;
   /** latency: delay before the request is handled */
@@ -62,11 +64,12 @@ export class FaultInjector {
   }
 
   /** The rules a request triggers (consuming their `times`). */
-  take(method: string, urlPath: string): ActiveFault[] {
+  take(method: string, urlPath: string, query = ''): ActiveFault[] {
     const matched = this.rules.filter(
       (r) =>
         (!r.method || r.method.toUpperCase() === method.toUpperCase()) &&
-        (!r.pathPattern || new RegExp(r.pathPattern, 'i').test(urlPath)),
+        (!r.pathPattern || new RegExp(r.pathPattern, 'i').test(urlPath)) &&
+        (!r.queryPattern || new RegExp(r.queryPattern, 'i').test(query)),
     );
     for (const rule of matched) rule.hits += 1;
     this.rules = this.rules.filter((r) => r.times === undefined || r.hits < r.times);
@@ -75,9 +78,9 @@ export class FaultInjector {
 
   /** Fastify onRequest hook: applies latency, then answers for the first failing rule. */
   readonly hook = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const urlPath = request.url.split('?')[0] ?? request.url;
+    const [urlPath = request.url, query = ''] = request.url.split('?');
     if (urlPath.startsWith('/_emulator/')) return;
-    const rules = this.take(request.method, urlPath);
+    const rules = this.take(request.method, urlPath, query);
     const delay = rules.reduce(
       (sum, r) => sum + (r.kind === 'latency' ? (r.latencyInMs ?? 0) : 0),
       0,

@@ -19,6 +19,8 @@ export interface SignedInUser {
   readonly displayName?: string;
   /** The Aegis app roles in the token's `roles` claim; empty for an account without any. */
   readonly roles: readonly AegisRole[];
+  /** The account's tenant (`tid`), where tokens on its behalf are asked for. */
+  readonly tenantId?: string;
 }
 
 /**
@@ -92,8 +94,11 @@ export const authPlugin = fp<AuthPluginOptions>(
       }
     });
 
-    app.addHook('onRequest', async (request: FastifyRequest) => {
+    app.addHook('onRequest', async (request: FastifyRequest, reply) => {
       if (!needsToken(request)) return;
+      // What a signed-in account is told is for it alone: no browser or proxy keeps a copy
+      // (issue 9 §5). Set first, so error answers carry it too; a route may still say more.
+      void reply.header('cache-control', 'no-store');
       await authenticate(request);
       // The server decides (issue 18): the route's role, or a 403 naming it.
       const required = request.is404 ? undefined : request.routeOptions.config.role;
@@ -120,6 +125,7 @@ export const authPlugin = fp<AuthPluginOptions>(
           upn,
           displayName: stringClaim(payload.name),
           roles: aegisRolesOf(payload.roles),
+          ...(stringClaim(payload.tid) ? { tenantId: stringClaim(payload.tid) } : {}),
         };
         request.accessToken = match[1];
       } catch (error) {

@@ -79,12 +79,20 @@ export const errorHandlerPlugin = fp(
       if (hasZodFastifySchemaValidationErrors(error)) {
         const first = error.validation[0];
         const path = (first?.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-        const field = [error.validationContext, path].filter(Boolean).join('.');
+        // A field the route does not know (every body is strict, issue 9 §4) is named itself.
+        const unknownKey =
+          first?.keyword === 'unrecognized_keys'
+            ? (first.params as { keys?: unknown }).keys
+            : undefined;
+        const unknown = Array.isArray(unknownKey) ? String(unknownKey[0]) : undefined;
+        const field = [error.validationContext, path, unknown].filter(Boolean).join('.');
         const body: ApiErrorBody = {
           error: 'Bad Request',
           statusCode: 400,
           field,
-          message: `${field || 'request'}: ${first?.message ?? 'is invalid'}`,
+          message: unknown
+            ? `${field}: is not a field this request accepts`
+            : `${field || 'request'}: ${first?.message ?? 'is invalid'}`,
         };
         return reply.code(400).send(body);
       }

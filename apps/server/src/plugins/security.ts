@@ -30,6 +30,9 @@ export const securityPlugin = fp<SecurityPluginOptions>(
         },
       },
       crossOriginEmbedderPolicy: false,
+      // Nobody may frame the portal: X-Frame-Options (for browsers without CSP level 2) says the
+      // same as `frame-ancestors 'none'`, not helmet's default SAMEORIGIN (issue 9 §5).
+      xFrameOptions: { action: 'deny' },
       // The Global Administrator's sign-in popup (MSAL or the local identity provider) leaves our
       // origin and comes back; 'same-origin' would sever it from the opener (ADR 020).
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },

@@ -109,6 +109,17 @@ export class ComparisonService {
     }
   }
 
+  /**
+   * Refuses a client without a configuration on main before any work streams (issue 9 §5): one
+   * one-level listing, so the answer is an ordinary 404 rather than a 200 and an error event.
+   */
+  async assertClientExists(client: string): Promise<void> {
+    const children = await this.repository.listChildren(clientRoot(client));
+    if (children.length === 0) {
+      throw new NotFoundError(`No configuration found for client ${client}`);
+    }
+  }
+
   /** Folders on main with real progress (spec 1 §4): listings 0–50, downloads 50–100. */
   readTrees(
     folders: readonly string[],

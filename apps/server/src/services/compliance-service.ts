@@ -96,24 +96,29 @@ export class ComplianceService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Loads a configuration document; 404 gives the default, any other failure is logged and ignored (spec 3 §7). */
-  private async softLoad<T>(
+  /**
+   * Loads a configuration document; 404 gives the default. Inside the report (`warnings` given) any
+   * other failure is logged and ignored (spec 3 §7); read on its own, it is answered with its own
+   * status, so an unreadable file is never shown as an empty one (issue 9 §2).
+   */
+  private async load<T>(
     path: string,
     fallback: T,
-    warnings: string[],
+    warnings: string[] | undefined,
     label: string,
   ): Promise<T> {
     try {
       return (await this.store.readJson<T>(path, MAIN)) ?? fallback;
     } catch (error) {
+      if (!warnings) throw error;
       this.log.warn({ err: error, path }, `could not load ${label}`);
       warnings.push(`The ${label} could not be loaded and was not applied.`);
       return fallback;
     }
   }
 
-  async getMatchingConfig(client: string, warnings: string[] = []): Promise<MatchingConfig> {
-    const cfg = await this.softLoad<MatchingConfig>(
+  async getMatchingConfig(client: string, warnings?: string[]): Promise<MatchingConfig> {
+    const cfg = await this.load<MatchingConfig>(
       matchingConfigPath(client),
       emptyMatchingConfig(client, this.now()),
       warnings,
@@ -127,9 +132,9 @@ export class ComplianceService {
 
   async getAcceptedDeviations(
     client: string,
-    warnings: string[] = [],
+    warnings?: string[],
   ): Promise<AcceptedDeviationsConfig> {
-    const cfg = await this.softLoad<AcceptedDeviationsConfig>(
+    const cfg = await this.load<AcceptedDeviationsConfig>(
       acceptedDeviationsPath(client),
       emptyAcceptedDeviations(client, this.now()),
       warnings,

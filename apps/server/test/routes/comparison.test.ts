@@ -210,12 +210,25 @@ describe('comparison routes', () => {
     expect(path.json()).toMatchObject({ field: 'querystring.path' });
   });
 
-  it('ends a run for a client without a configuration with a 404 event', async () => {
-    const { events: list } = await run('ZZZ', 'standard');
-    expect(list.at(-1)).toEqual({
-      type: 'error',
-      statusCode: 404,
+  it('answers 404 before the stream starts for a client without a configuration', async () => {
+    const standard = await run('ZZZ', 'standard');
+    expect(standard.response.statusCode).toBe(404);
+    expect(standard.response.headers['content-type']).toContain('application/json');
+    expect(standard.response.json()).toMatchObject({
       message: 'Error comparing to standard baseline: No configuration found for client ZZZ',
+    });
+    const options = await run('ZZZ', 'options');
+    expect(options.response.statusCode).toBe(404);
+    expect(options.response.json()).toMatchObject({
+      message: 'Error comparing files: No configuration found for client ZZZ',
+    });
+    const configurations = await t.injectAs(SAMPLE_USER, {
+      method: 'GET',
+      url: '/api/comparison/clients/ZZZ/configurations',
+    });
+    expect(configurations.statusCode).toBe(404);
+    expect(configurations.json()).toMatchObject({
+      message: 'Error fetching client configuration: No configuration found for client ZZZ',
     });
   });
 
@@ -236,15 +249,14 @@ describe('comparison routes', () => {
       message: expect.stringMatching(/^Error fetching clients: .*VS402371/) as unknown,
     });
 
+    // the client check before the stream fails: an ordinary answer with the spec's text
     const options = await run('ABC', 'options');
-    expect(options.events.at(-1)).toMatchObject({
-      type: 'error',
-      statusCode: 502,
+    expect(options.response.statusCode).toBe(502);
+    expect(options.response.json()).toMatchObject({
       message: expect.stringMatching(/^Error comparing files: .*VS402371/) as unknown,
     });
     const standard = await run('ABC', 'standard');
-    expect(standard.events.at(-1)).toMatchObject({
-      type: 'error',
+    expect(standard.response.json()).toMatchObject({
       message: expect.stringMatching(
         /^Error comparing to standard baseline: .*VS402371/,
       ) as unknown,
@@ -253,9 +265,26 @@ describe('comparison routes', () => {
       method: 'GET',
       url: '/api/comparison/clients/ABC/configurations',
     });
-    expect(events<ComparisonEvent>(configurations.body).at(-1)).toMatchObject({
-      type: 'error',
+    expect(configurations.json()).toMatchObject({
       message: expect.stringMatching(/^Error fetching client configuration: .*VS402371/) as unknown,
+    });
+  });
+
+  it('streams a failure that happens after the start as an error event', async () => {
+    devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 500,
+      pathPattern: 'items',
+      message: 'VS402371: The service is unavailable.',
+      // the client check's listing passes; the full listings of the comparison fail
+      queryPattern: 'recursionLevel=Full',
+    });
+    const options = await run('ABC', 'options');
+    expect(options.response.statusCode).toBe(200);
+    expect(options.events.at(-1)).toMatchObject({
+      type: 'error',
+      statusCode: 502,
+      message: expect.stringMatching(/^Error comparing files: .*VS402371/) as unknown,
     });
   });
 

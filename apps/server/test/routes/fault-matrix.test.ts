@@ -18,8 +18,8 @@ const FAULTS: readonly {
     name: '404',
     rule: { kind: 'error', statusCode: 404, message: 'TF200016: The project does not exist.' },
     status: 404,
-    // services may word a missing run or client in the spec's terms
-    message: /TF200016|not found/,
+    // services may word a missing run, client or baseline in the spec's terms
+    message: /TF200016|not found|No baseline/,
   },
   {
     name: '409',
@@ -61,8 +61,21 @@ const FAULTS: readonly {
   },
 ];
 
+const TENANT_ID = '3f0c8a52-1d7e-4b6a-9c41-2a5e8d7f6b10';
+
+interface DevOpsRoute {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly url: string;
+  readonly payload?: object;
+  /**
+   * A route that reads a file which may be absent answers what "absent" means (an empty
+   * configuration) for a 404, as the ConfigRepository defines it (ADR 014), not a 404.
+   */
+  readonly absentIsEmpty?: boolean;
+}
+
 /** Routes that call Azure DevOps, as a technician's browser calls them. */
-const DEVOPS_ROUTES: readonly { method: 'GET' | 'POST'; url: string; payload?: object }[] = [
+const DEVOPS_ROUTES: readonly DevOpsRoute[] = [
   { method: 'GET', url: '/api/projects' },
   { method: 'GET', url: '/api/pipelines' },
   { method: 'GET', url: '/api/projects/Aegis/pipelines' },
@@ -72,6 +85,51 @@ const DEVOPS_ROUTES: readonly { method: 'GET' | 'POST'; url: string; payload?: o
   { method: 'GET', url: '/api/backups/ABC' },
   { method: 'GET', url: '/api/backups/ABC/restores' },
   { method: 'GET', url: '/api/comparison/clients' },
+  // capture
+  { method: 'GET', url: '/api/capture/clients' },
+  { method: 'GET', url: '/api/capture/clients/ABC/branches' },
+  { method: 'GET', url: '/api/capture/clients/ABC/overview' },
+  { method: 'POST', url: '/api/capture/clients/ABC/runs', payload: {} },
+  { method: 'GET', url: '/api/capture/clients/ABC/runs/1' },
+  // compliance
+  { method: 'GET', url: '/api/compliance/ABC' },
+  { method: 'GET', url: '/api/compliance/ABC/accepted-deviations', absentIsEmpty: true },
+  { method: 'GET', url: '/api/compliance/ABC/matching', absentIsEmpty: true },
+  {
+    method: 'POST',
+    url: '/api/compliance/ABC/accepted-deviations',
+    payload: {
+      path: 'AzureAD/Policies/Block legacy.json',
+      policyName: 'Block legacy',
+      category: 'AzureAD',
+      properties: ['state'],
+    },
+  },
+  { method: 'DELETE', url: '/api/compliance/ABC/matching' },
+  // onboarding
+  { method: 'GET', url: '/api/onboarding/tenant-pipelines' },
+  {
+    method: 'POST',
+    url: '/api/onboarding/tenant/runs',
+    payload: {
+      clientCode: 'ZZQ',
+      domain: 'zzq.example',
+      subscriptionName: 'Options IT',
+      tenantId: TENANT_ID,
+      enrollInPowerSupport: false,
+      region: 'West Europe',
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/onboarding/app-deploy-new/runs',
+    payload: {
+      clientCode: 'ZZQ',
+      domain: 'zzq.example',
+      clientTenantId: TENANT_ID,
+      enterpriseAppId: TENANT_ID,
+    },
+  },
 ];
 
 describe('upstream faults answer the status that tells the truth', () => {
@@ -82,6 +140,11 @@ describe('upstream faults answer the status that tells the truth', () => {
   beforeAll(async () => {
     idp = await startIdentityProvider({ port: 0, audience: TEST_AUDIENCE, allowedOrigins: [] });
     devops = await startSeededDevOps(idp);
+    // A request that outlives the server's timeout still reaches the emulator and may start a
+    // run; runs here do nothing, so none of them keeps the emulator busy (capture, onboarding).
+    for (const pipeline of devops.emulator.state.data.pipelines) {
+      devops.emulator.runner.register(pipeline.id, async () => undefined);
+    }
     t = await build(
       {
         AEGIS_DEVOPS_ORG_URL: devops.emulator.url,
@@ -103,7 +166,8 @@ describe('upstream faults answer the status that tells the truth', () => {
       const failures: string[] = [];
       for (const route of DEVOPS_ROUTES.slice(0, fault.routes)) {
         // A missing Clients folder is a repository without clients (spec: empty list), not a 404.
-        if (fault.status === 404 && route.url.endsWith('/clients')) continue;
+        if (fault.status === 404 && (route.url.endsWith('/clients') || route.absentIsEmpty))
+          continue;
         devops.emulator.faults.clear();
         devops.emulator.faults.add(fault.rule);
         const response = await t.injectAs(SAMPLE_USER, {
@@ -150,7 +214,8 @@ describe('a streamed answer that fails after it started', () => {
   });
 
   it('ends with an error event carrying the same status and message as a plain answer', async () => {
-    devops.emulator.faults.add({ kind: 'signInPage' });
+    // the client check before the stream passes; the comparison's full listings fail
+    devops.emulator.faults.add({ kind: 'signInPage', queryPattern: 'recursionLevel=full' });
     const response = await t.injectAs(SAMPLE_USER, {
       method: 'POST',
       url: '/api/comparison/runs',

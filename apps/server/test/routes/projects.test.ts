@@ -1,3 +1,6 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { SAMPLE_PROJECTS } from '@aegis/emulators';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -18,6 +21,25 @@ describe('projects and pipelines routes', () => {
   afterAll(() => env.close());
 
   const get = (url: string) => t.injectAs(SAMPLE_USER, { method: 'GET', url });
+
+  /** A GET over a real socket with the path exactly as written (inject normalises dot segments). */
+  const rawGet = async (path: string): Promise<{ status: number; body: string }> => {
+    const token = await t.idp.issueToken(SAMPLE_USER);
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    return new Promise((resolve, reject) => {
+      http
+        .get(
+          { host: '127.0.0.1', port, path, headers: { authorization: `Bearer ${token}` } },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        )
+        .on('error', reject);
+    });
+  };
 
   it('lists the projects the user can see', async () => {
     const response = await get('/api/projects');
@@ -120,6 +142,33 @@ describe('projects and pipelines routes', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: 'params.pipelineId' });
   });
+
+  it.each(['1e3', '0x10', '+1', '1.0', '2147483648'])(
+    'answers 400 for the pipeline id %j: digits only',
+    async (pipelineId) => {
+      const response = await get(
+        `/api/projects/x/pipelines/${encodeURIComponent(pipelineId)}/runs`,
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ field: 'params.pipelineId' });
+      const run = await get(`/api/projects/x/pipelines/1/runs/${encodeURIComponent(pipelineId)}`);
+      expect(run.statusCode).toBe(400);
+      expect(run.json()).toMatchObject({ field: 'params.runId' });
+    },
+  );
+
+  it.each(['..', '.', '%2E%2E', '..%2Fother', '_apis', 'a%5Cb', 'x%3Fy', 'a%2Fb'])(
+    'answers 400 for the project id %j before any call to Azure DevOps',
+    async (projectId) => {
+      // any call that reached Azure DevOps would fail with a 502 and count a hit
+      devops.emulator.faults.add({ kind: 'error', statusCode: 500 });
+      // sent as written (no client-side dot-segment removal), as an attacker would
+      const response = await rawGet(`/api/projects/${projectId}/pipelines`);
+      expect(response.status).toBe(400);
+      expect(JSON.parse(response.body)).toMatchObject({ field: 'params.projectId' });
+      expect(devops.emulator.faults.list()[0]?.hits).toBe(0);
+    },
+  );
 
   it('answers 404 for a run that does not exist', async () => {
     const { pipelines } = (await get('/api/pipelines')).json() as {

@@ -63,7 +63,9 @@ export const DEVOPS_API_VERSION = '7.1';
 /** Pull requests read per request when the caller wants them all. */
 export const PULL_REQUEST_PAGE_SIZE = 100;
 /** Azure DevOps resource for Entra tokens. */
-export const DEVOPS_SCOPE = '499b84ac-1321-427f-aa17-267ca6975798/.default';
+/** Azure DevOps' resource id: the audience of a token for Azure DevOps. */
+export const DEVOPS_RESOURCE = '499b84ac-1321-427f-aa17-267ca6975798';
+export const DEVOPS_SCOPE = `${DEVOPS_RESOURCE}/.default`;
 
 const RUN_STATES: readonly RunState[] = ['notStarted', 'inProgress', 'canceling', 'completed'];
 const RUN_RESULTS: readonly RunResult[] = ['succeeded', 'failed', 'canceled'];

@@ -1,5 +1,6 @@
 export {
   DEVOPS_API_VERSION,
+  DEVOPS_RESOURCE,
   DEVOPS_SCOPE,
   DevOpsClient,
   projectIdFromSelfLink,

@@ -1,3 +1,4 @@
 export * from './pipelines';
 export * from './catalogue';
 export * from './run-status';
+export * from './identifiers';

@@ -136,6 +136,9 @@ export function buildDevOpsServer(options: DevOpsEmulatorOptions): DevOpsServer 
     logger: options.logger ?? false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 50 * 1024 * 1024,
+    // Closing ends every connection, including responses a client gave up on (a timed-out zip
+    // still streaming), which would otherwise hold the close for a minute.
+    forceCloseConnections: true,
   });
 
   app.addHook('onRequest', async (_request, reply) => {

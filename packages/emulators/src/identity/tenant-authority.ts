@@ -271,26 +271,55 @@ export function registerTenantAuthorities(
       const scoped = audienceFor(body.scope ?? '');
       if ('error' in scoped) return oauthError(reply, 'invalid_scope', scoped.error);
 
-      const issue = async (grant: Grant) => {
-        const refreshToken = randomBytes(32).toString('base64url');
-        refreshTokens.set(refreshToken, grant);
-        const claims: TokenClaims = {
-          tenantId: grant.tenantId,
-          account: grant.account,
+      /** Entra's token answer: an access token for the scope's resource, and what else applies. */
+      const answer = async (
+        claims: Omit<TokenClaims, 'audience' | 'scp'>,
+        extra: { idToken?: boolean; refreshGrant?: Grant } = {},
+      ) => {
+        const delegated = !claims.appOnly;
+        const access: TokenClaims = {
+          ...claims,
           audience: scoped.audience,
-          scp: scoped.scp,
-          issuer: issuerOf(grant.tenantId),
-          appId: grant.clientId,
+          scp: delegated ? scoped.scp : '',
         };
+        let refreshToken: string | undefined;
+        if (extra.refreshGrant) {
+          refreshToken = randomBytes(32).toString('base64url');
+          refreshTokens.set(refreshToken, extra.refreshGrant);
+        }
         return {
           token_type: 'Bearer',
-          scope: body.scope ?? '',
+          // an application's own token names no delegated scope
+          ...(delegated ? { scope: body.scope ?? '' } : {}),
           expires_in: options.lifetimeInSeconds,
-          access_token: await options.sign(claims),
-          id_token: await options.sign({ ...claims, audience: grant.clientId, scp: '' }),
-          refresh_token: refreshToken,
+          access_token: await options.sign(access),
+          ...(extra.idToken
+            ? { id_token: await options.sign({ ...access, audience: claims.appId, scp: '' }) }
+            : {}),
+          ...(refreshToken ? { refresh_token: refreshToken } : {}),
         };
       };
+      /** A user's sign-in (code or refresh): an access token, an id token and a refresh token. */
+      const issue = (grant: Grant) =>
+        answer(
+          {
+            tenantId: grant.tenantId,
+            account: grant.account,
+            issuer: issuerOf(grant.tenantId),
+            appId: grant.clientId,
+          },
+          { idToken: true, refreshGrant: grant },
+        );
+      /** Confidential grants (client credentials, on-behalf-of) need the app's secret. */
+      const secretRefused = () =>
+        !client.clientSecret || body.client_secret !== client.clientSecret
+          ? oauthError(
+              reply,
+              'invalid_client',
+              'AADSTS7000215: Invalid client secret provided.',
+              401,
+            )
+          : undefined;
 
       if (body.grant_type === 'authorization_code') {
         const pending = codes.get(body.code ?? '');
@@ -329,13 +358,8 @@ export function registerTenantAuthorities(
 
       // Client credentials (an agent's app-only token for a client tenant, `{resource}/.default`).
       if (body.grant_type === 'client_credentials') {
-        if (!client.clientSecret || body.client_secret !== client.clientSecret)
-          return oauthError(
-            reply,
-            'invalid_client',
-            'AADSTS7000215: Invalid client secret provided.',
-            401,
-          );
+        const refused = secretRefused();
+        if (refused) return refused;
         const tenant = findTenant(directory, request.params.tenant);
         if (!tenant)
           return oauthError(
@@ -343,30 +367,18 @@ export function registerTenantAuthorities(
             'invalid_request',
             `AADSTS90002: Tenant '${request.params.tenant}' not found.`,
           );
-        const appClaims: TokenClaims = {
+        return answer({
           tenantId: tenant.tenantId,
           account: { oid: client.clientId, upn: '', displayName: client.displayName },
-          audience: scoped.audience,
-          scp: '',
           issuer: issuerOf(tenant.tenantId),
           appId: client.clientId,
           appOnly: true,
-        };
-        return {
-          token_type: 'Bearer',
-          expires_in: options.lifetimeInSeconds,
-          access_token: await options.sign(appClaims),
-        };
+        });
       }
 
       if (body.grant_type === GRANT_OBO && body.requested_token_use === 'on_behalf_of') {
-        if (!client.clientSecret || body.client_secret !== client.clientSecret)
-          return oauthError(
-            reply,
-            'invalid_client',
-            'AADSTS7000215: Invalid client secret provided.',
-            401,
-          );
+        const refused = secretRefused();
+        if (refused) return refused;
         let payload: JWTPayload;
         try {
           ({ payload } = await jwtVerify(body.assertion ?? '', options.publicKey));
@@ -384,24 +396,16 @@ export function registerTenantAuthorities(
             'invalid_grant',
             'AADSTS50013: Assertion audience does not match the Client app presenting the assertion.',
           );
-        const oboClaims: TokenClaims = {
+        return answer({
           tenantId: String(payload.tid ?? ''),
           account: {
             oid: String(payload.oid ?? payload.sub ?? ''),
             upn: String(payload.upn ?? payload.preferred_username ?? ''),
             displayName: String(payload.name ?? ''),
           },
-          audience: scoped.audience,
-          scp: scoped.scp,
           issuer: String(payload.iss ?? ''),
           appId: client.clientId,
-        };
-        return {
-          token_type: 'Bearer',
-          scope: body.scope ?? '',
-          expires_in: options.lifetimeInSeconds,
-          access_token: await options.sign(oboClaims),
-        };
+        });
       }
       return oauthError(
         reply,

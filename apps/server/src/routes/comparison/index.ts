@@ -12,6 +12,7 @@ import {
   ComparisonService,
   createComparisonCaches,
   MESSAGES,
+  withPrefix,
   type ComparisonCaches,
 } from '../../services/comparison-service';
 import type { ConfigRepository } from '../../services/config-repository';
@@ -50,13 +51,15 @@ export const comparisonRoutes: FastifyPluginAsyncZod<ComparisonRoutesOptions> = 
     async (request, reply) => {
       const { client, baselineType } = request.body;
       const prefix = baselineType === 'standard' ? MESSAGES.compareStandard : MESSAGES.compareFiles;
-      // The bar starts at 0 at once; every failure, even the first, arrives as an event with the spec's text.
+      const comparison = service(request.configRepository);
+      await assertClientExists(comparison, client, prefix);
+      // The bar starts at 0 at once; a failure after that arrives as an event with the spec's text.
       return streamProgress(
         request,
         reply,
         (onProgress) => {
           onProgress(0);
-          return service(request.configRepository).runComparison(client, baselineType, onProgress);
+          return comparison.runComparison(client, baselineType, onProgress);
         },
         { errorPrefix: prefix },
       );
@@ -74,19 +77,20 @@ export const comparisonRoutes: FastifyPluginAsyncZod<ComparisonRoutesOptions> = 
         params: clientParamsSchema,
       },
     },
-    async (request, reply) =>
-      streamProgress(
+    async (request, reply) => {
+      const { client } = request.params;
+      const comparison = service(request.configRepository);
+      await assertClientExists(comparison, client, MESSAGES.fetchConfiguration);
+      return streamProgress(
         request,
         reply,
         (onProgress) => {
           onProgress(0);
-          return service(request.configRepository).loadConfigurations(
-            request.params.client,
-            onProgress,
-          );
+          return comparison.loadConfigurations(client, onProgress);
         },
         { errorPrefix: MESSAGES.fetchConfiguration },
-      ),
+      );
+    },
   );
 
   app.get(
@@ -104,3 +108,16 @@ export const comparisonRoutes: FastifyPluginAsyncZod<ComparisonRoutesOptions> = 
       service(request.configRepository).getPolicy(request.params.client, request.query.path),
   );
 };
+
+/** An unknown client is a 404 before the stream starts, in the spec's words (spec 1 §8). */
+async function assertClientExists(
+  comparison: ComparisonService,
+  client: string,
+  prefix: string,
+): Promise<void> {
+  try {
+    await comparison.assertClientExists(client);
+  } catch (error) {
+    throw withPrefix(prefix, error);
+  }
+}
