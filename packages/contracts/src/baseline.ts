@@ -8,14 +8,14 @@ const componentName = z.string().trim().min(1).max(120);
 /** The tenant pipeline (folder Tenants\{CODE}) chosen on the screen names the client. */
 const tenantPipelineId = z.number().int().positive();
 
-export const deployRunRequestSchema = z.object({
+export const deployRunRequestSchema = z.strictObject({
   pipelineId: tenantPipelineId,
   /** omitted: the full baseline deploy; otherwise at least one catalogue component */
   components: z.array(componentName).min(1, 'must not be empty').max(200).optional(),
 });
 export type DeployRunRequest = z.infer<typeof deployRunRequestSchema>;
 
-export const offboardRunRequestSchema = z.object({
+export const offboardRunRequestSchema = z.strictObject({
   pipelineId: tenantPipelineId,
   components: z
     .array(componentName)
@@ -55,7 +55,7 @@ export const baselineFileResponseSchema = z.object({
 export type BaselineFileResponse = z.infer<typeof baselineFileResponseSchema>;
 
 /** What a deploy would do to one baseline object in the client's tenant (issue 15 item 4). */
-export const deployPreviewRequestSchema = z.object({
+export const deployPreviewRequestSchema = z.strictObject({
   pipelineId: tenantPipelineId,
   components: z.array(componentName).min(1, 'must not be empty').max(200),
 });

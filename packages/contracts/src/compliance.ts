@@ -89,11 +89,13 @@ export const confirmedMatchSchema = z.object({
   baselinePath: resourcePathSchema.optional(),
 });
 
+/** A confirmed match as a request sends it: no field the server does not know (ADR 030). */
+const confirmedMatchBodySchema = confirmedMatchSchema
+  .extend({ scores: scoresSchema.strict() })
+  .strict();
+
 export const addMatchesBodySchema = z.strictObject({
-  matches: z
-    .array(confirmedMatchSchema.extend({ scores: scoresSchema.strict() }).strict())
-    .min(1)
-    .max(2000),
+  matches: z.array(confirmedMatchBodySchema).min(1).max(2000),
 });
 export type AddMatchesBody = z.infer<typeof addMatchesBodySchema>;
 
@@ -104,7 +106,7 @@ export type AddMatchesBody = z.infer<typeof addMatchesBodySchema>;
 export const compliancePreviewBodySchema = z
   .object({
     branch: branchNameSchema.optional(),
-    pendingMatches: z.array(confirmedMatchSchema).min(1).max(2000),
+    pendingMatches: z.array(confirmedMatchBodySchema).min(1).max(2000),
   })
   .strict();
 export type CompliancePreviewBody = z.infer<typeof compliancePreviewBodySchema>;
