@@ -1,0 +1,135 @@
+import { mkdirSync } from 'node:fs';
+
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+import { expectAccessible } from '../fixtures/a11y';
+import { SAMPLE_STAFF, signIn } from '../fixtures/auth';
+import { configRepositoryUrl, tokenFor } from '../fixtures/emulators';
+
+const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/roles';
+/** A client no other journey captures, so the new capture branch changes nobody's expectations. */
+const CLIENT = 'WWI';
+const COMMENT =
+  'Checked with the WWI service owner: the captured settings match the change request CR-2231.';
+
+mkdirSync(SHOTS, { recursive: true });
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
+  await expectAccessible(page, name);
+}
+
+/** A disabled action names the role it needs, in its tooltip and its accessible description. */
+async function expectNeedsRole(page: Page, action: Locator, role: string): Promise<void> {
+  await expect(action).toBeVisible();
+  await expect(action).toBeDisabled();
+  await expect(action).toHaveAccessibleDescription(new RegExp(`needs the Aegis ${role} role`));
+  await action.hover();
+  await expect(page.getByRole('tooltip')).toContainText(`This action needs the Aegis ${role} role`);
+}
+
+test('a Reader sees the change actions disabled, with the role each needs named', async ({
+  page,
+}) => {
+  await signIn(page, '/trigger-capture', SAMPLE_STAFF.nightShift.upn);
+  await expect(page.getByText('Role: Reader')).toBeVisible();
+  await page.getByLabel('Client').selectOption(CLIENT);
+  await expectNeedsRole(page, page.getByRole('button', { name: 'Trigger Capture' }), 'Operator');
+  await shot(page, '01-reader-trigger-capture');
+
+  await page.goto('/tenant-backup');
+  await page.getByLabel('Tenant').selectOption('ABC');
+  await expectNeedsRole(page, page.getByRole('button', { name: 'Manual Backup' }), 'Operator');
+  const table = page.getByRole('table', { name: 'Backup history' });
+  await expectNeedsRole(page, table.getByRole('button', { name: 'Restore' }).first(), 'Approver');
+  // reading stays open: the backup's details
+  await expect(table.getByRole('button', { name: 'View' }).first()).toBeEnabled();
+  await shot(page, '02-reader-backups');
+});
+
+test('an account without any Aegis role gets a page saying so, not an empty portal', async ({
+  page,
+}) => {
+  await page.goto(`/login?returnTo=${encodeURIComponent('/azure-ado-projects')}`);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: /Jordan Lee/ }).click();
+  await expect(page.getByRole('heading', { name: 'No access to Aegis' })).toBeVisible();
+  await expect(page.getByText(/You are signed in as Jordan Lee/)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Portal' })).toBeHidden();
+  await shot(page, '03-no-role');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an Operator triggers a capture but cannot approve it; an Approver approves it', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // the Operator captures
+  await signIn(page, '/trigger-capture', 'Sam Taylor');
+  await expect(page.getByText('Role: Operator')).toBeVisible();
+  await page.getByLabel('Client').selectOption(CLIENT);
+  await page.getByRole('button', { name: 'Trigger Capture' }).click();
+  await expect(page.getByText('Configuration captured successfully!')).toBeVisible({
+    timeout: 90_000,
+  });
+  const branch =
+    (await page.getByText(new RegExp(`^client-${CLIENT}-capture-\\d+$`)).textContent()) ?? '';
+  await page.getByRole('button', { name: 'Go to Review' }).click();
+  let review = page.getByRole('region', { name: `Review of ${branch}` });
+  await expect(review.getByText(/of \d+ policies reviewed/)).toBeVisible({ timeout: 30_000 });
+  const markAll = review.getByRole('button', { name: 'Mark All as Reviewed' });
+  if (await markAll.isEnabled()) await markAll.click();
+  await expect(review.getByText(/^(\d+) of \1 policies reviewed/)).toBeVisible();
+  await expectNeedsRole(
+    page,
+    review.getByRole('button', { name: 'Continue to Approval' }),
+    'Approver',
+  );
+  await shot(page, '04-operator-cannot-approve');
+
+  // the Approver approves what the Operator captured
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signIn(
+    page,
+    `/capture-management/${CLIENT}?branch=${encodeURIComponent(branch)}`,
+    'Priya Shah',
+  );
+  review = page.getByRole('region', { name: `Review of ${branch}` });
+  await expect(review.getByText(/of \d+ policies reviewed/)).toBeVisible({ timeout: 30_000 });
+  if (await markAll.isEnabled()) await markAll.click();
+  await review.getByRole('button', { name: 'Continue to Approval' }).click();
+  const approval = page.getByRole('alertdialog', { name: 'Approve Capture for Merge' });
+  await expect(
+    approval.getByText(
+      `Any Approver other than ${'sam.taylor@aegis-msp.example'}, who started this capture, can approve it.`,
+    ),
+  ).toBeVisible();
+  await approval.getByRole('textbox').fill(COMMENT);
+  await approval
+    .getByRole('checkbox', { name: 'I acknowledge these changes may impact users' })
+    .check();
+  await approval.getByRole('button', { name: 'Approve & Continue' }).click();
+  await expect(page.getByText('Ready to Merge')).toBeVisible();
+  await page.getByRole('button', { name: 'Create Pull Request' }).click();
+  await expect(page.getByText('Pull Request Created!')).toBeVisible();
+  const prLink = await page
+    .getByRole('link', { name: 'View Pull Request in Azure DevOps' })
+    .getAttribute('href');
+  await shot(page, '05-approver-approved');
+
+  // DevOps records who approved: the description, and the pull request is the Approver's own
+  const prId = Number(/pullrequest\/(\d+)/.exec(prLink ?? '')?.[1]);
+  const response = await fetch(
+    `${await configRepositoryUrl()}/pullrequests/${prId}?api-version=7.1`,
+    {
+      headers: { authorization: `Bearer ${await tokenFor()}` },
+    },
+  );
+  const pr = (await response.json()) as {
+    description: string;
+    createdBy: { uniqueName: string };
+  };
+  expect(pr.description).toContain('Approved by: priya.shah@aegis-msp.example');
+  expect(pr.createdBy.uniqueName).toBe('priya.shah@aegis-msp.example');
+});
