@@ -3,7 +3,7 @@ import type {
   AcceptedDeviationsConfig,
   ComplianceSummary,
   MatchingConfig,
-  UnmatchedPolicy,
+  UnmatchedSummary,
 } from '@aegis/domain';
 import { z } from 'zod';
 
@@ -111,6 +111,22 @@ export const compliancePreviewBodySchema = z
   .strict();
 export type CompliancePreviewBody = z.infer<typeof compliancePreviewBodySchema>;
 
+/** One policy document of the comparison: the baseline's (on main) or the client's (main or branch). */
+export const policyDocumentQuerySchema = z
+  .object({
+    side: z.enum(['baseline', 'client']),
+    path: resourcePathSchema,
+    branch: branchNameSchema.optional(),
+  })
+  .strict();
+export type PolicyDocumentQuery = z.infer<typeof policyDocumentQuerySchema>;
+
+export const policyDocumentSchema = z.object({ path: z.string(), policy: z.unknown() });
+export interface PolicyDocument {
+  path: string;
+  policy: unknown;
+}
+
 export const removeMatchQuerySchema = z.object({
   baselineName: z.string().min(1).max(400),
 });
@@ -180,7 +196,8 @@ export interface ComplianceReport {
   generatedAt: string;
   /** Without the policy documents (see complianceSummary). */
   compliance: ComplianceSummary;
-  unmatched: UnmatchedPolicy[];
+  /** Best five suggestions each, without the client policies' documents (see policyDocument). */
+  unmatched: UnmatchedSummary[];
   matching: MatchingConfig;
   acceptedDeviations: AcceptedDeviationsConfig;
   warnings: string[];

@@ -27,7 +27,8 @@ import {
   type ConfirmedMatch,
   type ConfigFile,
   type MatchingConfig,
-  type UnmatchedPolicy,
+  type UnmatchedSummary,
+  unmatchedSummary,
   acceptedDeviationsPath,
   BASELINE_ROOT,
   clientResourcesRoot as clientRoot,
@@ -68,7 +69,7 @@ export function complianceOfFiles(
  */
 export interface ComplianceCaches {
   raw: LruCache<string, ComplianceData>;
-  matched: LruCache<string, { data: ComplianceData; unmatched: UnmatchedPolicy[] }>;
+  matched: LruCache<string, { data: ComplianceData; unmatched: UnmatchedSummary[] }>;
 }
 
 export function createComplianceCaches(): ComplianceCaches {
@@ -181,10 +182,9 @@ export class ComplianceService {
     let matched = this.caches.matched.get(matchedKey);
     if (!matched) {
       const data = applyMatches(raw, applied, COMPARE_OPTIONS);
-      const unmatched = findUnmatchedPolicies(data).map((u) => ({
-        ...u,
-        suggestions: u.suggestions.slice(0, MAX_SUGGESTIONS),
-      }));
+      const unmatched = findUnmatchedPolicies(data).map((u) =>
+        unmatchedSummary(u, MAX_SUGGESTIONS),
+      );
       matched = { data, unmatched };
       this.caches.matched.set(matchedKey, matched);
     }
@@ -201,6 +201,28 @@ export class ComplianceService {
       acceptedDeviations: accepted,
       warnings,
     };
+  }
+
+  /**
+   * One policy document: the baseline's on main, or the client's on main or a capture branch
+   * (View Detailed Comparison loads the suggested client policy this way).
+   */
+  async policyDocument(
+    client: string,
+    side: 'baseline' | 'client',
+    path: string,
+    branch = 'main',
+  ): Promise<{ path: string; policy: unknown }> {
+    const policy =
+      side === 'baseline'
+        ? await this.store.readJson<unknown>(`${BASELINE_ROOT}/${path}`, MAIN)
+        : await this.store.readJson<unknown>(`${clientRoot(client)}/${path}`, { branch });
+    if (policy === undefined) {
+      throw new NotFoundError(
+        side === 'baseline' ? `No baseline policy at ${path}` : `No policy of ${client} at ${path}`,
+      );
+    }
+    return { path, policy };
   }
 
   /**

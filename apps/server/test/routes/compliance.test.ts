@@ -132,6 +132,30 @@ describe('compliance routes', () => {
       expect(g).not.toHaveProperty('clientPolicy');
     }
     for (const p of c.clientOnlyPolicies) expect(p).not.toHaveProperty('clientPolicy');
+    expect(ca000?.suggestions[0]).not.toHaveProperty('policy');
+  });
+
+  it('serves one policy document at a time, for View Detailed Comparison', async () => {
+    const best = (await report('FAB')).unmatched.find((u) => u.path === CA000)!.suggestions[0]!;
+    const client = await get(
+      `/api/compliance/FAB/policy?side=client&path=${encodeURIComponent(best.clientPath)}`,
+    );
+    expect(client.statusCode).toBe(200);
+    expect(client.json()).toMatchObject({
+      path: best.clientPath,
+      policy: { displayName: best.clientName },
+    });
+    const baseline = await get(
+      `/api/compliance/FAB/policy?side=baseline&path=${encodeURIComponent(CA000)}`,
+    );
+    expect((baseline.json() as { policy: { id?: string } }).policy).toBeDefined();
+    expect(
+      (await get('/api/compliance/FAB/policy?side=client&path=Nope/none.json')).statusCode,
+    ).toBe(404);
+    const escape = await get(
+      `/api/compliance/FAB/policy?side=client&path=${encodeURIComponent('../../M365Config/x.json')}`,
+    );
+    expect(escape.statusCode).toBe(400);
   });
 
   it('previews matches held only in the browser, writing nothing', async () => {

@@ -38,6 +38,8 @@ export interface Suggestion {
   stateMismatch: boolean;
   explanation: string;
   policy: unknown;
+  /** Where the client policy is stored (resources path), to load it when a user opens it. */
+  clientPath: string;
 }
 
 export interface UnmatchedPolicy {
@@ -45,6 +47,25 @@ export interface UnmatchedPolicy {
   baselineName: string;
   baselinePolicy: unknown;
   suggestions: Suggestion[];
+}
+
+/** A suggestion as the report sends it: without the client policy's document. */
+export type SuggestionSummary = Omit<Suggestion, 'policy'>;
+
+/** An unmatched policy as the report sends it (see {@link unmatchedSummary}). */
+export interface UnmatchedSummary extends Omit<UnmatchedPolicy, 'suggestions'> {
+  suggestions: SuggestionSummary[];
+}
+
+/**
+ * An unmatched policy with its best `limit` suggestions and without their documents, which a
+ * user opens one at a time (View Detailed Comparison loads it).
+ */
+export function unmatchedSummary(u: UnmatchedPolicy, limit = Infinity): UnmatchedSummary {
+  return {
+    ...u,
+    suggestions: u.suggestions.slice(0, limit).map(({ policy: _policy, ...summary }) => summary),
+  };
 }
 
 /** A match already exists if baselineId is equal, or baselineName and clientId are both equal (spec 3 §5). */
@@ -122,12 +143,15 @@ export function suggestionPool(data: ComplianceData): unknown[] {
 export function findUnmatchedPolicies(data: ComplianceData): UnmatchedPolicy[] {
   // kinds and names once per policy, not once per pair; a candidate of another kind scores 0 (below
   // the threshold), so only candidates of the baseline policy's kind are scored
-  const byKind = new Map<string, { scored: ReturnType<typeof scoredPolicy>; id?: string }[]>();
+  const byKind = new Map<
+    string,
+    { scored: ReturnType<typeof scoredPolicy>; path: string; id?: string }[]
+  >();
   for (const { policy, path } of suggestionPoolEntries(data)) {
     const scored = scoredPolicy(policy, path);
     const id = policyId(policy);
     const sameKind = byKind.get(scored.kind) ?? [];
-    sameKind.push(id === undefined ? { scored } : { scored, id });
+    sameKind.push(id === undefined ? { scored, path } : { scored, path, id });
     byKind.set(scored.kind, sameKind);
   }
   const out: UnmatchedPolicy[] = [];
@@ -135,7 +159,7 @@ export function findUnmatchedPolicies(data: ComplianceData): UnmatchedPolicy[] {
     if (g.changeType !== 'missing' || isSingletonPolicy(g.baselinePolicy)) continue;
     const baseline = scoredPolicy(g.baselinePolicy, g.path);
     const suggestions: Suggestion[] = [];
-    for (const { scored, id } of byKind.get(baseline.kind) ?? []) {
+    for (const { scored, path, id } of byKind.get(baseline.kind) ?? []) {
       const s = similarityOf(baseline, scored);
       if (s.score < SUGGESTION_THRESHOLD) continue;
       suggestions.push({
@@ -143,6 +167,7 @@ export function findUnmatchedPolicies(data: ComplianceData): UnmatchedPolicy[] {
         clientName: scored.name,
         ...s,
         policy: scored.policy,
+        clientPath: path,
       });
     }
     suggestions.sort((a, b) => b.score - a.score);
@@ -159,7 +184,7 @@ export function findUnmatchedPolicies(data: ComplianceData): UnmatchedPolicy[] {
 
 /** Matches to confirm with 'Auto-match High Confidence (≥90%)': the best suggestion of each policy at 90 or more. */
 export function autoMatches(
-  unmatched: readonly UnmatchedPolicy[],
+  unmatched: readonly UnmatchedSummary[],
   now = new Date(),
 ): ConfirmedMatch[] {
   const out: ConfirmedMatch[] = [];

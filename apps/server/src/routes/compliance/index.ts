@@ -5,6 +5,8 @@ import {
   addMatchesBodySchema,
   complianceParamsSchema,
   compliancePreviewBodySchema,
+  policyDocumentQuerySchema,
+  policyDocumentSchema,
   complianceQuerySchema,
   complianceReportSchema,
   matchingConfigSchema,
@@ -74,6 +76,28 @@ export const complianceRoutes: FastifyPluginAsyncZod<ComplianceRoutesOptions> = 
         request.params.client,
         request.body.branch,
         request.body.pendingMatches,
+      ),
+  );
+
+  app.get(
+    '/api/compliance/:client/policy',
+    {
+      config: { role: 'Reader' },
+      schema: {
+        tags,
+        description:
+          "One policy document: the baseline's on main or the client's (main or a capture branch).",
+        params: complianceParamsSchema,
+        querystring: policyDocumentQuerySchema,
+        response: { 200: policyDocumentSchema },
+      },
+    },
+    async (request) =>
+      service(request).policyDocument(
+        request.params.client,
+        request.query.side,
+        request.query.path,
+        request.query.branch,
       ),
   );
 

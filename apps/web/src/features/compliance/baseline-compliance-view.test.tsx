@@ -6,6 +6,7 @@ import {
   emptyMatchingConfig,
   evaluateCompliance,
   findUnmatchedPolicies,
+  unmatchedSummary,
 } from '@aegis/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -84,7 +85,7 @@ function reportOf(
     clientTreeId: 'c',
     generatedAt: new Date().toISOString(),
     compliance: complianceSummary({ ...compliance, acceptedGroups: [] }),
-    unmatched: findUnmatchedPolicies(compliance),
+    unmatched: findUnmatchedPolicies(compliance).map((u) => unmatchedSummary(u, 5)),
     matching: emptyMatchingConfig('FAB'),
     acceptedDeviations: emptyAcceptedDeviations('FAB'),
     warnings: [],
@@ -248,6 +249,31 @@ describe('Baseline Compliance view', () => {
       ['CA000 - Require MFA'],
     ]);
     expect(screen.queryByText('Unmatched Policies Detected')).not.toBeInTheDocument();
+  });
+
+  it('loads the suggested client policy when View Detailed Comparison opens', async () => {
+    const requested: string[] = [];
+    mockServer.use(
+      http.get('*/api/compliance/FAB', () => HttpResponse.json(reportOf())),
+      http.get('*/api/compliance/FAB/policy', ({ request }) => {
+        const url = new URL(request.url);
+        requested.push(`${url.searchParams.get('side')}:${url.searchParams.get('path')}`);
+        return HttpResponse.json({
+          path: url.searchParams.get('path'),
+          policy: CLIENT[0]!.content,
+        });
+      }),
+    );
+    renderView();
+    await userEvent.click(await screen.findByRole('button', { name: 'Enable Smart Matching' }));
+    const panel = screen.getByRole('region', { name: 'Intelligent Policy Matching' });
+    expect(requested).toEqual([]);
+    await userEvent.click(within(panel).getByRole('button', { name: 'View Detailed Comparison' }));
+    const title = await screen.findByText(/^CA000 Require MFA ↔ CA000 - Require MFA \(\d+%\)$/);
+    const dialog = title.closest<HTMLElement>('[role="dialog"]')!;
+    const json = await within(dialog).findByRole('region', { name: 'Client policy JSON' });
+    expect(json).toHaveTextContent('"id": "c1"');
+    expect(requested).toEqual(['client:ConditionalAccess/Policy/CA000 renamed.json']);
   });
 
   it('says Perfect Compliance! with no deviations, and Failed to Load Comparison with Try Again', async () => {

@@ -15,8 +15,8 @@ import {
   type AcceptedDeviationGroup,
   type ConfirmedMatch,
   type DeviationSummary,
-  type Suggestion,
-  type UnmatchedPolicy,
+  type SuggestionSummary,
+  type UnmatchedSummary,
 } from '@aegis/domain';
 import {
   Button,
@@ -77,7 +77,7 @@ const useStyles = makeStyles({
 
 type ToastIntent = 'success' | 'error' | 'info' | 'warning';
 
-const toMatch = (u: UnmatchedPolicy, s: Suggestion): ConfirmedMatch => {
+const toMatch = (u: UnmatchedSummary, s: SuggestionSummary): ConfirmedMatch => {
   const baselineId = policyId(u.baselinePolicy);
   return {
     ...(baselineId ? { baselineId } : {}),
@@ -184,7 +184,7 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
   };
 
   const allSaved = [...(saved?.matches ?? []), ...stored.pending];
-  const confirm = (u: UnmatchedPolicy, s: Suggestion) => {
+  const confirm = (u: UnmatchedSummary, s: SuggestionSummary) => {
     const match = toMatch(u, s);
     if ([...allSaved, ...draft.confirmed.map((c) => c.match)].some((m) => isSameMatch(m, match))) {
       toast('info', DUPLICATE_MATCH_MESSAGE);
@@ -370,6 +370,8 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
         />
         {matching && (
           <SmartMatching
+            client={client}
+            branch={branch}
             unmatched={view.unmatched}
             draft={draft}
             saving={saving}

@@ -2,6 +2,7 @@ import type {
   AcceptDeviationsBody,
   AcceptDeviationsResult,
   ComplianceReport,
+  PolicyDocument,
 } from '@aegis/contracts';
 import type { ConfirmedMatch, MatchingConfig } from '@aegis/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -82,3 +83,19 @@ export const matchingApi = {
     ),
   clear: (client: string) => api<MatchingConfig>(`${base(client)}/matching`, { method: 'DELETE' }),
 };
+
+/** A suggested client policy's document, loaded when a user opens View Detailed Comparison. */
+export function useClientPolicy(client: string, path: string | undefined, branch?: string) {
+  return useQuery({
+    queryKey: ['compliance', client, 'policy', 'client', path, branch ?? 'main'],
+    queryFn: ({ signal }) =>
+      api<PolicyDocument>(
+        `${base(client)}/policy?side=client&path=${encodeURIComponent(path ?? '')}${
+          branch ? `&branch=${encodeURIComponent(branch)}` : ''
+        }`,
+        { signal },
+      ),
+    enabled: path !== undefined,
+    staleTime: 60_000,
+  });
+}

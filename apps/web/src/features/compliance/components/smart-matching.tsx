@@ -4,10 +4,9 @@ import {
   displayNameSimilarity,
   matchingProgress,
   matchQuality,
-  policyId,
   type ConfirmedMatch,
-  type Suggestion,
-  type UnmatchedPolicy,
+  type SuggestionSummary,
+  type UnmatchedSummary,
 } from '@aegis/domain';
 import {
   Badge,
@@ -20,13 +19,17 @@ import {
   DialogSurface,
   DialogTitle,
   makeStyles,
+  MessageBar,
+  MessageBarBody,
   ProgressBar,
+  Spinner,
   Text,
   tokens,
 } from '@fluentui/react-components';
 import { useState } from 'react';
 
 import { RoleGate } from '../../../components/role-gate';
+import { useClientPolicy } from '../api/compliance-api';
 
 const useStyles = makeStyles({
   panel: {
@@ -107,6 +110,8 @@ export interface MatchingDraft {
 
 /** The 'Intelligent Policy Matching' mode (spec 3 §2, §4, §5). */
 export function SmartMatching({
+  client,
+  branch,
   unmatched,
   draft,
   saving,
@@ -119,11 +124,14 @@ export function SmartMatching({
   onSave,
   onExit,
 }: {
-  unmatched: readonly UnmatchedPolicy[];
+  client: string;
+  /** The client's capture branch compared, when not main. */
+  branch?: string | undefined;
+  unmatched: readonly UnmatchedSummary[];
   draft: MatchingDraft;
   saving: boolean;
-  onConfirm: (u: UnmatchedPolicy, s: Suggestion) => void;
-  onDismiss: (u: UnmatchedPolicy) => void;
+  onConfirm: (u: UnmatchedSummary, s: SuggestionSummary) => void;
+  onDismiss: (u: UnmatchedSummary) => void;
   onUndo: (path: string) => void;
   onAutoMatch: () => void;
   onClearAll: () => void;
@@ -132,7 +140,9 @@ export function SmartMatching({
   onExit: () => void;
 }) {
   const styles = useStyles();
-  const [compare, setCompare] = useState<{ u: UnmatchedPolicy; s: Suggestion } | undefined>();
+  const [compare, setCompare] = useState<
+    { u: UnmatchedSummary; s: SuggestionSummary } | undefined
+  >();
   const done = new Set([...draft.confirmed.map((c) => c.path), ...draft.dismissed]);
   const open = unmatched.filter((u) => !done.has(u.path));
   const confirmed = draft.confirmed.length;
@@ -249,57 +259,96 @@ export function SmartMatching({
       ))}
       {open.length === 0 && <Text>Every unmatched policy has been handled.</Text>}
       {compare && (
-        <Dialog open onOpenChange={(_e, data) => !data.open && setCompare(undefined)}>
-          <DialogSurface className={styles.surface}>
-            <DialogBody>
-              <DialogTitle>
-                {compare.u.baselineName} ↔ {compare.s.clientName} ({compare.s.score}%)
-              </DialogTitle>
-              <DialogContent className={styles.compare}>
-                <div>
-                  <Text weight="semibold">Baseline policy</Text>
-                  <pre
-                    className={styles.pre}
-                    role="region"
-                    aria-label="Baseline policy JSON"
-                    tabIndex={0}
-                  >
-                    {JSON.stringify(compare.u.baselinePolicy, null, 2)}
-                  </pre>
-                </div>
-                <div>
-                  <Text weight="semibold">
-                    Client policy
-                    {policyId(compare.s.policy) ? ` (${policyId(compare.s.policy)})` : ''}
-                  </Text>
-                  <pre
-                    className={styles.pre}
-                    role="region"
-                    aria-label="Client policy JSON"
-                    tabIndex={0}
-                  >
-                    {JSON.stringify(compare.s.policy, null, 2)}
-                  </pre>
-                </div>
-              </DialogContent>
-              <DialogActions>
-                <Button onClick={() => setCompare(undefined)}>Close</Button>
-                <RoleGate needs="Approver">
-                  <Button
-                    appearance="primary"
-                    onClick={() => {
-                      onConfirm(compare.u, compare.s);
-                      setCompare(undefined);
-                    }}
-                  >
-                    Confirm Match
-                  </Button>
-                </RoleGate>
-              </DialogActions>
-            </DialogBody>
-          </DialogSurface>
-        </Dialog>
+        <DetailedComparison
+          client={client}
+          {...(branch ? { branch } : {})}
+          unmatched={compare.u}
+          suggestion={compare.s}
+          onClose={() => setCompare(undefined)}
+          onConfirm={() => {
+            onConfirm(compare.u, compare.s);
+            setCompare(undefined);
+          }}
+        />
       )}
     </section>
+  );
+}
+
+/**
+ * 'View Detailed Comparison': both policies side by side. The client policy's document is loaded
+ * when the dialog opens (the report carries suggestions without documents, ADR 040).
+ */
+function DetailedComparison({
+  client,
+  branch,
+  unmatched,
+  suggestion,
+  onClose,
+  onConfirm,
+}: {
+  client: string;
+  branch?: string;
+  unmatched: UnmatchedSummary;
+  suggestion: SuggestionSummary;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const styles = useStyles();
+  const clientPolicy = useClientPolicy(client, suggestion.clientPath, branch);
+  return (
+    <Dialog open onOpenChange={(_e, data) => !data.open && onClose()}>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>
+            {unmatched.baselineName} ↔ {suggestion.clientName} ({suggestion.score}%)
+          </DialogTitle>
+          <DialogContent className={styles.compare}>
+            <div>
+              <Text weight="semibold">Baseline policy</Text>
+              <pre
+                className={styles.pre}
+                role="region"
+                aria-label="Baseline policy JSON"
+                tabIndex={0}
+              >
+                {JSON.stringify(unmatched.baselinePolicy, null, 2)}
+              </pre>
+            </div>
+            <div>
+              <Text weight="semibold">
+                Client policy{suggestion.clientId ? ` (${suggestion.clientId})` : ''}
+              </Text>
+              {clientPolicy.isPending ? (
+                <Spinner size="small" label="Loading the client policy..." />
+              ) : clientPolicy.isError ? (
+                <MessageBar intent="error">
+                  <MessageBarBody>
+                    The client policy could not be loaded: {clientPolicy.error.message}
+                  </MessageBarBody>
+                </MessageBar>
+              ) : (
+                <pre
+                  className={styles.pre}
+                  role="region"
+                  aria-label="Client policy JSON"
+                  tabIndex={0}
+                >
+                  {JSON.stringify(clientPolicy.data.policy, null, 2)}
+                </pre>
+              )}
+            </div>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Close</Button>
+            <RoleGate needs="Approver">
+              <Button appearance="primary" onClick={onConfirm}>
+                Confirm Match
+              </Button>
+            </RoleGate>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
   );
 }
