@@ -294,3 +294,19 @@ function describeValue(value: unknown): string {
   if (value === null) return 'Not configured';
   return typeof value === 'number' ? 'Number' : 'Text';
 }
+
+/** Spec 2 §3 deploy component info: what a component needs first (text), or undefined. */
+export function deployDependencies(name: string): string | undefined {
+  if (name === CONDITIONAL_ACCESS) {
+    return 'Requires Named Locations (selected with it) and the Required Entra ID Groups the policies include and exclude.';
+  }
+  if (name === NAMED_LOCATIONS) return 'Selected together with Conditional Access Policies.';
+  if (name === AUTO_PILOT) return 'Requires Device Registration.';
+  if (name === 'Managed App' || name === 'Config Policies' || name === 'Deploy Intent') {
+    return 'Assignments target the MEM Groups; deploy them first on a new tenant.';
+  }
+  if (name === 'Org Config' || name === 'Org Configuration Compliance') {
+    return 'Needs organisation customisation (Org Customisation) on a new tenant.';
+  }
+  return undefined;
+}

@@ -297,4 +297,31 @@ describe('every off-board component removes or reverts something', () => {
     },
     60_000,
   );
+
+  it("keeps a named location the client's own policy still uses, and says so", async () => {
+    await run(DEPLOY, [
+      'Required Entra ID Groups',
+      'Named Locations',
+      'Conditional Access Policies',
+    ]);
+    const locations = state().workloadObjects(workloadFor('ConditionalAccess', 'NamedLocation')!);
+    const office = [...locations.values()].find((l) => l['displayName'] === 'Head Office')!;
+    const policies = state().workloadObjects(workloadFor('ConditionalAccess', 'Policy')!);
+    policies.set('own-ca', {
+      id: 'own-ca',
+      displayName: 'NWT-Own-Block-Outside-Office',
+      state: 'enabled',
+      conditions: { locations: { includeLocations: ['All'], excludeLocations: [office['id']!] } },
+    });
+    const { result, log } = await run(OFFBOARD, [
+      'Remove Conditional Access Policies and Named Locations',
+    ]);
+    expect({ result, log }).toMatchObject({ result: 'succeeded' });
+    expect(log).toMatch(
+      /kept ConditionalAccess\/NamedLocation\/Head Office: still used by the client's own policies NWT-Own-Block-Outside-Office/,
+    );
+    expect(locations.has(String(office['id']))).toBe(true);
+    expect(policies.has('own-ca')).toBe(true);
+    policies.delete('own-ca');
+  }, 60_000);
 });

@@ -1,14 +1,23 @@
 // Off-board ('Remove Baseline Tenant Configuration'): removes the selected components' objects from
 // the tenant (matched by the baseline's id, then display name), or sets them back to the
 // service's defaults where the component says 'Revert … to Default'. Logged per component.
-import { DIRECTORY_USERS_WORKLOAD, OFFBOARD_COMPONENTS, offboardRunOrder } from '@aegis/domain';
+import {
+  DIRECTORY_USERS_WORKLOAD,
+  OFFBOARD_COMPONENTS,
+  offboardRunOrder,
+  workloadFor,
+  type TenantWorkload,
+} from '@aegis/domain';
 
 import { TaskError } from '../log';
 import type { TaskParameters } from '../parameters';
+import { objectIdOf } from '../tenant/gateway';
 
 import type { TaskContext } from './context';
 import { baselineFilesUnder, findExisting } from './deploy';
 import { RESOURCES_ROOT } from './layout';
+
+const CA_POLICIES = workloadFor('ConditionalAccess', 'Policy') as TenantWorkload;
 
 /** Service defaults for the settings a 'Revert … to Default' component resets. */
 export const SERVICE_DEFAULTS: Readonly<Record<string, Record<string, unknown>>> = {
@@ -62,6 +71,8 @@ export const SERVICE_DEFAULTS: Readonly<Record<string, Record<string, unknown>>>
 
 export interface OffboardCounts {
   removed: number;
+  /** objects left in place because the client's own configuration still uses them */
+  kept: number;
   reverted: number;
   absent: number;
   pending: number;
@@ -95,12 +106,14 @@ export async function runOffboard(
     files: component.paths.flatMap((p) => baselineFilesUnder(baselineFiles, [p])),
   }));
   const removesAccounts = plan.some((p) => (p.component.accounts?.length ?? 0) > 0);
+  const workloads = new Set(plan.flatMap((p) => p.files.map((f) => f.workload)));
+  if ([...workloads].some((w) => w.category === 'ConditionalAccess')) workloads.add(CA_POLICIES);
   const live = await tenant.readAll([
-    ...new Set(plan.flatMap((p) => p.files.map((f) => f.workload))),
+    ...workloads,
     ...(removesAccounts ? [DIRECTORY_USERS_WORKLOAD] : []),
   ]);
   const domain = removesAccounts ? await tenant.initialDomain() : undefined;
-  const counts: OffboardCounts = { removed: 0, reverted: 0, absent: 0, pending: 0 };
+  const counts: OffboardCounts = { removed: 0, kept: 0, reverted: 0, absent: 0, pending: 0 };
   for (const { name, component, files } of plan) {
     log.section(`Component '${name}'`);
     for (const local of component.accounts ?? []) {
@@ -138,6 +151,21 @@ export async function runOffboard(
         justification: `Aegis off-board run ${context.runId}: '${name}' from ${client}`,
       };
       const kindKey = `${file.workload.category}/${file.workload.kind}`;
+      // A named location the client's own policies still use cannot go (Graph refuses it): it
+      // stays, and the log says which policies hold it.
+      if (component.action === 'remove' && kindKey === 'ConditionalAccess/NamedLocation') {
+        const id = objectIdOf(file.workload, existing);
+        const users = (live.get(CA_POLICIES) ?? [])
+          .filter((p) => id && JSON.stringify(p['conditions'] ?? {}).includes(id))
+          .map((p) => String(p['displayName'] ?? p['id']));
+        if (users.length > 0) {
+          counts.kept += 1;
+          log.warning(
+            `kept ${kindKey}/${fileName}: still used by the client's own policies ${users.join(', ')}`,
+          );
+          continue;
+        }
+      }
       try {
         const outcome =
           component.action === 'revert'
@@ -163,12 +191,16 @@ export async function runOffboard(
       } else {
         counts.removed += 1;
         log.info(`removed ${kindKey}/${fileName}`);
+        live.set(
+          file.workload,
+          (live.get(file.workload) ?? []).filter((o) => o !== existing),
+        );
       }
     }
   }
   log.section('Summary');
   log.info(
-    `${counts.removed} removed, ${counts.reverted} reverted, ${counts.absent} not present, ${counts.pending} waiting for approval`,
+    `${counts.removed} removed, ${counts.kept} kept (still in use), ${counts.reverted} reverted, ${counts.absent} not present, ${counts.pending} waiting for approval`,
   );
   return counts;
 }

@@ -1,27 +1,17 @@
-import {
-  Field,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Select,
-  Spinner,
-  Tab,
-  TabList,
-  Text,
-} from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
+import { makeStyles, Tab, TabList, Text } from '@fluentui/react-components';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 
-import { listTenantPipelines } from './api/onboarding-api';
+import { BaselineDeploymentTab } from './components/baseline-deployment-tab';
+import { OffboardTab } from './components/offboard-tab';
 import { OnboardTenantTab } from './components/onboard-tenant-tab';
 
 const useStyles = makeStyles({
   page: { display: 'grid', gap: '16px' },
-  panel: { display: 'grid', gap: '12px', maxWidth: '760px' },
+  panel: { display: 'grid', gap: '12px', maxWidth: '1100px' },
 });
 
 /** Spec 2 §2: the tabs' identifiers. */
@@ -54,7 +44,13 @@ export function TenantBaselinePage() {
         <Tab value="offboard">Off-Board Tenant</Tab>
       </TabList>
       <div role="tabpanel" aria-label={tabLabel(tab)} className={styles.panel}>
-        {tab === 'onboardnew' ? <OnboardTenantTab /> : <PipelineList key={tab} tab={tab} />}
+        {tab === 'onboardnew' ? (
+          <OnboardTenantTab />
+        ) : tab === 'deploy' ? (
+          <BaselineDeploymentTab key="deploy" />
+        ) : (
+          <OffboardTab key="offboard" />
+        )}
       </div>
     </div>
   );
@@ -66,37 +62,4 @@ function tabLabel(tab: BaselineTab): string {
     : tab === 'deploy'
       ? 'Baseline Deployment'
       : 'Off-Board Tenant';
-}
-
-/** The tenant pipelines to run against; fetched again whenever the tab changes (spec 2 §2). */
-function PipelineList({ tab }: { tab: Exclude<BaselineTab, 'onboardnew'> }) {
-  const [selected, setSelected] = useState('');
-  const pipelines = useQuery({
-    queryKey: ['onboarding', 'tenant-pipelines', tab],
-    queryFn: ({ signal }) => listTenantPipelines(signal),
-    staleTime: 0,
-    gcTime: 0,
-  });
-  if (pipelines.isPending) return <Spinner size="small" label="Loading pipelines..." />;
-  if (pipelines.isError)
-    return (
-      <MessageBar intent="error" role="alert">
-        <MessageBarBody>Failed to fetch pipelines. Please try again.</MessageBarBody>
-      </MessageBar>
-    );
-  return (
-    <Field
-      label="Pipeline"
-      hint={pipelines.data.pipelines.length === 0 ? 'No tenant pipelines yet.' : undefined}
-    >
-      <Select value={selected} onChange={(_e, data) => setSelected(data.value)}>
-        <option value="">Select a pipeline</option>
-        {pipelines.data.pipelines.map((p) => (
-          <option key={p.id} value={String(p.id)}>
-            {p.name} - {p.folder}
-          </option>
-        ))}
-      </Select>
-    </Field>
-  );
 }

@@ -1,6 +1,7 @@
 import type { OnboardingRunResponse } from '@aegis/contracts';
-import { pipelineStatusText } from '@aegis/domain';
+import { pipelineStatusText, type RunPollingRule } from '@aegis/domain';
 import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { useEffect } from 'react';
 
 import { useRunStatus } from '../hooks/use-run-status';
 
@@ -8,8 +9,21 @@ import { useRunStatus } from '../hooks/use-run-status';
  * Spec 2 §2, §4: the pipeline status banner: running, then success (succeeded), error (failed)
  * or warning (any other result).
  */
-export function RunStatusBanner({ started }: { started: OnboardingRunResponse }) {
-  const { run, error } = useRunStatus(started);
+export function RunStatusBanner({
+  started,
+  rule,
+  onFinished,
+}: {
+  started: OnboardingRunResponse;
+  rule?: RunPollingRule;
+  /** told once the run has completed */
+  onFinished?: (result: string | null) => void;
+}) {
+  const { run, error } = useRunStatus(started, rule);
+  const finished = run?.state === 'completed' ? (run.result ?? null) : undefined;
+  useEffect(() => {
+    if (finished !== undefined) onFinished?.(finished);
+  }, [finished, onFinished]);
   if (error)
     return (
       <MessageBar intent="error" role="alert">

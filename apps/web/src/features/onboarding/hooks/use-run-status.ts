@@ -1,5 +1,5 @@
 import type { OnboardingRunResponse, PipelineRun } from '@aegis/contracts';
-import { ONBOARDING_RUN_POLLING } from '@aegis/domain';
+import { ONBOARDING_RUN_POLLING, type RunPollingRule } from '@aegis/domain';
 import { useCallback, useMemo } from 'react';
 
 import { usePipelineRun } from '../../../lib/pipeline-run';
@@ -11,8 +11,14 @@ export interface RunStatus {
   readonly error: string | undefined;
 }
 
-/** Follows a started onboarding run (spec 2 §4: after 3 s, then every 5 s while inProgress). */
-export function useRunStatus(started: OnboardingRunResponse | undefined): RunStatus {
+/**
+ * Follows a started run: onboarding and deploy after 3 s, then every 5 s while inProgress; off-board
+ * every 10 s while inProgress or notStarted (spec 2 §4).
+ */
+export function useRunStatus(
+  started: OnboardingRunResponse | undefined,
+  rule: RunPollingRule = ONBOARDING_RUN_POLLING,
+): RunStatus {
   const initial = useMemo<PipelineRun | undefined>(
     () =>
       started
@@ -27,7 +33,7 @@ export function useRunStatus(started: OnboardingRunResponse | undefined): RunSta
     },
     [started],
   );
-  const { run, error } = usePipelineRun({ started: initial, read, rule: ONBOARDING_RUN_POLLING });
+  const { run, error } = usePipelineRun({ started: initial, read, rule });
   return {
     run,
     error: error === undefined ? undefined : `Error checking pipeline status: ${error}`,

@@ -1,0 +1,320 @@
+import type { BaselineRunResponse, DeployPreviewResponse } from '@aegis/contracts';
+import {
+  BASELINE_COMPONENTS,
+  DEPLOY_GROUPS,
+  DEPLOY_PRESETS,
+  DEPLOY_RUN_POLLING,
+  deploySelectionWarnings,
+  formatDeployDuration,
+  toggleDeployComponent,
+  totalDeploySeconds,
+} from '@aegis/domain';
+import {
+  Button,
+  Checkbox,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { InfoRegular } from '@fluentui/react-icons';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+
+import { RoleGate } from '../../../components/role-gate';
+import { paths } from '../../../config/paths';
+import { api } from '../../../lib/api-client';
+import { previewDeploy, startDeploy } from '../api/baseline-api';
+
+import { ComponentInfoDialog, ConfigInfoDialog } from './component-dialogs';
+import { RunStatusBanner } from './run-status-banner';
+import { TenantPipelinePicker, type TenantPipeline } from './tenant-pipeline-picker';
+
+const useStyles = makeStyles({
+  tab: { display: 'grid', gap: '16px' },
+  row: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
+  group: {
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: '8px 12px 12px',
+    margin: 0,
+  },
+  legend: { fontWeight: tokens.fontWeightSemibold, padding: '0 4px' },
+  items: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(230px, 1fr))',
+    columnGap: '8px',
+  },
+  item: { display: 'flex', alignItems: 'center' },
+  summary: {
+    display: 'flex',
+    gap: '24px',
+    flexWrap: 'wrap',
+    padding: '8px 12px',
+    backgroundColor: tokens.colorNeutralBackground2,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+});
+
+const ACTION_LABEL = { create: 'Create', update: 'Update', unchanged: 'Leave alone' } as const;
+
+/** Spec 2 §2: the Baseline Deployment tab. */
+export function BaselineDeploymentTab() {
+  const styles = useStyles();
+  const [pipeline, setPipeline] = useState<TenantPipeline | undefined>();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [infoFor, setInfoFor] = useState<string | undefined>();
+  const [configFor, setConfigFor] = useState<string | undefined>();
+  const [started, setStarted] = useState<BaselineRunResponse | undefined>();
+  const [backupTag, setBackupTag] = useState<string | undefined>();
+  const [message, setMessage] = useState<{ intent: 'success' | 'error'; text: string }>();
+  const warnings = deploySelectionWarnings(selected);
+
+  const preview = useMutation({
+    mutationFn: (input: { pipelineId: number; components: string[] }) =>
+      previewDeploy(input.pipelineId, input.components),
+  });
+  const deploy = useMutation({
+    mutationFn: (input: { pipelineId: number; components: string[] | undefined }) =>
+      startDeploy(input.pipelineId, input.components),
+    onMutate: () => {
+      setMessage(undefined);
+      setBackupTag(undefined);
+    },
+    onSuccess: (run) => {
+      setStarted(run);
+      setMessage({ intent: 'success', text: 'Pipeline triggered successfully!' });
+    },
+    onError: (error, input) =>
+      setMessage({
+        intent: 'error',
+        text: `${input.components ? 'Error during component deployment' : 'Error during full baseline deployment'}: ${error.message}`,
+      }),
+  });
+
+  const select = (next: string[]) => {
+    setSelected(next);
+    preview.reset();
+  };
+
+  // after a finished deploy: the backup it took first (the rollback point), from the run's log
+  const onFinished = useCallback(
+    (result: string | null) => {
+      if (!started || result === null) return;
+      void api<{ lines: { text: string }[] }>(
+        `/api/projects/${encodeURIComponent(started.project)}/pipelines/${started.pipelineId}/runs/${started.id}/log`,
+      )
+        .then((log) => {
+          const line = log.lines.find((l) => l.text.includes('Rollback point: backup tag '));
+          const tag = line?.text.split('Rollback point: backup tag ')[1]?.trim();
+          if (tag) setBackupTag(tag);
+        })
+        .catch(() => undefined);
+    },
+    [started],
+  );
+
+  const seconds = totalDeploySeconds(selected);
+  return (
+    <div className={styles.tab}>
+      <TenantPipelinePicker
+        tab="deploy"
+        value={pipeline}
+        onChange={(p) => {
+          setPipeline(p);
+          preview.reset();
+        }}
+      />
+      <div className={styles.row} role="group" aria-label="Presets">
+        <Text weight="semibold">Presets:</Text>
+        {Object.entries(DEPLOY_PRESETS).map(([name, components]) => (
+          <Button key={name} size="small" onClick={() => select([...components])}>
+            {name}
+          </Button>
+        ))}
+        <Button size="small" appearance="subtle" onClick={() => select([])}>
+          Clear selection
+        </Button>
+      </div>
+      <div className={styles.summary} aria-live="polite">
+        <Text>
+          <strong>{selected.length}</strong> of {Object.keys(BASELINE_COMPONENTS).length} components
+          selected
+        </Text>
+        <Text>
+          Estimated time: <strong>{formatDeployDuration(seconds)}</strong>
+        </Text>
+      </div>
+      {warnings.map((w) => (
+        <MessageBar key={w} intent="warning">
+          <MessageBarBody>{w}</MessageBarBody>
+        </MessageBar>
+      ))}
+      {DEPLOY_GROUPS.map((group) => {
+        const count = group.components.filter((c) => selected.includes(c)).length;
+        return (
+          <fieldset key={group.label} className={styles.group}>
+            <legend className={styles.legend}>
+              {group.label} ({count}/{group.components.length})
+            </legend>
+            <div className={styles.items}>
+              {group.components.map((name) => (
+                <div key={name} className={styles.item}>
+                  <Checkbox
+                    label={name}
+                    checked={selected.includes(name)}
+                    onChange={(_e, data) =>
+                      select(toggleDeployComponent(selected, name, data.checked === true))
+                    }
+                  />
+                  <Button
+                    appearance="transparent"
+                    size="small"
+                    icon={<InfoRegular />}
+                    aria-label={`About ${name}`}
+                    title={`About ${name}`}
+                    onClick={() => setInfoFor(name)}
+                  />
+                </div>
+              ))}
+            </div>
+          </fieldset>
+        );
+      })}
+      <div className={styles.row}>
+        <RoleGate needs="Administrator">
+          <Button
+            disabled={!pipeline || selected.length === 0 || preview.isPending}
+            onClick={() =>
+              pipeline && preview.mutate({ pipelineId: pipeline.id, components: selected })
+            }
+          >
+            Preview Changes
+          </Button>
+        </RoleGate>
+        <RoleGate needs="Administrator">
+          <Button
+            appearance="primary"
+            disabled={!pipeline || selected.length === 0 || deploy.isPending}
+            onClick={() =>
+              pipeline && deploy.mutate({ pipelineId: pipeline.id, components: selected })
+            }
+          >
+            Deploy Selected Components
+          </Button>
+        </RoleGate>
+        <RoleGate needs="Administrator">
+          <Button
+            disabled={!pipeline || deploy.isPending}
+            onClick={() =>
+              pipeline && deploy.mutate({ pipelineId: pipeline.id, components: undefined })
+            }
+          >
+            Deploy Full Baseline
+          </Button>
+        </RoleGate>
+        {deploy.isPending ? <Spinner size="tiny" label="Starting the pipeline..." /> : null}
+      </div>
+      {!pipeline ? <Text size={200}>Select a pipeline to deploy to.</Text> : null}
+      {preview.isPending ? (
+        <Spinner size="small" label="Comparing with the last capture..." />
+      ) : null}
+      {preview.isError ? (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>Preview failed: {preview.error.message}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {preview.data ? <DeployPreview preview={preview.data} /> : null}
+      {message ? (
+        <MessageBar intent={message.intent} role={message.intent === 'error' ? 'alert' : 'status'}>
+          <MessageBarBody>{message.text}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {started ? (
+        <RunStatusBanner
+          key={started.id}
+          started={started}
+          rule={DEPLOY_RUN_POLLING}
+          onFinished={onFinished}
+        />
+      ) : null}
+      {backupTag ? (
+        <Text>
+          Backup taken before this deploy: <code>{backupTag}</code>.{' '}
+          <RouterLink to={paths.tenantBackup.getHref()}>Open Tenant Backups</RouterLink> to restore
+          it.
+        </Text>
+      ) : null}
+      <ComponentInfoDialog
+        name={infoFor}
+        onClose={() => setInfoFor(undefined)}
+        onShowConfiguration={(name) => {
+          setInfoFor(undefined);
+          setConfigFor(name);
+        }}
+      />
+      <ConfigInfoDialog name={configFor} onClose={() => setConfigFor(undefined)} />
+    </div>
+  );
+}
+
+function DeployPreview({ preview }: { preview: DeployPreviewResponse }) {
+  const rows = preview.components.flatMap((c) =>
+    c.items.length === 0
+      ? [
+          {
+            key: c.name,
+            component: c.name,
+            object: c.note ?? 'Nothing on main',
+            action: '',
+            changes: '',
+          },
+        ]
+      : c.items.map((i) => ({
+          key: `${c.name}/${i.path}`,
+          component: c.name,
+          object: i.name,
+          action: ACTION_LABEL[i.action],
+          changes: i.changes.join(', '),
+        })),
+  );
+  const count = (a: 'create' | 'update' | 'unchanged') =>
+    preview.components.reduce((n, c) => n + c.items.filter((i) => i.action === a).length, 0);
+  return (
+    <section aria-label="Deploy preview">
+      <Text weight="semibold">
+        Preview for {preview.clientCode} (from its last approved capture): {count('create')} to
+        create, {count('update')} to update, {count('unchanged')} left alone
+      </Text>
+      <Table size="small" aria-label="What the deploy will do">
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>Component</TableHeaderCell>
+            <TableHeaderCell>Object</TableHeaderCell>
+            <TableHeaderCell>Action</TableHeaderCell>
+            <TableHeaderCell>Settings that differ</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.key}>
+              <TableCell>{r.component}</TableCell>
+              <TableCell>{r.object}</TableCell>
+              <TableCell>{r.action}</TableCell>
+              <TableCell>{r.changes}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </section>
+  );
+}

@@ -1,0 +1,242 @@
+import type { BaselineRunResponse } from '@aegis/contracts';
+import {
+  OFFBOARD_COMPONENTS,
+  OFFBOARD_GROUPS,
+  OFFBOARD_PRESETS,
+  OFFBOARD_RUN_POLLING,
+  UNGROUPED_OFFBOARD_COMPONENTS,
+  formatOffboardDuration,
+  offboardBlocker,
+  offboardRunOrder,
+  totalOffboardMinutes,
+} from '@aegis/domain';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+
+import { RoleGate } from '../../../components/role-gate';
+import { startOffboard } from '../api/baseline-api';
+
+import { ImpactBadge } from './component-dialogs';
+import { RunStatusBanner } from './run-status-banner';
+import { TenantPipelinePicker, type TenantPipeline } from './tenant-pipeline-picker';
+
+const useStyles = makeStyles({
+  tab: { display: 'grid', gap: '16px' },
+  row: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
+  group: {
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: '8px 12px 12px',
+    margin: 0,
+  },
+  legend: { fontWeight: tokens.fontWeightSemibold, padding: '0 4px' },
+  items: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
+    columnGap: '8px',
+  },
+  list: { margin: 0, paddingLeft: '20px', display: 'grid', gap: '6px' },
+  entry: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'baseline' },
+  muted: { color: tokens.colorNeutralForeground2 },
+});
+
+const GROUPS = [
+  ...OFFBOARD_GROUPS,
+  { label: 'Other removals and reverts', components: UNGROUPED_OFFBOARD_COMPONENTS },
+];
+
+/** Spec 2 §2, §4, §5: the Off-Board Tenant tab. */
+export function OffboardTab() {
+  const styles = useStyles();
+  const [pipeline, setPipeline] = useState<TenantPipeline | undefined>();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const [blocker, setBlocker] = useState<string | undefined>();
+  const [started, setStarted] = useState<BaselineRunResponse | undefined>();
+  const [error, setError] = useState<string | undefined>();
+
+  const offboard = useMutation({
+    mutationFn: (input: { pipelineId: number; components: string[] }) =>
+      startOffboard(input.pipelineId, input.components),
+    onMutate: () => setError(undefined),
+    onSuccess: (run) => {
+      setStarted(run);
+      setSelected([]); // spec 2 §4: clear the selection after execution
+    },
+    onError: (e) => setError(`Error during off-board process: ${e.message}`),
+  });
+
+  const toggle = (name: string, checked: boolean) => {
+    setBlocker(undefined);
+    setSelected((s) => offboardRunOrder(checked ? [...s, name] : s.filter((n) => n !== name)));
+  };
+  const requestRemoval = () => {
+    const reason = offboardBlocker({
+      components: selected,
+      pipeline: pipeline ? String(pipeline.id) : '',
+    });
+    setBlocker(reason);
+    if (!reason) setConfirming(true);
+  };
+  const proceed = () => {
+    setConfirming(false);
+    if (pipeline) offboard.mutate({ pipelineId: pipeline.id, components: selected });
+  };
+  const total = formatOffboardDuration(totalOffboardMinutes(selected));
+
+  return (
+    <div className={styles.tab}>
+      <TenantPipelinePicker
+        tab="offboard"
+        value={pipeline}
+        onChange={(p) => {
+          setBlocker(undefined);
+          setPipeline(p);
+        }}
+      />
+      <div className={styles.row} role="group" aria-label="Presets">
+        <Text weight="semibold">Presets:</Text>
+        {Object.entries(OFFBOARD_PRESETS).map(([name, components]) => (
+          <Button
+            key={name}
+            size="small"
+            onClick={() => {
+              setBlocker(undefined);
+              setSelected([...components]);
+            }}
+          >
+            {name}
+          </Button>
+        ))}
+        <Button size="small" appearance="subtle" onClick={() => setSelected([])}>
+          Clear selection
+        </Button>
+      </div>
+      {GROUPS.map((group) => (
+        <fieldset key={group.label} className={styles.group}>
+          <legend className={styles.legend}>
+            {group.label} ({group.components.filter((c) => selected.includes(c)).length}/
+            {group.components.length})
+          </legend>
+          <div className={styles.items}>
+            {group.components.map((name) => (
+              <Checkbox
+                key={name}
+                label={`${name} (${OFFBOARD_COMPONENTS[name]?.estimatedTime ?? '?'} min)`}
+                checked={selected.includes(name)}
+                onChange={(_e, data) => toggle(name, data.checked === true)}
+              />
+            ))}
+          </div>
+        </fieldset>
+      ))}
+      <section aria-label="Components to remove">
+        <Text weight="semibold">
+          Components to remove ({selected.length}) · Estimated total: {total}
+        </Text>
+        {selected.length === 0 ? (
+          <Text className={styles.muted} block>
+            Nothing selected yet.
+          </Text>
+        ) : (
+          <>
+            <MessageBar intent="warning">
+              <MessageBarBody>
+                <MessageBarTitle>Removal is permanent</MessageBarTitle>
+                The selected components will be permanently removed from the tenant. This cannot be
+                undone.
+              </MessageBarBody>
+            </MessageBar>
+            <ul className={styles.list}>
+              {selected.map((name) => {
+                const c = OFFBOARD_COMPONENTS[name];
+                return (
+                  <li key={name}>
+                    <span className={styles.entry}>
+                      <Text weight="semibold">{name}</Text>
+                      {c ? <ImpactBadge impact={c.impact} /> : null}
+                      <Text size={200}>{c?.estimatedTime} min</Text>
+                    </span>
+                    <Text size={200} block>
+                      {c?.description}
+                    </Text>
+                    {c?.dependencies ? (
+                      <Text size={200} block className={styles.muted}>
+                        Dependencies: {c.dependencies}
+                      </Text>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </section>
+      {blocker ? (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{blocker}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <div className={styles.row}>
+        <RoleGate needs="Administrator">
+          <Button appearance="primary" disabled={offboard.isPending} onClick={requestRemoval}>
+            Remove Selected Components
+          </Button>
+        </RoleGate>
+        {offboard.isPending ? <Spinner size="tiny" label="Starting the pipeline..." /> : null}
+      </div>
+      {error ? (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {started ? (
+        <RunStatusBanner key={started.id} started={started} rule={OFFBOARD_RUN_POLLING} />
+      ) : null}
+      <Dialog open={confirming} modalType="alert">
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>Confirm removal</DialogTitle>
+            <DialogContent>
+              <Text block>
+                Remove {selected.length} component{selected.length === 1 ? '' : 's'} from{' '}
+                {pipeline?.folder.split('\\').pop()} ({pipeline?.name})? Estimated time: {total}.
+              </Text>
+              <ul className={styles.list}>
+                {selected.map((n) => (
+                  <li key={n}>{n}</li>
+                ))}
+              </ul>
+              <Text block weight="semibold">
+                This is permanent and cannot be undone.
+              </Text>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setConfirming(false)}>Cancel</Button>
+              <Button appearance="primary" onClick={proceed}>
+                Proceed with Removal
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </div>
+  );
+}
