@@ -52,6 +52,7 @@ const useStyles = makeStyles({
   items: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(230px, 1fr))',
+    alignItems: 'start',
     columnGap: '8px',
   },
   item: { display: 'flex', alignItems: 'center' },

@@ -50,6 +50,7 @@ const useStyles = makeStyles({
   items: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
+    alignItems: 'start',
     columnGap: '8px',
   },
   list: { margin: 0, paddingLeft: '20px', display: 'grid', gap: '6px' },
