@@ -3,6 +3,7 @@ import { printCaptureBench, runCaptureBench } from './bench/capture-bench';
 import { printComparisonBench, runComparisonBench } from './bench/comparison-bench';
 import { printComplianceBench, runComplianceBench } from './bench/compliance-bench';
 import { printEngineBench, runEngineBench } from './bench/engine-bench';
+import { printFleetBench, runFleetBench } from './bench/fleet-bench';
 import { printPipelineTasksBench, runPipelineTasksBench } from './bench/pipeline-tasks-bench';
 
 interface Benchmark {
@@ -19,6 +20,7 @@ const benchmarks: Benchmark[] = [
     run: async () => printPipelineTasksBench(await runPipelineTasksBench()),
   },
   { name: 'capture', run: async () => printCaptureBench(await runCaptureBench()) },
+  { name: 'fleet', run: async () => printFleetBench(await runFleetBench()) },
 ];
 
 const only = process.argv.slice(2);

@@ -70,7 +70,8 @@ interface ClientSummary {
 export interface FleetCaches {
   snapshots: LruCache<string, CommitSnapshot>;
   summaries: LruCache<string, ClientSummary>;
-  baselines: LruCache<string, ConfigFile[]>;
+  /** in flight or read: concurrent summaries of one baseline read it once */
+  baselines: LruCache<string, Promise<ConfigFile[]>>;
   commits: LruCache<string, GitCommitRef[]>;
 }
 
@@ -385,12 +386,16 @@ export class FleetService {
     return summary;
   }
 
-  private async baselineFiles(treeId: string, commitId: string): Promise<ConfigFile[]> {
+  private baselineFiles(treeId: string, commitId: string): Promise<ConfigFile[]> {
     const cached = this.caches.baselines.get(treeId);
     if (cached) return cached;
-    const tree = await this.repository.readTree(BASELINE_ROOT, { commit: commitId });
-    const files = tree?.files ?? [];
+    const files = this.repository
+      .readTree(BASELINE_ROOT, { commit: commitId })
+      .then((tree) => tree?.files ?? []);
     this.caches.baselines.set(treeId, files);
+    files.catch(() => {
+      if (this.caches.baselines.get(treeId) === files) this.caches.baselines.delete(treeId);
+    });
     return files;
   }
 }

@@ -6,13 +6,31 @@ type Json = Record<string, unknown>;
 export const isObject = (v: unknown): v is Json =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * Each object's keys by their lower-case spelling (the first spelling wins, as the key scan it replaces did):
+ * seventy checks read the same items, so a case-insensitive miss costs a lookup, not a scan of every key.
+ */
+const lowerKeys = new WeakMap<Json, Map<string, string>>();
+
+function keysOf(obj: Json): Map<string, string> {
+  let keys = lowerKeys.get(obj);
+  if (!keys) {
+    keys = new Map();
+    for (const name of Object.keys(obj)) {
+      const lower = name.toLowerCase();
+      if (!keys.has(lower)) keys.set(lower, name);
+    }
+    lowerKeys.set(obj, keys);
+  }
+  return keys;
+}
+
 /** Case-insensitive property read. */
 export function prop(obj: unknown, key: string): unknown {
   if (!isObject(obj)) return undefined;
   if (Object.hasOwn(obj, key)) return obj[key];
-  const k = key.toLowerCase();
-  for (const name of Object.keys(obj)) if (name.toLowerCase() === k) return obj[name];
-  return undefined;
+  const name = keysOf(obj).get(key.toLowerCase());
+  return name === undefined ? undefined : obj[name];
 }
 
 /** Case-insensitive dotted path read (`DefaultUserRolePermissions.AllowedToCreateApps`). */

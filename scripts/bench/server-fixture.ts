@@ -1,0 +1,141 @@
+/**
+ * The benches' shared setup (one copy): an identity provider, a seeded DevOps emulator in a temporary folder
+ * and the Aegis server built as `npm start` builds it, whose DevOps requests are counted; plus a pusher that
+ * writes generated trees to main in batches.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { DevOpsClient, type FileChange, type RepositoryRef } from '@aegis/connectors/devops';
+import type { ConfigFile } from '@aegis/domain';
+import {
+  buildDevOpsServer,
+  CONFIG_REPOSITORY_NAME,
+  jwksTokenVerifier,
+  listenDevOpsEmulator,
+  SAMPLE_PROJECTS,
+  seedDevOps,
+  startIdentityProvider,
+  type DevOpsEmulator,
+  type IdentityProvider,
+} from '@aegis/emulators';
+import { buildApp, loadConfig } from '@aegis/server';
+import type { FastifyInstance } from 'fastify';
+
+export const BENCH_USER = 'alex.morgan@aegis-msp.example';
+const AUDIENCE = 'api://aegis-bench';
+export const BENCH_REPO: RepositoryRef = {
+  project: SAMPLE_PROJECTS.tenantManagement,
+  repository: CONFIG_REPOSITORY_NAME,
+};
+
+/** The DevOps requests the server made since the last reset, by kind. */
+export interface RequestCounts {
+  all: number;
+  zips: number;
+  listings: number;
+}
+
+export interface BenchServer {
+  app: FastifyInstance;
+  emulator: DevOpsEmulator;
+  idp: IdentityProvider;
+  /** a DevOps client of the bench user, to write test data */
+  pusher: DevOpsClient;
+  /** a bearer token of the bench user for the server */
+  token(): Promise<string>;
+  /** the server's DevOps requests since the last call, then zeroed */
+  takeRequests(): RequestCounts;
+  /** GET through the server as the bench user: the parsed body and the time taken */
+  get<T>(url: string): Promise<{ body: T; ms: number; bytes: number }>;
+  close(): Promise<void>;
+}
+
+export async function startBenchServer(name: string): Promise<BenchServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `aegis-bench-${name}-`));
+  const idp = await startIdentityProvider({ port: 0, audience: AUDIENCE, allowedOrigins: [] });
+  await seedDevOps(dataDir);
+  const emulator = await listenDevOpsEmulator(
+    buildDevOpsServer({ dataDir, verifyToken: jwksTokenVerifier(idp) }),
+    { port: 0 },
+  );
+  let counts: RequestCounts = { all: 0, zips: 0, listings: 0 };
+  const countingFetch: typeof fetch = (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    counts.all += 1;
+    if (/[?&](\$|%24)format=zip/.test(url)) counts.zips += 1;
+    else if (/\/items\?/.test(url) && /recursionLevel=/.test(url)) counts.listings += 1;
+    return fetch(input, init);
+  };
+  const app = await buildApp({
+    config: loadConfig({
+      AEGIS_LOG_LEVEL: 'silent',
+      AEGIS_AUTH_MODE: 'local',
+      AEGIS_AUTH_JWKS_URL: idp.jwksUrl,
+      AEGIS_AUTH_ISSUER: idp.issuer,
+      AEGIS_AUTH_AUDIENCE: AUDIENCE,
+      AEGIS_LOCAL_IDP_URL: idp.url,
+      AEGIS_DEVOPS_ORG_URL: emulator.url,
+      AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
+    }),
+    createDevOps: (getToken) =>
+      new DevOpsClient({ organizationUrl: emulator.url, getToken, fetch: countingFetch }),
+  });
+  await app.ready();
+  const pusher = new DevOpsClient({
+    organizationUrl: emulator.url,
+    getToken: () => idp.issueToken(BENCH_USER),
+  });
+  const token = () => idp.issueToken(BENCH_USER);
+  return {
+    app,
+    emulator,
+    idp,
+    pusher,
+    token,
+    takeRequests: () => {
+      const taken = counts;
+      counts = { all: 0, zips: 0, listings: 0 };
+      return taken;
+    },
+    get: async <T>(url: string) => {
+      const authorization = `Bearer ${await token()}`;
+      const start = performance.now();
+      const response = await app.inject({ method: 'GET', url, headers: { authorization } });
+      const ms = performance.now() - start;
+      if (response.statusCode !== 200) {
+        throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 500)}`);
+      }
+      return { body: response.json<T>(), ms, bytes: response.body.length };
+    },
+    close: async () => {
+      await app.close();
+      await emulator.close();
+      await idp.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Pushes files under `root` to main, `batch` files per commit. */
+export async function pushTree(
+  client: DevOpsClient,
+  root: string,
+  files: readonly ConfigFile[],
+  batch = 250,
+): Promise<void> {
+  for (let i = 0; i < files.length; i += batch) {
+    const [main] = await client.listRefs(BENCH_REPO, 'heads/main');
+    const changes: FileChange[] = files.slice(i, i + batch).map((f) => ({
+      changeType: 'add',
+      path: `${root}/${f.path}`,
+      content: JSON.stringify(f.content, null, 2),
+    }));
+    await client.push(BENCH_REPO, {
+      branch: 'main',
+      oldObjectId: main?.commitId ?? '',
+      commits: [{ comment: `bench: ${root} ${i}`, changes }],
+    });
+  }
+}
