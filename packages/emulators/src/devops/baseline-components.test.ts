@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import { DevOpsClient } from '@aegis/connectors/devops';
+import { DevOpsClient, type RepositoryRef } from '@aegis/connectors/devops';
 import {
   BASELINE_COMPONENTS,
   DIRECTORY_ACCOUNTS,
@@ -22,7 +22,7 @@ import { startIdentityProvider, type IdentityProvider } from '../identity/identi
 import { aegisAppRegistration, tenantWorldDirectory } from '../identity/tenant-world-directory';
 import type { JsonObject } from '../seed/policies/types';
 import { generateSampleConfigRepo } from '../seed/sample-config';
-import { SAMPLE_PROJECTS } from '../seed/seed-devops';
+import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '../seed/seed-devops';
 import { findSimulatedTenant } from '../tenants/registry';
 import {
   TENANT_EMULATOR_AUDIENCES,
@@ -324,4 +324,68 @@ describe('every off-board component removes or reverts something', () => {
     expect(policies.has('own-ca')).toBe(true);
     policies.delete('own-ca');
   }, 60_000);
+});
+
+describe('issue 15 done-when: the next capture sees what deploy and off-board did', () => {
+  const REPO: RepositoryRef = { project: PROJECT, repository: CONFIG_REPOSITORY_NAME };
+  async function captureChanges() {
+    const started = await devops.runPipeline(PROJECT, 216, {
+      templateParameters: { ClientCode: CLIENT },
+    });
+    await emulator.runner.waitForIdle();
+    const finished = await devops.getRun(PROJECT, 216, started.id);
+    expect(finished?.result).toBe('succeeded');
+    const diff = await devops.getCommitDiff(
+      REPO,
+      { branch: 'main' },
+      { branch: `client-${CLIENT}-capture-${started.id}` },
+    );
+    return diff.changes;
+  }
+
+  it("'Essential Security' puts its policies in the tenant; 'Minimal Cleanup' takes its own out", async () => {
+    // a compliance policy missing from the tenant comes back with the deploy
+    const compliance = filesOf(BASELINE_COMPONENTS['Device Compliance']!.paths)[0]!;
+    disturb(compliance);
+    const essential = [
+      'Device Compliance',
+      'Managed App',
+      'Anti Phishing',
+      'Org Configuration Compliance',
+      'Required Entra ID Groups',
+    ];
+    const deployed = await run(DEPLOY, essential);
+    expect(deployed.result).toBe('succeeded');
+    const afterDeploy = await captureChanges();
+    expect(
+      afterDeploy.filter(
+        (c) => c.changeType === 'delete' && c.path.includes('/DeviceCompliancePolicy/'),
+      ),
+    ).toEqual([]);
+
+    await run(DEPLOY, [
+      'Named Locations',
+      'Conditional Access Policies',
+      'Transport Rules',
+      'Safe Links',
+    ]);
+    const cleanup = await run(OFFBOARD, [
+      'Remove Conditional Access Policies and Named Locations',
+      'Remove Transport Rules',
+      'Remove Safe Links',
+      'Remove Required Entra ID Groups',
+    ]);
+    expect(cleanup.result).toBe('succeeded');
+    const deleted = (await captureChanges())
+      .filter((c) => c.changeType === 'delete')
+      .map((c) => c.path);
+    for (const folder of [
+      '/ConditionalAccess/Policy/',
+      '/Exchange/TransportRule/',
+      '/Defender/SafeLinksRule/',
+      '/AzureAD/Group/SG-BreakGlass-Exclude',
+    ]) {
+      expect(deleted.some((p) => p.includes(folder))).toBe(true);
+    }
+  }, 120_000);
 });
