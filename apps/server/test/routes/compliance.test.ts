@@ -267,13 +267,15 @@ describe('compliance routes', () => {
       ],
     });
     expect(ok.statusCode).toBe(200);
+    // the writer spends its whole retry budget (60 jittered attempts) before the 409, hence the
+    // test's longer budget on a loaded machine
     devops.emulator.faults.add({ kind: 'error', statusCode: 409, pathPattern: '/pushes$' });
     const conflict = await del('/api/compliance/FAB/matching/matches?baselineName=Retry%20Test');
     expect(conflict.statusCode).toBe(409);
     devops.emulator.faults.clear();
     const cleaned = await del('/api/compliance/FAB/matching/matches?baselineName=Retry%20Test');
     expect((cleaned.json() as MatchingConfig).matches).toEqual([]);
-  });
+  }, 120_000);
 
   it('answers 502 when DevOps fails on a write, and the report still loads', async () => {
     devops.emulator.faults.add({ kind: 'error', statusCode: 500, pathPattern: '/pushes$' });
