@@ -1,5 +1,5 @@
 import { isServiceError } from '@aegis/connectors';
-import type { DevOpsApi, PullRequest, RepositoryRef, VersionSpec } from '@aegis/connectors/devops';
+import type { DevOpsApi, PullRequest, RepositoryRef } from '@aegis/connectors/devops';
 import type {
   CaptureAnalysis,
   CaptureBranch,
@@ -61,14 +61,16 @@ interface TreeFile extends ConfigFile {
   objectId?: string;
 }
 
-/** Process-wide caches: trees by folder and commit (immutable), analyses by both commits and exclusions. */
+/**
+ * Process-wide caches: analyses by both commits and exclusions. Trees are cached once for the
+ * whole app by the configuration repository.
+ */
 export interface CaptureCaches {
-  trees: LruCache<string, TreeFile[]>;
   analyses: LruCache<string, CaptureAnalysis>;
 }
 
 export function createCaptureCaches(): CaptureCaches {
-  return { trees: new LruCache(16), analyses: new LruCache(32) };
+  return { analyses: new LruCache(32) };
 }
 
 export interface CaptureLocation extends RepositoryRef {
@@ -120,10 +122,7 @@ export class CaptureService {
 
   private async metadataOf(client: string, branch: string): Promise<CaptureMetadata | undefined> {
     try {
-      const file = await this.devops.getFile(this.repo, captureMetadataPath(client), {
-        version: { branch },
-      });
-      const parsed = file ? parseJson(file.content) : undefined;
+      const parsed = await this.repository.readJson(captureMetadataPath(client), { branch });
       return parsed && typeof parsed === 'object' ? (parsed as CaptureMetadata) : undefined;
     } catch {
       return undefined;
@@ -259,22 +258,12 @@ export class CaptureService {
     return new Map(clients.map((c) => [c, clientCaptureOverview(branches.get(c) ?? [])]));
   }
 
-  /** A folder at a commit, parsed: one listing and one zip, then from the cache (git objects never change). */
+  /**
+   * A folder at a commit, parsed, through the configuration repository: its tree cache (by tree
+   * object id) is shared with every other reader of the repository (comparison, compliance, fleet).
+   */
   private async readTree(folder: string, commitId: string): Promise<TreeFile[] | undefined> {
-    const key = `${this.repo.project}/${this.repo.repository}:${folder}@${commitId}`;
-    const cached = this.caches.trees.get(key);
-    if (cached) return cached;
-    const snapshot = await this.devops.readFolder(this.repo, folder, {
-      version: { commit: commitId },
-    });
-    if (!snapshot) return undefined;
-    const files = snapshot.files.map((f) => ({
-      path: f.path,
-      content: parseJson(f.content),
-      ...(f.objectId ? { objectId: f.objectId } : {}),
-    }));
-    this.caches.trees.set(key, files);
-    return files;
+    return (await this.repository.readTree(folder, { commit: commitId }))?.files;
   }
 
   private async acceptedDeviations(
@@ -282,10 +271,9 @@ export class CaptureService {
     commitId: string,
   ): Promise<AcceptedDeviationsConfig | undefined> {
     try {
-      const file = await this.devops.getFile(this.repo, acceptedDeviationsPath(client), {
-        version: { commit: commitId },
+      const parsed = await this.repository.readJson(acceptedDeviationsPath(client), {
+        commit: commitId,
       });
-      const parsed = file ? parseJson(file.content) : undefined;
       const config = parsed as Partial<AcceptedDeviationsConfig> | null | undefined;
       return Array.isArray(config?.acceptedDeviations)
         ? (config as AcceptedDeviationsConfig)
@@ -436,9 +424,8 @@ export class CaptureService {
       throw new NotFoundError(`No file ${path}`);
     }
     const full = `${clientRoot(client)}/${resource}`;
-    const version: VersionSpec = { branch };
-    const file = await this.devops.getFile(this.repo, full, { version });
-    return { path: resource, branch, content: file ? parseJson(file.content) : null };
+    const file = await this.repository.readText(full, { branch });
+    return { path: resource, branch, content: file ? parseJson(file.text) : null };
   }
 
   /**

@@ -279,3 +279,35 @@ describe('capture routes', () => {
     expect(response.statusCode).toBe(502);
   });
 });
+
+describe('capture analysis reads through the configuration repository', () => {
+  let env: AppWithDevOps;
+  beforeAll(async () => {
+    env = await buildWithSeededDevOps({ pipelineDurationInMs: 200 });
+  });
+  afterAll(() => env.close());
+
+  it('uses the trees another screen already loaded: no second download of the same folders', async () => {
+    // the Baseline Compliance report of the capture loads the baseline and the captured folder
+    const report = await env.t.injectAs(SAMPLE_USER, {
+      method: 'GET',
+      url: `/api/compliance/ABC?branch=${PENDING}`,
+    });
+    expect(report.statusCode).toBe(200);
+    // from now on every folder download fails: the analysis must not need one
+    env.devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 500,
+      pathPattern: '/items$',
+      queryPattern: 'format=zip',
+      message: 'folder downloads are off',
+    });
+    const analysis = await env.t.injectAs(SAMPLE_USER, {
+      method: 'POST',
+      url: '/api/capture/clients/ABC/analysis',
+      payload: { branch: PENDING, excludedProperties: [], excludedPaths: [] },
+    });
+    expect(analysis.statusCode, analysis.body).toBe(200);
+    expect((analysis.json() as CaptureAnalysis).drift.changes.length).toBeGreaterThan(0);
+  });
+});

@@ -1,19 +1,5 @@
-import { captureRun } from '../pipelines/catalogue';
-
 /** Spec 3 §9: the capture run is polled every 5 s. */
 export const CAPTURE_POLL_INTERVAL_MS = 5000;
-
-/** The capture run's template parameters (spec 3 §7), as the pipeline catalogue builds them. */
-export function captureRunParameters(
-  clientCode: string,
-  options: {
-    excludedProperties?: readonly string[];
-    excludedPaths?: readonly string[];
-    baselineVersion?: string;
-  } = {},
-): Record<string, string> {
-  return { ...captureRun({ clientCode, ...options }).body.templateParameters };
-}
 
 export type CaptureStatusType = 'info' | 'success' | 'error' | 'warning';
 
