@@ -24,6 +24,21 @@ describe('baseline deployment and off-boarding (spec 2 §7)', () => {
     fixture.t.injectAs(user, { method: 'POST', url, payload });
   const stored = (id: number) => fixture.devops.emulator.state.data.runs.find((r) => r.id === id);
 
+  it('lists the tenant pipelines to every role, so a Reader sees the tabs (runs stay Administrator)', async () => {
+    const list = await fixture.t.injectAs(READER, {
+      method: 'GET',
+      url: '/api/onboarding/tenant-pipelines',
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json<{ pipelines: unknown[] }>().pipelines.length).toBeGreaterThan(0);
+    const run = await post(
+      '/api/baseline/deploy/runs',
+      { pipelineId: abcPipeline, components: ['Device Compliance'] },
+      READER,
+    );
+    expect(run.statusCode).toBe(403);
+  });
+
   it('deploys components for the client the tenant pipeline names, on the Aegis folder pipeline', async () => {
     const response = await post('/api/baseline/deploy/runs', {
       pipelineId: abcPipeline,

@@ -63,7 +63,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod<OnboardingRoutesOptions> = 
   app.get(
     '/api/onboarding/tenant-pipelines',
     {
-      config: { role: 'Administrator' },
+      // a listing: every role sees the tenant baseline screen, only Administrators start its runs
+      config: { role: 'Reader' },
       schema: { tags, response: { 200: tenantPipelinesResponseSchema } },
     },
     async (request) => {
