@@ -73,6 +73,10 @@ export function startCapture(client: string, body: StartCaptureBody): Promise<Ca
   return api<CaptureRun>(`${base(client)}/runs`, { method: 'POST', body });
 }
 
-export function getCaptureRun(client: string, runId: number): Promise<CaptureRun> {
-  return api<CaptureRun>(`${base(client)}/runs/${runId}`);
+export function getCaptureRun(
+  client: string,
+  runId: number,
+  signal?: AbortSignal,
+): Promise<CaptureRun> {
+  return api<CaptureRun>(`${base(client)}/runs/${runId}`, signal ? { signal } : {});
 }

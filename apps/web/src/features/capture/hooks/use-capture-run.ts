@@ -1,12 +1,14 @@
+import type { CaptureRun, PipelineRun } from '@aegis/contracts';
 import {
   CAPTURE_MESSAGES,
-  CAPTURE_POLL_INTERVAL_MS,
   CAPTURE_PROGRESS,
-  nextCaptureProgress,
+  CAPTURE_RUN_POLLING,
+  captureProgressAfterPoll,
   type CaptureStatusType,
 } from '@aegis/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 
+import { usePipelineRun } from '../../../lib/pipeline-run';
 import { getCaptureRun, startCapture } from '../api/capture-api';
 
 export interface CaptureStatus {
@@ -37,102 +39,107 @@ const status = (
   ...(branch ? { branch } : {}),
 });
 
+const asPipelineRun = (run: CaptureRun): PipelineRun => ({
+  id: run.runId,
+  state: run.state,
+  result: run.result as PipelineRun['result'],
+});
+
+/** The capture's progress after `polls` status reads, the last one being `run` (spec 3 §4). */
+function progressAfter(polls: number, run: PipelineRun): number {
+  let progress: number = CAPTURE_PROGRESS.started;
+  for (let i = 1; i < polls; i += 1) {
+    progress = captureProgressAfterPoll(progress, { state: 'inProgress' });
+  }
+  return polls === 0 ? progress : captureProgressAfterPoll(progress, run);
+}
+
+interface Started {
+  readonly client: string;
+  readonly run: CaptureRun;
+}
+
 /**
- * Starts a capture run and follows it (spec 3 §4): starting 10, started 20, +10 per poll every
- * 5 s up to 90, 100 when it succeeds; a failed result, a failed poll and a failed start each stop
- * the run with the spec's message.
+ * Starts a capture run and follows it with the one pipeline-run hook (lib/pipeline-run) under the
+ * capture's polling rule (spec 3 §4): starting 10, started 20, +10 per poll every 5 s up to 90,
+ * 100 when it succeeds; a failed result, a failed poll and a failed start each stop the run with
+ * the spec's message.
  */
-export function useCaptureRun(pollIntervalMs = CAPTURE_POLL_INTERVAL_MS) {
-  const [current, setCurrent] = useState<CaptureStatus>();
-  const [running, setRunning] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const alive = useRef(true);
+export function useCaptureRun() {
+  const [started, setStarted] = useState<Started>();
+  const [beforeRun, setBeforeRun] = useState<CaptureStatus>();
+  const [starting, setStarting] = useState(false);
 
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-      clearTimeout(timer.current);
-    };
-  }, []);
-
-  const finish = useCallback((next: CaptureStatus) => {
-    if (!alive.current) return;
-    setCurrent(next);
-    setRunning(false);
-  }, []);
-
-  const poll = useCallback(
-    (client: string, runId: number, progress: number) => {
-      timer.current = setTimeout(() => {
-        void (async () => {
-          try {
-            const run = await getCaptureRun(client, runId);
-            if (!alive.current) return;
-            if (run.state === 'completed') {
-              if (run.result === 'succeeded') {
-                finish(
-                  status('success', CAPTURE_MESSAGES.success, CAPTURE_PROGRESS.done, run.branch),
-                );
-              } else {
-                finish(status('error', CAPTURE_MESSAGES.failed(run.result ?? 'unknown'), progress));
-              }
-              return;
-            }
-            const next = nextCaptureProgress(progress);
-            setCurrent(
-              status(
-                run.state === 'canceling' ? 'warning' : 'info',
-                CAPTURE_MESSAGES.inProgress(run.state),
-                next,
-              ),
-            );
-            poll(client, runId, next);
-          } catch {
-            finish(status('error', CAPTURE_MESSAGES.pollError, progress));
-          }
-        })();
-      }, pollIntervalMs);
-    },
-    [finish, pollIntervalMs],
+  const startedRun = useMemo(() => (started ? asPipelineRun(started.run) : undefined), [started]);
+  const read = useCallback(
+    async (signal: AbortSignal) =>
+      asPipelineRun(await getCaptureRun(started!.client, started!.run.runId, signal)),
+    [started],
   );
+  const followed = usePipelineRun({ started: startedRun, read, rule: CAPTURE_RUN_POLLING });
+
+  let current: CaptureStatus | undefined = beforeRun;
+  let running = starting;
+  if (started && !beforeRun) {
+    const { run, polls, error } = followed;
+    const branch = started.run.branch;
+    if (error !== undefined) {
+      current = status('error', CAPTURE_MESSAGES.pollError, progressAfter(polls, run!));
+    } else if (!run || polls === 0) {
+      current = status(
+        'info',
+        `Pipeline started (run #${started.run.runId}). Capturing configuration...`,
+        CAPTURE_PROGRESS.started,
+      );
+      running = true;
+    } else if (run.state === 'completed') {
+      current =
+        run.result === 'succeeded'
+          ? status('success', CAPTURE_MESSAGES.success, CAPTURE_PROGRESS.done, branch)
+          : status(
+              'error',
+              CAPTURE_MESSAGES.failed(run.result ?? 'unknown'),
+              progressAfter(polls, run),
+            );
+    } else {
+      current = status(
+        run.state === 'canceling' ? 'warning' : 'info',
+        CAPTURE_MESSAGES.inProgress(run.state),
+        progressAfter(polls, run),
+      );
+      running = true;
+    }
+  }
 
   const trigger = useCallback(
     async (
       client: string,
       options: { excludedProperties: string[]; excludedPaths: string[]; baselineVersion: string },
     ) => {
-      clearTimeout(timer.current);
-      setRunning(true);
-      setCurrent(status('info', 'Starting capture pipeline...', CAPTURE_PROGRESS.starting));
-      let runId: number | undefined;
+      setStarted(undefined);
+      setStarting(true);
+      setBeforeRun(status('info', 'Starting capture pipeline...', CAPTURE_PROGRESS.starting));
       try {
-        runId = (await startCapture(client, options)).runId;
+        const run = await startCapture(client, options);
+        if (!run.runId) {
+          setBeforeRun(status('error', CAPTURE_MESSAGES.noRunId, 0));
+          return;
+        }
+        setBeforeRun(undefined);
+        setStarted({ client, run });
       } catch (error) {
-        finish(
+        setBeforeRun(
           status(
             'error',
             CAPTURE_MESSAGES.startFailed(error instanceof Error ? error.message : String(error)),
             0,
           ),
         );
-        return;
+      } finally {
+        setStarting(false);
       }
-      if (!runId) {
-        finish(status('error', CAPTURE_MESSAGES.noRunId, 0));
-        return;
-      }
-      if (!alive.current) return;
-      setCurrent(
-        status(
-          'info',
-          `Pipeline started (run #${runId}). Capturing configuration...`,
-          CAPTURE_PROGRESS.started,
-        ),
-      );
-      poll(client, runId, CAPTURE_PROGRESS.started);
     },
-    [finish, poll],
+    [],
   );
 
   return { status: current, running, trigger };
