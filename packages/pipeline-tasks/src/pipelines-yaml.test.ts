@@ -26,10 +26,30 @@ interface PipelineYaml {
   steps?: Step[];
 }
 
+/** Pipelines that run no `aegis-task`: the pull-request compliance gate (`aegis-compare`, ADR 035). */
+const OTHER_PIPELINES = ['compliance-gate.yml'];
+
 describe('pipelines/*.yml', () => {
-  it('has one file per task and nothing else', () => {
+  it('has one file per task, the compliance gate and nothing else', () => {
     const files = readdirSync(folder).filter((f) => f.endsWith('.yml'));
-    expect(files.sort()).toEqual(TASK_NAMES.map((t) => `${t}.yml`).sort());
+    expect(files.sort()).toEqual([...TASK_NAMES.map((t) => `${t}.yml`), ...OTHER_PIPELINES].sort());
+  });
+
+  it('the compliance gate runs on pull requests and publishes JUnit results', () => {
+    const doc = parse(readFileSync(path.join(folder, 'compliance-gate.yml'), 'utf8')) as Omit<
+      PipelineYaml,
+      'steps'
+    > & {
+      pr?: { branches?: { include?: string[] } };
+      steps?: (Step & { bash?: string })[];
+    };
+    expect(doc.trigger).toBe('none');
+    expect(doc.pr?.branches?.include).toContain('main');
+    const steps = doc.steps ?? [];
+    const compare = steps.find((s) => (s.bash ?? s.script ?? '').includes('aegis-compare'));
+    expect(compare?.bash ?? compare?.script).toContain('--junit');
+    const publish = steps.find((s) => s.task === 'PublishTestResults@2');
+    expect(publish?.inputs?.['testResultsFormat']).toBe('JUnit');
   });
 
   it.each(TASK_NAMES)('%s.yml is a runnable Azure Pipelines definition', (task) => {
