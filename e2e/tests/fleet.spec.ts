@@ -38,7 +38,8 @@ test('fleet: every client with its figures and trend, a client without backups s
 
   // filter, then sort by baseline compliance
   await page.getByRole('searchbox').fill('FAB');
-  await expect(page.getByText('1 of 5 clients shown')).toBeVisible();
+  // other journeys may have onboarded more clients meanwhile
+  await expect(page.getByText(/^1 of \d+ clients shown$/)).toBeVisible();
   await page.getByRole('searchbox').fill('');
   await grid.getByRole('columnheader', { name: 'Baseline' }).click();
   await expect(grid.getByRole('columnheader', { name: 'Baseline' })).toHaveAttribute(

@@ -200,6 +200,21 @@ describe('repository reads', () => {
     expect(JSON.parse(file?.content ?? '{}')).toMatchObject({ DomainName: '*' });
     expect(await client.getFile(REPO, '/nope.json')).toBeUndefined();
   });
+
+  it("lists a path's commits newest first, from a version, at most top", async () => {
+    const all = await client.listCommits(REPO, { itemPath: '/Clients/ABC' });
+    expect(all.length).toBeGreaterThan(1);
+    expect(all.some((c) => c.comment.startsWith('Onboard ABC'))).toBe(true);
+    const dates = all.map((c) => Date.parse(c.committer.date));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    const older = all[1]?.commitId ?? '';
+    const fromOlder = await client.listCommits(REPO, {
+      itemPath: '/Clients/ABC',
+      version: { commit: older },
+      top: 1,
+    });
+    expect(fromOlder.map((c) => c.commitId)).toEqual([older]);
+  });
 });
 
 describe('writes', () => {
