@@ -6,6 +6,7 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
+import { DEVOPS_RESOURCE } from '@aegis/connectors/devops';
 import {
   buildDevOpsServer,
   jwksTokenVerifier,
@@ -136,7 +137,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
     const devops = await listenDevOpsEmulator(
       buildDevOpsServer({
         dataDir: path.join(dataDir, 'devops'),
-        verifyToken: jwksTokenVerifier(idp),
+        // Azure DevOps accepts only tokens for itself: the server's, obtained on-behalf-of the
+        // technician (ADR 031), and never the Aegis API token the browser holds.
+        verifyToken: jwksTokenVerifier(idp, [DEVOPS_RESOURCE]),
         pipelineDurationInMs: options.pipelineDurationInMs,
         // scheduled pipelines run at their cron times (and when the clock is advanced)
         runSchedules: {},

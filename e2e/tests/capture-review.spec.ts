@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { SAMPLE_STAFF, signIn } from '../fixtures/auth';
-import { configRepositoryUrl, tokenFor } from '../fixtures/emulators';
+import { configRepositoryUrl, devopsTokenFor } from '../fixtures/emulators';
 
 const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/capture-review';
 const SEEDED = 'client-ABC-capture-1042';
@@ -139,7 +139,7 @@ test('review a drifted capture to a pull request, complete it in DevOps, see it 
   expect(alerts).toEqual([]);
 
   // the pull request carries the approval; someone completes it in DevOps
-  const token = await tokenFor(SAMPLE_STAFF.alex.upn);
+  const token = await devopsTokenFor(SAMPLE_STAFF.alex.upn);
   const url = `${await configRepositoryUrl()}/pullrequests/${prId}?api-version=7.1`;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const pr = (await (await fetch(url, { headers })).json()) as { description: string };

@@ -101,6 +101,9 @@ export async function buildApp({
     organizationUrl: config.AEGIS_DEVOPS_ORG_URL,
     createDevOps,
     timeoutInMs: config.AEGIS_UPSTREAM_TIMEOUT_MS,
+    // DevOps tokens on the technician's behalf (ADR 031), in the staff tenant
+    ...(onBehalfOf ? { onBehalfOf } : {}),
+    ...(config.AEGIS_ENTRA_TENANT_ID ? { tenantId: config.AEGIS_ENTRA_TENANT_ID } : {}),
   });
   await app.register(configRepositoryPlugin, {
     project: config.AEGIS_DEVOPS_PROJECT,

@@ -2,7 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { DEVOPS_RESOURCE } from '@aegis/connectors/devops';
 import {
+  aegisAppRegistration,
   buildDevOpsServer,
   jwksTokenVerifier,
   listenDevOpsEmulator,
@@ -21,12 +23,13 @@ export interface DevOpsFixture {
 }
 
 /**
- * A seeded DevOps emulator in a temporary folder that accepts only tokens of `idp`,
- * as the embedded default does.
+ * A seeded DevOps emulator in a temporary folder that accepts only tokens of `idp`: for Azure
+ * DevOps (what the server obtains on-behalf-of, ADR 031) and, unless `devopsTokensOnly`, also the
+ * Aegis API's own (tests that call the connector directly, or build the app without a secret).
  */
 export async function startSeededDevOps(
   idp: IdentityProvider,
-  options: { pipelineDurationInMs?: number } = {},
+  options: { pipelineDurationInMs?: number; devopsTokensOnly?: boolean } = {},
 ): Promise<DevOpsFixture> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aegis-devops-'));
   await seedDevOps(dataDir);
@@ -34,7 +37,10 @@ export async function startSeededDevOps(
     buildDevOpsServer({
       dataDir,
       pipelineDurationInMs: options.pipelineDurationInMs ?? 300,
-      verifyToken: jwksTokenVerifier(idp),
+      verifyToken: jwksTokenVerifier(
+        idp,
+        options.devopsTokensOnly ? [DEVOPS_RESOURCE] : [DEVOPS_RESOURCE, idp.audience],
+      ),
     }),
     { port: 0 },
   );
@@ -61,12 +67,22 @@ export async function buildWithSeededDevOps(
     ports?: Parameters<typeof build>[2];
   } = {},
 ): Promise<AppWithDevOps> {
-  const idp = await startIdentityProvider({ port: 0, audience: TEST_AUDIENCE, allowedOrigins: [] });
+  // the Aegis app registration, so the server trades tokens on-behalf-of as `npm start` does
+  const aegisApp = aegisAppRegistration(TEST_AUDIENCE);
+  const idp = await startIdentityProvider({
+    port: 0,
+    audience: TEST_AUDIENCE,
+    allowedOrigins: [],
+    applications: [aegisApp],
+  });
   const devops = await startSeededDevOps(idp, options);
   const t = await build(
     {
       AEGIS_DEVOPS_ORG_URL: devops.emulator.url,
       AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
+      AEGIS_LOGIN_URL: idp.url,
+      AEGIS_APP_CLIENT_ID: aegisApp.clientId,
+      AEGIS_APP_CLIENT_SECRET: aegisApp.clientSecret,
     },
     idp,
     options.ports,

@@ -25,6 +25,8 @@ export const authConfigSchema = z.discriminatedUnion('mode', [
     mode: z.literal('entra'),
     clientId: z.string(),
     authority: z.string(),
+    /** The Aegis API's scope: the browser's token is for the Aegis API, with its roles (ADR 031). */
+    apiScope: z.string(),
     clientTenants: clientTenantAuthSchema.optional(),
   }),
 ]);

@@ -1,10 +1,12 @@
-import { DevOpsClient, type DevOpsApi } from '@aegis/connectors/devops';
-import type { FastifyInstance } from 'fastify';
+import { DEVOPS_SCOPE, DevOpsClient, type DevOpsApi } from '@aegis/connectors/devops';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
+import type { OnBehalfOf } from '../services/on-behalf-of';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Azure DevOps as the signed-in user: their token is forwarded (ADR 003). */
+    /** Azure DevOps as the signed-in user (ADR 031: a token obtained on their behalf). */
     devops: DevOpsApi;
   }
 }
@@ -17,15 +19,33 @@ export interface DevOpsPluginOptions {
   readonly createDevOps?: DevOpsFactory;
   /** Every DevOps call is aborted after this long and answered 504 (issue 9 §2). */
   readonly timeoutInMs?: number;
+  /**
+   * Trades the caller's Aegis API token for a DevOps token (ADR 031). Without it (no app secret
+   * configured) the caller's token is forwarded as it is, so it must itself be a DevOps token
+   * (ADR 003).
+   */
+  readonly onBehalfOf?: OnBehalfOf;
+  /** The staff tenant to ask for DevOps tokens in, when the token names none (`tid`). */
+  readonly tenantId?: string;
 }
 
 export const devOpsPlugin = fp<DevOpsPluginOptions>(
-  async (app: FastifyInstance, { organizationUrl, createDevOps, timeoutInMs }) => {
+  async (
+    app: FastifyInstance,
+    { organizationUrl, createDevOps, timeoutInMs, onBehalfOf, tenantId },
+  ) => {
     const create: DevOpsFactory =
       createDevOps ?? ((getToken) => new DevOpsClient({ organizationUrl, getToken, timeoutInMs }));
+    const tokenFor = (request: FastifyRequest) => (): Promise<string> =>
+      onBehalfOf
+        ? onBehalfOf.acquire(request.accessToken, {
+            scopes: [DEVOPS_SCOPE],
+            tenantId: request.user.tenantId ?? tenantId ?? 'organizations',
+          })
+        : Promise.resolve(request.accessToken);
     app.decorateRequest('devops', null as unknown as DevOpsApi);
     app.addHook('onRequest', async (request) => {
-      request.devops = create(() => Promise.resolve(request.accessToken));
+      request.devops = create(tokenFor(request));
     });
   },
   { name: 'devops', dependencies: ['auth'] },

@@ -87,3 +87,23 @@ describe('session and auth', () => {
     );
   });
 });
+
+describe('sign-in configuration with Entra ID', () => {
+  it('asks the browser for a token for the Aegis API, which the server trades for DevOps (ADR 031)', async () => {
+    const t = await build({
+      AEGIS_AUTH_MODE: 'entra',
+      AEGIS_ENTRA_CLIENT_ID: '11111111-2222-3333-4444-555555555555',
+      AEGIS_ENTRA_TENANT_ID: 'contoso.onmicrosoft.com',
+    });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/auth-config.json' });
+      expect(response.json()).toMatchObject({
+        mode: 'entra',
+        clientId: '11111111-2222-3333-4444-555555555555',
+        apiScope: 'api://11111111-2222-3333-4444-555555555555/user_impersonation',
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWK } from 'jose';
 
 import { STAFF_ACCOUNTS, type StaffAccount } from './staff-accounts';
-import { registerTenantAuthorities, type TokenClaims } from './tenant-authority';
+import { audienceFor, registerTenantAuthorities, type TokenClaims } from './tenant-authority';
 import {
   EMPTY_DIRECTORY,
   findTenant,
@@ -60,7 +60,10 @@ export async function startIdentityProvider(
   const app: FastifyInstance = Fastify({ logger: false });
   let issuer = '';
 
-  async function issueToken(account: StaffAccount): Promise<string> {
+  async function issueToken(
+    account: StaffAccount,
+    audience: string = options.audience,
+  ): Promise<string> {
     return new SignJWT({
       upn: account.upn,
       preferred_username: account.upn,
@@ -71,7 +74,7 @@ export async function startIdentityProvider(
     })
       .setProtectedHeader({ alg: 'RS256', kid: KEY_ID, typ: 'JWT' })
       .setIssuer(issuer)
-      .setAudience(options.audience)
+      .setAudience(audience)
       .setSubject(account.oid)
       .setIssuedAt()
       .setExpirationTime(`${lifetime}s`)
@@ -149,21 +152,30 @@ export async function startIdentityProvider(
     })),
   }));
 
-  app.post<{ Body: { username?: unknown } }>('/oauth2/v2.0/token', async (request, reply) => {
-    const username = typeof request.body?.username === 'string' ? request.body.username : '';
-    const account = STAFF_ACCOUNTS.find((a) => a.upn.toLowerCase() === username.toLowerCase());
-    if (!account) {
-      return reply.code(400).send({
-        error: 'invalid_grant',
-        error_description: `AADSTS50034: The user account ${username || '(empty)'} does not exist in this directory.`,
-      });
-    }
-    return {
-      token_type: 'Bearer',
-      expires_in: lifetime,
-      access_token: await issueToken(account),
-    };
-  });
+  // The sign-in dialog's token, for the Aegis API; with `scope`, for another resource (a script's
+  // own Azure DevOps token, as `az account get-access-token --resource` gives one).
+  app.post<{ Body: { username?: unknown; scope?: unknown } }>(
+    '/oauth2/v2.0/token',
+    async (request, reply) => {
+      const username = typeof request.body?.username === 'string' ? request.body.username : '';
+      const scope = typeof request.body?.scope === 'string' ? request.body.scope : '';
+      const scoped = scope ? audienceFor(scope) : { audience: options.audience };
+      if ('error' in scoped)
+        return reply.code(400).send({ error: 'invalid_scope', error_description: scoped.error });
+      const account = STAFF_ACCOUNTS.find((a) => a.upn.toLowerCase() === username.toLowerCase());
+      if (!account) {
+        return reply.code(400).send({
+          error: 'invalid_grant',
+          error_description: `AADSTS50034: The user account ${username || '(empty)'} does not exist in this directory.`,
+        });
+      }
+      return {
+        token_type: 'Bearer',
+        expires_in: lifetime,
+        access_token: await issueToken(account, scoped.audience),
+      };
+    },
+  );
 
   // Graph's profile photo: the portal shows a default photo when this fails (spec 1 §7).
   app.get('/v1.0/me/photo/$value', async (request, reply) => {

@@ -4,15 +4,15 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
  * A token check for the emulators that trusts the identity provider's JWKS,
  * as the real services trust Entra ID.
  */
-export function jwksTokenVerifier(provider: {
-  jwksUrl: string;
-  issuer: string;
-  audience: string;
-}): (token: string) => Promise<boolean> {
+export function jwksTokenVerifier(
+  provider: { jwksUrl: string; issuer: string; audience: string },
+  /** the audiences a token may be for; the provider's own (the Aegis API) by default */
+  audiences: readonly string[] = [provider.audience],
+): (token: string) => Promise<boolean> {
   const keys = createRemoteJWKSet(new URL(provider.jwksUrl));
   return async (token) => {
     try {
-      await jwtVerify(token, keys, { issuer: provider.issuer, audience: provider.audience });
+      await jwtVerify(token, keys, { issuer: provider.issuer, audience: [...audiences] });
       return true;
     } catch {
       return false;

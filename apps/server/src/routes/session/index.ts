@@ -33,6 +33,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
         : {
             mode: 'entra' as const,
             clientId: config.AEGIS_ENTRA_CLIENT_ID ?? '',
+            apiScope: `${appIdUriOf(config, appClientId)}/user_impersonation`,
             authority: `https://login.microsoftonline.com/${config.AEGIS_ENTRA_TENANT_ID ?? 'organizations'}`,
             clientTenants,
           };

@@ -37,7 +37,7 @@ async function createAuthClient(): Promise<AuthClient> {
   if (config.mode === 'local') return new LocalAuthClient(config.identityProviderUrl);
   // MSAL is loaded only where Entra ID is configured.
   const { EntraAuthClient } = await import('./entra-auth-client');
-  return new EntraAuthClient(config.clientId, config.authority);
+  return new EntraAuthClient(config.clientId, config.authority, config.apiScope);
 }
 
 async function photoDataUrl(client: AuthClient): Promise<string | null> {

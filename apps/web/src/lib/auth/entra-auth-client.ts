@@ -11,17 +11,13 @@ import {
   type SignedInAccount,
 } from './auth-client';
 
-/** Azure DevOps' resource id: the API token is for DevOps, which the Aegis server forwards (ADR 003). */
-const DEVOPS_SCOPE = '499b84ac-1321-427f-aa17-267ca6975798/user_impersonation';
-/** Spec 1 §6. */
-export const SIGN_IN_SCOPES = [
-  'openid',
-  'profile',
-  'email',
-  'offline_access',
-  'User.Read',
-  DEVOPS_SCOPE,
-];
+/**
+ * Spec 1 §6, with the Aegis API's scope (ADR 031): the browser's token is for the Aegis API and
+ * carries the Aegis roles; the server obtains Azure DevOps tokens on the technician's behalf.
+ */
+export function signInScopes(apiScope: string): string[] {
+  return ['openid', 'profile', 'email', 'offline_access', 'User.Read', apiScope];
+}
 
 /** Entra ID through an MSAL popup; the sign-in cache in session storage. */
 export class EntraAuthClient implements AuthClient {
@@ -29,7 +25,11 @@ export class EntraAuthClient implements AuthClient {
   private readonly msal: PublicClientApplication;
   private initialised: Promise<void> | undefined;
 
-  constructor(clientId: string, authority: string) {
+  constructor(
+    clientId: string,
+    authority: string,
+    private readonly apiScope: string,
+  ) {
     this.msal = new PublicClientApplication({
       auth: { clientId, authority, redirectUri: window.location.origin },
       cache: { cacheLocation: 'sessionStorage' },
@@ -47,7 +47,10 @@ export class EntraAuthClient implements AuthClient {
 
   async signIn(): Promise<SignedInAccount> {
     await this.ready();
-    const result = await this.msal.loginPopup({ scopes: SIGN_IN_SCOPES, prompt: 'select_account' });
+    const result = await this.msal.loginPopup({
+      scopes: signInScopes(this.apiScope),
+      prompt: 'select_account',
+    });
     this.msal.setActiveAccount(result.account);
     return { upn: result.account.username, displayName: result.account.name ?? null };
   }
@@ -72,7 +75,7 @@ export class EntraAuthClient implements AuthClient {
   }
 
   getAccessToken(): Promise<string> {
-    return this.token([DEVOPS_SCOPE]);
+    return this.token([this.apiScope]);
   }
 
   async getPhoto(): Promise<Blob | undefined> {
