@@ -4,7 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { SAMPLE_STAFF, signIn } from '../fixtures/auth';
-import { configRepositoryUrl, tokenFor } from '../fixtures/emulators';
+import { configRepositoryUrl, devopsTokenFor } from '../fixtures/emulators';
 
 const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/roles';
 /** A client no other journey captures, so the new capture branch changes nobody's expectations. */
@@ -123,7 +123,7 @@ test('an Operator triggers a capture but cannot approve it; an Approver approves
   const response = await fetch(
     `${await configRepositoryUrl()}/pullrequests/${prId}?api-version=7.1`,
     {
-      headers: { authorization: `Bearer ${await tokenFor()}` },
+      headers: { authorization: `Bearer ${await devopsTokenFor()}` },
     },
   );
   const pr = (await response.json()) as {
