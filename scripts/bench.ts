@@ -1,4 +1,5 @@
 /** `npm run bench`: runs each registered benchmark in turn and prints its figures. */
+import { printBundleBench, runBundleBench } from './bench/bundle-bench';
 import { printCaptureBench, runCaptureBench } from './bench/capture-bench';
 import { printComparisonBench, runComparisonBench } from './bench/comparison-bench';
 import { printComplianceBench, runComplianceBench } from './bench/compliance-bench';
@@ -21,6 +22,7 @@ const benchmarks: Benchmark[] = [
   },
   { name: 'capture', run: async () => printCaptureBench(await runCaptureBench()) },
   { name: 'fleet', run: async () => printFleetBench(await runFleetBench()) },
+  { name: 'bundle', run: async () => printBundleBench(await runBundleBench()) },
 ];
 
 const only = process.argv.slice(2);

@@ -18,7 +18,8 @@ import {
   NO_SECURITY_SETTINGS_MESSAGE,
   NotFoundError,
   policyFileName,
-  runStandardBaseline,
+  standardBaselineStages,
+  STANDARD_CATEGORY_PROGRESS,
   toResourcePath,
   type ComparisonResults,
 } from '@aegis/domain';
@@ -173,10 +174,26 @@ export class ComparisonService {
     const key = `standard:${client}:${tree.treeId}`;
     const cached = this.caches.results.get(key);
     if (cached?.baselineType === 'standard') {
-      for (const p of [35, 40, 55, 70, 85, 95, 100]) onProgress(p);
+      // A cached result is delivered as it was computed: rule set by rule set.
+      for (const percent of [...STANDARD_CATEGORY_PROGRESS, 95]) {
+        onProgress(percent);
+        await yieldToLoop();
+      }
+      await yieldToLoop();
+      onProgress(100);
       return cached;
     }
-    const result = runStandardBaseline(tree.files, onProgress);
+    // One stage per rule set evaluated; the event loop is handed back between stages so each
+    // percentage is written to the stream on its own instead of in one burst at the end.
+    const stages = standardBaselineStages(tree.files);
+    let step = stages.next();
+    while (!step.done) {
+      onProgress(step.value);
+      await yieldToLoop();
+      step = stages.next();
+    }
+    onProgress(100);
+    const result = step.value;
     if (result.evaluatedCount === 0) throw new NoSettingsError();
     const dto: StandardComparisonResult = {
       baselineType: 'standard',

@@ -1,22 +1,36 @@
 import { Link, Text } from '@fluentui/react-components';
-import { Link as RouterLink } from 'react-router';
+import { useNavigate } from 'react-router';
 
 import { paths } from '../config/paths';
+import { useBrowserSession } from '../lib/session';
 
+/**
+ * An address that is no route. Signed in, it shows inside the portal layout (sidebar kept) with a
+ * link back to Projects; signed out, on its own with a link to the home page.
+ */
 export function NotFoundPage() {
+  const session = useBrowserSession();
+  const navigate = useNavigate();
+  const home = session.isLoggedIn
+    ? { href: paths.projects.getHref(), label: 'Back to Projects' }
+    : { href: paths.landing.getHref(), label: 'Go to the home page' };
   return (
-    <div style={{ padding: 48 }}>
+    <div style={session.isLoggedIn ? undefined : { padding: 48 }}>
       <Text as="h1" size={700} weight="semibold" block>
         Page not found
       </Text>
-      <Text block>The page you asked for does not exist.</Text>
-      <Link as="a" href={paths.landing.getHref()}>
-        Go to the home page
+      <Text as="p" block>
+        The page you asked for does not exist.
+      </Text>
+      <Link
+        href={home.href}
+        onClick={(event) => {
+          event.preventDefault();
+          void navigate(home.href);
+        }}
+      >
+        {home.label}
       </Link>
-      {/* keeps a client-side route link for keyboard users */}
-      <RouterLink to={paths.projects.getHref()} style={{ marginLeft: 16 }}>
-        Projects
-      </RouterLink>
     </div>
   );
 }

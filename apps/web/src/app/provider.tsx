@@ -1,12 +1,16 @@
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 import { SignInDialogProvider } from '../components/sign-in-dialog';
 import type { AuthClient } from '../lib/auth/auth-client';
 import { AuthProvider } from '../lib/auth/auth-context';
-import { createQueryClient } from '../lib/query-client';
 
+/**
+ * The providers above the router. The query client is optional: without one (the browser), the
+ * routes that need it get it from {@link QueryLayout}, loaded with the portal's code, so the
+ * landing page does not carry the query library; tests pass their own.
+ */
 export function AppProvider({
   children,
   queryClient,
@@ -16,14 +20,18 @@ export function AppProvider({
   queryClient?: QueryClient;
   authClient?: AuthClient;
 }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const inner = (
+    <AuthProvider client={authClient}>
+      <SignInDialogProvider>{children}</SignInDialogProvider>
+    </AuthProvider>
+  );
   return (
     <FluentProvider theme={webLightTheme} style={{ minHeight: '100vh' }}>
-      <QueryClientProvider client={client}>
-        <AuthProvider client={authClient}>
-          <SignInDialogProvider>{children}</SignInDialogProvider>
-        </AuthProvider>
-      </QueryClientProvider>
+      {queryClient ? (
+        <QueryClientProvider client={queryClient}>{inner}</QueryClientProvider>
+      ) : (
+        inner
+      )}
     </FluentProvider>
   );
 }

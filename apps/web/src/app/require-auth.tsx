@@ -5,25 +5,30 @@ import {
   MessageBarBody,
   MessageBarTitle,
 } from '@fluentui/react-components';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 
 import { paths } from '../config/paths';
 import { useMe } from '../lib/roles';
 import { useBrowserSession } from '../lib/session';
 
 import { NoRolePage } from './no-role-page';
+import { NotFoundPage } from './not-found-page';
 import { PageLoading } from './page-loading';
 
 /**
  * Signed-out users go to /login and come back to the page they asked for (ADR 004). A signed-in
  * account is shown the portal once the server has said which Aegis roles it holds; an account
- * without any gets a page saying so instead of an empty portal (issue 18).
+ * without any gets a page saying so instead of an empty portal (issue 18). Signed out, an address
+ * that is no route at all is a bare 'Page not found' (nothing to sign in for); signed in, it shows
+ * inside the layout (issue 19).
  */
 export function RequireAuth() {
   const session = useBrowserSession();
   const location = useLocation();
   const me = useMe();
+  const matches = useMatches();
   if (!session.isLoggedIn) {
+    if (matches.at(-1)?.params['*'] !== undefined) return <NotFoundPage />;
     return <Navigate to={paths.login.getHref(location.pathname + location.search)} replace />;
   }
   if (me.isPending) return <PageLoading />;

@@ -1,11 +1,21 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
 import { paths } from '../config/paths';
 
-import { NotFoundPage } from './not-found-page';
 import { PageLoading } from './page-loading';
-import { PortalShell } from './portal-shell';
-import { RequireAuth } from './require-auth';
+
+const NotFoundPage = lazy(async () => ({
+  default: (await import('./not-found-page')).NotFoundPage,
+}));
+
+function NotFound() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <NotFoundPage />
+    </Suspense>
+  );
+}
 
 /** Signed-in screens; each feature's code is loaded only when its route is opened. */
 const portalRoutes: RouteObject[] = [
@@ -125,18 +135,30 @@ const topRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
   },
   {
-    // Spec 2 §2: open without an Aegis sign-in; the Global Administrator signs in instead.
-    path: paths.globalAdminOnboard.path,
-    lazy: async () => ({
-      Component: (await import('../features/onboarding/global-admin-onboard-page'))
-        .GlobalAdminOnboardPage,
-    }),
+    // The query client (and its library) comes with the first screen that needs it.
+    lazy: async () => ({ Component: (await import('./query-layout')).QueryLayout }),
+    children: [
+      {
+        // Spec 2 §2: open without an Aegis sign-in; the Global Administrator signs in instead.
+        path: paths.globalAdminOnboard.path,
+        lazy: async () => ({
+          Component: (await import('../features/onboarding/global-admin-onboard-page'))
+            .GlobalAdminOnboardPage,
+        }),
+      },
+      {
+        // The sign-in and role check (with the roles query) loads with the portal, not the landing page.
+        lazy: async () => ({ Component: (await import('./require-auth')).RequireAuth }),
+        children: [
+          {
+            // The portal's layout (and what it imports) loads after sign-in, not with the landing page.
+            lazy: async () => ({ Component: (await import('./portal-shell')).PortalShell }),
+            children: [...portalRoutes, { path: '*', Component: NotFound }],
+          },
+        ],
+      },
+    ],
   },
-  {
-    element: <RequireAuth />,
-    children: [{ element: <PortalShell />, children: portalRoutes }],
-  },
-  { path: '*', Component: NotFoundPage },
 ];
 
 /** One root, so the first lazy route shows a spinner while its code loads. */

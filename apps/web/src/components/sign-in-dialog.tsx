@@ -1,22 +1,8 @@
-import {
-  Avatar,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Text, tokens } from '@fluentui/react-components';
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useMemo,
@@ -27,23 +13,19 @@ import {
 
 import { useAuth } from '../lib/auth/auth-context';
 
-const useStyles = makeStyles({
-  accounts: { display: 'flex', flexDirection: 'column', gap: '6px', marginTop: '12px' },
-  account: { justifyContent: 'flex-start', height: 'auto', padding: '8px 12px', gap: '12px' },
-  upn: { color: tokens.colorNeutralForeground3 },
-  accountText: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'flex-start',
-    textAlign: 'left',
-  },
-});
+import { LOGIN_FAILED } from './sign-in-messages';
 
-const LOGIN_FAILED = 'Login failed. Please try again.';
+// The accounts dialog (Fluent's Dialog, Avatar, MessageBar) loads when Sign In is pressed, so the
+// landing page does not carry it.
+const SignInAccountsDialog = lazy(async () => ({
+  default: (await import('./sign-in-accounts-dialog')).SignInAccountsDialog,
+}));
 
 interface SignInContextValue {
   /** Signs in (dialog or popup) and calls `onSignedIn` once the dialog is gone. */
   start(onSignedIn: () => void): void;
+  /** Starts loading the sign-in code when the user is about to press Sign In. */
+  prepare(): void;
   readonly error: string | null;
 }
 
@@ -54,17 +36,12 @@ const SignInContext = createContext<SignInContextValue | undefined>(undefined);
  * open modal (which would leave the page hidden from assistive technology).
  */
 export function SignInDialogProvider({ children }: { children: ReactNode }) {
-  const styles = useStyles();
-  const { client, signIn } = useAuth();
+  const { client, load, signIn } = useAuth();
   const [open, setOpen] = useState(false);
+  const [requested, setRequested] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const afterSignIn = useRef<(() => void) | null>(null);
-  const accounts = useQuery({
-    queryKey: ['sign-in-accounts'],
-    queryFn: () => client?.listAccounts() ?? Promise.resolve([]),
-    enabled: open && client?.mode === 'local',
-  });
 
   const signInAs = useCallback(
     async (upn?: string) => {
@@ -88,62 +65,38 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
       start: (onSignedIn) => {
         afterSignIn.current = onSignedIn;
         setError(null);
-        if (client?.mode === 'entra') void signInAs();
-        else setOpen(true);
+        load().then(
+          (loaded) => {
+            if (loaded.mode === 'entra') void signInAs();
+            else {
+              setRequested(true);
+              setOpen(true);
+            }
+          },
+          () => setError(LOGIN_FAILED),
+        );
       },
+      prepare: () => void load().catch(() => undefined),
       error,
     }),
-    [client, error, signInAs],
+    [load, error, signInAs],
   );
 
   return (
     <SignInContext.Provider value={value}>
       {children}
-      <Dialog open={open} onOpenChange={(_event, data) => setOpen(data.open)}>
-        <DialogSurface aria-describedby={undefined}>
-          <DialogBody>
-            <DialogTitle>Sign in to Aegis</DialogTitle>
-            <DialogContent>
-              <Text>Choose a staff account of the local identity provider.</Text>
-              {accounts.isPending && <Spinner size="small" label="Loading accounts..." />}
-              {(accounts.isError || error) && (
-                <MessageBar intent="error">
-                  <MessageBarBody>{LOGIN_FAILED}</MessageBarBody>
-                </MessageBar>
-              )}
-              <div className={styles.accounts}>
-                {accounts.data?.map((account) => (
-                  <Button
-                    key={account.upn}
-                    className={styles.account}
-                    appearance="subtle"
-                    disabled={busy}
-                    onClick={() => void signInAs(account.upn)}
-                    icon={<Avatar name={account.displayName ?? account.upn} size={32} />}
-                  >
-                    <span className={styles.accountText}>
-                      <Text weight="semibold">{account.displayName ?? account.upn}</Text>
-                      <Text size={200} className={styles.upn}>
-                        {account.upn}
-                      </Text>
-                      {account.roles && (
-                        <Text size={200} className={styles.upn}>
-                          {account.roles.length > 0
-                            ? `Role: ${account.roles.join(', ')}`
-                            : 'No Aegis role'}
-                        </Text>
-                      )}
-                    </span>
-                  </Button>
-                ))}
-              </div>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setOpen(false)}>Cancel</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      {requested && client && (
+        <Suspense fallback={null}>
+          <SignInAccountsDialog
+            client={client}
+            open={open}
+            busy={busy}
+            error={error}
+            onSignIn={(upn) => void signInAs(upn)}
+            onOpenChange={setOpen}
+          />
+        </Suspense>
+      )}
     </SignInContext.Provider>
   );
 }
@@ -159,22 +112,23 @@ export function SignInButton({
   size?: 'medium' | 'large';
 }) {
   const context = useContext(SignInContext);
-  const { client, loading } = useAuth();
+  const { client } = useAuth();
   if (!context) throw new Error('SignInButton must be used inside SignInDialogProvider');
   return (
     <>
       <Button
         appearance={appearance}
         size={size}
-        disabled={loading || !client}
+        onPointerEnter={context.prepare}
+        onFocus={context.prepare}
         onClick={() => context.start(onSignedIn)}
       >
         Sign In
       </Button>
-      {context.error && client?.mode === 'entra' && (
-        <MessageBar intent="error">
-          <MessageBarBody>{context.error}</MessageBarBody>
-        </MessageBar>
+      {context.error && client?.mode !== 'local' && (
+        <Text role="alert" style={{ color: tokens.colorPaletteRedForeground1 }}>
+          {context.error}
+        </Text>
       )}
     </>
   );

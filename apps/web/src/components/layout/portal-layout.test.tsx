@@ -45,4 +45,22 @@ describe('portal layout', () => {
     expect(localStorage.getItem('isLoggedIn')).toBeNull();
     expect(localStorage.getItem('loggedInUser')).toBeNull();
   });
+
+  it('shows an unknown address inside the layout, with a link back, when signed in', async () => {
+    mockServer.use(http.get('*/api/projects', () => HttpResponse.json({ projects: [] })));
+    const { router } = renderApp('/no-such-screen');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('Logged in user: Alex Morgan')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Main Navigation' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to Projects' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/azure-ado-projects'));
+  });
+
+  it('shows an unknown address on its own, without asking to sign in, when signed out', async () => {
+    const { router } = renderApp('/no-such-screen', { user: null });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/no-such-screen');
+    expect(screen.queryByText(/Logged in user/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toBeInTheDocument();
+  });
 });

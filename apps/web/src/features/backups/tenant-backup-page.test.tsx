@@ -171,10 +171,14 @@ describe('Tenant Backups page', () => {
     await chooseTenant('ABC');
     const table = await screen.findByRole('table', { name: 'Backup history' });
     await userEvent.click(within(table).getAllByRole('button', { name: 'Restore' })[0]!);
+    // A refusal with a reason shows the reason; 'Please try again.' could never succeed.
     await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('Failed to restore backup. Please try again.'),
+      expect(alert).toHaveBeenCalledWith('Failed to create PR: A restore branch already exists.'),
     );
-    expect(await screen.findByText('A restore branch already exists.')).toBeInTheDocument();
+    expect(alert).not.toHaveBeenCalledWith('Failed to restore backup. Please try again.');
+    expect(
+      await screen.findByText('Failed to create PR: A restore branch already exists.'),
+    ).toBeInTheDocument();
   });
 
   it('does nothing when the restore is not confirmed', async () => {

@@ -12,7 +12,6 @@ import {
   makeStyles,
   MessageBar,
   MessageBarBody,
-  MessageBarTitle,
   Spinner,
   Text,
   tokens,
@@ -67,6 +66,15 @@ const useStyles = makeStyles({
 
 const confirmText = (tag: string) =>
   `Are you sure you want to restore from backup ${tag}? This will create a pull request for review.`;
+
+/** Spec 3 §8: a restore that failed without a reason from the server. */
+export const RESTORE_FAILED = 'Failed to restore backup. Please try again.';
+
+/** Spec 3 §7: the server's failure text, as 'Failed to create PR: {server message}'. */
+export function restoreFailureText(serverMessage: string): string {
+  const prefix = 'Failed to create PR: ';
+  return serverMessage.startsWith(prefix) ? serverMessage : `${prefix}${serverMessage}`;
+}
 
 /** Tenant Backups (spec 3 §2): /tenant-backup. */
 export function TenantBackupPage() {
@@ -136,8 +144,12 @@ export function TenantBackupPage() {
       window.alert(`Pull request #${created.pullRequestId} has been created for review.`);
     } catch (error) {
       console.error('Restoring the backup failed', error);
-      setRestoreFailure(error instanceof ApiError ? error.message : undefined);
-      window.alert('Failed to restore backup. Please try again.');
+      // Spec 3 §7: the server's reason (nothing to restore, a restore already open) is what the
+      // technician needs; 'Please try again.' only when there is no reason to give.
+      const failure =
+        error instanceof ApiError && error.message ? restoreFailureText(error.message) : undefined;
+      setRestoreFailure(failure);
+      window.alert(failure ?? RESTORE_FAILED);
     } finally {
       setRestoringTag(undefined);
     }
@@ -211,10 +223,7 @@ export function TenantBackupPage() {
 
       {restoreFailure && (
         <MessageBar intent="error" layout="multiline" className={styles.message}>
-          <MessageBarBody>
-            <MessageBarTitle>Failed to restore backup. Please try again.</MessageBarTitle>
-            {restoreFailure}
-          </MessageBarBody>
+          <MessageBarBody>{restoreFailure}</MessageBarBody>
         </MessageBar>
       )}
 

@@ -83,6 +83,33 @@ describe('Configuration Comparison page', () => {
     expect(screen.getByLabelText('Exchange Security area')).toHaveTextContent('Needs Attention');
   });
 
+  it('shows every stage the server reports, even when they arrive in one burst', async () => {
+    // A fast (or cached) run: the stages of the standard baseline reach the browser together.
+    serve([
+      ...[0, 30, 35, 40, 55, 70, 85, 95, 100].map((percent) => ({
+        type: 'progress' as const,
+        percent,
+      })),
+      { type: 'result', result: RESULT },
+    ]);
+    renderApp('/fetch-json-files');
+    await screen.findByRole('option', { name: 'ABC' }, { timeout: 10_000 });
+    await userEvent.selectOptions(screen.getByLabelText('Client'), 'ABC');
+    await userEvent.click(screen.getByRole('button', { name: 'Run Comparison' }));
+    const status = await screen.findByRole('status', { name: 'Comparison' });
+    for (const stage of [
+      'Fetching configuration files...',
+      'Analysing policies...',
+      'Finalising results...',
+    ]) {
+      await waitFor(() => expect(status).toHaveTextContent(stage), { timeout: 5_000 });
+      // The results wait for the bar: they are not shown before Complete!.
+      expect(screen.queryByLabelText('Overall score')).toBeNull();
+    }
+    await waitFor(() => expect(status).toHaveTextContent('Complete!'), { timeout: 5_000 });
+    expect(await screen.findByLabelText('Overall score')).toHaveTextContent('0.0%');
+  });
+
   it("shows the server's message when the comparison fails", async () => {
     serve([
       { type: 'progress', percent: 0 },

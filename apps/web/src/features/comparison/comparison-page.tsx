@@ -32,6 +32,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { ClientPicker } from '../../components/client-picker';
+import { useStagedProgress } from '../../lib/use-staged-progress';
 
 import { loadConfigurations, runComparison, useClients } from './api/comparison-api';
 import { AreaDetailsDialog } from './components/area-details-dialog';
@@ -98,9 +99,9 @@ const useStyles = makeStyles({
 
 type RunState =
   | { status: 'idle' }
-  | { status: 'running'; percent: number }
+  | { status: 'running' }
   | { status: 'done'; result: ComparisonResult }
-  | { status: 'error'; percent: number; message: string };
+  | { status: 'error'; message: string };
 
 type ViewState =
   | { status: 'idle' }
@@ -159,8 +160,11 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
 
   useEffect(() => () => abort.current?.abort(), []);
 
-  const running = run.status === 'running';
-  const result = run.status === 'done' ? run.result : undefined;
+  const progress = useStagedProgress(progressMessage);
+  // The results show once the bar has played every stage the server reported, up to Complete!.
+  const finished = run.status === 'done' && progress.settled;
+  const running = run.status === 'running' || (run.status === 'done' && !progress.settled);
+  const result = finished ? run.result : undefined;
   const view = useMemo(() => (result ? toView(result) : undefined), [result]);
   const shown = useMemo(
     () => (view ? filterCategories(view.categories, { filter, onlyFails, search }) : []),
@@ -172,22 +176,20 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
-    setRun({ status: 'running', percent: 0 });
+    setRun({ status: 'running' });
+    progress.reset(0);
     setExpanded(new Set());
-    let last = 0;
     try {
       const outcome = await runComparison(
         { client, baselineType },
-        (percent) => {
-          last = percent;
-          setRun({ status: 'running', percent });
-        },
+        progress.report,
         controller.signal,
       );
+      progress.report(100);
       setRun({ status: 'done', result: outcome });
     } catch (error) {
       if (controller.signal.aborted) return;
-      setRun({ status: 'error', percent: last, message: (error as Error).message });
+      setRun({ status: 'error', message: (error as Error).message });
     }
   };
 
@@ -269,7 +271,7 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
           >
             View Both Configurations
           </Button>
-          {(run.status === 'done' || run.status === 'error') && (
+          {(finished || run.status === 'error') && (
             <Button icon={<ArrowDownloadRegular />} onClick={() => setExportOpen(true)}>
               Export Report
             </Button>
@@ -307,8 +309,7 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
           </Text>
         </Card>
       )}
-      {running && <ProgressPanel percent={run.percent} label="Comparison" />}
-      {run.status === 'done' && <ProgressPanel percent={100} label="Comparison" />}
+      {(running || finished) && <ProgressPanel percent={progress.percent} label="Comparison" />}
       {run.status === 'error' && (
         <MessageBar intent="error" layout="multiline">
           <MessageBarBody>

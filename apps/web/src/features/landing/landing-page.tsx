@@ -1,4 +1,4 @@
-import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import {
   AppsListDetailRegular,
   DataTrendingRegular,
@@ -36,6 +36,16 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))',
     gap: '16px',
+  },
+  // A plain panel in the Card's look: the Card's focus management is not needed here.
+  feature: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '12px',
+    padding: '12px',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow4,
   },
   featureIcon: { fontSize: '32px', color: tokens.colorBrandForeground1 },
 });
@@ -113,13 +123,13 @@ export function LandingPage() {
           </Text>
           <div className={styles.features}>
             {FEATURES.map(({ icon: Icon, title, text }) => (
-              <Card key={title}>
+              <div key={title} className={styles.feature}>
                 <Icon className={styles.featureIcon} aria-hidden />
                 <Text as="h3" size={500} weight="semibold">
                   {title}
                 </Text>
                 <Text>{text}</Text>
-              </Card>
+              </div>
             ))}
           </div>
         </section>

@@ -1,16 +1,24 @@
-import { authConfigSchema } from '@aegis/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 
-import { clearSession, writeSession } from '../session';
+import { clearSession, readSession, writeSession } from '../session';
 
 import type { AuthClient, SignedInAccount } from './auth-client';
-import { LocalAuthClient } from './local-auth-client';
 
 interface AuthContextValue {
+  /** The sign-in client once loaded (it loads on demand, see {@link getAuthClient}). */
   readonly client: AuthClient | undefined;
   readonly loading: boolean;
   readonly error: Error | null;
+  /** Loads the sign-in client (configuration, and MSAL where Entra ID is configured). */
+  load(): Promise<AuthClient>;
   /** Signs in and fills the browser session (photo included, default when none). */
   signIn(upn?: string): Promise<SignedInAccount>;
   signOut(): Promise<void>;
@@ -18,26 +26,37 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 
-let resolveActiveClient: (client: AuthClient) => void = () => undefined;
-let activeClient = new Promise<AuthClient>((resolve) => (resolveActiveClient = resolve));
-
-/**
- * The API client asks for tokens outside React; requests made before the sign-in
- * configuration has loaded (right after a reload) wait for it instead of failing.
- */
-export function getAuthClient(): Promise<AuthClient> {
-  return activeClient;
-}
+let pending: Promise<AuthClient> | undefined;
 
 async function createAuthClient(): Promise<AuthClient> {
   const response = await fetch('/auth-config.json');
   if (!response.ok)
     throw new Error(`Could not load the sign-in configuration (${response.status})`);
+  // The schema (zod and the contracts) and the clients load on demand, not with the landing page.
+  const { authConfigSchema } = await import('@aegis/contracts');
   const config = authConfigSchema.parse(await response.json());
-  if (config.mode === 'local') return new LocalAuthClient(config.identityProviderUrl);
+  if (config.mode === 'local') {
+    const { LocalAuthClient } = await import('./local-auth-client');
+    return new LocalAuthClient(config.identityProviderUrl);
+  }
   // MSAL is loaded only where Entra ID is configured.
   const { EntraAuthClient } = await import('./entra-auth-client');
   return new EntraAuthClient(config.clientId, config.authority, config.apiScope);
+}
+
+/**
+ * The sign-in client, loaded on first need: the API client asks for it for tokens (a request
+ * made right after a reload waits for it), Sign In asks when pressed (or hovered). The landing
+ * page therefore loads none of it before anyone signs in. One retry; a failure is not kept.
+ */
+export function getAuthClient(): Promise<AuthClient> {
+  pending ??= createAuthClient()
+    .catch(() => createAuthClient())
+    .catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+  return pending;
 }
 
 async function photoDataUrl(client: AuthClient): Promise<string | null> {
@@ -62,38 +81,54 @@ export function AuthProvider({
   children: ReactNode;
   client?: AuthClient;
 }) {
-  const query = useQuery({
-    queryKey: ['auth-client'],
-    queryFn: async () => {
-      const client = injected ?? (await createAuthClient());
-      resolveActiveClient(client);
-      activeClient = Promise.resolve(client);
-      return client;
-    },
-    staleTime: Infinity,
-    retry: 1,
+  const [state, setState] = useState<{
+    client?: AuthClient;
+    loading: boolean;
+    error: Error | null;
+  }>(() => {
+    if (injected) pending = Promise.resolve(injected);
+    return { client: injected, loading: false, error: null };
   });
-  const client = query.data;
 
+  const load = useCallback(async () => {
+    setState((s) => (s.client ? s : { ...s, loading: true, error: null }));
+    try {
+      const client = await getAuthClient();
+      setState({ client, loading: false, error: null });
+      return client;
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      setState({ loading: false, error: failure });
+      throw failure;
+    }
+  }, []);
+
+  // A signed-in user (after a reload) needs the client at once; a visitor only on Sign In.
+  useEffect(() => {
+    if (!state.client && readSession().isLoggedIn) load().catch(() => undefined);
+  }, [state.client, load]);
+
+  const { client } = state;
   const signIn = useCallback(
     async (upn?: string) => {
-      if (!client) throw new Error('Sign-in is not ready yet.');
-      const account = await client.signIn(upn);
-      const userPhoto = await photoDataUrl(client);
+      const active = client ?? (await load());
+      const account = await active.signIn(upn);
+      const userPhoto = await photoDataUrl(active);
       writeSession({ isLoggedIn: true, loggedInUser: account, userPhoto });
       return account;
     },
-    [client],
+    [client, load],
   );
 
   const signOut = useCallback(async () => {
-    await client?.signOut();
+    const active = client ?? (await load().catch(() => undefined));
+    await active?.signOut();
     clearSession();
-  }, [client]);
+  }, [client, load]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ client, loading: query.isPending, error: query.error, signIn, signOut }),
-    [client, query.isPending, query.error, signIn, signOut],
+    () => ({ client, loading: state.loading, error: state.error, load, signIn, signOut }),
+    [client, state.loading, state.error, load, signIn, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
