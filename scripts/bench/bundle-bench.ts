@@ -60,7 +60,9 @@ export async function runBundleBench(): Promise<BundleBenchResult> {
       logLevel: 'silent',
       build: { outDir, manifest: 'manifest.json', emptyOutDir: true },
     });
-    const manifest = JSON.parse(await readFile(path.join(outDir, 'manifest.json'), 'utf8')) as Manifest;
+    const manifest = JSON.parse(
+      await readFile(path.join(outDir, 'manifest.json'), 'utf8'),
+    ) as Manifest;
     const sizes = new Map<string, { gzip: number; raw: number }>();
     const sizeOf = async (key: string) => {
       const known = sizes.get(key);
@@ -96,11 +98,9 @@ export async function runBundleBench(): Promise<BundleBenchResult> {
       .sort();
     for (const key of routes) {
       const extra = [...closure(manifest, key)].filter((k) => !initial.has(k));
-      const own = await total(extra);
       const withInitial = await total(new Set([...initial, ...extra]));
       rows.push({ entry: `${entryName(key)} (+initial)`, ...withInitial });
       if (key.endsWith('features/landing/landing-page.tsx')) landingGzipKb = withInitial.gzipKb;
-      void own;
     }
     return { rows, landingGzipKb };
   } finally {
