@@ -115,8 +115,12 @@ test('tenant backups: choose a tenant, back up, search, view, compare, download,
   await page.getByRole('combobox', { name: 'Date filter' }).selectOption('Past Month');
   await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
   await search.fill('no-such-backup');
-  await expect(page.getByText('No backups found for this tenant')).toBeVisible();
-  await search.fill('');
+  // The tenant has backups: the page says the search matches none of them and offers to clear it.
+  await expect(page.getByText('No backups match "no-such-backup"')).toBeVisible();
+  await expect(page.getByText('No backups found for this tenant')).toBeHidden();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(search).toHaveValue('');
+  await page.getByRole('combobox', { name: 'Date filter' }).selectOption('Past Month');
   await page.getByRole('combobox', { name: 'Date filter' }).selectOption('All Time');
 
   // View.

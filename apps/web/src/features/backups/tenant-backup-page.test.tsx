@@ -115,7 +115,8 @@ describe('Tenant Backups page', () => {
     ).toHaveLength(8); // the header row and the 7 backups of the last 7 days
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search backups' }), 'NO-SUCH');
-    expect(screen.getByText('No backups found for this tenant')).toBeInTheDocument();
+    expect(screen.getByText('No backups match "NO-SUCH"')).toBeInTheDocument();
+    expect(screen.getByText(/hidden by the search and date filter/)).toBeInTheDocument();
   });
 
   it('shows No Backups for a tenant without backups', async () => {
@@ -179,6 +180,20 @@ describe('Tenant Backups page', () => {
     expect(
       await screen.findByText('Failed to create PR: A restore branch already exists.'),
     ).toBeInTheDocument();
+  });
+
+  it('says when a search matches none of the backups, and clears it', async () => {
+    serve(HISTORY);
+    renderApp('/tenant-backup');
+    await chooseTenant('ABC');
+    await screen.findByRole('table', { name: 'Backup history' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search backups' }), 'zzz-none');
+    expect(await screen.findByText('No backups match "zzz-none"')).toBeInTheDocument();
+    expect(screen.queryByText('No backups found for this tenant')).not.toBeInTheDocument();
+    expect(screen.getByText('12 backups are hidden by the search.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByRole('table', { name: 'Backup history' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search backups' })).toHaveValue('');
   });
 
   it('does nothing when the restore is not confirmed', async () => {

@@ -47,7 +47,15 @@ const useStyles = makeStyles({
     wordBreak: 'break-all',
   },
   actions: { display: 'flex', gap: '4px', flexWrap: 'nowrap', paddingBlock: '4px' },
-  state: { padding: '32px', textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  state: {
+    padding: '32px',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: '8px',
+    textAlign: 'center',
+    color: tokens.colorNeutralForeground3,
+  },
   pager: { display: 'flex', gap: '12px', alignItems: 'center', justifyContent: 'flex-end' },
 });
 
@@ -125,6 +133,33 @@ export function BackupHistoryTable({
       {loading ? (
         <div className={styles.state}>
           <Spinner label="Loading backups..." />
+        </div>
+      ) : shown.length === 0 && backups.length > 0 ? (
+        // The tenant has backups; the search or date filter hides them all. Say so, and offer a way back.
+        <div className={styles.state} role="status">
+          <Text size={400}>
+            {search.trim()
+              ? `No backups match "${search.trim()}"`
+              : 'No backups in the chosen period'}
+          </Text>
+          <Text>
+            {backups.length} {backups.length === 1 ? 'backup is' : 'backups are'} hidden by the
+            {search.trim() && dateFilter !== 'all'
+              ? ' search and date filter'
+              : search.trim()
+                ? ' search'
+                : ' date filter'}
+            .
+          </Text>
+          <Button
+            onClick={() => {
+              setSearch('');
+              setDateFilter('all');
+              setPage(1);
+            }}
+          >
+            {search.trim() && dateFilter === 'all' ? 'Clear search' : 'Clear filters'}
+          </Button>
         </div>
       ) : shown.length === 0 ? (
         <div className={styles.state} role="status">

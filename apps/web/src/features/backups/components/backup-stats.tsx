@@ -13,11 +13,20 @@ import { HealthBadge } from '../../../components/health-badge';
 const useStyles = makeStyles({
   grid: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+    // Equal columns and rows: a value that wraps ('Latest Backup') makes every card taller alike.
+    gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))',
+    gridAutoRows: '1fr',
     gap: '12px',
     marginBottom: '16px',
   },
-  card: { padding: '16px', display: 'flex', flexDirection: 'row', gap: '12px' },
+  card: {
+    padding: '16px',
+    display: 'flex',
+    flexDirection: 'row',
+    gap: '12px',
+    height: '100%',
+    boxSizing: 'border-box',
+  },
   icon: { fontSize: '28px', color: tokens.colorBrandForeground1, flexShrink: 0 },
   body: { display: 'flex', flexDirection: 'column', gap: '4px', minWidth: 0 },
   label: { color: tokens.colorNeutralForeground3 },
