@@ -352,5 +352,10 @@ describe('Export Compliance Report modal', () => {
       await within(dialog).findByRole('img', { name: 'Company banner preview' }),
     ).toBeInTheDocument();
     expect(localStorage.getItem('companyBanner')).toMatch(/^data:image\/png;base64,/);
+    // A Fluent button opens the chooser and the chosen file's name is shown (issue 19).
+    expect(
+      within(dialog).getByRole('button', { name: 'Change company banner...', hidden: true }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('ok.png')).toBeInTheDocument();
   });
 });

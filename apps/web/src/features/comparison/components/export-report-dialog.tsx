@@ -25,23 +25,15 @@ import {
   Spinner,
   Text,
   Textarea,
-  tokens,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 
+import { ImageFilePicker, type PickedImage } from '../../../components/image-file-picker';
 import { useBrowserSession } from '../../../lib/session';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: '16px' },
-  logoRow: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
-  preview: {
-    maxHeight: '48px',
-    maxWidth: '160px',
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-    padding: '4px',
-  },
 });
 
 /** The domain's standard result from the wire DTO (the checks' functions stay on the server). */
@@ -82,20 +74,12 @@ export function ExportReportDialog({
 }) {
   const styles = useStyles();
   const session = useBrowserSession();
-  const [logo, setLogo] = useState<{ name: string; dataUrl: string } | undefined>();
+  const [logo, setLogo] = useState<PickedImage | undefined>();
+  const [logoProblem, setLogoProblem] = useState<string | undefined>();
   const [supportMessage, setSupportMessage] = useState('');
   const [scope, setScope] = useState<'all' | 'failed'>('all');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
-
-  const pickLogo = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    const reader = new FileReader();
-    reader.onload = () => setLogo({ name: file.name, dataUrl: String(reader.result) });
-    reader.onerror = () => setError('The logo could not be read.');
-    reader.readAsDataURL(file);
-  };
 
   const exportReport = async () => {
     setError(undefined);
@@ -143,23 +127,18 @@ export function ExportReportDialog({
                 <MessageBarBody>{error}</MessageBarBody>
               </MessageBar>
             )}
-            <Field label="Custom logo (optional)" hint="PNG, JPEG or SVG, shown on the cover.">
-              <div className={styles.logoRow}>
-                <input
-                  type="file"
-                  accept="image/png,image/jpeg,image/svg+xml"
-                  aria-label="Custom logo"
-                  onChange={pickLogo}
-                />
-                {logo && (
-                  <>
-                    <img className={styles.preview} src={logo.dataUrl} alt="Custom logo preview" />
-                    <Button size="small" onClick={() => setLogo(undefined)}>
-                      Remove logo
-                    </Button>
-                  </>
-                )}
-              </div>
+            <Field
+              label="Custom logo (optional)"
+              hint="PNG, JPEG or SVG, shown on the cover."
+              validationMessage={logoProblem}
+            >
+              <ImageFilePicker
+                label="Custom logo"
+                accept="image/png,image/jpeg,image/svg+xml"
+                value={logo}
+                onChange={setLogo}
+                onProblem={setLogoProblem}
+              />
             </Field>
             <Field
               label="Support message (optional)"

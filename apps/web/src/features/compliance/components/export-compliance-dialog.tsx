@@ -30,29 +30,28 @@ import {
   RadioGroup,
   Spinner,
   Text,
-  tokens,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
+import { ImageFilePicker, type PickedImage } from '../../../components/image-file-picker';
 import { useBrowserSession } from '../../../lib/session';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: '14px' },
   row: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap' },
-  preview: {
-    maxHeight: '60px',
-    maxWidth: '240px',
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-  },
   group: { display: 'flex', flexDirection: 'column', gap: '2px' },
   categories: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' },
 });
 
-function readBanner(): string | undefined {
+const BANNER_NAME_KEY = `${BANNER_STORAGE_KEY}.name`;
+
+/** The banner kept from the last export (this browser), with its file name. */
+function readBanner(): PickedImage | undefined {
   try {
-    return localStorage.getItem(BANNER_STORAGE_KEY) ?? undefined;
+    const dataUrl = localStorage.getItem(BANNER_STORAGE_KEY);
+    if (!dataUrl) return undefined;
+    return { dataUrl, name: localStorage.getItem(BANNER_NAME_KEY) ?? 'Saved banner' };
   } catch {
     return undefined;
   }
@@ -88,7 +87,7 @@ export function ExportComplianceDialog({
     [data.deviations],
   );
   const counts = useMemo(() => severityFilterCounts(data.deviations), [data.deviations]);
-  const [banner, setBanner] = useState<string | undefined>(readBanner);
+  const [banner, setBanner] = useState<PickedImage | undefined>(readBanner);
   const [bannerError, setBannerError] = useState<string | undefined>();
   const [includeSummary, setIncludeSummary] = useState(true);
   const [includeCategoryBreakdown, setIncludeCategoryBreakdown] = useState(true);
@@ -110,32 +109,19 @@ export function ExportComplianceDialog({
   const selected = filterForExport(data.deviations, options);
   const allowed = canExport(options);
 
-  const pickBanner = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const problem = bannerProblem(file);
-    if (problem) {
-      setBannerError(problem);
-      return;
-    }
-    setBannerError(undefined);
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result);
-      setBanner(url);
-      try {
-        localStorage.setItem(BANNER_STORAGE_KEY, url);
-      } catch {
-        // too big for this browser's storage: used for this export only
+  const chooseBanner = (image: PickedImage | undefined) => {
+    setBanner(image);
+    try {
+      if (image) {
+        localStorage.setItem(BANNER_STORAGE_KEY, image.dataUrl);
+        localStorage.setItem(BANNER_NAME_KEY, image.name);
+      } else {
+        localStorage.removeItem(BANNER_STORAGE_KEY);
+        localStorage.removeItem(BANNER_NAME_KEY);
       }
-    };
-    reader.readAsDataURL(file);
-  };
-
-  const removeBanner = () => {
-    setBanner(undefined);
-    localStorage.removeItem(BANNER_STORAGE_KEY);
+    } catch {
+      // too big for this browser's storage: used for this export only
+    }
   };
 
   const exportPdf = async () => {
@@ -148,7 +134,7 @@ export function ExportComplianceDialog({
         client,
         data,
         options,
-        ...(banner ? { banner } : {}),
+        ...(banner ? { banner: banner.dataUrl } : {}),
         generatedAt: now,
         generatedBy: {
           upn: user?.upn ?? 'unknown',
@@ -184,22 +170,14 @@ export function ExportComplianceDialog({
               hint="PNG or JPG, up to 2 MB; 1200x300 px recommended."
               validationMessage={bannerError}
             >
-              <div className={styles.row}>
-                <input
-                  type="file"
-                  accept="image/png,image/jpeg"
-                  aria-label="Company banner"
-                  onChange={pickBanner}
-                />
-                {banner && (
-                  <>
-                    <img className={styles.preview} src={banner} alt="Company banner preview" />
-                    <Button size="small" onClick={removeBanner}>
-                      Remove banner
-                    </Button>
-                  </>
-                )}
-              </div>
+              <ImageFilePicker
+                label="Company banner"
+                accept="image/png,image/jpeg"
+                value={banner}
+                onChange={chooseBanner}
+                check={bannerProblem}
+                onProblem={setBannerError}
+              />
             </Field>
             <div role="group" aria-labelledby="export-sections" className={styles.group}>
               <Text id="export-sections" weight="semibold">

@@ -10,7 +10,17 @@ import {
 } from '@fluentui/react-components';
 import type { UseQueryResult } from '@tanstack/react-query';
 
-const useStyles = makeStyles({ empty: { padding: '48px', textAlign: 'center' } });
+const useStyles = makeStyles({
+  empty: {
+    padding: '48px',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: '8px',
+    textAlign: 'center',
+  },
+  heading: { margin: 0 },
+});
 
 /** Loading, error and empty states shared by both pipeline screens. */
 export function PipelineListState({
@@ -38,10 +48,13 @@ export function PipelineListState({
   if (count === 0) {
     return (
       <div className={styles.empty} role="status">
-        <Text size={500} weight="semibold" block>
+        {/* Fluent's Text aligns to the start unless told: both lines are centred alike. */}
+        <Text as="h2" size={500} weight="semibold" align="center" block className={styles.heading}>
           No client pipelines found
         </Text>
-        <Text>Client pipelines live in a folder named after the client code, such as \ABC.</Text>
+        <Text align="center" block>
+          Client pipelines live in a folder named after the client code, such as \ABC.
+        </Text>
       </div>
     );
   }
