@@ -110,6 +110,40 @@ describe('Configuration Comparison page', () => {
     expect(await screen.findByLabelText('Overall score')).toHaveTextContent('0.0%');
   });
 
+  it('scrolls to both configurations when they open below the page', async () => {
+    serve([]);
+    mockServer.use(
+      http.get('*/api/comparison/clients/ABC/configurations', () =>
+        ndjson([
+          { type: 'progress', percent: 50 },
+          {
+            type: 'result',
+            result: {
+              client: 'ABC',
+              baseline: {
+                treeId: 'b',
+                files: [{ path: '/M365Config/Resources/A/x.json', content: {} }],
+              },
+              clientConfiguration: { treeId: 'c', files: [] },
+            },
+          } as unknown as ComparisonEvent,
+        ]),
+      ),
+    );
+    const scrolled = vi.fn();
+    const original = HTMLElement.prototype.scrollIntoView;
+    HTMLElement.prototype.scrollIntoView = scrolled;
+    onTestFinished(() => {
+      HTMLElement.prototype.scrollIntoView = original;
+    });
+    renderApp('/fetch-json-files');
+    await screen.findByRole('option', { name: 'ABC' }, { timeout: 10_000 });
+    await userEvent.selectOptions(screen.getByLabelText('Client'), 'ABC');
+    await userEvent.click(screen.getByRole('button', { name: 'View Both Configurations' }));
+    expect(await screen.findByText('Both configurations')).toBeInTheDocument();
+    await waitFor(() => expect(scrolled).toHaveBeenCalled());
+  });
+
   it("shows the server's message when the comparison fails", async () => {
     serve([
       { type: 'progress', percent: 0 },

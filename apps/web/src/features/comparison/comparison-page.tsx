@@ -157,6 +157,7 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
   const [info, setInfo] = useState<ViewPolicy | undefined>();
   const [exportOpen, setExportOpen] = useState(false);
   const abort = useRef<AbortController | undefined>(undefined);
+  const bothPanel = useRef<HTMLDivElement>(null);
 
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -201,6 +202,10 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
         setViewState({ status: 'loading', percent }),
       );
       setViewState({ status: 'done', configurations });
+      // The panel opens below the results: bring it into view, or the click seems to do nothing.
+      requestAnimationFrame(() =>
+        bothPanel.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }),
+      );
     } catch (error) {
       setViewState({ status: 'error', message: (error as Error).message });
     }
@@ -447,7 +452,7 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
         </MessageBar>
       )}
       {viewState.status === 'done' && (
-        <Card className={styles.section}>
+        <Card className={styles.section} ref={bothPanel}>
           <Text as="h3" size={500} weight="semibold" className={styles.heading}>
             Both configurations
           </Text>

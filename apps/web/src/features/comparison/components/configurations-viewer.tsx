@@ -32,7 +32,11 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     fontFamily: tokens.fontFamilyMonospace,
     fontSize: tokens.fontSizeBase200,
+    // Long values wrap inside the pane instead of being cut off at its edge.
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'anywhere',
   },
+  path: { overflowWrap: 'anywhere', wordBreak: 'normal' },
   invalid: { color: tokens.colorPaletteRedForeground1 },
 });
 
@@ -47,7 +51,7 @@ function Files({ title, files }: { title: string; files: readonly ConfigurationF
         {files.map((file) => (
           <AccordionItem key={file.path} value={file.path}>
             <AccordionHeader size="small">
-              <span style={{ wordBreak: 'break-all' }} title={file.path}>
+              <span className={styles.path} title={file.path}>
                 {toResourcePath(file.path)}
                 {file.content === null && <span className={styles.invalid}> (invalid JSON)</span>}
               </span>
