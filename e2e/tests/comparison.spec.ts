@@ -74,9 +74,10 @@ test('a technician runs both baselines, explores the results and exports both re
   await page.getByLabel('Client').selectOption('ABC');
   await expect(run).toBeEnabled();
 
-  // Slow the repository reads so the running state can be seen.
+  // Slow the repository reads so the running state can be seen (several reads: the first may be
+  // a listing made for another request of the page).
   await request.post(`${DEVOPS}/_emulator/faults`, {
-    data: { kind: 'latency', latencyInMs: 1500, pathPattern: 'items', times: 1 },
+    data: { kind: 'latency', latencyInMs: 1500, pathPattern: 'items', times: 3 },
   });
   await page.getByRole('button', { name: 'Run Comparison' }).click();
   await expect(page.getByRole('button', { name: 'Running...' })).toBeDisabled();
