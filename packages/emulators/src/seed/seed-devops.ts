@@ -80,7 +80,7 @@ function diffChanges(before: Map<string, string>, after: Map<string, string>): F
   return changes;
 }
 
-interface BackupPlan {
+export interface BackupPlan {
   client: string;
   date: Date;
   scheduled: boolean;
@@ -89,7 +89,7 @@ interface BackupPlan {
 }
 
 /** Scheduled daily backups at 01:00 UTC, with gaps that give each client a different health. */
-function backupPlan(now: Date): BackupPlan[] {
+export function backupPlan(now: Date): BackupPlan[] {
   const plan: BackupPlan[] = [];
   const at = (daysAgo: number, hour: number, minute = 0, second = 0) => {
     const d = new Date(now.getTime() - daysAgo * DAY);
@@ -103,11 +103,14 @@ function backupPlan(now: Date): BackupPlan[] {
     const stopped = stoppedDaysAgo[client.code];
     if (stopped === undefined) continue;
     const first = Math.min(client.onboardedDaysAgo - 1, 120);
+    const second = (client.code.charCodeAt(0) % 50) + 3;
+    // days count from the last 01:00 run that has happened: before 01:00 UTC that is yesterday's,
+    // so each client's health is the same at any time of day
+    const notYetToday = at(0, 1, 0, second).getTime() > now.getTime() ? 1 : 0;
     for (let daysAgo = first; daysAgo >= stopped; daysAgo -= 1) {
       // weekly before the last 60 days, daily after
       if (daysAgo > 60 && daysAgo % 7 !== 0) continue;
-      const date = at(daysAgo, 1, 0, (client.code.charCodeAt(0) % 50) + 3);
-      if (date.getTime() > now.getTime() - 60_000) continue;
+      const date = at(daysAgo + notYetToday, 1, 0, second);
       plan.push({ client: client.code, date, scheduled: true });
     }
   }
