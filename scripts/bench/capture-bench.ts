@@ -5,33 +5,14 @@
  * injected cold (nothing cached), warm (same request again), and re-analysed with a new exclusion
  * (trees cached, result not), counting the HTTP requests the server made to DevOps.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
-import { DevOpsClient, type FileChange, type RepositoryRef } from '@aegis/connectors/devops';
+import type { FileChange } from '@aegis/connectors/devops';
 import type { CaptureAnalysis } from '@aegis/contracts';
-import {
-  buildDevOpsServer,
-  CONFIG_REPOSITORY_NAME,
-  jwksTokenVerifier,
-  listenDevOpsEmulator,
-  SAMPLE_PROJECTS,
-  seedDevOps,
-  startIdentityProvider,
-} from '@aegis/emulators';
-import { buildApp, loadConfig } from '@aegis/server';
 
 import { generateTrees } from './engine-bench';
+import { BENCH_REPO, startBenchServer, type BenchServer } from './server-fixture';
 
-const USER = 'alex.morgan@aegis-msp.example';
-const AUDIENCE = 'api://aegis-bench';
 const CLIENT = 'BEN';
 const BRANCH = `client-${CLIENT}-capture-9001`;
-const REPO: RepositoryRef = {
-  project: SAMPLE_PROJECTS.tenantManagement,
-  repository: CONFIG_REPOSITORY_NAME,
-};
 
 export interface CaptureBenchRow {
   run: string;
@@ -46,8 +27,13 @@ export interface CaptureBenchResult {
   rows: CaptureBenchRow[];
 }
 
-async function push(client: DevOpsClient, branch: string, base: string, changes: FileChange[]) {
-  return client.push(REPO, {
+async function push(
+  client: BenchServer['pusher'],
+  branch: string,
+  base: string,
+  changes: FileChange[],
+) {
+  return client.push(BENCH_REPO, {
     branch,
     oldObjectId: base,
     commits: [{ comment: `bench: ${branch}`, changes }],
@@ -55,40 +41,11 @@ async function push(client: DevOpsClient, branch: string, base: string, changes:
 }
 
 export async function runCaptureBench(): Promise<CaptureBenchResult> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'aegis-bench-capture-'));
-  const idp = await startIdentityProvider({ port: 0, audience: AUDIENCE, allowedOrigins: [] });
-  await seedDevOps(dataDir);
-  const emulator = await listenDevOpsEmulator(
-    buildDevOpsServer({ dataDir, verifyToken: jwksTokenVerifier(idp) }),
-    { port: 0 },
-  );
-  let requests = 0;
-  const countingFetch: typeof fetch = (input, init) => {
-    requests += 1;
-    return fetch(input, init);
-  };
-  const app = await buildApp({
-    config: loadConfig({
-      AEGIS_LOG_LEVEL: 'silent',
-      AEGIS_AUTH_MODE: 'local',
-      AEGIS_AUTH_JWKS_URL: idp.jwksUrl,
-      AEGIS_AUTH_ISSUER: idp.issuer,
-      AEGIS_AUTH_AUDIENCE: AUDIENCE,
-      AEGIS_LOCAL_IDP_URL: idp.url,
-      AEGIS_DEVOPS_ORG_URL: emulator.url,
-      AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
-    }),
-    createDevOps: (getToken) =>
-      new DevOpsClient({ organizationUrl: emulator.url, getToken, fetch: countingFetch }),
-  });
+  const server = await startBenchServer('capture');
+  const { pusher } = server;
   try {
-    await app.ready();
     const { baseline, client } = generateTrees(1000);
-    const pusher = new DevOpsClient({
-      organizationUrl: emulator.url,
-      getToken: () => idp.issueToken(USER),
-    });
-    const tip = async () => (await pusher.listRefs(REPO, 'heads/main'))[0]?.commitId ?? '';
+    const tip = async () => (await pusher.listRefs(BENCH_REPO, 'heads/main'))[0]?.commitId ?? '';
     const add = (root: string, files: { path: string; content: unknown }[]): FileChange[] =>
       files.map((f) => ({
         changeType: 'add',
@@ -126,12 +83,12 @@ export async function runCaptureBench(): Promise<CaptureBenchResult> {
       },
     ]);
 
-    const token = await idp.issueToken(USER);
+    const token = await server.token();
     const rows: CaptureBenchRow[] = [];
     const measure = async (run: string, excludedProperties: string[]) => {
-      requests = 0;
+      server.takeRequests();
       const start = performance.now();
-      const response = await app.inject({
+      const response = await server.app.inject({
         method: 'POST',
         url: `/api/capture/clients/${CLIENT}/analysis`,
         headers: { authorization: `Bearer ${token}` },
@@ -143,7 +100,7 @@ export async function runCaptureBench(): Promise<CaptureBenchResult> {
       rows.push({
         run,
         ms,
-        requests,
+        requests: server.takeRequests().all,
         changes: body.drift.changes.length,
         deviations: body.compliance.deviations.length,
       });
@@ -153,10 +110,7 @@ export async function runCaptureBench(): Promise<CaptureBenchResult> {
     await measure('new exclusion, trees warm', ['displayName']);
     return { policies: client.length, rows };
   } finally {
-    await app.close();
-    await emulator.close();
-    await idp.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

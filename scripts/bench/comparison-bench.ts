@@ -4,31 +4,10 @@
  * route (NDJSON) is then injected cold (nothing cached) and warm (trees and result cached), for both baselines,
  * counting the HTTP requests the server made to the DevOps service.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
-import { DevOpsClient, type FileChange, type RepositoryRef } from '@aegis/connectors/devops';
-import {
-  buildDevOpsServer,
-  CONFIG_REPOSITORY_NAME,
-  jwksTokenVerifier,
-  listenDevOpsEmulator,
-  SAMPLE_PROJECTS,
-  seedDevOps,
-  startIdentityProvider,
-} from '@aegis/emulators';
-import { buildApp, loadConfig } from '@aegis/server';
-
 import { generateTrees } from './engine-bench';
+import { pushTree, startBenchServer } from './server-fixture';
 
-const USER = 'alex.morgan@aegis-msp.example';
-const AUDIENCE = 'api://aegis-bench';
 const CLIENT = 'BEN';
-const REPO: RepositoryRef = {
-  project: SAMPLE_PROJECTS.tenantManagement,
-  repository: CONFIG_REPOSITORY_NAME,
-};
 
 export interface ComparisonBenchRow {
   run: string;
@@ -44,70 +23,19 @@ export interface ComparisonBenchResult {
   rows: ComparisonBenchRow[];
 }
 
-async function pushTree(
-  client: DevOpsClient,
-  root: string,
-  files: { path: string; content: unknown }[],
-): Promise<void> {
-  const chunk = 250;
-  for (let i = 0; i < files.length; i += chunk) {
-    const [main] = await client.listRefs(REPO, 'heads/main');
-    const changes: FileChange[] = files.slice(i, i + chunk).map((f) => ({
-      changeType: 'add',
-      path: `${root}/${f.path}`,
-      content: JSON.stringify(f.content, null, 2),
-    }));
-    await client.push(REPO, {
-      branch: 'main',
-      oldObjectId: main?.commitId ?? '',
-      commits: [{ comment: `bench: ${root} ${i}`, changes }],
-    });
-  }
-}
-
 export async function runComparisonBench(): Promise<ComparisonBenchResult> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'aegis-bench-'));
-  const idp = await startIdentityProvider({ port: 0, audience: AUDIENCE, allowedOrigins: [] });
-  await seedDevOps(dataDir);
-  const emulator = await listenDevOpsEmulator(
-    buildDevOpsServer({ dataDir, verifyToken: jwksTokenVerifier(idp) }),
-    { port: 0 },
-  );
-  let requests = 0;
-  const countingFetch: typeof fetch = (input, init) => {
-    requests += 1;
-    return fetch(input, init);
-  };
-  const app = await buildApp({
-    config: loadConfig({
-      AEGIS_LOG_LEVEL: 'silent',
-      AEGIS_AUTH_MODE: 'local',
-      AEGIS_AUTH_JWKS_URL: idp.jwksUrl,
-      AEGIS_AUTH_ISSUER: idp.issuer,
-      AEGIS_AUTH_AUDIENCE: AUDIENCE,
-      AEGIS_LOCAL_IDP_URL: idp.url,
-      AEGIS_DEVOPS_ORG_URL: emulator.url,
-      AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
-    }),
-    createDevOps: (getToken) =>
-      new DevOpsClient({ organizationUrl: emulator.url, getToken, fetch: countingFetch }),
-  });
+  const server = await startBenchServer('comparison');
   try {
-    await app.ready();
     const { baseline, client, bytes } = generateTrees(1000);
-    const pusher = new DevOpsClient({
-      organizationUrl: emulator.url,
-      getToken: () => idp.issueToken(USER),
-    });
-    await pushTree(pusher, '/M365Config/Resources', baseline);
-    await pushTree(pusher, `/Clients/${CLIENT}/M365Config/Resources`, client);
-    const token = await idp.issueToken(USER);
+    await pushTree(server.pusher, '/M365Config/Resources', baseline);
+    await pushTree(server.pusher, `/Clients/${CLIENT}/M365Config/Resources`, client);
+    const token = await server.token();
 
     const rows: ComparisonBenchRow[] = [];
     const measure = async (run: string, baselineType: 'options' | 'standard') => {
-      requests = 0;
+      server.takeRequests();
       const start = performance.now();
-      const response = await app.inject({
+      const response = await server.app.inject({
         method: 'POST',
         url: '/api/comparison/runs',
         headers: { authorization: `Bearer ${token}` },
@@ -120,7 +48,7 @@ export async function runComparisonBench(): Promise<ComparisonBenchResult> {
       rows.push({
         run,
         ms,
-        requests,
+        requests: server.takeRequests().all,
         percentEvents: lines.length - 1,
         responseMegabytes: response.body.length / 1024 / 1024,
       });
@@ -131,10 +59,7 @@ export async function runComparisonBench(): Promise<ComparisonBenchResult> {
     await measure('standard baseline, warm', 'standard');
     return { files: client.length, megabytes: bytes / 1024 / 1024, rows };
   } finally {
-    await app.close();
-    await emulator.close();
-    await idp.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

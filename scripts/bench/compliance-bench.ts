@@ -4,33 +4,13 @@
  * pushed into a seeded DevOps emulator. The report route (compliance, matches, accepted deviations and the ranked
  * suggestions) is injected cold and warm, beside the engine's plain diff of the same trees in process.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
-import { DevOpsClient, type FileChange, type RepositoryRef } from '@aegis/connectors/devops';
 import type { ComplianceReport } from '@aegis/contracts';
 import { evaluateCompliance, type ConfigFile } from '@aegis/domain';
-import {
-  buildDevOpsServer,
-  CONFIG_REPOSITORY_NAME,
-  jwksTokenVerifier,
-  listenDevOpsEmulator,
-  SAMPLE_PROJECTS,
-  seedDevOps,
-  startIdentityProvider,
-} from '@aegis/emulators';
-import { buildApp, loadConfig } from '@aegis/server';
 
 import { generateTrees } from './engine-bench';
+import { pushTree, startBenchServer } from './server-fixture';
 
-const USER = 'alex.morgan@aegis-msp.example';
-const AUDIENCE = 'api://aegis-bench';
 const CLIENT = 'CMP';
-const REPO: RepositoryRef = {
-  project: SAMPLE_PROJECTS.tenantManagement,
-  repository: CONFIG_REPOSITORY_NAME,
-};
 
 export interface ComplianceBenchResult {
   policies: number;
@@ -39,22 +19,6 @@ export interface ComplianceBenchResult {
   suggestions: number;
   plainDiffMs: number;
   rows: { run: string; ms: number; requests: number; responseMegabytes: number }[];
-}
-
-async function pushTree(client: DevOpsClient, root: string, files: ConfigFile[]): Promise<void> {
-  for (let i = 0; i < files.length; i += 250) {
-    const [main] = await client.listRefs(REPO, 'heads/main');
-    const changes: FileChange[] = files.slice(i, i + 250).map((f) => ({
-      changeType: 'add',
-      path: `${root}/${f.path}`,
-      content: JSON.stringify(f.content, null, 2),
-    }));
-    await client.push(REPO, {
-      branch: 'main',
-      oldObjectId: main?.commitId ?? '',
-      commits: [{ comment: `bench: ${root} ${i}`, changes }],
-    });
-  }
 }
 
 /** The client's copy with 200 policies renamed (new file name, display name suffixed). */
@@ -73,43 +37,12 @@ function renameSome(client: ConfigFile[], count: number): ConfigFile[] {
 }
 
 export async function runComplianceBench(): Promise<ComplianceBenchResult> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'aegis-bench-'));
-  const idp = await startIdentityProvider({ port: 0, audience: AUDIENCE, allowedOrigins: [] });
-  await seedDevOps(dataDir);
-  const emulator = await listenDevOpsEmulator(
-    buildDevOpsServer({ dataDir, verifyToken: jwksTokenVerifier(idp) }),
-    { port: 0 },
-  );
-  let requests = 0;
-  const countingFetch: typeof fetch = (input, init) => {
-    requests += 1;
-    return fetch(input, init);
-  };
-  const app = await buildApp({
-    config: loadConfig({
-      AEGIS_LOG_LEVEL: 'silent',
-      AEGIS_AUTH_MODE: 'local',
-      AEGIS_AUTH_JWKS_URL: idp.jwksUrl,
-      AEGIS_AUTH_ISSUER: idp.issuer,
-      AEGIS_AUTH_AUDIENCE: AUDIENCE,
-      AEGIS_LOCAL_IDP_URL: idp.url,
-      AEGIS_DEVOPS_ORG_URL: emulator.url,
-      AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
-    }),
-    createDevOps: (getToken) =>
-      new DevOpsClient({ organizationUrl: emulator.url, getToken, fetch: countingFetch }),
-  });
+  const server = await startBenchServer('compliance');
   try {
-    await app.ready();
     const { baseline, client: original } = generateTrees(1000);
     const client = renameSome(original, 200);
-    const pusher = new DevOpsClient({
-      organizationUrl: emulator.url,
-      getToken: () => idp.issueToken(USER),
-    });
-    await pushTree(pusher, '/M365Config/Resources', baseline);
-    await pushTree(pusher, `/Clients/${CLIENT}/M365Config/Resources`, client);
-    const token = await idp.issueToken(USER);
+    await pushTree(server.pusher, '/M365Config/Resources', baseline);
+    await pushTree(server.pusher, `/Clients/${CLIENT}/M365Config/Resources`, client);
 
     const plainStart = performance.now();
     const plain = evaluateCompliance(baseline, client);
@@ -118,18 +51,15 @@ export async function runComplianceBench(): Promise<ComplianceBenchResult> {
     const rows: ComplianceBenchResult['rows'] = [];
     let last: ComplianceReport | undefined;
     const measure = async (run: string) => {
-      requests = 0;
-      const start = performance.now();
-      const response = await app.inject({
-        method: 'GET',
-        url: `/api/compliance/${CLIENT}`,
-        headers: { authorization: `Bearer ${token}` },
+      server.takeRequests();
+      const { body, ms, bytes } = await server.get<ComplianceReport>(`/api/compliance/${CLIENT}`);
+      last = body;
+      rows.push({
+        run,
+        ms,
+        requests: server.takeRequests().all,
+        responseMegabytes: bytes / 1024 / 1024,
       });
-      const ms = performance.now() - start;
-      if (response.statusCode !== 200)
-        throw new Error(`${run}: ${response.statusCode} ${response.body}`);
-      last = response.json();
-      rows.push({ run, ms, requests, responseMegabytes: response.body.length / 1024 / 1024 });
     };
     await measure('report, cold');
     await measure('report, warm');
@@ -143,10 +73,7 @@ export async function runComplianceBench(): Promise<ComplianceBenchResult> {
       rows,
     };
   } finally {
-    await app.close();
-    await emulator.close();
-    await idp.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 
