@@ -250,7 +250,12 @@ export function OnboardTenantTab() {
               );
             })}
           </ul>
-          {roles.assigning && <Spinner size="tiny" label="Assigning roles..." />}
+          {roles.assigning &&
+            (flow.appSearch.status === 'searching' ? (
+              <Spinner size="tiny" label={flow.appSearch.text} />
+            ) : (
+              <Spinner size="tiny" label="Assigning roles..." />
+            ))}
           {roles.error && (
             <MessageBar intent="error" role="alert">
               <MessageBarBody>{roles.error}</MessageBarBody>

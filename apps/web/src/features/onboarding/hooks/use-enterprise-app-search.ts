@@ -20,7 +20,8 @@ export type SearchState =
 
 /**
  * Spec 2 §4, §8, §9: up to 6 searches, waiting 3000 ms then ×1.5 between them; a 401 stops at
- * once, other errors are retried.
+ * once, other errors are retried. `search()` also resolves with where it ended, so a flow that
+ * needs the app (tenant onboarding's role assignment) can wait for it.
  */
 export function useEnterpriseAppSearch(sleep: (ms: number) => Promise<void> = defaultSleep) {
   const [state, setState] = useState<SearchState>({ status: 'idle' });
@@ -32,28 +33,30 @@ export function useEnterpriseAppSearch(sleep: (ms: number) => Promise<void> = de
     };
   }, []);
 
-  const search = useCallback(async () => {
+  const search = useCallback(async (): Promise<SearchState> => {
     const delays = enterpriseAppSearchDelays();
+    const settle = (final: SearchState): SearchState => {
+      if (!cancelled.current) setState(final);
+      return final;
+    };
+    const abandoned: SearchState = { status: 'idle' };
     setState({ status: 'searching', text: SEARCHING_TEXT });
     let lastError: string | undefined;
     for (let attempt = 1; attempt <= ENTERPRISE_APP_SEARCH.maxAttempts; attempt += 1) {
       try {
         const result = await searchEnterpriseApp();
-        if (cancelled.current) return;
+        if (cancelled.current) return abandoned;
         if (result.status === 'found') {
-          setState({ status: 'found', servicePrincipal: result.servicePrincipal });
-          return;
+          return settle({ status: 'found', servicePrincipal: result.servicePrincipal });
         }
         if (result.status === 'unauthorized') {
-          setState({ status: 'failed', text: SEARCH_UNAUTHORIZED });
-          return;
+          return settle({ status: 'failed', text: SEARCH_UNAUTHORIZED });
         }
         lastError =
           result.status === 'error' ? graphErrorText(result.httpStatus, result.body) : undefined;
       } catch (error) {
-        if (cancelled.current) return;
-        setState({ status: 'failed', text: searchFailedText((error as Error).message) });
-        return;
+        if (cancelled.current) return abandoned;
+        return settle({ status: 'failed', text: searchFailedText((error as Error).message) });
       }
       if (attempt === ENTERPRISE_APP_SEARCH.maxAttempts) break;
       setState({
@@ -62,9 +65,9 @@ export function useEnterpriseAppSearch(sleep: (ms: number) => Promise<void> = de
         ...(lastError ? { lastError } : {}),
       });
       await sleep(delays[attempt - 1] ?? ENTERPRISE_APP_SEARCH.initialDelayInMs);
-      if (cancelled.current) return;
+      if (cancelled.current) return abandoned;
     }
-    setState({
+    return settle({
       status: 'failed',
       text: lastError ? searchFailedText(lastError) : SEARCH_NOT_FOUND,
     });

@@ -39,6 +39,8 @@ import {
   saveTenantId,
 } from '../onboarding-storage';
 
+import { useEnterpriseAppSearch } from './use-enterprise-app-search';
+
 export type OnboardingStep =
   | { kind: 'form' }
   | { kind: 'redirecting' }
@@ -82,6 +84,7 @@ export function useTenantOnboarding(config: ClientTenantConfig | undefined) {
   const [run, setRun] = useState<OnboardingRunResponse>();
   const [runMessage, setRunMessage] = useState<{ intent: 'success' | 'error'; text: string }>();
   const handledReturn = useRef(false);
+  const { state: appSearch, search: searchEnterpriseApp } = useEnterpriseAppSearch();
 
   const redirectToConsent = useCallback(
     (tenant: string) => {
@@ -210,6 +213,13 @@ export function useTenantOnboarding(config: ClientTenantConfig | undefined) {
   async function assign(tenantId: string, upn: string): Promise<void> {
     setStep({ kind: 'roles', tenantId, upn });
     setRoles({ ...NO_ROLES, assigning: true });
+    // Consent creates the enterprise app, but Graph shows it only after propagation: wait for it
+    // with the app-deploy flow's search (spec 2 §4) instead of failing 'Enterprise App not found'.
+    const found = await searchEnterpriseApp();
+    if (found.status !== 'found') {
+      setRoles({ ...NO_ROLES, error: found.status === 'failed' ? found.text : undefined });
+      return;
+    }
     try {
       const result = await assignRoles(subscriptionNameOf(form));
       setRoles({
@@ -285,6 +295,7 @@ export function useTenantOnboarding(config: ClientTenantConfig | undefined) {
     alert,
     busy,
     roles,
+    appSearch,
     run,
     runMessage,
     grantAdminConsent,
