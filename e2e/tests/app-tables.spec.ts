@@ -49,10 +49,19 @@ test('the table viewer finds a table by prefix and sorts its rows', async ({ pag
   await expect(grid.getByRole('row')).toHaveCount(37);
   await expect(grid.getByRole('cell', { name: 'Disabled' }).first()).toBeVisible();
 
+  // every sortable header shows a neutral sort icon before it is clicked, and none claims a sort
+  const headers = grid.getByRole('columnheader');
+  const headerCount = await headers.count();
+  expect(headerCount).toBeGreaterThan(20);
+  await expect(grid.locator('th [data-sort-icon="none"] svg')).toHaveCount(headerCount);
+  await expect(grid.locator('th[aria-sort]')).toHaveCount(0);
+
   const appName = grid.getByRole('columnheader', { name: /^AppName/ });
   await appName.getByRole('button').click();
   await expect(appName).toHaveAttribute('aria-sort', 'ascending');
-  const firstAppName = grid.getByRole('row').nth(1).getByRole('cell').nth(3);
+  await expect(grid.locator('th[aria-sort]')).toHaveCount(1);
+  await expect(grid.locator('th [data-sort-icon="none"] svg')).toHaveCount(headerCount - 1);
+  const firstAppName = grid.getByRole('row').nth(1).getByRole('cell').nth(1);
   await expect(firstAppName).toHaveText('7-Zip');
   await appName.getByRole('button').click();
   await expect(appName).toHaveAttribute('aria-sort', 'descending');
@@ -61,10 +70,63 @@ test('the table viewer finds a table by prefix and sorts its rows', async ({ pag
   await expectAccessible(page, 'app-tables-viewer');
 
   // the top scroll bar follows the bottom one
-  await page.getByTestId('bottom-scrollbar').evaluate((el) => (el.scrollLeft = 400));
+  const scroller = page.getByTestId('bottom-scrollbar');
+  await scroller.evaluate((el) => (el.scrollLeft = 400));
   await expect
     .poll(() => page.getByTestId('top-scrollbar').evaluate((el) => el.scrollLeft))
     .toBeGreaterThan(0);
+
+  // scrolled to the far right, Status and AppName stay in view, opaque and on top
+  await scroller.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+  await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(1000);
+  const status = grid.getByRole('columnheader', { name: /^Status/ });
+  const box = async (locator: typeof grid) => {
+    const found = await locator.boundingBox();
+    if (!found) throw new Error('not laid out');
+    return found;
+  };
+  const frame = await box(scroller);
+  expect(Math.abs((await box(status)).x - frame.x)).toBeLessThan(2);
+  expect(
+    Math.abs((await box(appName)).x - ((await box(status)).x + (await box(status)).width)),
+  ).toBeLessThan(2);
+  for (const cell of [
+    status,
+    appName,
+    firstAppName,
+    grid.getByRole('row').nth(1).getByRole('cell').first(),
+  ]) {
+    // the cell is what the pointer hits at its centre (not a scrolled cell drawn over it) ...
+    const hit = await cell.evaluate((el) => {
+      const rect = el.getBoundingClientRect();
+      const top = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+      return top !== null && el.contains(top);
+    });
+    expect(hit).toBe(true);
+    // ... and its background is opaque, so nothing shows through
+    const alpha = await cell.evaluate((el) => {
+      const match = /rgba?\(([^)]+)\)/.exec(getComputedStyle(el).backgroundColor);
+      const parts = match?.[1]?.split(',') ?? [];
+      return parts.length === 4 ? Number(parts[3]) : parts.length === 3 ? 1 : 0;
+    });
+    expect(alpha).toBe(1);
+  }
+  await page.screenshot({ path: `${SHOTS}/app-tables-viewer-scrolled.png`, fullPage: true });
+  await expectAccessible(page, 'app-tables-viewer-scrolled');
+
+  // keyboard: Tab from AppName's header to the next one brings it out from under the sticky pair
+  await appName.getByRole('button').focus();
+  await page.keyboard.press('Tab');
+  const partitionKey = grid.getByRole('columnheader', { name: /^PartitionKey/ });
+  await expect(partitionKey.getByRole('button')).toBeFocused();
+  await expect
+    .poll(
+      async () =>
+        (await box(partitionKey)).x - ((await box(appName)).x + (await box(appName)).width),
+    )
+    .toBeGreaterThanOrEqual(-1);
+  await page.keyboard.press('Enter');
+  await expect(partitionKey).toHaveAttribute('aria-sort', 'ascending');
 
   await page.getByRole('button', { name: 'Back to Table List' }).click();
   await expect(page.getByRole('searchbox', { name: 'Search tables' })).toBeVisible();

@@ -88,9 +88,9 @@ describe('properties', () => {
     expect(deletablePropertyNames(rows)).toEqual(['AppName', 'Extra']);
     expect(viewerColumns(rows)).toEqual([
       'Status',
+      'AppName',
       'PartitionKey',
       'RowKey',
-      'AppName',
       'Extra',
       'timestamp',
     ]);

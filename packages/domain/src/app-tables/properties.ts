@@ -34,12 +34,18 @@ export function isPropertyName(name: string): boolean {
 }
 
 /**
- * Columns of the viewer: Status first, then the keys, the app fields in the spec's order, any
- * other property in first-seen order, and the timestamp last (etag is not shown).
+ * Columns of the viewer: Status first and AppName second (the two kept in view while the table
+ * scrolls sideways), then the keys, the other app fields in the spec's order, any other property
+ * in first-seen order, and the timestamp last (etag is not shown).
  */
 export function viewerColumns(rows: readonly AppTableEntity[]): string[] {
   const present = new Set(propertyNames(rows));
-  const known = ['PartitionKey', 'RowKey', ...APP_FIELDS.filter((field) => field !== 'Status')];
+  const known = [
+    'AppName',
+    'PartitionKey',
+    'RowKey',
+    ...APP_FIELDS.filter((field) => field !== 'Status' && field !== 'AppName'),
+  ];
   const hidden = new Set(['Status', 'etag', 'odata.etag', 'timestamp', 'partitionKey', 'rowKey']);
   const extra = [...present].filter((name) => !hidden.has(name) && !known.includes(name));
   return [

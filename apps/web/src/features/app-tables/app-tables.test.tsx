@@ -63,20 +63,56 @@ describe('App Deploy Table Viewer', () => {
 
     const grid = await screen.findByRole('table', { name: 'Rows of GENWorkstationApps' });
     const headers = within(grid).getAllByRole('columnheader');
-    expect(headers[0]).toHaveTextContent('Status');
+    expect(headers.map((h) => h.textContent)).toEqual([
+      'Status',
+      'AppName',
+      'PartitionKey',
+      'RowKey',
+      'Version',
+    ]);
+    const sortIcons = () => headers.map((h) => h.querySelector('[data-sort-icon]'));
+    // before any click every header shows the neutral sort icon, and no header claims a sort
+    expect(sortIcons().map((icon) => icon?.getAttribute('data-sort-icon'))).toEqual(
+      Array(headers.length).fill('none'),
+    );
+    for (const icon of sortIcons()) {
+      expect(icon).toHaveAttribute('aria-hidden', 'true');
+      expect(icon?.querySelector('svg')).not.toBeNull();
+    }
+    expect(headers.filter((h) => h.hasAttribute('aria-sort'))).toEqual([]);
     const appNames = () =>
       within(grid)
         .getAllByRole('row')
         .slice(1)
-        .map((row) => within(row).getAllByRole('cell')[3]?.textContent);
-    const header = within(grid).getByRole('columnheader', { name: /AppName/ });
-    await user.click(within(header).getByRole('button'));
+        .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+    const header = within(grid).getByRole('columnheader', { name: 'AppName' });
+    await user.click(within(header).getByRole('button', { name: 'AppName' }));
     expect(header).toHaveAttribute('aria-sort', 'ascending');
-    expect(within(header).getByLabelText('sorted ascending')).toBeInTheDocument();
+    expect(header.querySelector('[data-sort-icon]')).toHaveAttribute('data-sort-icon', 'ascending');
+    // only the sorted header carries aria-sort; the others keep the neutral icon
+    expect(headers.filter((h) => h.hasAttribute('aria-sort'))).toEqual([header]);
+    expect(headers[0]?.querySelector('[data-sort-icon]')).toHaveAttribute('data-sort-icon', 'none');
     expect(appNames()).toEqual(['7-Zip', 'Slack', 'VLC']);
     await user.click(within(header).getByRole('button'));
     expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(header.querySelector('[data-sort-icon]')).toHaveAttribute(
+      'data-sort-icon',
+      'descending',
+    );
     expect(appNames()).toEqual(['VLC', 'Slack', '7-Zip']);
+    // Status and AppName are the columns kept in view when the table scrolls sideways
+    const stickyHeaders = headers.filter((h) => h.hasAttribute('data-sticky'));
+    expect(stickyHeaders.map((h) => h.textContent)).toEqual(['Status', 'AppName']);
+    for (const row of within(grid).getAllByRole('row').slice(1)) {
+      const cells = within(row).getAllByRole('cell');
+      expect(cells.map((cell) => cell.hasAttribute('data-sticky'))).toEqual([
+        true,
+        true,
+        false,
+        false,
+        false,
+      ]);
+    }
     expect(within(grid).getByRole('cell', { name: 'Disabled' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Back to Table List' }));
@@ -159,6 +195,76 @@ describe('Create New App Deploy Table', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The table specified already exists.',
     );
+  });
+});
+
+describe('alerts of the table screens', () => {
+  it('clear or update as soon as the user fixes their cause', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderApp('/Create-Azure-Storage-Table');
+    const code = await screen.findByLabelText('Client Code');
+    await user.click(screen.getByRole('button', { name: 'Create New Client Table' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a client code.');
+    await user.type(code, 'a');
+    // the cause changed: the alert now says what is wrong with what was typed
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Client code must be exactly 3 uppercase letters.',
+    );
+    await user.type(code, 'bc');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Applications' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select at least one application.');
+    await user.click(screen.getByRole('checkbox', { name: /7-Zip/ }));
+    // one app chosen: the remaining cause is the missing table
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'No table to update. Please create a table first.',
+    );
+    await user.click(screen.getByRole('checkbox', { name: /7-Zip/ }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select at least one application.');
+  });
+
+  it('on the update screen, go away once the property, app or selection is given', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderApp('/update-existing-table');
+    const table = await screen.findByLabelText('Table');
+    await waitFor(() => expect(within(table).getAllByRole('option')).toHaveLength(4));
+    await user.selectOptions(table, 'ABCWorkstationApps');
+    const type = screen.getByLabelText('Update type');
+
+    await user.selectOptions(type, 'newProperty');
+    await user.click(screen.getByRole('button', { name: 'Add Property' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Please fill in both property name and value.',
+    );
+    await user.type(screen.getByLabelText('Property Name'), 'Detection');
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Property Value'), 'registry');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.selectOptions(type, 'update');
+    await user.click(screen.getByRole('button', { name: 'Update App' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select an app to update.');
+    const app = screen.getByLabelText('App');
+    await waitFor(() => expect(within(app).getAllByRole('option')).toHaveLength(2));
+    await user.selectOptions(app, 'appinfo-pk1/0001');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.selectOptions(type, 'deleteProperty');
+    await user.click(screen.getByRole('button', { name: 'Delete Property' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select the property name.');
+    const property = screen.getByLabelText('Property');
+    await waitFor(() => expect(within(property).getAllByRole('option').length).toBeGreaterThan(1));
+    await user.selectOptions(property, 'Version');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.selectOptions(type, 'delete');
+    await user.click(screen.getByRole('button', { name: 'Delete Selected Apps' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select at least one application.');
+    await user.click(await screen.findByRole('checkbox', { name: /VLC/ }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 

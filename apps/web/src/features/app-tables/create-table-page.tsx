@@ -18,9 +18,10 @@ import { ApiError } from '../../lib/api-client';
 
 import { useCopyApps, useCreateTable, useTableRows } from './api/app-tables';
 import { AppChecklist } from './components/app-checklist';
-import { Banner, type BannerMessage } from './components/banner';
+import { Banner } from './components/banner';
 import { errorBanner, errorDetails, operationBanner } from './components/result-message';
 import { TableLinks } from './components/table-links';
+import { useTableAlert } from './components/use-table-alert';
 
 const useStyles = makeStyles({
   form: { display: 'flex', gap: '12px', alignItems: 'flex-end', flexWrap: 'wrap' },
@@ -35,29 +36,39 @@ export function CreateTablePage() {
   const [clientCode, setClientCode] = useState('');
   const [tableName, setTableName] = useState<string>();
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [banner, setBanner] = useState<BannerMessage>();
   const apps = useTableRows(GENERAL_APPS_TABLE);
   const createTable = useCreateTable();
   const copyApps = useCopyApps();
+  const code = clientCode.trim();
+  const alert = useTableAlert({
+    create: () =>
+      !code
+        ? APP_TABLE_MESSAGES.enterClientCode
+        : !isClientCode(code)
+          ? APP_TABLE_MESSAGES.clientCodeFormat
+          : undefined,
+    addApplications: () =>
+      selected.size === 0
+        ? APP_TABLE_MESSAGES.selectApplication
+        : !tableName
+          ? APP_TABLE_MESSAGES.noTableToUpdate
+          : undefined,
+  });
 
   async function create(event: FormEvent) {
     event.preventDefault();
-    const code = clientCode.trim();
-    if (!code) return setBanner({ intent: 'warning', text: APP_TABLE_MESSAGES.enterClientCode });
-    if (!isClientCode(code)) {
-      return setBanner({ intent: 'warning', text: APP_TABLE_MESSAGES.clientCodeFormat });
-    }
+    if (!alert.passes('create')) return;
     try {
       const result = await createTable.mutateAsync(code);
       setTableName(result.table);
-      setBanner({ intent: 'success', text: result.message });
+      alert.show({ intent: 'success', text: result.message });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        setBanner({ intent: 'error', text: error.message });
+        alert.show({ intent: 'error', text: error.message });
       } else if (error instanceof ApiError) {
-        setBanner({ intent: 'error', text: APP_TABLE_MESSAGES.unexpected(error.message) });
+        alert.show({ intent: 'error', text: APP_TABLE_MESSAGES.unexpected(error.message) });
       } else {
-        setBanner({
+        alert.show({
           intent: 'error',
           text: APP_TABLE_MESSAGES.errorCreatingTable(errorDetails(error)),
         });
@@ -66,17 +77,13 @@ export function CreateTablePage() {
   }
 
   async function addApplications() {
-    if (selected.size === 0) {
-      return setBanner({ intent: 'warning', text: APP_TABLE_MESSAGES.selectApplication });
-    }
-    if (!tableName)
-      return setBanner({ intent: 'warning', text: APP_TABLE_MESSAGES.noTableToUpdate });
+    if (!alert.passes('addApplications') || !tableName) return;
     try {
       const result = await copyApps.mutateAsync({ table: tableName, rowKeys: [...selected] });
-      setBanner(operationBanner(result, APP_TABLE_MESSAGES.errorUpdatingTable));
+      alert.show(operationBanner(result, APP_TABLE_MESSAGES.errorUpdatingTable));
       if (result.failed.length === 0) setSelected(new Set());
     } catch (error) {
-      setBanner(errorBanner(error, APP_TABLE_MESSAGES.errorUpdatingTable));
+      alert.show(errorBanner(error, APP_TABLE_MESSAGES.errorUpdatingTable));
     }
   }
 
@@ -96,7 +103,7 @@ export function CreateTablePage() {
       />
       <TableLinks current={paths.createStorageTable.getHref()} />
       <div className={styles.section}>
-        <Banner message={banner} />
+        <Banner message={alert.message} />
         <form className={styles.form} onSubmit={(event) => void create(event)} noValidate>
           <Field label="Client Code">
             <Input

@@ -45,6 +45,7 @@ import { Banner, type BannerMessage } from './components/banner';
 import { NewAppFormFields } from './components/new-app-form';
 import { errorBanner, operationBanner } from './components/result-message';
 import { TableLinks } from './components/table-links';
+import { useTableAlert } from './components/use-table-alert';
 
 /** The update types of spec 2 §2, in its order. */
 const UPDATE_TYPES = [
@@ -84,11 +85,9 @@ export function UpdateTablePage() {
   const tables = useTables();
   const [table, setTable] = useState('');
   const [type, setType] = useState<UpdateType | ''>('');
-  const [banner, setBanner] = useState<BannerMessage>();
   // selection and contents, reset when the table or the type changes
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [form, setForm] = useState<NewAppForm>();
-  const [highlight, setHighlight] = useState<Set<AppField>>(new Set());
   const [propertyName, setPropertyName] = useState('');
   const [propertyValue, setPropertyValue] = useState('');
   const [appKey, setAppKey] = useState('');
@@ -106,7 +105,6 @@ export function UpdateTablePage() {
   function resetContents() {
     setSelected(new Set());
     setForm(undefined);
-    setHighlight(new Set());
     setPropertyName('');
     setPropertyValue('');
     setAppKey('');
@@ -116,13 +114,13 @@ export function UpdateTablePage() {
   function chooseTable(next: string) {
     setTable(next);
     setType('');
-    setBanner(undefined);
+    alert.clear();
     resetContents();
   }
 
   function chooseType(next: UpdateType | '') {
     setType(next);
-    setBanner(undefined);
+    alert.clear();
     resetContents();
   }
 
@@ -132,6 +130,27 @@ export function UpdateTablePage() {
     form ??
     (type === 'new' && !rows.isPending ? emptyNewAppForm(nextRowKey(rows.data?.rows)) : undefined);
   const selectedApp = tableRows.find((row) => `${row.PartitionKey}/${row.RowKey}` === appKey);
+  const alert = useTableAlert({
+    existing: () => (selected.size === 0 ? APP_TABLE_MESSAGES.selectApplication : undefined),
+    new: () =>
+      currentForm && missingRequiredFields(currentForm).length > 0
+        ? APP_TABLE_MESSAGES.fillRequired
+        : undefined,
+    newProperty: () =>
+      !propertyName.trim() || !propertyValue.trim() ? APP_TABLE_MESSAGES.fillProperty : undefined,
+    delete: () => (selected.size === 0 ? APP_TABLE_MESSAGES.selectApplication : undefined),
+    deleteProperty: () =>
+      !propertyName
+        ? APP_TABLE_MESSAGES.selectProperty
+        : isProtectedKey(propertyName)
+          ? APP_TABLE_MESSAGES.protectedProperty(propertyName)
+          : undefined,
+    update: () => (selectedApp ? undefined : APP_TABLE_MESSAGES.selectAppToUpdate),
+  });
+  // empty required fields are highlighted while the 'fill in' alert stands
+  const highlight = new Set<AppField>(
+    alert.failing === 'new' && currentForm ? missingRequiredFields(currentForm) : [],
+  );
 
   async function run<T>(
     action: () => Promise<T>,
@@ -139,16 +158,14 @@ export function UpdateTablePage() {
     errorText: (details: string) => string,
   ) {
     try {
-      setBanner(onResult(await action()));
+      alert.show(onResult(await action()));
     } catch (error) {
-      setBanner(errorBanner(error, errorText));
+      alert.show(errorBanner(error, errorText));
     }
   }
 
   async function submitExisting() {
-    if (selected.size === 0) {
-      return setBanner({ intent: 'warning', text: APP_TABLE_MESSAGES.selectApplication });
-    }
+    if (!alert.passes('existing')) return;
     await run(
       () => copyApps.mutateAsync({ table, rowKeys: [...selected] }),
       (result) => {
@@ -160,12 +177,7 @@ export function UpdateTablePage() {
   }
 
   async function submitNewApp() {
-    if (!currentForm) return;
-    const missing = missingRequiredFields(currentForm);
-    setHighlight(new Set(missing));
-    if (missing.length > 0) {
-      return setBanner({ intent: 'warning', text: APP_TABLE_MESSAGES.fillRequired });
-    }
+    if (!currentForm || !alert.passes('new')) return;
     const { PartitionKey: _pk, RowKey: _rk, ...app } = currentForm;
     await run(
       () => addApp.mutateAsync({ table, app }),
@@ -178,10 +190,8 @@ export function UpdateTablePage() {
   }
 
   async function submitNewProperty() {
+    if (!alert.passes('newProperty')) return;
     const name = propertyName.trim();
-    if (!name || !propertyValue.trim()) {
-      return setBanner({ intent: 'warning', text: APP_TABLE_MESSAGES.fillProperty });
-    }
     await run(
       () => addProperty.mutateAsync({ table, name, value: propertyValue }),
       (result) => {
@@ -196,9 +206,7 @@ export function UpdateTablePage() {
   }
 
   async function submitDelete() {
-    if (selected.size === 0) {
-      return setBanner({ intent: 'warning', text: APP_TABLE_MESSAGES.selectApplication });
-    }
+    if (!alert.passes('delete')) return;
     const keys = tableRows
       .filter((row) => selected.has(row.RowKey))
       .map((row) => ({ partitionKey: row.PartitionKey, rowKey: row.RowKey }));
@@ -213,15 +221,7 @@ export function UpdateTablePage() {
   }
 
   async function submitDeleteProperty() {
-    if (!propertyName) {
-      return setBanner({ intent: 'warning', text: APP_TABLE_MESSAGES.selectProperty });
-    }
-    if (isProtectedKey(propertyName)) {
-      return setBanner({
-        intent: 'warning',
-        text: APP_TABLE_MESSAGES.protectedProperty(propertyName),
-      });
-    }
+    if (!alert.passes('deleteProperty')) return;
     await run(
       () => deleteProperty.mutateAsync({ table, name: propertyName }),
       (result) => {
@@ -233,9 +233,7 @@ export function UpdateTablePage() {
   }
 
   async function submitUpdate() {
-    if (!selectedApp) {
-      return setBanner({ intent: 'warning', text: APP_TABLE_MESSAGES.selectAppToUpdate });
-    }
+    if (!alert.passes('update') || !selectedApp) return;
     const properties = Object.fromEntries([
       ...editableProperties(selectedApp),
       ...Object.entries(edits),
@@ -312,7 +310,7 @@ export function UpdateTablePage() {
             <MessageBarBody>Could not load the tables: {tables.error.message}</MessageBarBody>
           </MessageBar>
         )}
-        <Banner message={banner} />
+        <Banner message={alert.message} />
         {rows.isError && (
           <MessageBar intent="error">
             <MessageBarBody>
@@ -344,18 +342,7 @@ export function UpdateTablePage() {
         {table && type === 'new' && (
           <>
             {currentForm ? (
-              <NewAppFormFields
-                form={currentForm}
-                onChange={(next) => {
-                  setForm(next);
-                  if (highlight.size > 0) {
-                    const missing = missingRequiredFields(next);
-                    setHighlight(new Set(missing));
-                    if (missing.length === 0) setBanner(undefined);
-                  }
-                }}
-                highlight={highlight}
-              />
+              <NewAppFormFields form={currentForm} onChange={setForm} highlight={highlight} />
             ) : (
               <Spinner label="Loading table..." />
             )}

@@ -1,20 +1,36 @@
 import type { AppTableEntityDto } from '@aegis/contracts';
 import { sortRows, toggleSort, viewerColumns, type SortDirection } from '@aegis/domain';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { ArrowDownRegular, ArrowUpRegular } from '@fluentui/react-icons';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { ArrowSortDownRegular, ArrowSortRegular, ArrowSortUpRegular } from '@fluentui/react-icons';
+import { useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+
+/** Columns kept in view while the table scrolls sideways (the first two of `viewerColumns`). */
+const STICKY_COLUMNS = ['Status', 'AppName'] as const;
+/** Status's fixed width, which is where AppName sticks. */
+const STATUS_WIDTH = '104px';
+/** AppName's widest, so the sticky pair leaves room to scroll on a 1024 px screen. */
+const APP_NAME_MAX_WIDTH = '240px';
 
 const useStyles = makeStyles({
   scroller: { overflowX: 'auto', overflowY: 'hidden' },
+  // keyboard and find-in-page scrolling keep targets clear of the sticky columns
+  bodyScroller: { scrollPaddingLeft: `calc(${STATUS_WIDTH} + ${APP_NAME_MAX_WIDTH})` },
   topBar: { height: '14px' },
   frame: {
     border: `1px solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
   },
-  table: { borderCollapse: 'collapse', fontSize: tokens.fontSizeBase200, minWidth: '100%' },
+  // separate borders: collapsed ones stay behind when a sticky cell moves
+  table: {
+    borderCollapse: 'separate',
+    borderSpacing: 0,
+    fontSize: tokens.fontSizeBase200,
+    minWidth: '100%',
+  },
   th: {
     position: 'sticky',
     top: 0,
+    zIndex: 2,
     backgroundColor: tokens.colorNeutralBackground3,
     borderBottom: `1px solid ${tokens.colorNeutralStroke1}`,
     textAlign: 'left',
@@ -47,6 +63,27 @@ const useStyles = makeStyles({
     whiteSpace: 'nowrap',
     verticalAlign: 'top',
   },
+  // sticky cells are opaque and above the scrolling ones; sticky headers above both
+  sticky: {
+    position: 'sticky',
+    zIndex: 1,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  stickyHeader: { zIndex: 3 },
+  statusColumn: {
+    left: 0,
+    boxSizing: 'border-box',
+    width: STATUS_WIDTH,
+    minWidth: STATUS_WIDTH,
+    maxWidth: STATUS_WIDTH,
+  },
+  appNameColumn: {
+    left: STATUS_WIDTH,
+    maxWidth: APP_NAME_MAX_WIDTH,
+    boxShadow: `inset -1px 0 0 ${tokens.colorNeutralStroke1}`,
+  },
+  sortIcon: { flexShrink: 0, color: tokens.colorNeutralForeground3 },
+  sortIconActive: { color: tokens.colorNeutralForeground1 },
   caption: {
     position: 'absolute',
     width: '1px',
@@ -71,10 +108,25 @@ function display(value: unknown): string {
   return String(value);
 }
 
+function SortIcon({ direction, className }: { direction?: SortDirection; className: string }) {
+  const Icon =
+    direction === 'ascending'
+      ? ArrowSortUpRegular
+      : direction === 'descending'
+        ? ArrowSortDownRegular
+        : ArrowSortRegular;
+  return (
+    <span className={className} data-sort-icon={direction ?? 'none'} aria-hidden="true">
+      <Icon />
+    </span>
+  );
+}
+
 /**
  * The rows of a table (spec 2 §2): Status first with a coloured cell, every header sorts
- * (click toggles ascending/descending, with an arrow), and a top scroll bar kept in step with
- * the bottom one.
+ * (a neutral sort icon until clicked, then ascending/descending with an arrow and aria-sort on
+ * that header only), Status and AppName stay in view while the table scrolls sideways, and a
+ * top scroll bar is kept in step with the bottom one.
  */
 export function AppRowsGrid({ rows, caption }: { rows: AppTableEntityDto[]; caption: string }) {
   const styles = useStyles();
@@ -105,6 +157,30 @@ export function AppRowsGrid({ rows, caption }: { rows: AppTableEntityDto[]; capt
     if (from && to && to.scrollLeft !== from.scrollLeft) to.scrollLeft = from.scrollLeft;
   }
 
+  /** A header focused by keyboard is scrolled out from under the sticky columns. */
+  function keepClearOfSticky(event: FocusEvent<HTMLDivElement>) {
+    const scroller = event.currentTarget;
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || target.closest('[data-sticky]')) return;
+    const stickyRight = Math.max(
+      0,
+      ...[...scroller.querySelectorAll('thead [data-sticky]')].map(
+        (cell) => cell.getBoundingClientRect().right,
+      ),
+    );
+    const left = target.getBoundingClientRect().left;
+    if (left < stickyRight) scroller.scrollLeft -= stickyRight - left;
+  }
+
+  function columnClasses(column: string, header: boolean): string | undefined {
+    if (!(STICKY_COLUMNS as readonly string[]).includes(column)) return undefined;
+    return mergeClasses(
+      styles.sticky,
+      header && styles.stickyHeader,
+      column === 'Status' ? styles.statusColumn : styles.appNameColumn,
+    );
+  }
+
   return (
     <div className={styles.frame}>
       <div
@@ -117,9 +193,10 @@ export function AppRowsGrid({ rows, caption }: { rows: AppTableEntityDto[]; capt
       </div>
       <div
         ref={bottom}
-        className={styles.scroller}
+        className={mergeClasses(styles.scroller, styles.bodyScroller)}
         data-testid="bottom-scrollbar"
         onScroll={() => follow(bottom.current, top.current)}
+        onFocus={keepClearOfSticky}
       >
         <table className={styles.table}>
           <caption className={styles.caption}>{caption}</caption>
@@ -130,9 +207,10 @@ export function AppRowsGrid({ rows, caption }: { rows: AppTableEntityDto[]; capt
                 return (
                   <th
                     key={column}
-                    className={styles.th}
+                    className={mergeClasses(styles.th, columnClasses(column, true))}
                     scope="col"
-                    aria-sort={active ? sort.direction : 'none'}
+                    data-sticky={columnClasses(column, true) ? '' : undefined}
+                    aria-sort={active ? sort.direction : undefined}
                   >
                     <button
                       type="button"
@@ -140,12 +218,10 @@ export function AppRowsGrid({ rows, caption }: { rows: AppTableEntityDto[]; capt
                       onClick={() => setSort((current) => toggleSort(current, column))}
                     >
                       {column}
-                      {active &&
-                        (sort.direction === 'ascending' ? (
-                          <ArrowUpRegular aria-label="sorted ascending" />
-                        ) : (
-                          <ArrowDownRegular aria-label="sorted descending" />
-                        ))}
+                      <SortIcon
+                        direction={active ? sort.direction : undefined}
+                        className={mergeClasses(styles.sortIcon, active && styles.sortIconActive)}
+                      />
                     </button>
                   </th>
                 );
@@ -166,7 +242,12 @@ export function AppRowsGrid({ rows, caption }: { rows: AppTableEntityDto[]; capt
                           : undefined
                       : undefined;
                   return (
-                    <td key={column} className={mergeClasses(styles.td, statusClass)} title={value}>
+                    <td
+                      key={column}
+                      className={mergeClasses(styles.td, columnClasses(column, false), statusClass)}
+                      data-sticky={columnClasses(column, false) ? '' : undefined}
+                      title={value}
+                    >
                       {value}
                     </td>
                   );
