@@ -80,7 +80,10 @@ for (const size of SIZES) {
   await page.getByText('Complete!').waitFor({ timeout: 60_000 });
   await take('comparison');
   await take('comparison-full', { fullPage: true });
-  await page.getByRole('radio', { name: /Company baseline|Options|main/i }).first().check();
+  await page
+    .getByRole('radio', { name: /Company baseline|Options|main/i })
+    .first()
+    .check();
   await page.getByRole('button', { name: 'Run Comparison' }).click();
   await page.getByText('Complete!').waitFor({ timeout: 60_000 });
   await take('comparison-company-baseline');
@@ -95,7 +98,10 @@ for (const size of SIZES) {
   await page.getByLabel('Tenant').selectOption('ABC');
   await page.getByRole('table', { name: 'Backup history' }).waitFor();
   await take('tenant-backups');
-  await page.getByRole('button', { name: /^Compare/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Compare/ })
+    .first()
+    .click();
   await page.getByRole('dialog').waitFor();
   await page.waitForTimeout(1500);
   await take('backup-comparison');

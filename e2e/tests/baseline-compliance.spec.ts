@@ -63,6 +63,18 @@ test('baseline compliance: match a renamed policy, accept two deviations, export
   await expect(suggestion).toBeVisible();
   await shot(page, '02-smart-matching');
   await expectAccessible(page, '02-smart-matching');
+
+  // both policies side by side; the client's document is loaded when the dialog opens (ADR 040)
+  await suggestion.getByRole('button', { name: 'View Detailed Comparison' }).click();
+  const detail = page.getByRole('dialog');
+  await expect(detail.getByRole('region', { name: 'Client policy JSON' })).toContainText(
+    RENAMED_CLIENT_POLICY,
+  );
+  await expect(detail.getByRole('region', { name: 'Baseline policy JSON' })).toContainText('CA000');
+  await shot(page, '02b-detailed-comparison');
+  await expectAccessible(page, '02b-detailed-comparison');
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await expect(detail).toBeHidden();
   await suggestion.getByRole('button', { name: 'Confirm Match' }).click();
   await expect(panel.getByText(/^1 of \d+ policies matched$/)).toBeVisible();
   await panel.getByRole('button', { name: 'Save & Exit' }).click();

@@ -2,11 +2,7 @@
 // for each deploy component the test first takes its objects out of a simulated tenant (or changes
 // a singleton), runs 'Deploy Baseline Tenant Configuration' with that one component, and reads the
 // tenant back; each off-board component then removes or reverts what the deploy put there.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-
-import { DevOpsClient, type RepositoryRef } from '@aegis/connectors/devops';
+import type { RepositoryRef } from '@aegis/connectors/devops';
 import {
   BASELINE_COMPONENTS,
   DIRECTORY_ACCOUNTS,
@@ -18,92 +14,45 @@ import {
 } from '@aegis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startIdentityProvider, type IdentityProvider } from '../identity/identity-provider';
-import { aegisAppRegistration, tenantWorldDirectory } from '../identity/tenant-world-directory';
 import type { JsonObject } from '../seed/policies/types';
 import { generateSampleConfigRepo } from '../seed/sample-config';
-import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '../seed/seed-devops';
+import { CONFIG_REPOSITORY_NAME } from '../seed/seed-devops';
 import { findSimulatedTenant } from '../tenants/registry';
-import {
-  TENANT_EMULATOR_AUDIENCES,
-  buildTenantEmulator,
-  jwksTenantTokenVerifier,
-  listenTenantEmulator,
-  type TenantEmulator,
-} from '../tenants/server';
 import { TenantWorld } from '../tenants/world';
 
-import type { DevOpsEmulator } from './server';
-import { tenantTaskRuntime } from './tenant-task-runtime';
+import {
+  startTenantPipelines,
+  TENANT_MANAGEMENT_PROJECT as PROJECT,
+  type TenantPipelines,
+} from './tenant-pipelines.fixture';
 
-import { startDevOpsEmulator } from './index';
-
-const PROJECT = SAMPLE_PROJECTS.tenantManagement;
 const DEPLOY = 230;
 const OFFBOARD = 231;
 const CLIENT = 'NWT';
 const GROUP = '#microsoft.graph.group';
 const USER = '#microsoft.graph.user';
 
-let dataDir: string;
-let idp: IdentityProvider;
-let tenants: TenantEmulator;
-let emulator: DevOpsEmulator;
-let devops: DevOpsClient;
 const world = new TenantWorld({ propagationDelayInMs: 0 });
 const tenant = findSimulatedTenant(CLIENT)!;
 const baseline = generateSampleConfigRepo();
+let fixture: TenantPipelines;
+let devops: TenantPipelines['devops'];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'aegis-components-'));
-  const app = aegisAppRegistration('api://aegis-test');
-  idp = await startIdentityProvider({
-    port: 0,
-    audience: 'api://aegis-test',
-    allowedOrigins: [],
-    directory: tenantWorldDirectory(world),
-    applications: [app],
-  });
-  tenants = await listenTenantEmulator(
-    buildTenantEmulator({
-      world,
-      verifyToken: jwksTenantTokenVerifier({
-        jwksUrl: idp.jwksUrl,
-        audiences: TENANT_EMULATOR_AUDIENCES,
-      }),
-    }),
-    { port: 0 },
-  );
-  emulator = await startDevOpsEmulator({
-    dataDir,
-    port: 0,
-    pipelineDurationInMs: 0,
-    verifyToken: async (token) => token === 'good-token',
-    taskRuntime: tenantTaskRuntime({
-      identityProviderUrl: idp.url,
-      clientId: app.clientId,
-      clientSecret: app.clientSecret,
-      tenantEmulatorUrl: () => tenants.url,
-    }),
-  });
-  devops = new DevOpsClient({ organizationUrl: emulator.url, getToken: async () => 'good-token' });
+  fixture = await startTenantPipelines(world);
+  ({ devops } = fixture);
 }, 60_000);
 
 afterAll(async () => {
-  await emulator?.close();
-  await tenants?.close();
-  await idp?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await fixture?.close();
 });
 
 async function run(pipelineId: number, components: string[]) {
-  const started = await devops.runPipeline(PROJECT, pipelineId, {
-    templateParameters: { ClientCode: CLIENT, Components: JSON.stringify(components) },
+  const { result, log } = await fixture.run(pipelineId, {
+    ClientCode: CLIENT,
+    Components: JSON.stringify(components),
   });
-  await emulator.runner.waitForIdle();
-  const finished = await devops.getRun(PROJECT, pipelineId, started.id);
-  const log = ((await devops.getRunLog(PROJECT, started.id)) ?? []).join('\n');
-  return { result: finished?.result, log };
+  return { result, log };
 }
 
 /** The baseline files under a component's paths: workload, name and object. */
@@ -329,12 +278,8 @@ describe('every off-board component removes or reverts something', () => {
 describe('issue 15 done-when: the next capture sees what deploy and off-board did', () => {
   const REPO: RepositoryRef = { project: PROJECT, repository: CONFIG_REPOSITORY_NAME };
   async function captureChanges() {
-    const started = await devops.runPipeline(PROJECT, 216, {
-      templateParameters: { ClientCode: CLIENT },
-    });
-    await emulator.runner.waitForIdle();
-    const finished = await devops.getRun(PROJECT, 216, started.id);
-    expect(finished?.result).toBe('succeeded');
+    const started = await fixture.run(216, { ClientCode: CLIENT });
+    expect(started.result).toBe('succeeded');
     const diff = await devops.getCommitDiff(
       REPO,
       { branch: 'main' },

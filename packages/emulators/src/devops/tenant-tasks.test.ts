@@ -2,82 +2,34 @@
 // them: the Aegis app's client-credentials token from the tenant's authority, Graph in $batch, the
 // admin command endpoint and ARM. Covers a failing Graph call, throttling with Retry-After and a
 // tenant with Multi Admin Approval.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-
-import { DevOpsClient, type RepositoryRef } from '@aegis/connectors/devops';
+import type { RepositoryRef } from '@aegis/connectors/devops';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { startIdentityProvider, type IdentityProvider } from '../identity/identity-provider';
-import { aegisAppRegistration, tenantWorldDirectory } from '../identity/tenant-world-directory';
-import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '../seed/seed-devops';
+import { CONFIG_REPOSITORY_NAME } from '../seed/seed-devops';
 import { findSimulatedTenant } from '../tenants/registry';
-import {
-  TENANT_EMULATOR_AUDIENCES,
-  buildTenantEmulator,
-  jwksTenantTokenVerifier,
-  listenTenantEmulator,
-  type TenantEmulator,
-} from '../tenants/server';
 import { TenantWorld } from '../tenants/world';
 
-import type { DevOpsEmulator } from './server';
-import { tenantTaskRuntime } from './tenant-task-runtime';
+import {
+  startTenantPipelines,
+  TENANT_MANAGEMENT_PROJECT as PROJECT,
+  type TenantPipelines,
+} from './tenant-pipelines.fixture';
 
-import { startDevOpsEmulator } from './index';
-
-const PROJECT = SAMPLE_PROJECTS.tenantManagement;
 const REPO: RepositoryRef = { project: PROJECT, repository: CONFIG_REPOSITORY_NAME };
 const DEPLOY = 230;
 
-let dataDir: string;
-let idp: IdentityProvider;
-let tenants: TenantEmulator;
-let emulator: DevOpsEmulator;
-let devops: DevOpsClient;
 const world = new TenantWorld({ propagationDelayInMs: 0 });
+let fixture: TenantPipelines;
+let devops: TenantPipelines['devops'];
+let tenants: TenantPipelines['tenants'];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'aegis-tenant-tasks-'));
-  const app = aegisAppRegistration('api://aegis-test');
-  idp = await startIdentityProvider({
-    port: 0,
-    audience: 'api://aegis-test',
-    allowedOrigins: [],
-    directory: tenantWorldDirectory(world),
-    applications: [app],
-  });
-  tenants = await listenTenantEmulator(
-    buildTenantEmulator({
-      world,
-      verifyToken: jwksTenantTokenVerifier({
-        jwksUrl: idp.jwksUrl,
-        audiences: TENANT_EMULATOR_AUDIENCES,
-      }),
-    }),
-    { port: 0 },
-  );
-  emulator = await startDevOpsEmulator({
-    dataDir,
-    port: 0,
-    pipelineDurationInMs: 0,
-    verifyToken: async (token) => token === 'good-token',
-    taskRuntime: tenantTaskRuntime({
-      identityProviderUrl: idp.url,
-      clientId: app.clientId,
-      clientSecret: app.clientSecret,
-      tenantEmulatorUrl: () => tenants.url,
-    }),
-  });
-  devops = new DevOpsClient({ organizationUrl: emulator.url, getToken: async () => 'good-token' });
+  fixture = await startTenantPipelines(world);
+  ({ devops, tenants } = fixture);
 }, 60_000);
 
 afterAll(async () => {
-  await emulator?.close();
-  await tenants?.close();
-  await idp?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await fixture?.close();
 });
 
 afterEach(async () => {
@@ -85,13 +37,8 @@ afterEach(async () => {
   world.resetScenarios();
 });
 
-async function run(pipelineId: number, templateParameters: Record<string, string>) {
-  const started = await devops.runPipeline(PROJECT, pipelineId, { templateParameters });
-  await emulator.runner.waitForIdle();
-  const finished = await devops.getRun(PROJECT, pipelineId, started.id);
-  const log = (await devops.getRunLog(PROJECT, started.id)) ?? [];
-  return { id: started.id, result: finished?.result, log: log.join('\n') };
-}
+const run = (pipelineId: number, templateParameters: Record<string, string>) =>
+  fixture.run(pipelineId, templateParameters);
 
 describe('capture against the tenant emulator', () => {
   it("finds the tenant's drift: its branch differs from main by the drifted policies", async () => {
