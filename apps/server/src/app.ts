@@ -38,6 +38,7 @@ import { sessionRoutes } from './routes/session';
 import { clientTenantApis, openIdTenantDiscovery } from './services/client-tenant-apis';
 import type { ClientTenantApisFactory } from './services/client-tenant-onboarding';
 import { HttpOnBehalfOf, MsalOnBehalfOf, type OnBehalfOf } from './services/on-behalf-of';
+import { createPipelineRunsShared } from './services/pipeline-runs';
 
 export interface BuildAppOptions {
   readonly config: AegisConfig;
@@ -109,7 +110,9 @@ export async function buildApp({
     project: config.AEGIS_DEVOPS_PROJECT,
     repository: config.AEGIS_DEVOPS_CONFIG_REPO,
   });
-  await app.register(pipelineRunsPlugin);
+  await app.register(pipelineRunsPlugin, {
+    shared: createPipelineRunsShared(config.AEGIS_PIPELINE_IDS),
+  });
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes, { config });

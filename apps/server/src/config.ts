@@ -1,3 +1,4 @@
+import { parsePipelineIdOverrides } from '@aegis/domain';
 import { z } from 'zod';
 
 /**
@@ -47,6 +48,22 @@ const configSchema = z
     AEGIS_APP_CLIENT_SECRET: z.string().optional(),
     /** The App ID URI of the Aegis API (its delegated scope is `{uri}/user_impersonation`); default `api://{client id}`. */
     AEGIS_APP_ID_URI: z.string().optional(),
+    /**
+     * The organisation's ids for the pipelines the specs fix by id, `key=id,…` with the
+     * catalogue's keys (capture, backup, tenantOnboarding, tenantOnboardingLegacy,
+     * appDeployOnboarding, appDeployOnboardingLegacy); the specs' ids otherwise.
+     */
+    AEGIS_PIPELINE_IDS: z
+      .string()
+      .default('')
+      .transform((text, ctx) => {
+        try {
+          return parsePipelineIdOverrides(text);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
   })
   .superRefine((env, ctx) => {
     if (env.AEGIS_AUTH_MODE === 'local' && !env.AEGIS_LOCAL_IDP_URL) {

@@ -13,7 +13,6 @@ import {
   backupRun,
   clientFolder,
   MAIN_REF,
-  PIPELINE_CATALOGUE,
   restoreBranchPrefix,
   shortTagName,
   backupTagPrefix,
@@ -126,7 +125,7 @@ export class BackupsService {
   /** Whether a backup pipeline run is still queued or running (a run not found is not). */
   async isBackupRunActive(runId: number): Promise<boolean> {
     const run = await this.pipelineRuns
-      .get(this.project, PIPELINE_CATALOGUE.backup.id, runId)
+      .getCatalogued(this.project, 'backup', runId)
       .catch((error: unknown) => {
         if (error instanceof NotFoundError) return undefined;
         throw error;

@@ -20,7 +20,6 @@ import {
   clientResourcesRoot as clientRoot,
   acceptedDeviationsPath,
   MAIN_REF,
-  PIPELINE_CATALOGUE,
   captureBranchName,
   captureBranchPrefix,
   captureMetadataPath,
@@ -134,11 +133,7 @@ export class CaptureService {
     const runId = Number(captureBranchSuffix(branch));
     if (!Number.isInteger(runId) || runId <= 0) return undefined;
     try {
-      const run = await this.runs.get(
-        this.location.pipelineProject,
-        PIPELINE_CATALOGUE.capture.id,
-        runId,
-      );
+      const run = await this.runs.getCatalogued(this.location.pipelineProject, 'capture', runId);
       return run.finishedDate ?? run.createdDate;
     } catch {
       return undefined;
@@ -525,7 +520,7 @@ export class CaptureService {
 
   async getRun(client: string, runId: number): Promise<CaptureRun> {
     const run = await this.runs
-      .get(this.location.pipelineProject, PIPELINE_CATALOGUE.capture.id, runId)
+      .getCatalogued(this.location.pipelineProject, 'capture', runId)
       .catch((error: unknown) => {
         throw error instanceof NotFoundError
           ? new NotFoundError(`Capture run ${runId} not found`)

@@ -7,6 +7,9 @@ import {
   matchesLocator,
   NotFoundError,
   redactRunBody,
+  FIXED_PIPELINE_IDS,
+  type FixedPipelineKey,
+  type PipelineIdOverrides,
   type PipelineLocator,
   type PipelineRunRequest,
   type RunState,
@@ -29,13 +32,19 @@ export interface RunLogger {
   info(object: Record<string, unknown>, message: string): void;
 }
 
-/** App-wide: pipelines found by folder and name, by project (ids never change). */
+/**
+ * App-wide: pipelines found by folder and name, by project (ids never change), and the
+ * organisation's own ids for the catalogue's fixed pipelines (AEGIS_PIPELINE_IDS).
+ */
 export interface PipelineRunsShared {
   readonly lookups: LruCache<string, number>;
+  readonly idOverrides: PipelineIdOverrides;
 }
 
-export function createPipelineRunsShared(): PipelineRunsShared {
-  return { lookups: new LruCache(256) };
+export function createPipelineRunsShared(
+  idOverrides: PipelineIdOverrides = {},
+): PipelineRunsShared {
+  return { lookups: new LruCache(256), idOverrides };
 }
 
 /** Spec 2 §8. */
@@ -52,7 +61,11 @@ export class PipelineRuns {
    * The id of a pipeline: its fixed id, or the pipeline of the project found by folder and name
    * (spec 2 §7). NotFoundError 'Selected pipeline not found.' when the project has none.
    */
-  async resolve(project: string, locator: PipelineLocator): Promise<number> {
+  async resolve(project: string, locator: PipelineLocator, catalogueKey?: string): Promise<number> {
+    const ownId = catalogueKey
+      ? this.shared.idOverrides[catalogueKey as FixedPipelineKey]
+      : undefined;
+    if (ownId !== undefined) return ownId;
     if (locator.id !== undefined) return locator.id;
     const key = `${project}\n${locator.folder.toLowerCase()}\n${locator.name}`;
     const known = this.shared.lookups.get(key);
@@ -66,7 +79,7 @@ export class PipelineRuns {
 
   /** Starts a run with the catalogue's body; answers the new run (state notStarted or inProgress). */
   async start(project: string, request: PipelineRunRequest): Promise<RunSummary> {
-    const pipelineId = await this.resolve(project, request.pipeline);
+    const pipelineId = await this.resolve(project, request.pipeline, request.catalogueKey);
     const { body } = request;
     const run = await this.devops.runPipeline(project, pipelineId, {
       refName: body.refName,
@@ -98,6 +111,11 @@ export class PipelineRuns {
     const run = await this.devops.getRun(project, pipelineId, runId);
     if (!run) throw new NotFoundError(`Run ${runId} of pipeline ${pipelineId} not found`);
     return toSummary(run, pipelineId);
+  }
+
+  /** A run of one of the catalogue's fixed pipelines (capture, backup, …) by its run id. */
+  async getCatalogued(project: string, key: FixedPipelineKey, runId: number): Promise<RunSummary> {
+    return this.get(project, this.shared.idOverrides[key] ?? FIXED_PIPELINE_IDS[key], runId);
   }
 
   /** The runs of a pipeline (by id or locator), newest first. */

@@ -1,5 +1,8 @@
 import { DevOpsClient } from '@aegis/connectors/devops';
 import {
+  bareRun,
+  captureRun,
+  FIXED_PIPELINE_IDS,
   fullBaselineDeployRun,
   NotFoundError,
   secretValuesOf,
@@ -8,7 +11,7 @@ import {
 import { SAMPLE_PROJECTS, startIdentityProvider } from '@aegis/emulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PipelineRuns } from '../../src/services/pipeline-runs';
+import { createPipelineRunsShared, PipelineRuns } from '../../src/services/pipeline-runs';
 import { startSeededDevOps, type DevOpsFixture } from '../devops-fixture';
 import { SAMPLE_USER, TEST_AUDIENCE } from '../helper';
 
@@ -52,6 +55,25 @@ describe('PipelineRuns against the DevOps emulator', () => {
     await expect(
       runs().resolve(PROJECT, { folder: 'Aegis', name: 'No Such Pipeline' }),
     ).rejects.toThrow(new NotFoundError('Selected pipeline not found.'));
+  });
+
+  it("starts and reads a fixed pipeline by the organisation's own id (AEGIS_PIPELINE_IDS)", async () => {
+    // In a real organisation the capture pipeline has whatever id Azure DevOps gave it.
+    const ownId = await runs().resolve(
+      PROJECT,
+      fullBaselineDeployRun({ clientCode: 'ABC' }).pipeline,
+    );
+    const client = new DevOpsClient({
+      organizationUrl: devops.emulator.url,
+      getToken: async () => token,
+    });
+    const organisation = new PipelineRuns(client, createPipelineRunsShared({ capture: ownId }));
+    const started = await organisation.start(PROJECT, captureRun({ clientCode: 'ABC' }));
+    expect(started.pipelineId).toBe(ownId);
+    expect((await organisation.getCatalogued(PROJECT, 'capture', started.id)).id).toBe(started.id);
+    // a pipeline picked by its id on the projects screen is that pipeline, whatever its id
+    const picked = await organisation.start(PROJECT, bareRun(FIXED_PIPELINE_IDS.capture));
+    expect(picked.pipelineId).toBe(FIXED_PIPELINE_IDS.capture);
   });
 
   it('never shows secret variables: not in answers, run listings, the raw service or logs', async () => {

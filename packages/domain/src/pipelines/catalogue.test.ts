@@ -14,6 +14,7 @@ import {
   fullBaselineDeployRun,
   matchesLocator,
   offboardRun,
+  parsePipelineIdOverrides,
   redactRunBody,
   secretValuesOf,
   tenantOnboardingLegacyRun,
@@ -220,5 +221,25 @@ describe('run status rules', () => {
     expect(runOutcome({ state: 'completed', result: 'succeeded' })).toBe('success');
     expect(runOutcome({ state: 'completed', result: 'failed' })).toBe('error');
     expect(runOutcome({ state: 'completed', result: 'canceled' })).toBe('warning');
+  });
+});
+
+describe('AEGIS_PIPELINE_IDS: the organisation’s ids for the fixed pipelines', () => {
+  it('reads key=id pairs with the catalogue keys', () => {
+    expect(parsePipelineIdOverrides(' capture=1234, backup = 1301 ,')).toEqual({
+      capture: 1234,
+      backup: 1301,
+    });
+    expect(parsePipelineIdOverrides('')).toEqual({});
+  });
+
+  it('names the entry that is wrong', () => {
+    expect(() => parsePipelineIdOverrides('captur=1')).toThrow(
+      /'captur=1': 'captur' is not a fixed pipeline \(one of .*capture/,
+    );
+    expect(() => parsePipelineIdOverrides('capture=0')).toThrow(
+      "'capture=0': the id must be a positive whole number",
+    );
+    expect(() => parsePipelineIdOverrides('backup=12=3')).toThrow(/'backup=12=3'/);
   });
 });

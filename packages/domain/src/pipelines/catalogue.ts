@@ -131,6 +131,32 @@ export const FIXED_PIPELINE_IDS = {
   capture: PIPELINE_CATALOGUE.capture.id,
 } as const;
 
+export type FixedPipelineKey = keyof typeof FIXED_PIPELINE_IDS;
+export type PipelineIdOverrides = Readonly<Partial<Record<FixedPipelineKey, number>>>;
+
+/**
+ * An organisation's own ids for the pipelines the specs fix by id, written `key=id,key=id` with
+ * the catalogue's keys (e.g. `capture=1234,backup=1301`): Azure DevOps numbers pipelines itself,
+ * so a real organisation's capture pipeline is not 216 (ADR 015). InputError names a bad entry.
+ */
+export function parsePipelineIdOverrides(text: string): PipelineIdOverrides {
+  const overrides: Partial<Record<FixedPipelineKey, number>> = {};
+  for (const entry of text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const [key = '', id = '', ...rest] = entry.split('=').map((part) => part.trim());
+    if (!(key in FIXED_PIPELINE_IDS))
+      throw new InputError(
+        `'${entry}': '${key}' is not a fixed pipeline (one of ${Object.keys(FIXED_PIPELINE_IDS).join(', ')})`,
+      );
+    if (rest.length > 0 || !/^[1-9]\d{0,9}$/.test(id))
+      throw new InputError(`'${entry}': the id must be a positive whole number`);
+    overrides[key as FixedPipelineKey] = Number(id);
+  }
+  return overrides;
+}
+
 /** The catalogue entry a pipeline (id, or folder and name as the service lists them) is, if any. */
 export function cataloguedPipelineOf(pipeline: {
   id: number;
