@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { signIn } from '../fixtures/auth';
@@ -21,6 +21,21 @@ async function signInTo(page: Page, path: string): Promise<void> {
 
 function banner(page: Page) {
   return page.locator('[role="alert"], [role="status"]').filter({ hasNotText: /^$/ }).first();
+}
+
+/** How many pixels of an input's placeholder are cut off (0 when it is read whole). */
+function placeholderCutOff(input: Locator): Promise<number> {
+  return input.evaluate((element) => {
+    if (!(element instanceof HTMLInputElement)) throw new Error('not an input');
+    const style = getComputedStyle(element);
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) throw new Error('no canvas');
+    context.font = style.font;
+    const text = context.measureText(element.placeholder).width;
+    const room =
+      element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return Math.max(0, Math.ceil(text - room));
+  });
 }
 
 /** A client code no earlier run used, so the journey also works on persistent data. */
@@ -137,6 +152,9 @@ test('a client table is created, filled, and maintained', async ({ page }) => {
   const table = `${code}WorkstationApps`;
   await signInTo(page, '/Create-Azure-Storage-Table');
   await expect(page.getByRole('heading', { name: 'Create New App Deploy Table' })).toBeVisible();
+  // the client code's hint is read whole
+  await expect(page.getByLabel('Client Code')).toHaveAttribute('placeholder', /e\.g\. ABC/);
+  expect(await placeholderCutOff(page.getByLabel('Client Code'))).toBe(0);
 
   await page.getByRole('button', { name: 'Create New Client Table' }).click();
   await expect(banner(page)).toHaveText('Please enter a client code.');
@@ -233,6 +251,12 @@ test('a client table is created, filled, and maintained', async ({ page }) => {
   await page.getByRole('button', { name: 'Update App' }).click();
   await expect(banner(page)).toHaveText('Please select an app to update.');
   await page.getByLabel('App', { exact: true }).selectOption({ label: '7-Zip (0001)' });
+  // the same fields as the new-app form: the spec's values in selects
+  for (const name of ['Architecture', 'InstallFileType', 'InstallExperience', 'Status']) {
+    await expect(field(page, name)).toHaveJSProperty('tagName', 'SELECT');
+  }
+  await page.screenshot({ path: `${SHOTS}/app-tables-update-app.png`, fullPage: true });
+  await expectAccessible(page, 'app-tables-update-app');
   await field(page, 'Version').fill('24.10');
   await page.getByRole('button', { name: 'Update App' }).click();
   await expect(banner(page)).toHaveText('App updated.');

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_EXIT_CODES, DEFAULT_PARTITION_KEY, REQUIRED_APP_FIELDS } from './constants';
 import {
+  appFieldOptions,
   applyMsiRule,
   emptyNewAppForm,
   invalidSelectFields,
   isFieldDisabled,
   missingRequiredFields,
   newAppEntity,
+  setAppField,
   setNewAppField,
 } from './new-app-form';
 import type { AppField, NewAppForm } from './types';
@@ -125,5 +127,23 @@ describe('new app form', () => {
     expect(entity.RowKey).toBe('0031');
     expect(entity.AppName).toBe('7-Zip');
     expect(entity.ExitCode).toBe('@(0, 3010, 1605, 1614, 1641)');
+  });
+
+  it('gives both forms the same selects, with the spec values', () => {
+    expect(appFieldOptions('Architecture')).toEqual(['x64', 'x86']);
+    expect(appFieldOptions('InstallExperience')).toEqual(['system', 'user']);
+    expect(appFieldOptions('Status')).toEqual(['Enabled', 'Disabled']);
+    expect(appFieldOptions('Version')).toBeUndefined();
+    expect(appFieldOptions('toString')).toBeUndefined();
+  });
+
+  it("applies the msi rule to an existing row's properties without adding any", () => {
+    const row = { AppName: 'Chrome', UninstallFileType: 'exe', UninstallerLocation: 'C:\\u.exe' };
+    const msi = setAppField(row, 'UninstallFileType', 'msi');
+    expect(msi).toEqual({ AppName: 'Chrome', UninstallFileType: 'msi', UninstallerLocation: '' });
+    expect(isFieldDisabled(msi, 'UninstallerLocation')).toBe(true);
+    expect(
+      setAppField({ UninstallFileType: 'exe', Uninstall: 'u.exe' }, 'UninstallFileType', 'msi'),
+    ).toEqual({ UninstallFileType: 'msi', Uninstall: 'autouninstall' });
   });
 });

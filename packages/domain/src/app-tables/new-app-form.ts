@@ -5,6 +5,7 @@ import {
   MSI_UNINSTALL,
   REQUIRED_APP_FIELDS,
 } from './constants';
+import type { AppSelectField } from './constants';
 import { APP_FIELDS } from './types';
 import type { AppField, AppTableEntity, NewAppForm } from './types';
 
@@ -23,12 +24,28 @@ export function emptyNewAppForm(rowKey: string): NewAppForm {
   };
 }
 
-function isMsiUninstall(form: Pick<NewAppForm, 'UninstallFileType'>): boolean {
-  return form.UninstallFileType.trim().toLowerCase() === 'msi';
+/**
+ * An app's values as a form edits them: the new-app form's, or the properties of an existing
+ * row in the update form (which may lack some fields and carry others).
+ */
+export type AppValues = Readonly<Record<string, string | undefined>>;
+
+function isMsiUninstall(form: AppValues): boolean {
+  return (form.UninstallFileType ?? '').trim().toLowerCase() === 'msi';
+}
+
+/**
+ * The allowed values of a field shown as a select (spec 2 §5), or undefined for a free-text
+ * field. The new-app and update forms both ask this, so they offer the same fields.
+ */
+export function appFieldOptions(field: string): readonly string[] | undefined {
+  return Object.hasOwn(APP_SELECT_OPTIONS, field)
+    ? APP_SELECT_OPTIONS[field as AppSelectField]
+    : undefined;
 }
 
 /** Whether a field is disabled in the form: the uninstaller location when uninstall is msi. */
-export function isFieldDisabled(form: NewAppForm, field: AppField): boolean {
+export function isFieldDisabled(form: AppValues, field: string): boolean {
   return field === 'UninstallerLocation' && isMsiUninstall(form);
 }
 
@@ -36,17 +53,26 @@ export function isFieldDisabled(form: NewAppForm, field: AppField): boolean {
  * Sets one field of the form and applies the msi rule (spec 2 §2): choosing msi as the uninstall
  * file type sets Uninstall to 'autouninstall'; while msi, the uninstaller location stays cleared
  * (the field is disabled) but Uninstall remains editable. Leaving msi drops 'autouninstall'.
+ * The rule sets Uninstall and UninstallerLocation only where the values have them, so an existing
+ * row is not given properties it lacks.
  */
-export function setNewAppField(form: NewAppForm, field: AppField, value: string): NewAppForm {
-  const next: NewAppForm = { ...form, [field]: value };
+export function setAppField<T extends AppValues>(form: T, field: string, value: string): T {
+  const next: Record<string, string | undefined> = { ...form, [field]: value };
   const wasMsi = isMsiUninstall(form);
+  const has = (name: string) => name in form;
   if (isMsiUninstall(next)) {
-    next.UninstallerLocation = '';
-    if (field === 'UninstallFileType' && !wasMsi) next.Uninstall = MSI_UNINSTALL;
+    if (has('UninstallerLocation')) next.UninstallerLocation = '';
+    if (field === 'UninstallFileType' && !wasMsi && has('Uninstall'))
+      next.Uninstall = MSI_UNINSTALL;
   } else if (field === 'UninstallFileType' && wasMsi && form.Uninstall === MSI_UNINSTALL) {
     next.Uninstall = '';
   }
-  return next;
+  return next as T;
+}
+
+/** `setAppField` for the new-app form. */
+export function setNewAppField(form: NewAppForm, field: AppField, value: string): NewAppForm {
+  return setAppField(form, field, value);
 }
 
 /**

@@ -314,6 +314,73 @@ describe('Update Existing App Deploy Table', () => {
     expect(screen.getByLabelText('Update type')).toHaveValue('');
   });
 
+  it('edits an app with the same fields as the new-app form: selects, the msi rule', async () => {
+    const chrome = {
+      ...app('0002', 'Google Chrome', '131.0'),
+      Architecture: 'x64',
+      InstallFileType: 'msi',
+      UninstallFileType: 'exe',
+      DownloadFileType: 'msi',
+      InstallExperience: 'system',
+      Uninstall: 'uninstall.exe /S',
+      UninstallerLocation: 'C:\\Chrome\\uninstall.exe',
+      Detection: 'registry',
+    } satisfies AppTableEntityDto;
+    serve({ rows: { GENWorkstationApps: GEN, ABCWorkstationApps: [GEN[0]!, chrome] } });
+    let sent: unknown;
+    mockServer.use(
+      http.patch('*/api/app-tables/:table/entities/:pk/:rk', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ message: 'App updated.', succeeded: 1, failed: [] });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/update-existing-table');
+    const table = await screen.findByLabelText('Table');
+    await waitFor(() => expect(within(table).getAllByRole('option')).toHaveLength(4));
+    await user.selectOptions(table, 'ABCWorkstationApps');
+    await user.selectOptions(screen.getByLabelText('Update type'), 'update');
+    const appPicker = screen.getByLabelText('App');
+    await waitFor(() => expect(within(appPicker).getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(appPicker, 'appinfo-pk1/0002');
+
+    const options = (label: string) =>
+      within(screen.getByRole('combobox', { name: label }))
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value'));
+    expect(options('Architecture')).toEqual(['', 'x64', 'x86']);
+    expect(options('InstallFileType')).toEqual(['', 'exe', 'msi']);
+    expect(options('UninstallFileType')).toEqual(['', 'exe', 'msi']);
+    expect(options('DownloadFileType')).toEqual(['', 'exe', 'msi', 'zip']);
+    expect(options('InstallExperience')).toEqual(['', 'system', 'user']);
+    expect(options('Status')).toEqual(['Enabled', 'Disabled']);
+    expect(screen.getByRole('combobox', { name: 'Architecture' })).toHaveValue('x64');
+    // free-text fields and properties outside the spec stay text boxes
+    expect(screen.getByRole('textbox', { name: 'Version' })).toHaveValue('131.0');
+    expect(screen.getByRole('textbox', { name: 'Detection' })).toHaveValue('registry');
+    expect(screen.getByLabelText('RowKey')).toBeDisabled();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Architecture' }), 'x86');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'UninstallFileType' }), 'msi');
+    expect(screen.getByRole('textbox', { name: 'Uninstall' })).toHaveValue('autouninstall');
+    expect(screen.getByRole('textbox', { name: 'UninstallerLocation' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'UninstallerLocation' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Update App' }));
+    await waitFor(() => expect(sent).toBeDefined());
+    expect(sent).toMatchObject({
+      properties: {
+        AppName: 'Google Chrome',
+        Architecture: 'x86',
+        UninstallFileType: 'msi',
+        Uninstall: 'autouninstall',
+        UninstallerLocation: '',
+        Detection: 'registry',
+      },
+      etag: 'W/"0002"',
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('App updated.');
+  });
+
   it('shows which rows failed when the server refuses part of a delete', async () => {
     serve({ rows: { GENWorkstationApps: GEN, ABCWorkstationApps: GEN } });
     mockServer.use(

@@ -6,6 +6,7 @@ import {
   makeStyles,
   MessageBar,
   MessageBarBody,
+  tokens,
 } from '@fluentui/react-components';
 import { AddRegular, ArrowLeftRegular, TableAddRegular } from '@fluentui/react-icons';
 import { useState, type FormEvent } from 'react';
@@ -23,8 +24,16 @@ import { errorBanner, errorDetails, operationBanner } from './components/result-
 import { TableLinks } from './components/table-links';
 import { useTableAlert } from './components/use-table-alert';
 
+const CLIENT_CODE_PLACEHOLDER = 'Three capital letters, e.g. ABC';
+
 const useStyles = makeStyles({
   form: { display: 'flex', gap: '12px', alignItems: 'flex-end', flexWrap: 'wrap' },
+  // as wide as its placeholder (1ch, the width of '0', is wider than an average letter) plus the
+  // input's padding, so the hint is read whole; never wider than the screen
+  clientCode: {
+    width: `calc(${CLIENT_CODE_PLACEHOLDER.length}ch + 2 * ${tokens.spacingHorizontalM} + 2px)`,
+    maxWidth: '100%',
+  },
   section: { marginTop: '16px', display: 'flex', flexDirection: 'column', gap: '12px' },
   actions: { display: 'flex', gap: '12px', flexWrap: 'wrap' },
 });
@@ -107,8 +116,9 @@ export function CreateTablePage() {
         <form className={styles.form} onSubmit={(event) => void create(event)} noValidate>
           <Field label="Client Code">
             <Input
+              className={styles.clientCode}
               value={clientCode}
-              placeholder="Three capital letters, e.g. ABC"
+              placeholder={CLIENT_CODE_PLACEHOLDER}
               maxLength={3}
               onChange={(_event, data) => setClientCode(data.value.toUpperCase())}
             />

@@ -1,5 +1,6 @@
 import type { AppTableEntityDto } from '@aegis/contracts';
 import {
+  APP_FIELDS,
   APP_TABLE_MESSAGES,
   deletablePropertyNames,
   emptyNewAppForm,
@@ -41,6 +42,7 @@ import {
   useUpdateApp,
 } from './api/app-tables';
 import { AppChecklist } from './components/app-checklist';
+import { AppFields } from './components/app-field';
 import { Banner, type BannerMessage } from './components/banner';
 import { NewAppFormFields } from './components/new-app-form';
 import { errorBanner, operationBanner } from './components/result-message';
@@ -61,21 +63,28 @@ type UpdateType = (typeof UPDATE_TYPES)[number]['value'];
 const useStyles = makeStyles({
   selectors: { display: 'flex', gap: '16px', flexWrap: 'wrap', alignItems: 'flex-end' },
   selector: { minWidth: '280px' },
+  appPicker: { minWidth: '280px', maxWidth: '560px' },
   section: { marginTop: '16px', display: 'flex', flexDirection: 'column', gap: '12px' },
   row: { display: 'flex', gap: '12px', flexWrap: 'wrap', alignItems: 'flex-end' },
   hint: { flexBasis: '100%', color: tokens.colorNeutralForeground3 },
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
-    gap: '8px 16px',
-    alignItems: 'start',
-  },
 });
 
-function editableProperties(row: AppTableEntityDto): [string, string][] {
-  return Object.entries(row)
-    .filter(([key]) => !isProtectedKey(key) && !key.startsWith('odata.'))
-    .map(([key, value]) => [key, value === null || value === undefined ? '' : String(value)]);
+/** A row's editable properties as text. */
+function editableProperties(row: AppTableEntityDto): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(row)
+      .filter(([key]) => !isProtectedKey(key) && !key.startsWith('odata.'))
+      .map(([key, value]) => [key, value === null || value === undefined ? '' : String(value)]),
+  );
+}
+
+/** The update form's order: the app fields as in the new-app form, then any other property. */
+function editableFieldOrder(values: Record<string, string>): string[] {
+  const known: readonly string[] = APP_FIELDS;
+  return [
+    ...known.filter((field) => field in values),
+    ...Object.keys(values).filter((field) => !known.includes(field)),
+  ];
 }
 
 /** Update Existing App Deploy Table (spec 2 §2, §5, §8). */
@@ -91,7 +100,8 @@ export function UpdateTablePage() {
   const [propertyName, setPropertyName] = useState('');
   const [propertyValue, setPropertyValue] = useState('');
   const [appKey, setAppKey] = useState('');
-  const [edits, setEdits] = useState<Record<string, string>>({});
+  // the selected app's values as edited (undefined: as stored)
+  const [edits, setEdits] = useState<Record<string, string>>();
 
   const general = useTableRows(type === 'existing' ? GENERAL_APPS_TABLE : undefined);
   const rows = useTableRows(table && type && type !== 'existing' ? table : undefined);
@@ -108,7 +118,7 @@ export function UpdateTablePage() {
     setPropertyName('');
     setPropertyValue('');
     setAppKey('');
-    setEdits({});
+    setEdits(undefined);
   }
 
   function chooseTable(next: string) {
@@ -130,6 +140,7 @@ export function UpdateTablePage() {
     form ??
     (type === 'new' && !rows.isPending ? emptyNewAppForm(nextRowKey(rows.data?.rows)) : undefined);
   const selectedApp = tableRows.find((row) => `${row.PartitionKey}/${row.RowKey}` === appKey);
+  const appValues = edits ?? (selectedApp ? editableProperties(selectedApp) : undefined);
   const alert = useTableAlert({
     existing: () => (selected.size === 0 ? APP_TABLE_MESSAGES.selectApplication : undefined),
     new: () =>
@@ -233,11 +244,8 @@ export function UpdateTablePage() {
   }
 
   async function submitUpdate() {
-    if (!alert.passes('update') || !selectedApp) return;
-    const properties = Object.fromEntries([
-      ...editableProperties(selectedApp),
-      ...Object.entries(edits),
-    ]);
+    if (!alert.passes('update') || !selectedApp || !appValues) return;
+    const properties = appValues;
     await run(
       () =>
         updateApp.mutateAsync({
@@ -247,7 +255,7 @@ export function UpdateTablePage() {
           etag: selectedApp.etag,
         }),
       (result) => {
-        setEdits({});
+        setEdits(undefined);
         return operationBanner(result, APP_TABLE_MESSAGES.errorUpdatingApp);
       },
       APP_TABLE_MESSAGES.errorUpdatingApp,
@@ -436,12 +444,12 @@ export function UpdateTablePage() {
 
         {table && type === 'update' && (
           <>
-            <Field label="App" className={styles.selector}>
+            <Field label="App" className={styles.appPicker}>
               <Select
                 value={appKey}
                 onChange={(_event, data) => {
                   setAppKey(data.value);
-                  setEdits({});
+                  setEdits(undefined);
                 }}
               >
                 <option value="">{rows.isPending ? 'Loading apps…' : 'Select an app'}</option>
@@ -452,25 +460,14 @@ export function UpdateTablePage() {
                 ))}
               </Select>
             </Field>
-            {selectedApp && (
-              <div className={styles.grid}>
-                <Field label="PartitionKey">
-                  <Input value={selectedApp.PartitionKey} readOnly disabled />
-                </Field>
-                <Field label="RowKey">
-                  <Input value={selectedApp.RowKey} readOnly disabled />
-                </Field>
-                {editableProperties(selectedApp).map(([name, value]) => (
-                  <Field key={name} label={name}>
-                    <Input
-                      value={edits[name] ?? value}
-                      onChange={(_event, data) =>
-                        setEdits((current) => ({ ...current, [name]: data.value }))
-                      }
-                    />
-                  </Field>
-                ))}
-              </div>
+            {selectedApp && appValues && (
+              <AppFields
+                partitionKey={selectedApp.PartitionKey}
+                rowKey={selectedApp.RowKey}
+                fields={editableFieldOrder(appValues)}
+                values={appValues}
+                onChange={setEdits}
+              />
             )}
             <div className={styles.row}>
               <RoleGate needs="Operator">
