@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import type { AppTables } from '@aegis/connectors/tables';
+import { createTablesClient, type AppTables } from '@aegis/connectors/tables';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -24,6 +24,7 @@ import { openApiPlugin } from './plugins/openapi';
 import { pipelineRunsPlugin } from './plugins/pipeline-runs';
 import { securityPlugin } from './plugins/security';
 import { appTablesRoutes } from './routes/app-tables';
+import { auditRoutes } from './routes/audit';
 import { backupRoutes } from './routes/backups';
 import { baselineRoutes } from './routes/baseline';
 import { captureRoutes } from './routes/capture';
@@ -35,6 +36,7 @@ import { healthRoutes } from './routes/health';
 import { onboardingRoutes } from './routes/onboarding';
 import { projectRoutes } from './routes/projects';
 import { sessionRoutes } from './routes/session';
+import { AuditTrail } from './services/audit-trail';
 import { clientTenantApis, openIdTenantDiscovery } from './services/client-tenant-apis';
 import type { ClientTenantApisFactory } from './services/client-tenant-onboarding';
 import { HttpOnBehalfOf, MsalOnBehalfOf, type OnBehalfOf } from './services/on-behalf-of';
@@ -50,6 +52,11 @@ export interface BuildAppOptions {
   readonly createDevOps?: DevOpsFactory;
   /** The AppTables port; by default the Table storage adapter built from `config`. */
   readonly tables?: AppTables;
+  /**
+   * Where the audit trail is stored (the AegisAudit table); by default the Table storage account
+   * of the configuration, or the log alone when none is configured (ADR 037).
+   */
+  readonly auditTables?: AppTables;
   /** Graph and ARM in a client tenant; by default the REST adapters for the configured hosts. */
   readonly createClientTenantApis?: ClientTenantApisFactory;
 }
@@ -61,6 +68,7 @@ export async function buildApp({
   logLevel,
   createDevOps,
   tables,
+  auditTables,
   createClientTenantApis,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -95,7 +103,11 @@ export async function buildApp({
     audiences: [appIdUriOf(config, appClientId), ...(appClientId ? [appClientId] : [])],
     onBehalfOf,
   });
-  await app.register(auditPlugin);
+  const auditTrail = new AuditTrail(auditTables ?? auditTablesOf(config));
+  if (!auditTrail.stored) {
+    app.log.warn('Table storage is not configured: the audit trail is kept in the log only');
+  }
+  await app.register(auditPlugin, { trail: auditTrail });
   await app.register(openApiPlugin);
 
   await app.register(devOpsPlugin, {
@@ -118,6 +130,7 @@ export async function buildApp({
   await app.register(sessionRoutes, { config });
   await app.register(projectRoutes);
   await app.register(appTablesRoutes, { config, ...(tables ? { tables } : {}) });
+  await app.register(auditRoutes, { trail: auditTrail });
   await app.register(backupRoutes, { config });
   await app.register(clientPipelineRoutes, { config, ...(tables ? { tables } : {}) });
   // trees (by git tree id) are cached once, app-wide, by the ConfigRepository (ADR 014)
@@ -137,6 +150,16 @@ export async function buildApp({
 
   registerSpa(app, config.AEGIS_WEB_DIST);
   return app;
+}
+
+/** The Table storage account of the configuration, when there is one. */
+function auditTablesOf(config: AegisConfig): AppTables | undefined {
+  if (!config.AEGIS_TABLES_CONNECTION_STRING && !config.AEGIS_TABLES_ACCOUNT_URL) return undefined;
+  return createTablesClient({
+    connectionString: config.AEGIS_TABLES_CONNECTION_STRING,
+    accountUrl: config.AEGIS_TABLES_ACCOUNT_URL,
+    timeoutInMs: config.AEGIS_UPSTREAM_TIMEOUT_MS,
+  });
 }
 
 /**

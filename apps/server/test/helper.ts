@@ -1,3 +1,4 @@
+import type { AppTables } from '@aegis/connectors/tables';
 import { startIdentityProvider, type IdentityProvider } from '@aegis/emulators';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
@@ -55,4 +56,23 @@ export async function build(
       if (!existingIdp) await idp.close();
     },
   };
+}
+
+/**
+ * A Table storage port that accepts every write and keeps nothing: the audit trail of tests that
+ * point app tables at a fake and do not look at the trail (ADR 037 refuses a change it cannot record).
+ */
+export function discardingTables(): AppTables {
+  return new Proxy({} as AppTables, {
+    // not a thenable: `await` must not take it for a promise
+    get: (_target, name) =>
+      name === 'then'
+        ? undefined
+        : async () => {
+            if (name === 'createTable') return { outcome: 'created' };
+            if (name === 'listTables' || name === 'listEntities') return [];
+            if (name === 'queryEntities') return { entities: [] };
+            return undefined;
+          },
+  });
 }

@@ -10,3 +10,4 @@ export * from './compliance';
 export * from './schedules';
 export * from './fleet';
 export * from './baseline';
+export * from './audit';

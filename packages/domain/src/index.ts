@@ -21,3 +21,4 @@ export * from './schedules';
 export * from './repository-layout';
 export * from './fleet';
 export * from './compliance-gate';
+export * from './audit';

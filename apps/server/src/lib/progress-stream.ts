@@ -51,6 +51,8 @@ export async function streamProgress<T>(
     // The same status and message the error handler would have answered before the stream began.
     const answer = answerForError(err);
     const statusCode = answer.status;
+    // the 200 went out before the failure: the audit trail records what really happened
+    request.auditOutcome(statusCode);
     if (statusCode >= 500 && err.name !== 'ServiceError')
       request.log.error({ err }, 'streamed work failed');
     else request.log.warn({ err }, 'streamed work failed');

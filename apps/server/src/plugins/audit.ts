@@ -1,66 +1,140 @@
+import { randomUUID } from 'node:crypto';
+
+import { ServiceError } from '@aegis/connectors';
+import { auditClientCodeOf, hasRole, type AuditEvent } from '@aegis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { redactDeep } from '../lib/logging';
+import type { AuditTrail } from '../services/audit-trail';
 
 import { isApiRoute } from './auth';
 
-/** One change Aegis made: who, what, when, with which parameters (secrets removed), and the result. */
-export interface AuditEvent {
-  readonly at: string;
-  readonly actor: { readonly upn: string; readonly oid: string; readonly roles: readonly string[] };
-  readonly action: string;
-  readonly parameters: unknown;
-  readonly result: { readonly statusCode: number; readonly outcome: 'succeeded' | 'failed' };
-  /** What the handler added through `request.audit(...)`: ids of what was created, a PR, … */
-  readonly details?: Record<string, unknown>;
-}
+export type { AuditEvent } from '@aegis/domain';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /**
      * Adds details to this request's audit event (issue 18 §5), e.g. the run id or pull request
-     * a change created. Every change (a non-GET route that needs a role) is audited anyway.
+     * a change created. Every change (a non-GET route that needs more than Reader) is audited anyway.
      */
     audit(details: Record<string, unknown>): void;
+    /**
+     * The status a change really ended with when it is only known after its 200 went out (a
+     * progress stream that reports an error event).
+     */
+    auditOutcome(statusCode: number): void;
   }
 }
 
+export interface AuditPluginOptions {
+  readonly trail: AuditTrail;
+}
+
 const MAX_PARAMETER_CHARS = 4_096;
-const auditDetails = Symbol('auditDetails');
-type WithDetails = FastifyRequest & { [auditDetails]?: Record<string, unknown> };
+/** What an answer names that tells an auditor what a change created (run, pull request…). */
+const ANSWER_DETAILS = [
+  'runId',
+  'pipelineId',
+  'pullRequestId',
+  'prUrl',
+  'branch',
+  'commitId',
+  'tag',
+];
+
+const state = Symbol('audit');
+interface AuditState {
+  details?: Record<string, unknown>;
+  /** The event recorded before the handler ran, when it ran. */
+  begun?: AuditEvent;
+  streamedStatus?: number;
+}
+type Audited = FastifyRequest & { [state]?: AuditState };
 
 /**
- * The audit trail: every change made through the API is written as a structured `audit` log event
- * when its answer is sent, with the signed-in technician, the route, its parameters (secrets
- * redacted at any depth, large bodies summarised) and the status it answered.
+ * The audit trail (issue 18 §5, ADR 037). Every change made through the API (a non-GET route
+ * needing more than the Reader role, whose routes change nothing) is recorded in the AegisAudit
+ * table before its handler runs: if that record cannot be stored, the change is refused with 503
+ * and nothing is changed. Its answer is merged in once sent; attempts refused before the handler
+ * (403, 400) are recorded then. A record that cannot be stored after the fact is logged as an
+ * error carrying the whole event, and every event is also a structured `audit` log line.
  */
-export const auditPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorateRequest('audit', function audit(this: WithDetails, details) {
-      this[auditDetails] = { ...this[auditDetails], ...details };
+export const auditPlugin = fp<AuditPluginOptions>(
+  async (app: FastifyInstance, { trail }) => {
+    app.decorateRequest('audit', function audit(this: Audited, details) {
+      const current = (this[state] ??= {});
+      current.details = { ...current.details, ...details };
+    });
+    app.decorateRequest('auditOutcome', function auditOutcome(this: Audited, statusCode) {
+      (this[state] ??= {}).streamedStatus = statusCode;
     });
 
-    app.addHook('onResponse', async (request: WithDetails, reply) => {
-      const { url, config, method } = request.routeOptions;
-      if (request.is404 || !url || !isApiRoute(url) || !config.role) return;
-      if (method === 'GET' || method === 'HEAD' || !request.user) return;
+    app.addHook('preHandler', async (request: Audited) => {
+      if (!isAuditedChange(request)) return;
+      const event = eventOf(request, { outcome: 'started' });
+      try {
+        await trail.begin(event);
+      } catch (error) {
+        request.log.error({ audit: event, err: error }, 'audit event could not be stored');
+        throw new ServiceError(
+          `The audit trail could not be written, so nothing was changed: ${(error as Error).message}`,
+          { service: 'tables', statusCode: 503, code: 'AuditUnavailable', cause: error },
+        );
+      }
+      (request[state] ??= {}).begun = event;
+    });
+
+    app.addHook('onSend', async (request: Audited, reply, payload) => {
+      if (!isAuditedChange(request) || reply.statusCode >= 400 || typeof payload !== 'string') {
+        return payload;
+      }
+      const details = detailsOfAnswer(payload);
+      if (details) request.audit(details);
+      return payload;
+    });
+
+    app.addHook('onResponse', async (request: Audited, reply) => {
+      if (!isAuditedChange(request)) return;
+      const current = request[state] ?? {};
+      const statusCode = current.streamedStatus ?? reply.statusCode;
       const event: AuditEvent = {
-        at: new Date().toISOString(),
-        actor: { upn: request.user.upn, oid: request.user.oid, roles: request.user.roles },
-        action: `${request.method} ${url}`,
-        parameters: parametersOf(request),
-        result: {
-          statusCode: reply.statusCode,
-          outcome: reply.statusCode < 400 ? 'succeeded' : 'failed',
-        },
-        ...(request[auditDetails] ? { details: request[auditDetails] } : {}),
+        ...(current.begun ?? eventOf(request, { outcome: 'started' })),
+        result: { statusCode, outcome: statusCode < 400 ? 'succeeded' : 'failed' },
+        ...(current.details ? { details: current.details } : {}),
       };
       request.log.info({ audit: event }, 'audit');
+      try {
+        await (current.begun ? trail.complete(event) : trail.record(event));
+      } catch (error) {
+        // The change (or refusal) already happened: the event must not be lost silently.
+        request.log.error({ audit: event, err: error }, 'audit event could not be stored');
+      }
     });
   },
   { name: 'audit', dependencies: ['auth'] },
 );
+
+/** A change: a non-GET API route needing a role above Reader, asked by a signed-in account. */
+function isAuditedChange(request: FastifyRequest): boolean {
+  const { url, config, method } = request.routeOptions;
+  if (request.is404 || !url || !isApiRoute(url) || !config.role) return false;
+  if (method === 'GET' || method === 'HEAD' || hasRole(['Reader'], config.role)) return false;
+  return Boolean(request.user);
+}
+
+function eventOf(request: FastifyRequest, result: AuditEvent['result']): AuditEvent {
+  const clientCode = auditClientCodeOf(request);
+  return {
+    id: randomUUID(),
+    at: new Date().toISOString(),
+    actor: { upn: request.user.upn, oid: request.user.oid, roles: request.user.roles },
+    action: `${request.method} ${request.routeOptions.url}`,
+    ...(clientCode ? { clientCode } : {}),
+    parameters: parametersOf(request),
+    result,
+  };
+}
 
 function parametersOf(request: FastifyRequest): unknown {
   const parameters = redactDeep({
@@ -73,4 +147,24 @@ function parametersOf(request: FastifyRequest): unknown {
     parameters.body = { summarised: true, fields: Object.keys(body) };
   }
   return parameters;
+}
+
+/** Ids an answer names (run, pull request, branch…), for the event's details. */
+function detailsOfAnswer(payload: string): Record<string, unknown> | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const fields = body as Record<string, unknown>;
+  const details: Record<string, unknown> = {};
+  // a pipeline run answers its own id next to the pipeline's
+  if (fields.pipelineId !== undefined && typeof fields.id === 'number') details.runId = fields.id;
+  for (const key of ANSWER_DETAILS) {
+    const value = fields[key];
+    if (typeof value === 'string' || typeof value === 'number') details[key] = value;
+  }
+  return Object.keys(details).length > 0 ? details : undefined;
 }

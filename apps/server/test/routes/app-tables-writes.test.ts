@@ -9,7 +9,7 @@ import { seedAppTables, startAzurite, type RunningAzurite } from '@aegis/emulato
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { AppTablesService } from '../../src/services/app-tables-service';
-import { build, SAMPLE_USER, type TestApp } from '../helper';
+import { build, discardingTables, SAMPLE_USER, type TestApp } from '../helper';
 
 const app = (name: string) => ({
   AppName: name,
@@ -192,6 +192,7 @@ describe('an operation on many rows where some rows fail', () => {
       { PartitionKey: 'appinfo-pk1', RowKey: '0001', AppName: 'A' },
       { PartitionKey: 'appinfo-pk1', RowKey: '0002', AppName: 'B' },
     ],
+    queryEntities: async () => ({ entities: [] }),
     createTable: async () => ({ outcome: 'created' }),
     upsertEntity: async () => undefined,
     updateEntity: async () => undefined,
@@ -228,6 +229,7 @@ describe('an operation on many rows where some rows fail', () => {
   beforeAll(async () => {
     t = await build({ AEGIS_TABLES_CONNECTION_STRING: 'UseDevelopmentStorage=true' }, undefined, {
       tables: failing,
+      auditTables: discardingTables(),
     });
   });
   afterAll(async () => t?.close());
@@ -282,6 +284,7 @@ describe('app table input validation', () => {
     calls = [];
     t = await build({ AEGIS_TABLES_CONNECTION_STRING: 'UseDevelopmentStorage=true' }, undefined, {
       tables: recording(),
+      auditTables: discardingTables(),
     });
   });
   afterAll(async () => t?.close());
@@ -319,6 +322,7 @@ describe('app table input validation', () => {
           ...recording(),
           listTables: async () => ['ABCWorkstationApps', 'AuditLog', 'GENWorkstationApps'],
         },
+        auditTables: discardingTables(),
       },
     );
     const response = await listing.injectAs(SAMPLE_USER, { method: 'GET', url: '/api/app-tables' });

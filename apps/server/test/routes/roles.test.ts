@@ -1,7 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 
-import { AEGIS_ROLES, hasRole, type AegisRole } from '@aegis/domain';
-import { startIdentityProvider, type IdentityProvider } from '@aegis/emulators';
+import { createTablesClient } from '@aegis/connectors/tables';
+import { AEGIS_ROLES, AUDIT_TABLE, hasRole, type AegisRole } from '@aegis/domain';
+import {
+  startAzurite,
+  startIdentityProvider,
+  type IdentityProvider,
+  type RunningAzurite,
+} from '@aegis/emulators';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -21,12 +30,18 @@ const ACCOUNT_OF: Record<AegisRole | 'none', string> = {
 describe('every operation × every role (issue 18)', () => {
   let idp: IdentityProvider;
   let app: FastifyInstance;
+  let dir: string;
+  let azurite: RunningAzurite;
   let operations: Operation[];
   const lines: string[] = [];
 
   beforeAll(async () => {
     idp = await startIdentityProvider({ port: 0, audience: TEST_AUDIENCE, allowedOrigins: [] });
+    dir = mkdtempSync(join(tmpdir(), 'aegis-roles-'));
+    azurite = await startAzurite({ location: dir });
     app = await buildApp({
+      // the audit trail is stored (a change is refused when it cannot be recorded, ADR 037)
+      auditTables: createTablesClient({ connectionString: azurite.connectionString }),
       config: loadConfig({
         AEGIS_AUTH_JWKS_URL: idp.jwksUrl,
         AEGIS_AUTH_ISSUER: idp.issuer,
@@ -52,6 +67,8 @@ describe('every operation × every role (issue 18)', () => {
   afterAll(async () => {
     await app.close();
     await idp.close();
+    await azurite.stop();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('declares a role or an access on every operation, visible in the OpenAPI document', () => {
@@ -125,5 +142,14 @@ describe('every operation × every role (issue 18)', () => {
     });
     expect(typeof restore?.at).toBe('string');
     expect(lines.join('')).not.toContain('Audit-secret!');
+    const stored = await createTablesClient({
+      connectionString: azurite.connectionString,
+    }).listEntities(AUDIT_TABLE);
+    expect(stored.find((row) => row.EventId === restore?.id)).toMatchObject({
+      ActorUpn: 'priya.shah@aegis-msp.example',
+      ClientCode: 'ABC',
+      Outcome: 'failed',
+    });
+    expect(JSON.stringify(stored)).not.toContain('Audit-secret!');
   });
 });

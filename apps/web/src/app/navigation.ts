@@ -1,7 +1,10 @@
 import type { NavSection } from '../components/layout/portal-layout';
 import { paths } from '../config/paths';
 
-/** The sidebar of spec 1 §2: Main Navigation, Deployment (two dropdowns) and Onboarding. */
+/**
+ * The sidebar of spec 1 §2: Main Navigation, Deployment (two dropdowns) and Onboarding, then
+ * Administration (issue 18: the audit trail, shown disabled with the role named to other roles).
+ */
 export const NAV_SECTIONS: readonly NavSection[] = [
   {
     title: 'Main Navigation',
@@ -44,5 +47,9 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { label: 'App Deploy Onboarding (Old)', href: paths.appDeployOnboarding.getHref() },
       { label: 'Global Admin Onboarding', href: paths.globalAdminOnboard.getHref() },
     ],
+  },
+  {
+    title: 'Administration',
+    items: [{ label: 'Audit Trail', href: paths.audit.getHref(), needs: 'Administrator' }],
   },
 ];

@@ -26,6 +26,12 @@ const portalRoutes: RouteObject[] = [
     }),
   },
   {
+    path: paths.audit.path,
+    lazy: async () => ({
+      Component: (await import('../features/audit/audit-page')).AuditPage,
+    }),
+  },
+  {
     path: paths.tenantBackup.path,
     lazy: async () => ({
       Component: (await import('../features/backups/tenant-backup-page')).TenantBackupPage,

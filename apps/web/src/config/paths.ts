@@ -15,6 +15,8 @@ export const paths = {
   clientPipelines: { path: '/pipelines-list', getHref: () => '/pipelines-list' },
   /** Issue 17: every client's compliance and trend. */
   fleet: { path: '/fleet', getHref: () => '/fleet' },
+  /** Issue 18 §5: the audit trail, for Administrators. */
+  audit: { path: '/audit', getHref: () => '/audit' },
   /** ADR 021: the 'Options - Aegis' variant is `?baseline=options` (it was /tenant-baseline-options). */
   comparison: {
     path: '/fetch-json-files',

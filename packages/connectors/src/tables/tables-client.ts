@@ -16,9 +16,14 @@ import type {
   BulkResult,
   CreateTableResult,
   EntityKeys,
+  EntityPage,
   FailedRow,
+  QueryEntitiesOptions,
   TablesOperationOptions,
 } from './types';
+
+/** Builds an OData filter with every value quoted and escaped: odata`Actor eq ${upn}`. */
+export { odata } from '@azure/data-tables';
 
 /** Table storage accepts at most 100 operations in one transaction, all in one partition. */
 export const MAX_TRANSACTION_SIZE = 100;
@@ -282,6 +287,27 @@ export class TablesClient implements AppTables {
     options: TablesOperationOptions = {},
   ): Promise<AppTableEntity[]> {
     return (await this.listRaw(table, options)).map(toAppTableEntity);
+  }
+
+  async queryEntities(table: string, options: QueryEntitiesOptions = {}): Promise<EntityPage> {
+    return call(async () => {
+      const pages = this.table(table)
+        .listEntities<Record<string, unknown>>({
+          abortSignal: options.abortSignal,
+          ...(options.filter ? { queryOptions: { filter: options.filter } } : {}),
+        })
+        .byPage({
+          ...(options.maxPageSize ? { maxPageSize: options.maxPageSize } : {}),
+          ...(options.continuationToken ? { continuationToken: options.continuationToken } : {}),
+        });
+      const first = await pages.next();
+      if (first.done) return { entities: [] };
+      const page = first.value;
+      return {
+        entities: page.map(toAppTableEntity),
+        ...(page.continuationToken ? { continuationToken: page.continuationToken } : {}),
+      };
+    });
   }
 
   async createTable(

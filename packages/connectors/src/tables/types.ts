@@ -30,12 +30,29 @@ export interface EntityKeys {
   rowKey: string;
 }
 
-/** The port to app deployment tables in Table storage (ARCHITECTURE §1). */
+/** One page of a query: its rows, and the token for the next page when there is one. */
+export interface EntityPage {
+  entities: AppTableEntity[];
+  continuationToken?: string;
+}
+
+export interface QueryEntitiesOptions extends TablesOperationOptions {
+  /** An OData filter; build it with `odata` so that values are quoted and escaped. */
+  filter?: string;
+  /** At most this many rows (Table storage answers at most 1,000 per page). */
+  maxPageSize?: number;
+  /** The token a previous page gave. */
+  continuationToken?: string;
+}
+
+/** The port to tables in Table storage (ARCHITECTURE §1): app deployment tables, the audit trail. */
 export interface AppTables {
   /** Names of every table of the account, sorted. */
   listTables(options?: TablesOperationOptions): Promise<string[]>;
   /** Every row of a table, with timestamp and etag. */
   listEntities(table: string, options?: TablesOperationOptions): Promise<AppTableEntity[]>;
+  /** One page of the rows matching a filter, in Table storage's order (PartitionKey, RowKey). */
+  queryEntities(table: string, options?: QueryEntitiesOptions): Promise<EntityPage>;
   createTable(table: string, options?: TablesOperationOptions): Promise<CreateTableResult>;
   /** Inserts or replaces one row. */
   upsertEntity(

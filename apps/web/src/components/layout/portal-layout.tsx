@@ -1,17 +1,27 @@
-import { ROLE_DESCRIPTIONS } from '@aegis/domain';
-import { Badge, Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { hasRole, ROLE_DESCRIPTIONS, roleRequiredMessage, type AegisRole } from '@aegis/domain';
+import {
+  Badge,
+  Button,
+  makeStyles,
+  mergeClasses,
+  Text,
+  tokens,
+  Tooltip,
+} from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
 
 import logo from '../../assets/aegis-logo.svg';
 import defaultPhoto from '../../assets/default-photo.svg';
-import { useRole } from '../../lib/roles';
+import { useRole, useRoles } from '../../lib/roles';
 import { displayNameOf, useBrowserSession } from '../../lib/session';
 
 export interface NavItem {
   readonly label: string;
   readonly href: string;
+  /** The role the screen needs; other roles see the item disabled with the role named (ADR 038). */
+  readonly needs?: AegisRole;
 }
 
 export interface NavSection {
@@ -57,6 +67,11 @@ const useStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorNeutralBackground3Hover },
   },
   nested: { paddingLeft: '20px' },
+  disabled: {
+    color: tokens.colorNeutralForegroundDisabled,
+    cursor: 'not-allowed',
+    ':hover': { backgroundColor: 'transparent' },
+  },
   active: {
     backgroundColor: tokens.colorBrandBackground2,
     color: tokens.colorBrandForeground1,
@@ -83,18 +98,32 @@ const useStyles = makeStyles({
 
 function NavLinks({ items, nested }: { items: readonly NavItem[]; nested?: boolean }) {
   const styles = useStyles();
+  const roles = useRoles();
   return (
     <ul className={styles.list}>
       {items.map((item) => (
         <li key={item.href}>
-          <NavLink
-            to={item.href}
-            className={({ isActive }) =>
-              mergeClasses(styles.link, nested && styles.nested, isActive && styles.active)
-            }
-          >
-            {item.label}
-          </NavLink>
+          {item.needs && !hasRole(roles, item.needs) ? (
+            <Tooltip content={roleRequiredMessage(item.needs)} relationship="description" withArrow>
+              <span
+                role="link"
+                aria-disabled="true"
+                tabIndex={0}
+                className={mergeClasses(styles.link, nested && styles.nested, styles.disabled)}
+              >
+                {item.label}
+              </span>
+            </Tooltip>
+          ) : (
+            <NavLink
+              to={item.href}
+              className={({ isActive }) =>
+                mergeClasses(styles.link, nested && styles.nested, isActive && styles.active)
+              }
+            >
+              {item.label}
+            </NavLink>
+          )}
         </li>
       ))}
     </ul>

@@ -1,0 +1,22 @@
+import { auditPageSchema, auditQuerySchema } from '@aegis/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import type { AuditTrail } from '../../services/audit-trail';
+
+export interface AuditRoutesOptions {
+  readonly trail: AuditTrail;
+}
+
+const tags = ['audit'];
+
+/** The audit trail (issue 18 §5): who changed what, when, with which result; newest first. */
+export const auditRoutes: FastifyPluginAsyncZod<AuditRoutesOptions> = async (app, { trail }) => {
+  app.get(
+    '/api/audit',
+    {
+      config: { role: 'Administrator' },
+      schema: { tags, querystring: auditQuerySchema, response: { 200: auditPageSchema } },
+    },
+    async (request) => trail.query(request.query),
+  );
+};

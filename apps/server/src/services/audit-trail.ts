@@ -1,0 +1,216 @@
+import { isServiceError, ServiceError } from '@aegis/connectors';
+import { odata, type AppTables, type EntityPage } from '@aegis/connectors/tables';
+import type { AuditPage, AuditQuery } from '@aegis/contracts';
+import {
+  AUDIT_TABLE,
+  auditMonthOf,
+  auditMonthsBetween,
+  auditRowKey,
+  InputError,
+  type AppTableEntity,
+  type AuditEvent,
+  type AuditOutcome,
+} from '@aegis/domain';
+import { z } from 'zod';
+
+/** Table storage keeps at most 32K characters in a string property; parameters stay below. */
+const MAX_JSON_CHARS = 30_000;
+
+const tokenSchema = z.object({ month: z.string(), token: z.string().optional() });
+type Position = z.infer<typeof tokenSchema>;
+
+function json(value: unknown): string {
+  const text = JSON.stringify(value ?? null);
+  return text.length <= MAX_JSON_CHARS
+    ? text
+    : JSON.stringify({ summarised: true, characters: text.length });
+}
+
+function parseJson(value: unknown): unknown {
+  if (typeof value !== 'string' || value === '') return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/** The row of an event in AegisAudit: partition the month, RowKey newest first. */
+export function auditEntity(event: AuditEvent): AppTableEntity {
+  const at = new Date(event.at);
+  return {
+    PartitionKey: auditMonthOf(at),
+    RowKey: auditRowKey(at, event.id),
+    EventId: event.id,
+    At: event.at,
+    ActorUpn: event.actor.upn.toLowerCase(),
+    ActorOid: event.actor.oid,
+    ActorRoles: event.actor.roles.join(','),
+    Action: event.action,
+    ...(event.clientCode ? { ClientCode: event.clientCode } : {}),
+    Parameters: json(event.parameters),
+    Outcome: event.result.outcome,
+    ...(event.result.statusCode !== undefined ? { StatusCode: event.result.statusCode } : {}),
+    ...(event.details ? { Details: json(event.details) } : {}),
+  };
+}
+
+/** An AegisAudit row back as the event it recorded. */
+export function auditEventOf(row: AppTableEntity): AuditEvent {
+  const roles = typeof row.ActorRoles === 'string' && row.ActorRoles ? row.ActorRoles : '';
+  const details = parseJson(row.Details);
+  return {
+    id: String(row.EventId ?? row.RowKey),
+    at: String(row.At ?? ''),
+    actor: {
+      upn: String(row.ActorUpn ?? ''),
+      oid: String(row.ActorOid ?? ''),
+      roles: roles ? roles.split(',') : [],
+    },
+    action: String(row.Action ?? ''),
+    ...(typeof row.ClientCode === 'string' && row.ClientCode ? { clientCode: row.ClientCode } : {}),
+    parameters: parseJson(row.Parameters) ?? {},
+    result: {
+      outcome: String(row.Outcome ?? 'started') as AuditOutcome,
+      ...(typeof row.StatusCode === 'number' ? { statusCode: row.StatusCode } : {}),
+    },
+    ...(details && typeof details === 'object'
+      ? { details: details as Record<string, unknown> }
+      : {}),
+  };
+}
+
+function encodeToken(position: Position): string {
+  return Buffer.from(JSON.stringify(position)).toString('base64url');
+}
+
+function decodeToken(token: string, months: readonly string[]): Position {
+  try {
+    const position = tokenSchema.parse(JSON.parse(Buffer.from(token, 'base64url').toString()));
+    if (months.includes(position.month)) return position;
+  } catch {
+    // reported below
+  }
+  throw new InputError('continuationToken: is not a token this query gave', 'continuationToken');
+}
+
+/** The day after `day` (yyyy-MM-dd), as the instant it starts. */
+function startOfNextDay(day: string): string {
+  const next = new Date(`${day}T00:00:00.000Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString();
+}
+
+/**
+ * The audit trail in Table storage (issue 18 §5, ADR 037): one row per change in `AegisAudit`,
+ * partitioned by month, newest first. A change is recorded before it runs (`begin`) and its
+ * answer merged in afterwards (`complete`); refused attempts are recorded once (`record`).
+ * Without Table storage configured, the trail is the structured log alone.
+ */
+export class AuditTrail {
+  private ready: Promise<unknown> | undefined;
+
+  constructor(private readonly tables: AppTables | undefined) {}
+
+  /** Whether events are stored (Table storage configured), not only logged. */
+  get stored(): boolean {
+    return this.tables !== undefined;
+  }
+
+  private async table(): Promise<AppTables | undefined> {
+    if (!this.tables) return undefined;
+    const tables = this.tables;
+    this.ready ??= tables.createTable(AUDIT_TABLE).catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    });
+    await this.ready;
+    return tables;
+  }
+
+  /** Records a change about to run; when this fails the change must not run. */
+  async begin(event: AuditEvent): Promise<void> {
+    await (await this.table())?.upsertEntity(AUDIT_TABLE, auditEntity(event));
+  }
+
+  /** Merges the answer (and details) of a change recorded by `begin`. */
+  async complete(event: AuditEvent): Promise<void> {
+    const entity = auditEntity(event);
+    await (
+      await this.table()
+    )?.updateEntity(
+      AUDIT_TABLE,
+      {
+        PartitionKey: entity.PartitionKey,
+        RowKey: entity.RowKey,
+        Outcome: entity.Outcome,
+        ...(entity.StatusCode !== undefined ? { StatusCode: entity.StatusCode } : {}),
+        ...(entity.Details !== undefined ? { Details: entity.Details } : {}),
+      },
+      { mode: 'Merge' },
+    );
+  }
+
+  /** Records an attempt refused before it could change anything (403, 400…). */
+  async record(event: AuditEvent): Promise<void> {
+    await (await this.table())?.upsertEntity(AUDIT_TABLE, auditEntity(event));
+  }
+
+  /** One page of events, newest first, month by month from the newest month of the query. */
+  async query(query: AuditQuery, now = new Date()): Promise<AuditPage> {
+    if (!this.tables) {
+      throw new ServiceError(
+        'The audit trail is not stored: Table storage is not configured, so it is in the log only.',
+        { service: 'tables', statusCode: 503, code: 'NotConfigured' },
+      );
+    }
+    const months = query.month
+      ? [query.month]
+      : query.from && query.to
+        ? auditMonthsBetween(query.from, query.to)
+        : [auditMonthOf(now)];
+    let position: Position | undefined = query.continuationToken
+      ? decodeToken(query.continuationToken, months)
+      : { month: months[0]! };
+    const events: AuditEvent[] = [];
+    while (position && events.length < query.pageSize) {
+      const { month, token }: Position = position;
+      let page: EntityPage;
+      try {
+        page = await this.tables.queryEntities(AUDIT_TABLE, {
+          filter: this.filter(month, query),
+          maxPageSize: query.pageSize - events.length,
+          ...(token ? { continuationToken: token } : {}),
+        });
+      } catch (error) {
+        // no change was ever audited: the table does not exist yet
+        if (isServiceError(error) && error.statusCode === 404) return { events: [] };
+        throw error;
+      }
+      events.push(...page.entities.map(auditEventOf));
+      const next = months[months.indexOf(month) + 1];
+      position = page.continuationToken
+        ? { month, token: page.continuationToken }
+        : next
+          ? { month: next }
+          : undefined;
+    }
+    return {
+      events: events.map((event) => ({
+        ...event,
+        actor: { ...event.actor, roles: [...event.actor.roles] },
+      })),
+      ...(position ? { continuationToken: encodeToken(position) } : {}),
+    };
+  }
+
+  private filter(month: string, query: AuditQuery): string {
+    const conditions = [odata`PartitionKey eq ${month}`];
+    if (query.actor) conditions.push(odata`ActorUpn eq ${query.actor.toLowerCase()}`);
+    if (query.action) conditions.push(odata`Action eq ${query.action}`);
+    if (query.client) conditions.push(odata`ClientCode eq ${query.client}`);
+    if (query.from) conditions.push(odata`At ge ${`${query.from}T00:00:00.000Z`}`);
+    if (query.to) conditions.push(odata`At lt ${startOfNextDay(query.to)}`);
+    return conditions.join(' and ');
+  }
+}

@@ -1,0 +1,45 @@
+import type { AuditPage } from '@aegis/contracts';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api-client';
+
+/** The filters of the Audit screen; '' means "any". */
+export interface AuditFilters {
+  readonly month: string;
+  readonly actor: string;
+  readonly client: string;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export function auditUrl(filters: AuditFilters, continuationToken?: string): string {
+  const query = new URLSearchParams({ pageSize: String(AUDIT_PAGE_SIZE) });
+  if (filters.month) query.set('month', filters.month);
+  if (filters.actor.trim()) query.set('actor', filters.actor.trim());
+  if (filters.client) query.set('client', filters.client);
+  if (continuationToken) query.set('continuationToken', continuationToken);
+  return `/api/audit?${query.toString()}`;
+}
+
+/** Audit events newest first, one page of 50 at a time ("Load older events"). */
+export function useAuditEvents(filters: AuditFilters, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: ['audit', filters],
+    enabled,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => api<AuditPage>(auditUrl(filters, pageParam), { signal }),
+    getNextPageParam: (last) => last.continuationToken,
+    // an audit trail grows all the time: always read it fresh when the screen opens
+    staleTime: 0,
+  });
+}
+
+/** The clients of the configuration repository, for the client filter. */
+export function useAuditClients(enabled: boolean) {
+  return useQuery({
+    queryKey: ['audit', 'clients'],
+    enabled,
+    queryFn: ({ signal }) =>
+      api<{ clients: { code: string }[] }>('/api/comparison/clients', { signal }),
+  });
+}

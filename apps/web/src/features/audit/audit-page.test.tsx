@@ -1,0 +1,152 @@
+import type { AuditEventDto, AuditPage } from '@aegis/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { mockServer } from '../../testing/mocks/server';
+import { renderApp } from '../../testing/render-app';
+
+// jsdom has no ResizeObserver; Fluent's MessageBar measures itself with one.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+function event(id: string, overrides: Partial<AuditEventDto> = {}): AuditEventDto {
+  return {
+    id,
+    at: '2026-11-20T10:15:00.000Z',
+    actor: { upn: 'sam.taylor@aegis-msp.example', oid: 'oid-sam', roles: ['Operator'] },
+    action: 'POST /api/backups/:client/runs',
+    clientCode: 'ABC',
+    parameters: { params: { client: 'ABC' }, body: { TenantAdminUserPW: '[Redacted]' } },
+    result: { statusCode: 202, outcome: 'succeeded' },
+    details: { runId: 41, pipelineId: 7 },
+    ...overrides,
+  };
+}
+
+const CLIENTS = http.get('*/api/comparison/clients', () =>
+  HttpResponse.json({ clients: [{ code: 'ABC' }, { code: 'CON' }] }),
+);
+
+describe('Audit Trail screen', () => {
+  it('lists events newest first, expands parameters, pages older events and filters', async () => {
+    const asked: URL[] = [];
+    mockServer.use(
+      CLIENTS,
+      http.get('*/api/audit', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url);
+        if (url.searchParams.get('continuationToken') === 'older') {
+          return HttpResponse.json<AuditPage>({
+            events: [event('e3', { action: 'POST /api/schedules/:folder', details: undefined })],
+          });
+        }
+        if (url.searchParams.get('actor')) {
+          return HttpResponse.json<AuditPage>({ events: [] });
+        }
+        return HttpResponse.json<AuditPage>({
+          events: [
+            event('e1'),
+            event('e2', {
+              actor: { upn: 'priya.shah@aegis-msp.example', oid: 'o', roles: ['Approver'] },
+              action: 'POST /api/backups/:client/restore',
+              result: { statusCode: 409, outcome: 'failed' },
+              details: { pullRequestId: 7 },
+            }),
+          ],
+          continuationToken: 'older',
+        });
+      }),
+    );
+    renderApp('/audit');
+
+    const grid = await screen.findByRole('grid');
+    const first = within(grid).getByRole('row', {
+      name: 'POST /api/backups/:client/runs by sam.taylor@aegis-msp.example',
+    });
+    expect(within(first).getByText('Succeeded (202)')).toBeInTheDocument();
+    expect(within(first).getByText('Run 41')).toBeInTheDocument();
+    const second = within(grid).getByRole('row', {
+      name: 'POST /api/backups/:client/restore by priya.shah@aegis-msp.example',
+    });
+    expect(within(second).getByText('Failed (409)')).toBeInTheDocument();
+    expect(within(second).getByText('Pull request 7')).toBeInTheDocument();
+    expect(asked[0]?.searchParams.get('month')).toMatch(/^\d{4}-\d{2}$/);
+
+    const user = userEvent.setup();
+    await user.click(within(first).getByRole('button', { name: 'Show parameters' }));
+    const parameters = within(first).getByLabelText('Parameters of POST /api/backups/:client/runs');
+    expect(parameters.textContent).toContain('"TenantAdminUserPW": "[Redacted]"');
+    expect(parameters.textContent).toContain('"runId": 41');
+    expect(
+      within(first).getByRole('button', { name: 'Hide parameters', expanded: true }),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load older events' }));
+    expect(
+      await within(grid).findByRole('row', {
+        name: 'POST /api/schedules/:folder by sam.taylor@aegis-msp.example',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load older events' })).not.toBeInTheDocument();
+    expect(screen.getByText('3 events, newest first')).toBeInTheDocument();
+
+    const filters = screen.getByRole('form', { name: 'Audit filters' });
+    await user.type(within(filters).getByLabelText('Who (UPN)'), 'nobody@aegis-msp.example');
+    await user.selectOptions(await within(filters).findByLabelText('Client'), 'CON');
+    await user.click(within(filters).getByRole('button', { name: 'Apply filters' }));
+    expect(await screen.findByText('No audit events match these filters.')).toBeInTheDocument();
+    const last = asked.at(-1)!;
+    expect(last.searchParams.get('actor')).toBe('nobody@aegis-msp.example');
+    expect(last.searchParams.get('client')).toBe('CON');
+  });
+
+  it('shows the failure with Try again', async () => {
+    let calls = 0;
+    mockServer.use(
+      CLIENTS,
+      http.get('*/api/audit', () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json(
+              {
+                error: 'ServiceError',
+                statusCode: 503,
+                message: 'The audit trail is not stored: Table storage is not configured.',
+              },
+              { status: 503 },
+            )
+          : HttpResponse.json<AuditPage>({ events: [event('e1')] });
+      }),
+    );
+    renderApp('/audit');
+    expect(await screen.findByText('Could not load the audit trail')).toBeInTheDocument();
+    expect(screen.getByText(/Table storage is not configured/)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('grid')).toBeInTheDocument();
+  });
+
+  it('tells other roles who may see it, and asks the server nothing', async () => {
+    let asked = false;
+    mockServer.use(
+      CLIENTS,
+      http.get('*/api/audit', () => {
+        asked = true;
+        return HttpResponse.json<AuditPage>({ events: [] });
+      }),
+    );
+    renderApp('/audit', { roles: ['Approver'] });
+    expect(await screen.findByText('No access to the audit trail')).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(within(main).getByText(/needs the Aegis Administrator role/)).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Portal' });
+    const item = within(nav).getByRole('link', { name: 'Audit Trail' });
+    expect(item).toHaveAttribute('aria-disabled', 'true');
+    await waitFor(() => expect(item).toHaveAccessibleDescription(/Administrator role/));
+    expect(asked).toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  auditClientCodeOf,
+  auditMonthOf,
+  auditMonthsBetween,
+  auditRowKey,
+  previousAuditMonth,
+} from '.';
+
+describe('audit trail keys', () => {
+  it('partitions by UTC month', () => {
+    expect(auditMonthOf(new Date('2026-11-30T23:59:59.999Z'))).toBe('2026-11');
+    expect(auditMonthOf(new Date('2026-12-01T00:00:00.000Z'))).toBe('2026-12');
+  });
+
+  it('orders RowKeys newest first, ties broken by id', () => {
+    const keys = [
+      auditRowKey(new Date('2026-11-01T00:00:00.000Z'), 'a'),
+      auditRowKey(new Date('2026-11-24T01:00:00.000Z'), 'b'),
+      auditRowKey(new Date('2026-11-24T01:00:00.001Z'), 'c'),
+      auditRowKey(new Date('2026-11-24T01:00:00.001Z'), 'd'),
+    ];
+    expect([...keys].sort()).toEqual([keys[2], keys[3], keys[1], keys[0]]);
+    expect(keys[0]).toMatch(/^\d{16}-a$/);
+  });
+
+  it('lists the months of a range newest first, across a year', () => {
+    expect(previousAuditMonth('2026-01')).toBe('2025-12');
+    expect(auditMonthsBetween('2025-11-15', '2026-02-01')).toEqual([
+      '2026-02',
+      '2026-01',
+      '2025-12',
+      '2025-11',
+    ]);
+    expect(auditMonthsBetween('2026-02-01', '2026-02-28')).toEqual(['2026-02']);
+    expect(() => auditMonthsBetween('2026-03-01', '2026-02-01')).toThrow(/from/);
+    expect(() => auditMonthsBetween('2025-01-01', '2026-02-01')).toThrow(/12 months/);
+  });
+
+  it('finds the client a request is about', () => {
+    expect(auditClientCodeOf({ params: { client: 'ABC' } })).toBe('ABC');
+    expect(auditClientCodeOf({ body: { clientCode: 'XYZ' } })).toBe('XYZ');
+    expect(auditClientCodeOf({ params: { folder: 'CON' } })).toBe('CON');
+    expect(auditClientCodeOf({ params: { table: 'DEFWorkstationApps' } })).toBe('DEF');
+    expect(auditClientCodeOf({ params: { table: 'GENWorkstationApps' } })).toBeUndefined();
+    expect(auditClientCodeOf({ params: { client: 'not a code' } })).toBeUndefined();
+  });
+});
