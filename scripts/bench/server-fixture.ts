@@ -3,9 +3,11 @@
  * and the Aegis server built as `npm start` builds it, whose DevOps requests are counted; plus a pusher that
  * writes generated trees to main in batches.
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 
 import { DevOpsClient, type FileChange, type RepositoryRef } from '@aegis/connectors/devops';
 import type { ConfigFile } from '@aegis/domain';
@@ -47,9 +49,52 @@ export interface BenchServer {
   token(): Promise<string>;
   /** the server's DevOps requests since the last call, then zeroed */
   takeRequests(): RequestCounts;
-  /** GET through the server as the bench user: the parsed body and the time taken */
-  get<T>(url: string): Promise<{ body: T; ms: number; bytes: number }>;
+  /**
+   * GET through the server as the bench user: the parsed body, the time taken, the CPU time this
+   * process and its finished child processes (the emulator's git) used meanwhile — a figure the
+   * other work on a shared machine does not inflate as it does wall time — and the peak heap used.
+   */
+  get<T>(url: string): Promise<GetResult<T>>;
   close(): Promise<void>;
+}
+
+export interface GetResult<T> {
+  body: T;
+  ms: number;
+  bytes: number;
+  cpuMs: number;
+  peakHeapMegabytes: number;
+}
+
+/** CPU time used so far by this process and its waited-for children (Linux /proc; else own only). */
+export function cpuMilliseconds(): number {
+  const own = process.cpuUsage();
+  let children = 0;
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields 16 and 17 of stat (cutime, cstime), in clock ticks of 1/100 s
+    children = (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    children = 0;
+  }
+  return (own.user + own.system) / 1000 + children;
+}
+
+/** Samples the heap used while `work` runs; its peak in MB. */
+async function withPeakHeap<T>(work: () => Promise<T>): Promise<{ value: T; peak: number }> {
+  const used = () => getHeapStatistics().used_heap_size;
+  let peak = used();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, used());
+  }, 100);
+  try {
+    const value = await work();
+    peak = Math.max(peak, used());
+    return { value, peak: peak / 2 ** 20 };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 export async function startBenchServer(name: string): Promise<BenchServer> {
@@ -102,12 +147,22 @@ export async function startBenchServer(name: string): Promise<BenchServer> {
     get: async <T>(url: string) => {
       const authorization = `Bearer ${await token()}`;
       const start = performance.now();
-      const response = await app.inject({ method: 'GET', url, headers: { authorization } });
+      const cpuStart = cpuMilliseconds();
+      const { value: response, peak } = await withPeakHeap(() =>
+        app.inject({ method: 'GET', url, headers: { authorization } }),
+      );
       const ms = performance.now() - start;
+      const cpuMs = cpuMilliseconds() - cpuStart;
       if (response.statusCode !== 200) {
         throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 500)}`);
       }
-      return { body: response.json<T>(), ms, bytes: response.body.length };
+      return {
+        body: response.json<T>(),
+        ms,
+        bytes: response.body.length,
+        cpuMs,
+        peakHeapMegabytes: peak,
+      };
     },
     close: async () => {
       await app.close();

@@ -196,16 +196,19 @@ export class ProposeChangeError extends ServiceError {
   }
 }
 
-function parseFile(path: string, text: string, objectId?: string): ParsedFile {
-  let content: unknown = null;
+/** A file's JSON content (a BOM tolerated), null when the text is not JSON. */
+function jsonContent(text: string): unknown {
   try {
-    content = JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+    return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
   } catch {
-    content = null;
+    return null;
   }
+}
+
+function parseFile(path: string, text: string, objectId?: string): ParsedFile {
   return {
     path,
-    content,
+    content: jsonContent(text),
     text,
     bytes: Buffer.byteLength(text, 'utf8'),
     ...(objectId ? { objectId } : {}),
@@ -366,6 +369,35 @@ export class ConfigRepository {
         onProgress(50 + Math.floor((++loaded / n) * 50));
         return tree;
       }),
+    );
+  }
+
+  /**
+   * Every file of a folder at a version, parsed, from one zip read as it downloads (ADR 036): for
+   * reads of many folders at once (the fleet's client folders), holding one file at a time, not
+   * the archive. `wanted` (a repository path) skips files unread. False when the folder is missing.
+   */
+  forEachFile(
+    folder: string,
+    version: VersionSpec,
+    onFile: (file: ConfigFile) => void | Promise<void>,
+    wanted: (path: string) => boolean = () => true,
+  ): Promise<boolean> {
+    const prefix = `${folder.replace(/^\/+/, '')}/`;
+    // entry naming inside the archive is not documented: relative, folder-prefixed or full paths
+    const pathOf = (name: string) => {
+      const relative = name.replace(/^\/+/, '');
+      return `${folder}/${relative.startsWith(prefix) ? relative.slice(prefix.length) : relative}`;
+    };
+    const decoder = new TextDecoder();
+    return this.devops.forEachZipEntry(
+      this.repo,
+      folder,
+      (name, bytes) => {
+        const path = pathOf(name);
+        return onFile({ path, content: jsonContent(decoder.decode(bytes)) });
+      },
+      { version, wanted: (name) => wanted(pathOf(name)) },
     );
   }
 

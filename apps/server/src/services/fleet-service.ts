@@ -95,6 +95,12 @@ export interface FleetLogger {
 
 /** Client summaries computed at once (each reads and compares two trees). */
 const SUMMARY_CONCURRENCY = 4;
+/**
+ * Summaries lacking at one commit read from one zip of /Clients when at least this many lack one
+ * and they are at least 1/BULK_SHARE of the clients (else a listing and a zip per client is less).
+ */
+const BULK_MINIMUM = 4;
+const BULK_SHARE = 3;
 /** Commits read per client for its trend (newest first). */
 const TREND_COMMITS = 100;
 const BASELINE_PARENT = BASELINE_ROOT.slice(0, BASELINE_ROOT.lastIndexOf('/'));
@@ -130,10 +136,14 @@ export class FleetService {
     const snapshot = await this.snapshot(tip);
     const clients = [...snapshot.clients.keys()].sort();
     const limit = pLimit(SUMMARY_CONCURRENCY);
-    const [summaries, backupRefs, overviews] = await Promise.all([
-      Promise.all(
+    const summariesAtTip = async () => {
+      await this.summarizeInBulk(clients, tip, snapshot, now.getTime());
+      return Promise.all(
         clients.map((c) => limit(() => settle(this.summaryAt(c, tip, snapshot, now.getTime())))),
-      ),
+      );
+    };
+    const [summaries, backupRefs, overviews] = await Promise.all([
+      summariesAtTip(),
       settle(this.repository.listRefs('tags/backup/')),
       settle(this.captures.overviews(clients)),
     ]);
@@ -332,58 +342,69 @@ export class FleetService {
       this.baselineFiles(baselineTreeId, commitId),
       this.repository.readTree(clientFolder(client), { commit: commitId }, { cache: false }),
     ]);
-    const root = `${clientResourcesRoot(client)}/`;
-    const resources = (folder?.files ?? []).filter((f) => f.path.startsWith(root));
-    if (resources.length === 0) {
-      const none = {
-        hasConfiguration: false,
-        deviations: [],
-        notes: [],
-        computedAt: at,
-        expiries: [],
-      };
-      this.caches.summaries.set(key, none);
-      return none;
-    }
-    const notes: string[] = [];
-    const byPath = new Map((folder?.files ?? []).map((f) => [f.path, f]));
-    const accepted =
-      documentOf<AcceptedDeviationsConfig>(
-        byPath.get(acceptedDeviationsPath(client)),
-        (d) => Array.isArray(d.acceptedDeviations),
-        'accepted-deviations configuration',
-        notes,
-      ) ?? emptyAcceptedDeviations(client, new Date(at));
-    const matching = documentOf<{ matches: ConfirmedMatch[] }>(
-      byPath.get(matchingConfigPath(client)),
-      (d) => Array.isArray(d.matches),
-      'matching configuration',
-      notes,
-    );
-    const data = complianceOfFiles(
-      baseline,
-      resources,
-      matching?.matches ?? [],
-      accepted,
-      new Date(at),
-    );
-    const standard = runStandardBaseline(resources);
-    const summary: ClientSummary = {
-      hasConfiguration: true,
-      compliancePercentage: data.compliancePercentage,
-      criticalCount: data.criticalCount,
-      highCount: data.highCount,
-      acceptedDeviations: data.acceptedDeviationsCount,
-      ...(standard.evaluatedCount > 0 ? { standardPercentage: standard.percentage } : {}),
-      deviations: fleetDeviationsOf(data.deviations),
-      notes,
-      computedAt: at,
-      expiries: accepted.acceptedDeviations
-        .map((a) => (a.expiresAt ? Date.parse(a.expiresAt) : NaN))
-        .filter((t) => !Number.isNaN(t)),
-    };
+    const summary = summarize(client, baseline, folder?.files ?? [], at);
     this.caches.summaries.set(key, summary);
     return summary;
+  }
+
+  /**
+   * The summaries a commit lacks, when many clients lack one (a cold server, a baseline change):
+   * the client folders from one zip of /Clients read as it downloads, each client summarised as
+   * soon as its files are in (ADR 036), instead of a listing and a zip per client. Clients it could
+   * not summarise (the read failed, an archive out of folder order) are left to `summaryAt`.
+   */
+  private async summarizeInBulk(
+    clients: readonly string[],
+    commitId: string,
+    snapshot: CommitSnapshot,
+    at: number,
+  ): Promise<void> {
+    const baselineTreeId = snapshot.baselineTreeId;
+    if (!baselineTreeId) return;
+    const keyOf = (client: string) =>
+      `${client}:${baselineTreeId}:${snapshot.clients.get(client) ?? ''}`;
+    const lacking = new Set(
+      clients.filter((client) => {
+        const cached = this.caches.summaries.get(keyOf(client));
+        return !cached || expiredBetween(cached, at);
+      }),
+    );
+    if (lacking.size < BULK_MINIMUM || lacking.size * BULK_SHARE < clients.length) return;
+    const clientOf = (path: string) => path.slice(CLIENTS_FOLDER.length + 1).split('/', 1)[0] ?? '';
+    try {
+      const baseline = await this.baselineFiles(baselineTreeId, commitId);
+      const done = new Set<string>();
+      let current: { client: string; files: ConfigFile[] } | undefined;
+      const finish = () => {
+        if (!current) return;
+        const { client, files } = current;
+        done.add(client);
+        this.caches.summaries.set(keyOf(client), summarize(client, baseline, files, at));
+        current = undefined;
+      };
+      await this.repository.forEachFile(
+        CLIENTS_FOLDER,
+        { commit: commitId },
+        (file) => {
+          const client = clientOf(file.path);
+          if (current?.client !== client) {
+            finish();
+            if (done.has(client)) {
+              // the archive is not in folder order: this client's summary is incomplete
+              lacking.delete(client);
+              this.caches.summaries.delete(keyOf(client));
+              return;
+            }
+            current = { client, files: [] };
+          }
+          current.files.push(file);
+        },
+        (path) => lacking.has(clientOf(path)),
+      );
+      finish();
+    } catch (error) {
+      this.log.warn({ err: error }, 'fleet: client folders not read in one zip, read one by one');
+    }
   }
 
   private baselineFiles(treeId: string, commitId: string): Promise<ConfigFile[]> {
@@ -398,6 +419,60 @@ export class FleetService {
     });
     return files;
   }
+}
+
+/**
+ * A client's figures from the baseline's files and every file of its folder (repository paths):
+ * compliance as the report computes it, the standard catalogue's percentage, the deviations.
+ */
+function summarize(
+  client: string,
+  baseline: readonly ConfigFile[],
+  folderFiles: readonly ConfigFile[],
+  at: number,
+): ClientSummary {
+  const root = `${clientResourcesRoot(client)}/`;
+  const resources = folderFiles.filter((f) => f.path.startsWith(root));
+  if (resources.length === 0) {
+    return { hasConfiguration: false, deviations: [], notes: [], computedAt: at, expiries: [] };
+  }
+  const notes: string[] = [];
+  const byPath = new Map(folderFiles.map((f) => [f.path, f]));
+  const accepted =
+    documentOf<AcceptedDeviationsConfig>(
+      byPath.get(acceptedDeviationsPath(client)),
+      (d) => Array.isArray(d.acceptedDeviations),
+      'accepted-deviations configuration',
+      notes,
+    ) ?? emptyAcceptedDeviations(client, new Date(at));
+  const matching = documentOf<{ matches: ConfirmedMatch[] }>(
+    byPath.get(matchingConfigPath(client)),
+    (d) => Array.isArray(d.matches),
+    'matching configuration',
+    notes,
+  );
+  const data = complianceOfFiles(
+    baseline,
+    resources,
+    matching?.matches ?? [],
+    accepted,
+    new Date(at),
+  );
+  const standard = runStandardBaseline(resources);
+  return {
+    hasConfiguration: true,
+    compliancePercentage: data.compliancePercentage,
+    criticalCount: data.criticalCount,
+    highCount: data.highCount,
+    acceptedDeviations: data.acceptedDeviationsCount,
+    ...(standard.evaluatedCount > 0 ? { standardPercentage: standard.percentage } : {}),
+    deviations: fleetDeviationsOf(data.deviations),
+    notes,
+    computedAt: at,
+    expiries: accepted.acceptedDeviations
+      .map((a) => (a.expiresAt ? Date.parse(a.expiresAt) : NaN))
+      .filter((t) => !Number.isNaN(t)),
+  };
 }
 
 /** Whether an acceptance expiry lies between the summary's moment and `at` (then it is recomputed). */

@@ -43,8 +43,29 @@ describe('fleet routes', () => {
     expect(points.json()).toMatchObject({ field: 'querystring.points' });
   });
 
+  /** Counts the zip downloads the server asks the emulator for while `work` runs. */
+  const zipsDuring = async (work: () => Promise<unknown>) => {
+    const id = devops.emulator.faults.add({
+      kind: 'latency',
+      latencyInMs: 0,
+      queryPattern: 'format=zip',
+    });
+    try {
+      await work();
+      return devops.emulator.faults.list().find((f) => f.id === id)?.hits ?? 0;
+    } finally {
+      devops.emulator.faults.remove(id);
+    }
+  };
+
   it('gives every sample client real figures that agree with the compliance report', async () => {
-    const body = await fleet();
+    let body = undefined as unknown as Fleet;
+    // cold: the client folders come from one zip of /Clients (ADR 036), the baseline from another
+    expect(
+      await zipsDuring(async () => {
+        body = await fleet();
+      }),
+    ).toBe(2);
     expect(body.rows.map((r) => r.client)).toEqual(['ABC', 'CON', 'FAB', 'NWT', 'WWI']);
     for (const row of body.rows) {
       const report = (await get(`/api/compliance/${row.client}`)).json() as {
@@ -146,5 +167,41 @@ describe('fleet routes', () => {
     expect(all.trends.map((x) => x.client)).toContain('ABC');
     for (const x of all.trends) expect(x.points.length).toBeLessThanOrEqual(5);
     expect((await get('/api/fleet/ZZZ/trend')).statusCode).toBe(404);
+  });
+  it('reads the client folders one by one when the zip of all of them fails', async () => {
+    const before = await fleet();
+    // a baseline change: every client's summary is stale, so the fleet reads all folders again
+    const [main] = await git.listRefs(REPO, 'heads/main');
+    await git.push(REPO, {
+      branch: 'main',
+      oldObjectId: main?.commitId ?? '',
+      commits: [
+        {
+          comment: 'Baseline: a note file',
+          changes: [
+            {
+              changeType: 'add',
+              path: '/M365Config/Resources/notes.txt',
+              content: 'not a policy',
+            },
+          ],
+        },
+      ],
+    });
+    devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 500,
+      queryPattern: 'path=%2FClients&%24format=zip',
+      times: 1,
+    });
+    const zips = await zipsDuring(async () => {
+      const after = await fleet();
+      const figures = (f: Fleet) =>
+        f.rows.map((r) => [r.client, r.compliancePercentage, r.criticalCount, r.missing.length]);
+      expect(figures(after)).toEqual(figures(before));
+      expect(after.commitId).not.toBe(before.commitId);
+    });
+    // the failed zip of /Clients, the new baseline, then one per client folder
+    expect(zips).toBe(2 + before.rows.length);
   });
 });

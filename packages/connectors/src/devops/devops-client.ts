@@ -57,6 +57,7 @@ import type {
   RunState,
   VersionSpec,
 } from './types';
+import { readZipStream, type ZipEntryHandler } from './zip-stream';
 
 export const DEVOPS_API_VERSION = '7.1';
 
@@ -513,6 +514,33 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
       });
       return response.body;
     });
+  }
+
+  async forEachZipEntry(
+    repo: RepositoryRef,
+    path: string,
+    onEntry: ZipEntryHandler,
+    options?: ItemsOptions & { wanted?: (name: string) => boolean },
+  ): Promise<boolean> {
+    const response = await this.optional(() =>
+      this.http.send<AsyncIterable<Uint8Array>>({
+        method: 'GET',
+        url: this.repoUrl(repo, 'items'),
+        query: {
+          path: withSlash(path),
+          $format: 'zip',
+          download: true,
+          ...versionQuery(options?.version),
+          'api-version': DEVOPS_API_VERSION,
+        },
+        headers: { accept: 'application/zip' },
+        responseType: 'stream',
+        ...(options?.abortSignal ? { abortSignal: options.abortSignal } : {}),
+      }),
+    );
+    if (!response) return false;
+    await readZipStream(response.body, onEntry, options?.wanted);
+    return true;
   }
 
   async readFolder(

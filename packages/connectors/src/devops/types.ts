@@ -297,6 +297,16 @@ export interface GitPort {
     path: string,
     options?: ItemsOptions,
   ): Promise<Uint8Array | undefined>;
+  /**
+   * A folder as a zip read while it downloads: `onEntry` gets each file (name as stored in the
+   * archive) in archive order; entries `wanted` refuses are skipped unread. False when missing.
+   */
+  forEachZipEntry(
+    repo: RepositoryRef,
+    path: string,
+    onEntry: (name: string, bytes: Uint8Array) => void | Promise<void>,
+    options?: ItemsOptions & { wanted?: (name: string) => boolean },
+  ): Promise<boolean>;
   /** one file's text (UTF-8), undefined if missing */
   getFile(
     repo: RepositoryRef,

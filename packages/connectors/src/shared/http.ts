@@ -12,7 +12,11 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   /** serialised as JSON */
   body?: unknown;
-  responseType: 'json' | 'bytes' | 'text' | 'none';
+  /**
+   * `stream`: the body as chunks, read by the caller (large downloads processed as they arrive);
+   * then the timeout is an idle timeout, reset by every chunk, not a limit on the whole answer.
+   */
+  responseType: 'json' | 'bytes' | 'text' | 'none' | 'stream';
   abortSignal?: AbortSignal;
 }
 
@@ -79,6 +83,7 @@ export class HttpPipeline {
   /** One attempt, aborted through an AbortSignal when it outlasts the timeout. */
   private async sendInTime<T>(request: HttpRequest): Promise<HttpResponse<T>> {
     const timeoutInMs = this.options.timeoutInMs ?? DEFAULT_TIMEOUT_IN_MS;
+    if (request.responseType === 'stream') return this.sendStream<T>(request, timeoutInMs);
     const timeout = AbortSignal.timeout(timeoutInMs);
     const signal = request.abortSignal ? AbortSignal.any([request.abortSignal, timeout]) : timeout;
     try {
@@ -89,6 +94,58 @@ export class HttpPipeline {
       }
       throw error;
     }
+  }
+
+  /**
+   * One attempt whose body the caller reads as it arrives: aborted when nothing arrives for the
+   * timeout (headers first, then between chunks), so a long download that keeps flowing finishes.
+   */
+  private async sendStream<T>(request: HttpRequest, timeoutInMs: number): Promise<HttpResponse<T>> {
+    const idle = new AbortController();
+    let timer = setTimeout(() => idle.abort(), timeoutInMs);
+    const rearm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => idle.abort(), timeoutInMs);
+    };
+    const signal = request.abortSignal
+      ? AbortSignal.any([request.abortSignal, idle.signal])
+      : idle.signal;
+    const service = this.options.service;
+    const timedOut = (error: unknown) =>
+      idle.signal.aborted && !request.abortSignal?.aborted
+        ? timeoutError(service, timeoutInMs, error)
+        : error;
+    let response: HttpResponse<ReadableStream<Uint8Array> | null>;
+    try {
+      response = await this.sendOnce<ReadableStream<Uint8Array> | null>({
+        ...request,
+        abortSignal: signal,
+      });
+    } catch (error) {
+      clearTimeout(timer);
+      throw timedOut(error);
+    }
+    rearm();
+    const stream = response.body;
+    async function* chunks(): AsyncGenerator<Uint8Array> {
+      if (!stream) return;
+      const reader = stream.getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          rearm();
+          yield value;
+        }
+      } catch (error) {
+        throw timedOut(error);
+      } finally {
+        clearTimeout(timer);
+        reader.releaseLock();
+        await stream.cancel().catch(() => undefined);
+      }
+    }
+    return { status: response.status, headers: response.headers, body: chunks() as T };
   }
 
   private async sendOnce<T>(request: HttpRequest): Promise<HttpResponse<T>> {
@@ -161,6 +218,8 @@ export class HttpPipeline {
       body = new Uint8Array(await response.arrayBuffer());
     } else if (request.responseType === 'text') {
       body = await response.text();
+    } else if (request.responseType === 'stream') {
+      body = response.body;
     } else {
       await response.body?.cancel().catch(() => undefined);
     }

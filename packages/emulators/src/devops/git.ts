@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
 
 export const ZERO_ID = '0000000000000000000000000000000000000000';
 
@@ -30,22 +31,48 @@ interface RunOptions {
   env?: Record<string, string>;
 }
 
+function spawnGit(gitDir: string, args: readonly string[], options: RunOptions = {}) {
+  return spawn('git', [`--git-dir=${gitDir}`, ...args], {
+    env: {
+      ...process.env,
+      GIT_TERMINAL_PROMPT: '0',
+      GIT_CONFIG_NOSYSTEM: '1',
+      HOME: os.tmpdir(),
+      ...options.env,
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
+
+/**
+ * A git command's output as a stream (large answers such as archives are sent as git writes them,
+ * not held in memory); the stream fails when git exits with an error.
+ */
+export function streamGit(gitDir: string, args: readonly string[]): Readable {
+  const child = spawnGit(gitDir, args);
+  const out = new PassThrough();
+  const err: Buffer[] = [];
+  child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+  child.stdout.pipe(out, { end: false });
+  child.on('error', (error) => out.destroy(error));
+  child.on('close', (code) => {
+    if (code === 0) out.end();
+    else out.destroy(new GitCommandError(args, code ?? -1, Buffer.concat(err).toString('utf8')));
+  });
+  child.stdin.end();
+  out.on('close', () => {
+    if (child.exitCode === null) child.kill();
+  });
+  return out;
+}
+
 export async function runGit(
   gitDir: string,
   args: readonly string[],
   options: RunOptions = {},
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', [`--git-dir=${gitDir}`, ...args], {
-      env: {
-        ...process.env,
-        GIT_TERMINAL_PROMPT: '0',
-        GIT_CONFIG_NOSYSTEM: '1',
-        HOME: os.tmpdir(),
-        ...options.env,
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawnGit(gitDir, args, options);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -235,9 +262,10 @@ export class GitRepo {
     return result;
   }
 
-  async archiveZip(commit: string, folder: string): Promise<Buffer> {
+  /** A folder of a commit as a zip archive, streamed as git writes it. */
+  archiveZip(commit: string, folder: string): Readable {
     const treeish = folder === '' ? commit : `${commit}:${folder}`;
-    return this.run(['archive', '--format=zip', treeish]);
+    return streamGit(this.gitDir, ['archive', '--format=zip', treeish]);
   }
 
   async listRefs(): Promise<RefEntry[]> {

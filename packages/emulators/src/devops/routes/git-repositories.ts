@@ -251,7 +251,7 @@ export function registerGitRepositoryRoutes(app: FastifyInstance, state: DevOpsS
     if (format === 'zip') {
       attachment(reply, true, `${name}.zip`);
       reply.type('application/zip');
-      if (entry.type === 'tree') return reply.send(await git.archiveZip(version.commit, itemPath));
+      if (entry.type === 'tree') return reply.send(git.archiveZip(version.commit, itemPath));
       const bytes = await git.readBlob(version.commit, itemPath);
       return reply.send(Buffer.from(zipSync({ [name]: new Uint8Array(bytes) })));
     }
