@@ -132,4 +132,38 @@ test('an Operator triggers a capture but cannot approve it; an Approver approves
   };
   expect(pr.description).toContain('Approved by: priya.shah@aegis-msp.example');
   expect(pr.createdBy.uniqueName).toBe('priya.shah@aegis-msp.example');
+
+  // the audit trail tells an Administrator who captured and who approved (issue 18 §5)
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signIn(page, '/audit', 'Alex Morgan');
+  const filters = page.getByRole('form', { name: 'Audit filters' });
+  await filters.getByLabel('Client').selectOption(CLIENT);
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  const trail = page.getByRole('grid');
+  const approved = trail.getByRole('row', {
+    name: 'POST /api/capture/clients/:client/pull-requests by priya.shah@aegis-msp.example',
+  });
+  await expect(approved.getByText(`Pull request ${prId}`)).toBeVisible();
+  await expect(approved.getByText('Succeeded (201)')).toBeVisible();
+  const runId = /-(\d+)$/.exec(branch)?.[1] ?? '';
+  const captured = trail.getByRole('row', {
+    name: 'POST /api/capture/clients/:client/runs by sam.taylor@aegis-msp.example',
+  });
+  await expect(captured.filter({ hasText: `Run ${runId}` })).toHaveCount(1);
+  await approved.getByRole('button', { name: 'Show parameters' }).click();
+  await expect(approved.getByLabel(/^Parameters of/)).toContainText(`"client": "${CLIENT}"`);
+  await shot(page, '06-administrator-audit-trail');
+});
+
+test('the Audit Trail is for Administrators: disabled in the navigation, with the role named', async ({
+  page,
+}) => {
+  await signIn(page, '/audit', 'Priya Shah');
+  const item = page
+    .getByRole('navigation', { name: 'Portal' })
+    .getByRole('link', { name: 'Audit Trail' });
+  await expect(item).toHaveAttribute('aria-disabled', 'true');
+  await expect(item).toHaveAccessibleDescription(/needs the Aegis Administrator role/);
+  await expect(page.getByText('No access to the audit trail')).toBeVisible();
+  await shot(page, '07-approver-no-audit');
 });

@@ -27,7 +27,8 @@ const useStyles = makeStyles({
   action: { flex: '2 1 300px', minWidth: '260px' },
   client: { flex: '0 0 72px', minWidth: '72px' },
   result: { flex: '0 0 130px', minWidth: '130px' },
-  cell: { paddingTop: '8px', paddingBottom: '8px', alignItems: 'flex-start' },
+  row: { alignItems: 'flex-start' },
+  cell: { paddingTop: '8px', paddingBottom: '8px', alignSelf: 'stretch', alignItems: 'flex-start' },
   parameters: {
     margin: 0,
     padding: '8px',
@@ -166,6 +167,7 @@ export function AuditTable({ events }: { events: readonly AuditEventDto[] }) {
           {({ item, rowId }) => (
             <DataGridRow<AuditEventDto>
               key={rowId}
+              className={styles.row}
               aria-label={`${item.action} by ${item.actor.upn}`}
             >
               {({ renderCell, columnId }) => (
