@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { numericIdSchema } from './projects';
+
 /** Client codes are three capital letters, on the server too (ARCHITECTURE §5). */
 export const backupClientParamsSchema = z.object({
   client: z.string().regex(/^[A-Z]{3}$/, 'must be three capital letters (A-Z)'),
@@ -40,6 +42,12 @@ export const manualBackupSchema = z.object({
   state: z.string(),
 });
 export type ManualBackup = z.infer<typeof manualBackupSchema>;
+
+export const backupRunParamsSchema = backupClientParamsSchema.extend({ runId: numericIdSchema });
+
+/** A manual backup's run as the screen follows it: its state and, once completed, its result. */
+export const backupRunSchema = manualBackupSchema.extend({ result: z.string().nullable() });
+export type BackupRun = z.infer<typeof backupRunSchema>;
 
 /** The configuration JSON of a backup: repository paths under Clients/{client} → parsed JSON. */
 export const backupContentSchema = backupSchema.extend({

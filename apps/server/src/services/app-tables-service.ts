@@ -18,7 +18,6 @@ import {
   newAppEntity,
   nextRowKey,
   nextRowKeys,
-  NotFoundError,
   parseClientCode,
   RowsFailedError,
   type AppField,
@@ -27,6 +26,7 @@ import {
 } from '@aegis/domain';
 
 import { KeyedLock } from '../lib/keyed-lock';
+import { orNotFound } from '../lib/upstream-errors';
 
 /**
  * Fresh reads before giving up when colleagues (other servers) keep taking the same RowKeys.
@@ -37,14 +37,6 @@ const INSERT_ATTEMPTS = 60;
 export interface OperationResult extends BulkResult {
   status: 200;
   message: string;
-}
-
-/** A 404 from the service becomes the domain's NotFoundError, keeping the service's text. */
-function notFoundAsDomain(error: unknown): never {
-  if (isServiceError(error) && error.statusCode === 404) {
-    throw new NotFoundError(error.message);
-  }
-  throw error;
 }
 
 /** A row taken (409) or changed since it was read (412): a conflict, with the service's text. */
@@ -99,11 +91,7 @@ export class AppTablesService {
   }
 
   async rows(table: string): Promise<AppTableEntity[]> {
-    try {
-      return await this.tables.listEntities(table);
-    } catch (error) {
-      return notFoundAsDomain(error);
-    }
+    return orNotFound(this.tables.listEntities(table));
   }
 
   /** Creates '{ClientCode}WorkstationApps'; an existing table is a ConflictError with the service's message. */
@@ -212,15 +200,17 @@ export class AppTablesService {
       );
     }
     try {
-      await this.tables.updateEntity(
-        table,
-        { ...properties, PartitionKey: keys.partitionKey, RowKey: keys.rowKey },
-        { mode: 'Merge', etag },
+      await orNotFound(
+        this.tables.updateEntity(
+          table,
+          { ...properties, PartitionKey: keys.partitionKey, RowKey: keys.rowKey },
+          { mode: 'Merge', etag },
+        ),
       );
     } catch (error) {
       // the row changed since it was read: a conflict, never an overwrite
       if (isServiceError(error) && error.statusCode === 412) throw new ConflictError(error.message);
-      notFoundAsDomain(error);
+      throw error;
     }
     return { status: 200, message: APP_TABLE_MESSAGES.appUpdated, succeeded: 1, failed: [] };
   }
@@ -233,25 +223,19 @@ export class AppTablesService {
 
   async addProperty(table: string, name: string, value: string): Promise<OperationResult> {
     if (isProtectedKey(name)) throw new InputError(`name: ${name} cannot be changed`, 'name');
-    try {
-      const result = await this.writes.run(table, () =>
-        this.tables.addProperty(table, name, value),
-      );
-      return summarise(result, APP_TABLE_MESSAGES.propertyAdded(name));
-    } catch (error) {
-      return notFoundAsDomain(error);
-    }
+    const result = await orNotFound(
+      this.writes.run(table, () => this.tables.addProperty(table, name, value)),
+    );
+    return summarise(result, APP_TABLE_MESSAGES.propertyAdded(name));
   }
 
   async deleteProperty(table: string, name: string): Promise<OperationResult> {
     if (isProtectedKey(name)) {
       throw new InputError(APP_TABLE_MESSAGES.protectedProperty(name), 'name');
     }
-    try {
-      const result = await this.writes.run(table, () => this.tables.deleteProperty(table, name));
-      return summarise(result, APP_TABLE_MESSAGES.propertyDeleted(name));
-    } catch (error) {
-      return notFoundAsDomain(error);
-    }
+    const result = await orNotFound(
+      this.writes.run(table, () => this.tables.deleteProperty(table, name)),
+    );
+    return summarise(result, APP_TABLE_MESSAGES.propertyDeleted(name));
   }
 }

@@ -1,10 +1,10 @@
-import { ServiceError } from '@aegis/connectors';
 import type {
   Backup,
   BackupComparison,
   BackupContent,
   BackupList,
   BackupRestore,
+  BackupRun,
   ManualBackup,
   RestorePullRequestList,
 } from '@aegis/contracts';
@@ -30,6 +30,8 @@ import {
   type BackupTag,
 } from '@aegis/domain';
 
+import { mustExist, orAbsent, orNotFound, withPrefix } from '../lib/upstream-errors';
+
 import {
   ProposeChangeError,
   type ConfigRepository,
@@ -38,6 +40,9 @@ import {
   type ParsedTree,
 } from './config-repository';
 import type { PipelineRuns } from './pipeline-runs';
+/** Spec 3 §8: a tag that is not a backup of the client, or not there. */
+const TAG_NOT_FOUND = 'Backup tag not found';
+
 /** Size reads in flight at once while listing backups. */
 const SIZE_READ_CONCURRENCY = 6;
 
@@ -124,13 +129,17 @@ export class BackupsService {
 
   /** Whether a backup pipeline run is still queued or running (a run not found is not). */
   async isBackupRunActive(runId: number): Promise<boolean> {
-    const run = await this.pipelineRuns
-      .getCatalogued(this.project, 'backup', runId)
-      .catch((error: unknown) => {
-        if (error instanceof NotFoundError) return undefined;
-        throw error;
-      });
+    const run = await orAbsent(this.pipelineRuns.getCatalogued(this.project, 'backup', runId));
     return run !== undefined && run.state !== 'completed';
+  }
+
+  /** A manual backup's run: its state and result (404 when the backup pipeline has no such run). */
+  async getBackupRun(runId: number): Promise<BackupRun> {
+    const run = await orNotFound(
+      this.pipelineRuns.getCatalogued(this.project, 'backup', runId),
+      `Backup run ${runId} not found`,
+    );
+    return { runId: run.id, state: run.state, result: run.result };
   }
 
   /** The configuration JSON of a backup: each file of Clients/{client} at the tag, parsed. */
@@ -223,13 +232,7 @@ export class BackupsService {
       const pr = proposed.pullRequest;
       return { pullRequestId: pr.pullRequestId, branch, prUrl: pr.webUrl };
     } catch (error) {
-      if (error instanceof ProposeChangeError) {
-        throw new ServiceError(`Failed to create PR: ${error.message}`, {
-          service: 'devops',
-          ...(error.statusCode !== undefined ? { statusCode: error.statusCode } : {}),
-          cause: error,
-        });
-      }
+      if (error instanceof ProposeChangeError) throw withPrefix('Failed to create PR: ', error);
       if (error instanceof ConflictError) throw conflict();
       throw error;
     }
@@ -261,8 +264,10 @@ export class BackupsService {
   /** The backup as a zip of Clients/{client} at the tag. */
   async download(client: string, tag: string): Promise<{ fileName: string; bytes: Uint8Array }> {
     const backup = await this.resolve(client, tag);
-    const bytes = await this.repository.getZip(clientFolder(client), { commit: backup.commitId });
-    if (!bytes) throw new NotFoundError('Backup tag not found');
+    const bytes = await mustExist(
+      this.repository.getZip(clientFolder(client), { commit: backup.commitId }),
+      TAG_NOT_FOUND,
+    );
     const stamp = backup.tagName
       .slice(backupTagPrefix(client).length)
       .replace(/[^A-Za-z0-9_]/g, '-');
@@ -290,9 +295,8 @@ export class BackupsService {
       );
     }
     const parsed = parseBackupTag(tagName, client);
-    if (!parsed) throw new NotFoundError('Backup tag not found');
-    const ref = await this.repository.findRef(`refs/tags/${tagName}`);
-    if (!ref) throw new NotFoundError('Backup tag not found');
+    if (!parsed) throw new NotFoundError(TAG_NOT_FOUND);
+    const ref = await mustExist(this.repository.findRef(`refs/tags/${tagName}`), TAG_NOT_FOUND);
     return { ...parsed, commitId: ref.commitId, objectId: ref.objectId };
   }
 

@@ -50,6 +50,8 @@ import {
 } from '@aegis/domain';
 import pLimit from 'p-limit';
 
+import { isNotFound, orNotFound } from '../lib/upstream-errors';
+
 import type { ConfigRepository } from './config-repository';
 import { LruCache } from './lru-cache';
 import type { PipelineRuns } from './pipeline-runs';
@@ -92,8 +94,6 @@ function parseJson(text: string): unknown {
     return null;
   }
 }
-
-const isNotFound = (error: unknown) => isServiceError(error) && error.statusCode === 404;
 
 /**
  * Configuration capture and its review (spec 3 §2, §4, §7): capture branches with their pull
@@ -519,13 +519,10 @@ export class CaptureService {
   }
 
   async getRun(client: string, runId: number): Promise<CaptureRun> {
-    const run = await this.runs
-      .getCatalogued(this.location.pipelineProject, 'capture', runId)
-      .catch((error: unknown) => {
-        throw error instanceof NotFoundError
-          ? new NotFoundError(`Capture run ${runId} not found`)
-          : error;
-      });
+    const run = await orNotFound(
+      this.runs.getCatalogued(this.location.pipelineProject, 'capture', runId),
+      `Capture run ${runId} not found`,
+    );
     return {
       runId: run.id,
       state: run.state,

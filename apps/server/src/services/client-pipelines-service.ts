@@ -1,4 +1,3 @@
-import { isServiceError } from '@aegis/connectors';
 import type { DevOpsApi } from '@aegis/connectors/devops';
 import type { AppTables } from '@aegis/connectors/tables';
 import type {
@@ -34,6 +33,7 @@ import {
 } from '@aegis/domain';
 
 import type { ProgressReporter } from '../lib/progress-stream';
+import { mustExist, orNotFound } from '../lib/upstream-errors';
 
 import type { ConfigRepository } from './config-repository';
 import { PipelineRuns } from './pipeline-runs';
@@ -72,10 +72,10 @@ export class ClientPipelinesService {
   /** The client's YAML on main, with the apps it deploys. */
   async readYaml(folder: string): Promise<ClientYaml> {
     const commitId = await this.mainTip();
-    const content = await this.readAt(folder, commitId);
-    if (content === undefined) {
-      throw new NotFoundError(`${SCHEDULE_MESSAGES.yamlContentFailed}: ${clientYamlPath(folder)}`);
-    }
+    const content = await mustExist(
+      this.readAt(folder, commitId),
+      `${SCHEDULE_MESSAGES.yamlContentFailed}: ${clientYamlPath(folder)}`,
+    );
     return { folder, path: clientYamlPath(folder), content, commitId, apps: readAppList(content) };
   }
 
@@ -83,15 +83,10 @@ export class ClientPipelinesService {
   async previewApps(folder: string): Promise<ClientYamlPreview> {
     const current = await this.readYaml(folder);
     const table = clientAppsTableName(folder);
-    let rows;
-    try {
-      rows = await this.tables().listEntities(table);
-    } catch (error) {
-      if (isServiceError(error) && error.statusCode === 404) {
-        throw new NotFoundError(`No app table ${table} for ${folder}`);
-      }
-      throw error;
-    }
+    const rows = await orNotFound(
+      this.tables().listEntities(table),
+      `No app table ${table} for ${folder}`,
+    );
     const nextApps = enabledAppNames(rows);
     return {
       ...current,

@@ -1,4 +1,3 @@
-import { isServiceError, ServiceError } from '@aegis/connectors';
 import type {
   ComparisonBaselineType,
   ComparisonResult,
@@ -23,6 +22,8 @@ import {
   toResourcePath,
   type ComparisonResults,
 } from '@aegis/domain';
+
+import { withPrefix } from '../lib/upstream-errors';
 
 import type {
   ConfigRepository,
@@ -59,22 +60,6 @@ export function createComparisonCaches(): ComparisonCaches {
 
 /** Hands the event loop back so progress already written reaches the browser during the work. */
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-/** The spec's message for a failure: a prefix and the service's own text (spec 1 §8). */
-export function withPrefix(prefix: string, error: unknown): Error {
-  if (isServiceError(error)) {
-    return new ServiceError(`${prefix}${error.message}`, {
-      service: error.service,
-      ...(error.statusCode !== undefined ? { statusCode: error.statusCode } : {}),
-      ...(error.code !== undefined ? { code: error.code } : {}),
-      ...(error.requestId !== undefined ? { requestId: error.requestId } : {}),
-      ...(error.retryAfterInMs !== undefined ? { retryAfterInMs: error.retryAfterInMs } : {}),
-      cause: error,
-    });
-  }
-  if (error instanceof NotFoundError) return new NotFoundError(`${prefix}${error.message}`);
-  return error instanceof Error ? error : new Error(String(error));
-}
 
 /** Thrown when the standard baseline finds nothing to evaluate (spec 1 §5). */
 export class NoSettingsError extends Error {

@@ -35,6 +35,8 @@ import {
   matchingConfigPath,
 } from '@aegis/domain';
 
+import { mustExist } from '../lib/upstream-errors';
+
 import type { ComplianceStore } from './compliance-store';
 import { LruCache } from './lru-cache';
 
@@ -213,15 +215,12 @@ export class ComplianceService {
     path: string,
     branch = 'main',
   ): Promise<{ path: string; policy: unknown }> {
-    const policy =
+    const policy = await mustExist(
       side === 'baseline'
-        ? await this.store.readJson<unknown>(`${BASELINE_ROOT}/${path}`, MAIN)
-        : await this.store.readJson<unknown>(`${clientRoot(client)}/${path}`, { branch });
-    if (policy === undefined) {
-      throw new NotFoundError(
-        side === 'baseline' ? `No baseline policy at ${path}` : `No policy of ${client} at ${path}`,
-      );
-    }
+        ? this.store.readJson<unknown>(`${BASELINE_ROOT}/${path}`, MAIN)
+        : this.store.readJson<unknown>(`${clientRoot(client)}/${path}`, { branch }),
+      side === 'baseline' ? `No baseline policy at ${path}` : `No policy of ${client} at ${path}`,
+    );
     return { path, policy };
   }
 

@@ -245,6 +245,22 @@ describe('backup routes', () => {
     expect(new Set(both.map((b) => b.tagName)).size).toBe(2);
   });
 
+  it("follows a manual backup's run: its state, then completed - succeeded; an unknown run is 404", async () => {
+    const started = await post('/api/backups/ABC/runs');
+    expect(started.statusCode).toBe(201);
+    const { runId } = started.json<{ runId: number }>();
+    const first = await get(`/api/backups/ABC/runs/${runId}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ runId, state: expect.any(String) });
+    await devops.emulator.runner.waitForIdle();
+    const done = await get(`/api/backups/ABC/runs/${runId}`);
+    expect(done.json()).toEqual({ runId, state: 'completed', result: 'succeeded' });
+    const missing = await get('/api/backups/ABC/runs/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: 'Backup run 999999 not found' });
+    expect((await get('/api/backups/ABC/runs/x')).statusCode).toBe(400);
+  });
+
   it('answers 400 for a manual backup of a bad client code', async () => {
     const response = await post('/api/backups/abc/runs');
     expect(response.statusCode).toBe(400);

@@ -1,5 +1,6 @@
 // Following a pipeline run (spec 2 §4, spec 3 §4): the polling rules as data, and what a run's
 // state means for the screens. The web hook takes a rule as a parameter; no timer lives here.
+import { BACKUP_RELOAD_DELAY_MS } from '../backups/constants';
 import { CAPTURE_PROGRESS, nextCaptureProgress } from '../capture/capture-run';
 
 export type RunState = 'notStarted' | 'inProgress' | 'canceling' | 'completed' | 'unknown';
@@ -35,9 +36,19 @@ export const CAPTURE_RUN_POLLING: RunPollingRule = {
   continueWhile: ['notStarted', 'inProgress', 'canceling', 'unknown'],
 };
 
-/** Generic screens (pipelines list, backups): every 5 s until the run completes. */
-export const DEFAULT_RUN_POLLING: RunPollingRule = {
-  firstDelayMs: 3_000,
+/** The pipeline cards (Client Pipelines, a project's pipelines): every 2 s until the run completes. */
+export const PIPELINE_CARD_RUN_POLLING: RunPollingRule = {
+  firstDelayMs: 2_000,
+  intervalMs: 2_000,
+  continueWhile: ['notStarted', 'inProgress', 'canceling', 'unknown'],
+};
+
+/**
+ * Spec 3 §4, §7, §9: a manual backup's run is first read when the backups reload, 5 s after the
+ * trigger, then every 5 s until it completes.
+ */
+export const MANUAL_BACKUP_RUN_POLLING: RunPollingRule = {
+  firstDelayMs: BACKUP_RELOAD_DELAY_MS,
   intervalMs: 5_000,
   continueWhile: ['notStarted', 'inProgress', 'canceling'],
 };

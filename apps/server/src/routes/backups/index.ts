@@ -5,6 +5,8 @@ import {
   backupListSchema,
   backupRestoreBodySchema,
   backupRestoreSchema,
+  backupRunParamsSchema,
+  backupRunSchema,
   backupTagQuerySchema,
   manualBackupSchema,
   restorePullRequestListSchema,
@@ -61,6 +63,16 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
       );
       return reply.code(201).send(run);
     },
+  );
+
+  /** A manual backup's run (the screen follows it with the shared run hook, spec 3 §4, §7). */
+  app.get(
+    '/api/backups/:client/runs/:runId',
+    {
+      config: { role: 'Reader' },
+      schema: { tags, params: backupRunParamsSchema, response: { 200: backupRunSchema } },
+    },
+    async (request) => service(request).getBackupRun(request.params.runId),
   );
 
   app.get(

@@ -8,11 +8,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { streamProgress } from '../../lib/progress-stream';
+import { withPrefix } from '../../lib/upstream-errors';
 import {
   ComparisonService,
   createComparisonCaches,
   MESSAGES,
-  withPrefix,
   type ComparisonCaches,
 } from '../../services/comparison-service';
 import type { ConfigRepository } from '../../services/config-repository';

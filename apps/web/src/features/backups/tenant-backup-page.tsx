@@ -1,10 +1,5 @@
 import type { Backup } from '@aegis/contracts';
-import {
-  BACKUP_RELOAD_DELAY_MS,
-  backupHealth,
-  formatBackupDate,
-  type BackupHealth,
-} from '@aegis/domain';
+import { backupHealth, formatBackupDate, type BackupHealth } from '@aegis/domain';
 import {
   Badge,
   Button,
@@ -21,7 +16,7 @@ import {
   CalendarClockRegular,
   CloudArrowUpRegular,
 } from '@fluentui/react-icons';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { ClientPicker } from '../../components/client-picker';
@@ -31,17 +26,12 @@ import { RoleGate } from '../../components/role-gate';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 
-import {
-  downloadBackup,
-  useBackupClients,
-  useBackups,
-  useRestoreBackup,
-  useStartManualBackup,
-} from './api/backups';
+import { downloadBackup, useBackupClients, useBackups, useRestoreBackup } from './api/backups';
 import { BackupComparisonDialog } from './components/backup-comparison-dialog';
 import { BackupDetailsDialog } from './components/backup-details-dialog';
 import { BackupHistoryTable } from './components/backup-history-table';
 import { BackupStats } from './components/backup-stats';
+import { useManualBackup } from './hooks/use-manual-backup';
 
 const useStyles = makeStyles({
   toolbar: {
@@ -83,17 +73,13 @@ export function TenantBackupPage() {
   const clients = useBackupClients();
   const [client, setClient] = useState<string>();
   const backups = useBackups(client);
-  const startBackup = useStartManualBackup();
   const restore = useRestoreBackup();
-  const [isBackingUp, setIsBackingUp] = useState(false);
+  const manual = useManualBackup(backups.refetch);
+  const { isBackingUp } = manual;
   const [viewing, setViewing] = useState<Backup>();
   const [comparing, setComparing] = useState<Backup>();
   const [restoringTag, setRestoringTag] = useState<string>();
   const [restoreFailure, setRestoreFailure] = useState<string>();
-  const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  useEffect(() => () => clearTimeout(reloadTimer.current), []);
-
   if (clients.isError) console.error('Loading the tenants failed', clients.error);
   if (backups.isError) console.error('Loading the backups failed', backups.error);
 
@@ -106,28 +92,9 @@ export function TenantBackupPage() {
   );
 
   function chooseTenant(code: string): void {
-    clearTimeout(reloadTimer.current);
-    setIsBackingUp(false);
+    manual.reset();
     setRestoreFailure(undefined);
     setClient(code || undefined);
-  }
-
-  async function manualBackup(): Promise<void> {
-    if (!client) return;
-    const code = client;
-    setIsBackingUp(true);
-    try {
-      await startBackup.mutateAsync(code);
-    } catch (error) {
-      // Spec 3 §8: a failed trigger is logged only.
-      console.error('Triggering the backup failed', error);
-      setIsBackingUp(false);
-      return;
-    }
-    // Spec 3 §4, §9: the backups reload 5 s after the trigger.
-    reloadTimer.current = setTimeout(() => {
-      void backups.refetch().finally(() => setIsBackingUp(false));
-    }, BACKUP_RELOAD_DELAY_MS);
   }
 
   async function restoreBackup(backup: Backup): Promise<void> {
@@ -199,7 +166,7 @@ export function TenantBackupPage() {
               appearance="primary"
               icon={isBackingUp ? <Spinner size="extra-tiny" /> : <CloudArrowUpRegular />}
               disabled={!client || isBackingUp}
-              onClick={() => void manualBackup()}
+              onClick={() => client && void manual.start(client)}
             >
               {isBackingUp ? 'Backing up...' : 'Manual Backup'}
             </Button>

@@ -4,6 +4,7 @@ import {
   CONSENT_RETURN_PARAMETERS,
   globalAdminLoginFailure,
   readConsentReturn,
+  ONBOARDING_RUN_POLLING,
 } from '@aegis/domain';
 import {
   Button,
@@ -20,6 +21,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 import { PageHeader } from '../../components/page-header';
+import { ProjectRunStatus } from '../../components/pipeline-run-status';
 import { RoleGate } from '../../components/role-gate';
 import {
   adminConsentUrl,
@@ -29,7 +31,6 @@ import {
 import { GlobalAdminSignInError } from '../../lib/client-tenant-auth/client-tenant-session';
 
 import { resolveTenantId, startAppDeployOnboardingNew } from './api/onboarding-api';
-import { RunStatusBanner } from './components/run-status-banner';
 import { useAppDeployCodeCheck } from './hooks/use-app-deploy-code-check';
 import { useEnterpriseAppSearch } from './hooks/use-enterprise-app-search';
 import { clearAppDeploy, loadAppDeploy, saveAppDeploy } from './onboarding-storage';
@@ -250,7 +251,7 @@ export function AppDeployOnboardingNewPage() {
             <MessageBarBody>{runError}</MessageBarBody>
           </MessageBar>
         )}
-        {run && <RunStatusBanner started={run} />}
+        {run && <ProjectRunStatus started={run} rule={ONBOARDING_RUN_POLLING} />}
       </div>
     </div>
   );

@@ -1,5 +1,9 @@
 import type { OnboardingRunResponse } from '@aegis/contracts';
-import { REQUIRED_FIELDS_MESSAGE, ALREADY_ONBOARDED_MESSAGE } from '@aegis/domain';
+import {
+  REQUIRED_FIELDS_MESSAGE,
+  ALREADY_ONBOARDED_MESSAGE,
+  ONBOARDING_RUN_POLLING,
+} from '@aegis/domain';
 import {
   Button,
   Field,
@@ -12,10 +16,10 @@ import {
 import { useState } from 'react';
 
 import { PageHeader } from '../../components/page-header';
+import { ProjectRunStatus } from '../../components/pipeline-run-status';
 import { RoleGate, useRoleGate } from '../../components/role-gate';
 
 import { startAppDeployOnboarding } from './api/onboarding-api';
-import { RunStatusBanner } from './components/run-status-banner';
 import { useAppDeployCodeCheck } from './hooks/use-app-deploy-code-check';
 
 const useStyles = makeStyles({ form: { display: 'grid', gap: '12px', maxWidth: '560px' } });
@@ -113,7 +117,7 @@ export function AppDeployOnboardingPage() {
             <MessageBarBody>{message.text}</MessageBarBody>
           </MessageBar>
         )}
-        {run && <RunStatusBanner started={run} />}
+        {run && <ProjectRunStatus started={run} rule={ONBOARDING_RUN_POLLING} />}
       </form>
     </div>
   );

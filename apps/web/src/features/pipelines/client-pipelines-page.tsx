@@ -1,16 +1,12 @@
 import type { Pipeline } from '@aegis/contracts';
-import { Button, makeStyles } from '@fluentui/react-components';
-import { PlayRegular } from '@fluentui/react-icons';
+import { makeStyles } from '@fluentui/react-components';
 
 import { PageHeader } from '../../components/page-header';
-import { RoleGate } from '../../components/role-gate';
 
 import { useClientPipelines } from './api/pipelines';
+import { CardRun } from './components/card-run';
 import { PipelineCard } from './components/pipeline-card';
 import { PipelineListState } from './components/pipeline-list-state';
-import { RunMessage } from './components/run-message';
-import { RunStatus } from './components/run-status';
-import { usePipelineRun } from './hooks/use-pipeline-run';
 
 const useStyles = makeStyles({
   grid: {
@@ -21,25 +17,9 @@ const useStyles = makeStyles({
 });
 
 function ClientPipelineCard({ pipeline }: { pipeline: Pipeline }) {
-  const { run, outcome, runId, starting } = usePipelineRun(pipeline.project, pipeline.id);
   return (
     <PipelineCard pipeline={pipeline}>
-      <div>
-        <RoleGate needs="Operator">
-          <Button
-            appearance="primary"
-            icon={<PlayRegular />}
-            disabled={starting}
-            onClick={() => void run({})}
-          >
-            Run Pipeline
-          </Button>
-        </RoleGate>
-      </div>
-      <RunMessage status={outcome} />
-      {runId !== undefined && (
-        <RunStatus project={pipeline.project} pipelineId={pipeline.id} runId={runId} />
-      )}
+      <CardRun pipeline={pipeline} body={{}} />
     </PipelineCard>
   );
 }

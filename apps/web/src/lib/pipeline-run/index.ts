@@ -1,1 +1,2 @@
 export * from './use-pipeline-run';
+export * from './project-run';

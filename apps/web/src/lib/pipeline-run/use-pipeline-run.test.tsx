@@ -58,3 +58,28 @@ describe('usePipelineRun', () => {
     expect(read).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('usePipelineRun with a new start', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("never shows the last run's reads for a new run", async () => {
+    const read = vi.fn((_signal: AbortSignal) =>
+      Promise.resolve<PipelineRun>({ id: 7, state: 'completed', result: 'succeeded' }),
+    );
+    const { result, rerender } = renderHook(
+      ({ run }: { run: PipelineRun }) =>
+        usePipelineRun({ started: run, read, rule: ONBOARDING_RUN_POLLING }),
+      { initialProps: { run: started } },
+    );
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(result.current).toEqual({
+      run: { id: 7, state: 'completed', result: 'succeeded' },
+      polls: 1,
+      error: undefined,
+    });
+    const next: PipelineRun = { id: 8, state: 'notStarted', result: null };
+    rerender({ run: next });
+    expect(result.current).toEqual({ run: next, polls: 0, error: undefined });
+  });
+});

@@ -4,6 +4,7 @@ import type {
   BackupContent,
   BackupList,
   BackupRestore,
+  BackupRun,
   ManualBackup,
 } from '@aegis/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
@@ -48,6 +49,15 @@ export function useStartManualBackup() {
   return useMutation({
     mutationFn: (client: string) => api<ManualBackup>(`${base(client)}/runs`, { method: 'POST' }),
   });
+}
+
+/** A manual backup's run: state and result. */
+export function getBackupRun(
+  client: string,
+  runId: number,
+  signal?: AbortSignal,
+): Promise<BackupRun> {
+  return api<BackupRun>(`${base(client)}/runs/${runId}`, signal ? { signal } : {});
 }
 
 export function useRestoreBackup() {

@@ -6,7 +6,6 @@ import type {
   GlobalAdminReaderResponse,
   ListTablesResponse,
   OnboardingRunResponse,
-  PipelineRun,
   TenantIdResponse,
   TenantOnboardingLegacyRunRequest,
   TenantOnboardingRunRequest,
@@ -76,11 +75,4 @@ export function startAppDeployOnboardingNew(
     method: 'POST',
     body,
   });
-}
-
-export function getRun(run: OnboardingRunResponse, signal?: AbortSignal): Promise<PipelineRun> {
-  return api<PipelineRun>(
-    `/api/projects/${encodeURIComponent(run.project)}/pipelines/${run.pipelineId}/runs/${run.id}`,
-    { signal },
-  );
 }

@@ -30,13 +30,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 
+import { ProjectRunStatus } from '../../../components/pipeline-run-status';
 import { RoleGate } from '../../../components/role-gate';
 import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { previewDeploy, startDeploy } from '../api/baseline-api';
 
 import { ComponentInfoDialog, ConfigInfoDialog } from './component-dialogs';
-import { RunStatusBanner } from './run-status-banner';
 import { TenantPipelinePicker, type TenantPipeline } from './tenant-pipeline-picker';
 
 const useStyles = makeStyles({
@@ -241,7 +241,7 @@ export function BaselineDeploymentTab() {
         </MessageBar>
       ) : null}
       {started ? (
-        <RunStatusBanner
+        <ProjectRunStatus
           key={started.id}
           started={started}
           rule={DEPLOY_RUN_POLLING}

@@ -1,5 +1,5 @@
 import type { OnboardingRunResponse } from '@aegis/contracts';
-import { DEFAULT_SUBSCRIPTION_NAME, isClientCode } from '@aegis/domain';
+import { DEFAULT_SUBSCRIPTION_NAME, isClientCode, ONBOARDING_RUN_POLLING } from '@aegis/domain';
 import {
   Accordion,
   AccordionHeader,
@@ -16,10 +16,9 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 
+import { ProjectRunStatus } from '../../../components/pipeline-run-status';
 import { RoleGate, useRoleGate } from '../../../components/role-gate';
 import { startTenantOnboardingLegacy } from '../api/onboarding-api';
-
-import { RunStatusBanner } from './run-status-banner';
 
 const useStyles = makeStyles({ form: { display: 'grid', gap: '12px', maxWidth: '560px' } });
 
@@ -150,7 +149,7 @@ export function LegacyOnboardingForm() {
                 <MessageBarBody>{message.text}</MessageBarBody>
               </MessageBar>
             )}
-            {run && <RunStatusBanner started={run} />}
+            {run && <ProjectRunStatus started={run} rule={ONBOARDING_RUN_POLLING} />}
           </form>
         </AccordionPanel>
       </AccordionItem>

@@ -30,11 +30,11 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { ProjectRunStatus } from '../../../components/pipeline-run-status';
 import { RoleGate } from '../../../components/role-gate';
 import { startOffboard } from '../api/baseline-api';
 
 import { ImpactBadge } from './component-dialogs';
-import { RunStatusBanner } from './run-status-banner';
 import { TenantPipelinePicker, type TenantPipeline } from './tenant-pipeline-picker';
 
 const useStyles = makeStyles({
@@ -209,7 +209,7 @@ export function OffboardTab() {
         </MessageBar>
       ) : null}
       {started ? (
-        <RunStatusBanner key={started.id} started={started} rule={OFFBOARD_RUN_POLLING} />
+        <ProjectRunStatus key={started.id} started={started} rule={OFFBOARD_RUN_POLLING} />
       ) : null}
       <Dialog open={confirming} modalType="alert">
         <DialogSurface>

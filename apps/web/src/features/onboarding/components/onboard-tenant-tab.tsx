@@ -2,6 +2,7 @@ import {
   ONBOARDING_ROLES,
   roleStatusLine,
   SERVICE_PRINCIPAL_RECOVERY_CHOICES,
+  ONBOARDING_RUN_POLLING,
 } from '@aegis/domain';
 import {
   Button,
@@ -19,12 +20,12 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 
+import { ProjectRunStatus } from '../../../components/pipeline-run-status';
 import { RoleGate } from '../../../components/role-gate';
 import { useClientTenantConfig } from '../../../lib/client-tenant-auth/client-tenant-auth';
 import { useTenantOnboarding, type RecoveryChoice } from '../hooks/use-tenant-onboarding';
 
 import { LegacyOnboardingForm } from './legacy-onboarding-form';
-import { RunStatusBanner } from './run-status-banner';
 import { TenantForm } from './tenant-form';
 
 const useStyles = makeStyles({
@@ -287,7 +288,7 @@ export function OnboardTenantTab() {
               <MessageBarBody>{flow.runMessage.text}</MessageBarBody>
             </MessageBar>
           )}
-          {flow.run && <RunStatusBanner started={flow.run} />}
+          {flow.run && <ProjectRunStatus started={flow.run} rule={ONBOARDING_RUN_POLLING} />}
         </div>
       )}
     </div>

@@ -42,17 +42,3 @@ export function useStartRun() {
       ),
   });
 }
-
-/** Reads the run's status after start, every 2 s until it completes. */
-export function useRunStatus(project: string, pipelineId: number, runId: number | undefined) {
-  return useQuery({
-    queryKey: ['runs', project, pipelineId, runId],
-    enabled: runId !== undefined,
-    queryFn: ({ signal }) =>
-      api<PipelineRun>(
-        `/api/projects/${encodeURIComponent(project)}/pipelines/${pipelineId}/runs/${runId}`,
-        { signal },
-      ),
-    refetchInterval: (query) => (query.state.data?.state === 'completed' ? false : 2000),
-  });
-}

@@ -1,7 +1,10 @@
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 
+/** How starting a run went. */
+export type RunOutcome = 'success' | 'error' | 'signed-out';
+
 /** Spec 1 §8 run messages. */
-export function RunMessage({ status }: { status: 'success' | 'error' | 'signed-out' | undefined }) {
+export function RunMessage({ status }: { status: RunOutcome | undefined }) {
   if (!status) return null;
   const text =
     status === 'success'
