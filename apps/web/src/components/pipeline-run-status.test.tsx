@@ -3,6 +3,7 @@ import { PIPELINE_CARD_RUN_POLLING } from '@aegis/domain';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import type * as ApiClient from '../lib/api-client';
 import type { FollowedRun } from '../lib/pipeline-run';
 import { renderWithProviders } from '../testing/render-app';
 
@@ -17,7 +18,7 @@ globalThis.ResizeObserver ??= class {
 
 const api = vi.hoisted(() => vi.fn());
 vi.mock('../lib/api-client', async (original) => ({
-  ...(await original<typeof import('../lib/api-client')>()),
+  ...(await original<typeof ApiClient>()),
   api,
 }));
 
