@@ -264,14 +264,18 @@ export class ConfigRepository {
     return this.devops.listRefs(this.repo, filter);
   }
 
-  /** The history of a version (default main), newest first; only commits touching `path` when given. */
+  /**
+   * The history of a version (default main), newest first; only commits touching `path` when given,
+   * walked along first parents when `firstParent` (a merged pull request is its merge commit).
+   */
   listCommits(
-    options: { path?: string; version?: VersionSpec; top?: number } = {},
+    options: { path?: string; version?: VersionSpec; top?: number; firstParent?: boolean } = {},
   ): Promise<GitCommitRef[]> {
     return this.devops.listCommits(this.repo, {
       version: options.version ?? MAIN,
       ...(options.path ? { itemPath: options.path } : {}),
       ...(options.top !== undefined ? { top: options.top } : {}),
+      ...(options.firstParent ? { historyMode: 'firstParent' as const } : {}),
     });
   }
 

@@ -285,7 +285,10 @@ export class FleetService {
     };
   }
 
-  /** Commits on main (up to the tip) touching the client's folder, newest first; cached per tip. */
+  /**
+   * Commits on main's first-parent history (up to the tip) that changed the client's folder, newest
+   * first: a merged pull request is its merge commit, never the commits of its branch. Cached per tip.
+   */
   private async commitsOf(client: string, tip: string): Promise<GitCommitRef[]> {
     const key = `${tip}:${client}`;
     const cached = this.caches.commits.get(key);
@@ -294,6 +297,7 @@ export class FleetService {
       path: clientFolder(client),
       version: { commit: tip },
       top: TREND_COMMITS,
+      firstParent: true,
     });
     this.caches.commits.set(key, commits);
     return commits;

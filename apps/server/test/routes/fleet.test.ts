@@ -168,6 +168,80 @@ describe('fleet routes', () => {
     for (const x of all.trends) expect(x.points.length).toBeLessThanOrEqual(5);
     expect((await get('/api/fleet/ZZZ/trend')).statusCode).toBe(404);
   });
+  it('follows main along first parents: a merged pull request is one point, its branch commits none', async () => {
+    const file = '/Clients/CON/M365Config/Resources/Exchange/RemoteDomain/Default.json';
+    const [main] = await git.listRefs(REPO, 'heads/main');
+    const base = main?.commitId ?? '';
+    const original = (await git.getFile(REPO, file))?.content ?? '';
+    const edited = (n: number) =>
+      JSON.stringify({ ...(JSON.parse(original) as object), AutoReplyEnabled: n % 2 === 0 });
+    // a branch of two commits touching CON's folder
+    const branch = 'fleet-test/con-two-commits';
+    const first = await git.push(REPO, {
+      branch,
+      oldObjectId: base,
+      commits: [
+        {
+          comment: 'Branch commit 1',
+          changes: [{ changeType: 'edit', path: file, content: edited(1) }],
+        },
+      ],
+    });
+    const second = await git.push(REPO, {
+      branch,
+      oldObjectId: first.commitId,
+      commits: [
+        {
+          comment: 'Branch commit 2',
+          changes: [{ changeType: 'edit', path: file, content: edited(2) }],
+        },
+      ],
+    });
+    // main moves on meanwhile, so the merge is a true merge of two lines
+    await git.push(REPO, {
+      branch: 'main',
+      oldObjectId: base,
+      commits: [
+        {
+          comment: 'Unrelated change on main',
+          changes: [{ changeType: 'add', path: '/docs/fleet-note.md', content: 'note\n' }],
+        },
+      ],
+    });
+    const pr = await git.createPullRequest(REPO, {
+      sourceRefName: `refs/heads/${branch}`,
+      targetRefName: 'refs/heads/main',
+      title: 'CON settings',
+    });
+    const token = await t.idp.issueToken(SAMPLE_USER);
+    const completed = await fetch(
+      `${devops.emulator.url}/${encodeURIComponent(REPO.project)}/_apis/git/repositories/${REPO.repository}/pullrequests/${pr.pullRequestId}?api-version=7.1`,
+      {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'completed' }),
+      },
+    );
+    expect(completed.status).toBe(200);
+    const [merged] = await git.listRefs(REPO, 'heads/main');
+    const branchCommits = [first.commitId, second.commitId];
+    // the service's default history follows the merged branch: its commits are listed
+    const simplified = await git.listCommits(REPO, { itemPath: '/Clients/CON' });
+    expect(simplified.map((c) => c.commitId)).toEqual(expect.arrayContaining(branchCommits));
+
+    const trend = (await get('/api/fleet/CON/trend?points=100')).json() as FleetTrend;
+    const merges = trend.points.filter((p) => p.source === 'merge');
+    expect(merges.at(-1)).toMatchObject({
+      commitId: merged?.commitId,
+      label: `Merged PR ${pr.pullRequestId}: CON settings`,
+    });
+    expect(trend.points.some((p) => branchCommits.includes(p.commitId))).toBe(false);
+    expect(trend.points.some((p) => p.label.startsWith('Branch commit'))).toBe(false);
+    // the merge point's figures are main's at the merge
+    const row = (await fleet()).rows.find((r) => r.client === 'CON');
+    expect(trend.points.at(-1)?.compliancePercentage).toBe(row?.compliancePercentage);
+  });
+
   it('reads the client folders one by one when the zip of all of them fails', async () => {
     const before = await fleet();
     // a baseline change: every client's summary is stale, so the fleet reads all folders again

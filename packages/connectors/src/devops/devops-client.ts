@@ -852,6 +852,7 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
       this.repoUrl(repo, 'commits'),
       {
         ...(options.itemPath ? { 'searchCriteria.itemPath': withSlash(options.itemPath) } : {}),
+        ...(options.historyMode ? { 'searchCriteria.historyMode': options.historyMode } : {}),
         ...versionQuery(options.version, 'searchCriteria.itemVersion.'),
         'searchCriteria.$top': options.top ?? 100,
       },

@@ -157,6 +157,11 @@ export interface ListCommitsOptions extends RequestOptions {
   version?: VersionSpec;
   /** at most this many, newest first (default 100, as on the service) */
   top?: number;
+  /**
+   * With `itemPath`: how merges are walked (the service's default is simplifiedHistory, which
+   * follows a merged branch's own commits); firstParent keeps to the target branch's commits.
+   */
+  historyMode?: 'simplifiedHistory' | 'firstParent' | 'fullHistory' | 'fullHistorySimplifyMerges';
 }
 
 export interface AnnotatedTag {

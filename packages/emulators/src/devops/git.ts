@@ -164,6 +164,65 @@ export interface DiffEntry {
   originalObjectId: string;
 }
 
+export interface CommitInfo {
+  treeId: string;
+  parents: string[];
+  author: GitIdentity;
+  committer: GitIdentity;
+  comment: string;
+}
+
+/** How a history walk treats merges (Get Commits' `historyMode`). */
+export type HistoryMode =
+  'simplifiedHistory' | 'firstParent' | 'fullHistory' | 'fullHistorySimplifyMerges';
+
+export interface LogOptions {
+  path?: string;
+  skip?: number;
+  max?: number;
+  /** only with a path; default simplifiedHistory (git's default history simplification) */
+  historyMode?: HistoryMode;
+}
+
+const HISTORY_MODE_ARGS: Record<HistoryMode, string[]> = {
+  simplifiedHistory: [],
+  firstParent: ['--first-parent'],
+  fullHistory: ['--full-history'],
+  fullHistorySimplifyMerges: ['--full-history', '--simplify-merges'],
+};
+
+function logArgs(format: string, start: string, options: LogOptions): string[] {
+  const args = ['log', `--format=${format}`, `--skip=${options.skip ?? 0}`];
+  if (options.max !== undefined) args.push(`--max-count=${options.max}`);
+  if (options.path) args.push(...HISTORY_MODE_ARGS[options.historyMode ?? 'simplifiedHistory']);
+  args.push(start);
+  if (options.path) args.push('--', options.path);
+  return args;
+}
+
+const COMMIT_FORMAT = '%T%x00%P%x00%an%x00%ae%x00%at%x00%cn%x00%ce%x00%ct%x00%B';
+
+function parseCommitFields(fields: readonly string[]): CommitInfo {
+  const [
+    treeId = '',
+    parents = '',
+    an = '',
+    ae = '',
+    at = '0',
+    cn = '',
+    ce = '',
+    ct = '0',
+    body = '',
+  ] = fields;
+  return {
+    treeId,
+    parents: parents.split(' ').filter(Boolean),
+    author: { name: an, email: ae, date: new Date(Number(at) * 1000) },
+    committer: { name: cn, email: ce, date: new Date(Number(ct) * 1000) },
+    comment: body.replace(/\n+$/, '\n'),
+  };
+}
+
 export class GitRepo {
   constructor(readonly gitDir: string) {}
 
@@ -204,16 +263,27 @@ export class GitRepo {
    * Commit shas reachable from `start`, newest first (git log order), optionally only commits that
    * touched `repoPath`, after skipping `skip` and at most `max`.
    */
-  async log(
-    start: string,
-    options: { path?: string; skip?: number; max?: number } = {},
-  ): Promise<string[]> {
-    const args = ['log', '--format=%H', `--skip=${options.skip ?? 0}`];
-    if (options.max !== undefined) args.push(`--max-count=${options.max}`);
-    args.push(start);
-    if (options.path) args.push('--', options.path);
-    const out = (await this.run(args)).toString('utf8');
+  async log(start: string, options: LogOptions = {}): Promise<string[]> {
+    const out = (await this.run(logArgs('%H', start, options))).toString('utf8');
     return out.split('\n').filter(Boolean);
+  }
+
+  /** {@link log} with each commit's details, from one `git log`. */
+  async logInfo(
+    start: string,
+    options: LogOptions = {},
+  ): Promise<(CommitInfo & { sha: string })[]> {
+    const out = (await this.run(logArgs(`%H%x00${COMMIT_FORMAT}%x1e`, start, options))).toString(
+      'utf8',
+    );
+    return out
+      .split('\x1e')
+      .map((record) => record.replace(/^\n/, ''))
+      .filter(Boolean)
+      .map((record) => {
+        const [sha = '', ...fields] = record.split('\0');
+        return { sha, ...parseCommitFields(fields) };
+      });
   }
 
   /** The entry at a path of a commit (root = the commit's tree). */
@@ -353,39 +423,9 @@ export class GitRepo {
     };
   }
 
-  async commitInfo(sha: string): Promise<{
-    treeId: string;
-    parents: string[];
-    author: GitIdentity;
-    committer: GitIdentity;
-    comment: string;
-  }> {
-    const out = (
-      await this.run([
-        'show',
-        '-s',
-        '--format=%T%x00%P%x00%an%x00%ae%x00%at%x00%cn%x00%ce%x00%ct%x00%B',
-        sha,
-      ])
-    ).toString('utf8');
-    const [
-      treeId = '',
-      parents = '',
-      an = '',
-      ae = '',
-      at = '0',
-      cn = '',
-      ce = '',
-      ct = '0',
-      body = '',
-    ] = out.split('\0');
-    return {
-      treeId,
-      parents: parents.split(' ').filter(Boolean),
-      author: { name: an, email: ae, date: new Date(Number(at) * 1000) },
-      committer: { name: cn, email: ce, date: new Date(Number(ct) * 1000) },
-      comment: body.replace(/\n+$/, '\n'),
-    };
+  async commitInfo(sha: string): Promise<CommitInfo> {
+    const out = (await this.run(['show', '-s', `--format=${COMMIT_FORMAT}`, sha])).toString('utf8');
+    return parseCommitFields(out.split('\0'));
   }
 
   /**

@@ -177,6 +177,13 @@ export function enumParam<T extends string>(
 }
 
 export const VERSION_TYPES = { branch: 0, tag: 1, commit: 2 } as const;
+/** GitHistoryMode (Get Commits' searchCriteria.historyMode). */
+export const HISTORY_MODES = {
+  simplifiedHistory: 0,
+  firstParent: 1,
+  fullHistory: 2,
+  fullHistorySimplifyMerges: 3,
+} as const;
 export const RECURSION_LEVELS = {
   none: 0,
   oneLevel: 1,

@@ -3,11 +3,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { zipSync } from 'fflate';
 
-import { ZERO_ID, type GitRepo, type TreeEntry } from '../git';
+import { ZERO_ID, type CommitInfo, type GitRepo, type TreeEntry } from '../git';
 import type { DevOpsState, ProjectRecord, RepositoryRecord } from '../state';
 
 import {
   DevOpsError,
+  HISTORY_MODES,
   RECURSION_LEVELS,
   VERSION_TYPES,
   boolParam,
@@ -507,18 +508,19 @@ export function registerGitRepositoryRoutes(app: FastifyInstance, state: DevOpsS
     const top = intParam(query, 'searchCriteria.$top') ?? intParam(query, '$top') ?? 100;
     const skip = intParam(query, 'searchCriteria.$skip') ?? intParam(query, '$skip') ?? 0;
     const itemPath = criteria('itemPath');
-    const shas = await git.log(start, {
+    const historyMode = enumParam(criteria('historyMode'), HISTORY_MODES, 'historyMode');
+    const commits = await git.logInfo(start, {
       skip,
       max: top,
       ...(itemPath ? { path: normalisePath(itemPath) } : {}),
+      ...(historyMode ? { historyMode } : {}),
     });
-    const commits = await Promise.all(
-      shas.map(async (sha) => {
-        const { treeId: _tree, ...json } = commitJson(url, sha, await git.commitInfo(sha));
+    return wrap(
+      commits.map((info) => {
+        const { treeId: _tree, ...json } = commitJson(url, info.sha, info);
         return json;
       }),
     );
-    return wrap(commits);
   });
 
   app.get<{ Params: RepoParams & { commitId: string } }>(
@@ -597,11 +599,7 @@ export function registerGitRepositoryRoutes(app: FastifyInstance, state: DevOpsS
   });
 }
 
-export function commitJson(
-  repoUrl: string,
-  sha: string,
-  info: Awaited<ReturnType<GitRepo['commitInfo']>>,
-) {
+export function commitJson(repoUrl: string, sha: string, info: CommitInfo) {
   const person = (p: { name: string; email: string; date: Date }) => ({
     name: p.name,
     email: p.email,
