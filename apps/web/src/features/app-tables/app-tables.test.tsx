@@ -46,6 +46,15 @@ function serve(options: { tables?: string[]; rows?: Record<string, AppTableEntit
   );
 }
 
+/** Opens Update Existing App Deploy Table on ABCWorkstationApps with an update type. */
+async function openUpdate(user: ReturnType<typeof userEvent.setup>, type: string) {
+  renderApp('/update-existing-table');
+  const table = await screen.findByLabelText('Table');
+  await waitFor(() => expect(within(table).getAllByRole('option')).toHaveLength(4));
+  await user.selectOptions(table, 'ABCWorkstationApps');
+  await user.selectOptions(screen.getByLabelText('Update type'), type);
+}
+
 describe('App Deploy Table Viewer', () => {
   it('finds tables by prefix, ignoring case, and sorts rows by a header with an arrow', async () => {
     serve();
@@ -228,13 +237,8 @@ describe('alerts of the table screens', () => {
   it('on the update screen, go away once the property, app or selection is given', async () => {
     serve();
     const user = userEvent.setup();
-    renderApp('/update-existing-table');
-    const table = await screen.findByLabelText('Table');
-    await waitFor(() => expect(within(table).getAllByRole('option')).toHaveLength(4));
-    await user.selectOptions(table, 'ABCWorkstationApps');
+    await openUpdate(user, 'newProperty');
     const type = screen.getByLabelText('Update type');
-
-    await user.selectOptions(type, 'newProperty');
     await user.click(screen.getByRole('button', { name: 'Add Property' }));
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Please fill in both property name and value.',
@@ -272,11 +276,7 @@ describe('Update Existing App Deploy Table', () => {
   it('applies the msi rule, highlights required fields and never offers protected keys', async () => {
     serve();
     const user = userEvent.setup();
-    renderApp('/update-existing-table');
-    const table = await screen.findByLabelText('Table');
-    await waitFor(() => expect(within(table).getAllByRole('option')).toHaveLength(4));
-    await user.selectOptions(table, 'ABCWorkstationApps');
-    await user.selectOptions(screen.getByLabelText('Update type'), 'new');
+    await openUpdate(user, 'new');
     expect(await screen.findByLabelText('RowKey')).toHaveValue('0002');
     expect(screen.getByLabelText('PartitionKey')).toHaveValue('appinfo-pk1');
     expect(screen.getByLabelText(/^ExitCode/)).toHaveValue('@(0, 3010, 1605, 1614, 1641)');
@@ -335,11 +335,7 @@ describe('Update Existing App Deploy Table', () => {
       }),
     );
     const user = userEvent.setup();
-    renderApp('/update-existing-table');
-    const table = await screen.findByLabelText('Table');
-    await waitFor(() => expect(within(table).getAllByRole('option')).toHaveLength(4));
-    await user.selectOptions(table, 'ABCWorkstationApps');
-    await user.selectOptions(screen.getByLabelText('Update type'), 'update');
+    await openUpdate(user, 'update');
     const appPicker = screen.getByLabelText('App');
     await waitFor(() => expect(within(appPicker).getAllByRole('option')).toHaveLength(3));
     await user.selectOptions(appPicker, 'appinfo-pk1/0002');
@@ -406,11 +402,7 @@ describe('Update Existing App Deploy Table', () => {
       ),
     );
     const user = userEvent.setup();
-    renderApp('/update-existing-table');
-    const table = await screen.findByLabelText('Table');
-    await waitFor(() => expect(within(table).getAllByRole('option')).toHaveLength(4));
-    await user.selectOptions(table, 'ABCWorkstationApps');
-    await user.selectOptions(screen.getByLabelText('Update type'), 'delete');
+    await openUpdate(user, 'delete');
     await user.click(await screen.findByRole('checkbox', { name: /VLC/ }));
     await user.click(screen.getByRole('checkbox', { name: /7-Zip/ }));
     await user.click(screen.getByRole('button', { name: 'Delete Selected Apps' }));
