@@ -40,9 +40,13 @@ for (const size of SIZES) {
   /** Waits until the screen says nothing is loading any more. */
   async function settled() {
     await page.waitForLoadState('networkidle');
-    await page.waitForFunction(() => !/Loading|Fetching/.test(document.body.innerText), null, {
-      timeout: 120_000,
-    });
+    await page.waitForFunction(
+      () => !/Loading|Fetching/.test(globalThis.document.body.innerText),
+      null,
+      {
+        timeout: 120_000,
+      },
+    );
   }
   /** A screenshot of what the user sees now (and the whole page when it scrolls). */
   async function take(name, { fullPage = false } = {}) {
