@@ -16,6 +16,14 @@ const run = (state: BackupRun['state'], result: string | null = null): BackupRun
   result,
 });
 
+/** Renders the hook and starts a manual backup of ABC. */
+async function startBackup() {
+  const reload = vi.fn(() => Promise.resolve());
+  const hook = renderHook(() => useManualBackup(reload));
+  await act(() => hook.result.current.start('ABC'));
+  return { reload, result: hook.result };
+}
+
 describe('useManualBackup', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -58,9 +66,7 @@ describe('useManualBackup', () => {
   it('logs a run that did not succeed, and a failed trigger, and stops backing up', async () => {
     api.start.mockResolvedValueOnce({ runId: 12, state: 'inProgress' });
     api.read.mockResolvedValueOnce(run('completed', 'failed'));
-    const reload = vi.fn(() => Promise.resolve());
-    const { result } = renderHook(() => useManualBackup(reload));
-    await act(() => result.current.start('ABC'));
+    const { reload, result } = await startBackup();
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     expect(reload).toHaveBeenCalledTimes(1);
     expect(result.current.isBackingUp).toBe(false);
@@ -77,9 +83,7 @@ describe('useManualBackup', () => {
   it('reloads once and stops when the run cannot be read', async () => {
     api.start.mockResolvedValue({ runId: 12, state: 'notStarted' });
     api.read.mockRejectedValueOnce(new Error('HTTP 503'));
-    const reload = vi.fn(() => Promise.resolve());
-    const { result } = renderHook(() => useManualBackup(reload));
-    await act(() => result.current.start('ABC'));
+    const { reload, result } = await startBackup();
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     expect(reload).toHaveBeenCalledTimes(1);
     expect(result.current.isBackingUp).toBe(false);
@@ -88,9 +92,7 @@ describe('useManualBackup', () => {
 
   it('stops following the run when another tenant is chosen', async () => {
     api.start.mockResolvedValue({ runId: 12, state: 'notStarted' });
-    const reload = vi.fn(() => Promise.resolve());
-    const { result } = renderHook(() => useManualBackup(reload));
-    await act(() => result.current.start('ABC'));
+    const { reload, result } = await startBackup();
     act(() => result.current.reset());
     expect(result.current.isBackingUp).toBe(false);
     await act(() => vi.advanceTimersByTimeAsync(20_000));
