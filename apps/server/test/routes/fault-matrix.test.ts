@@ -85,6 +85,7 @@ const DEVOPS_ROUTES: readonly DevOpsRoute[] = [
   { method: 'GET', url: '/api/backups/clients' },
   { method: 'GET', url: '/api/backups/ABC' },
   { method: 'GET', url: '/api/backups/ABC/restores' },
+  { method: 'GET', url: '/api/backups/ABC/runs/1' },
   { method: 'GET', url: '/api/comparison/clients' },
   // capture
   { method: 'GET', url: '/api/capture/clients' },
