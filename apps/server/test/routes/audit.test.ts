@@ -16,6 +16,8 @@ const OPERATOR = 'sam.taylor@aegis-msp.example';
 const READER = 'night.shift@aegis-msp.example';
 
 type Page = { events: AuditEvent[]; continuationToken?: string };
+/** Writes after the answer land soon, not at once; a busy machine gets time. */
+const WAIT = { timeout: 15_000, interval: 100 };
 
 function logLines(): { stream: Writable; lines: string[] } {
   const lines: string[] = [];
@@ -89,7 +91,7 @@ describe('the audit trail in Table storage (issue 18 §5)', () => {
         result: { statusCode: 201, outcome: 'succeeded' },
       });
       expect(event!.at >= before).toBe(true);
-    });
+    }, WAIT);
   });
 
   it('stores attempts refused by role or input, with secrets redacted', async () => {
@@ -116,7 +118,7 @@ describe('the audit trail in Table storage (issue 18 §5)', () => {
         parameters: { body: { TenantAdminUserPW: '[Redacted]' } },
         result: { statusCode: 400, outcome: 'failed' },
       });
-    });
+    }, WAIT);
     const rows = JSON.stringify(await tables.listEntities(AUDIT_TABLE));
     expect(rows).not.toContain('Audit-secret!');
   });
@@ -234,10 +236,11 @@ describe('when the audit trail cannot be written (ADR 037)', () => {
       },
     });
 
-  it('refuses the change with 503 when it cannot be recorded first, and logs the event', async () => {
+  /** Creates the client table `code` as the Operator, with the audit write `what` failing. */
+  const createTableWhile = async (what: 'begin' | 'complete', code: string) => {
     const log = logLines();
     const t = await build({ AEGIS_TABLES_CONNECTION_STRING: azurite.connectionString }, undefined, {
-      auditTables: failing('begin'),
+      auditTables: failing(what),
       logLevel: 'info',
       logStream: log.stream,
     });
@@ -245,55 +248,46 @@ describe('when the audit trail cannot be written (ADR 037)', () => {
       const response = await t.injectAs(OPERATOR, {
         method: 'POST',
         url: '/api/app-tables',
-        payload: { clientCode: 'NOP' },
+        payload: { clientCode: code },
       });
-      expect(response.statusCode).toBe(503);
-      expect(response.json<{ message: string }>().message).toMatch(
-        /audit trail could not be written, so nothing was changed/,
-      );
-      expect(await real.listTables()).not.toContain('NOPWorkstationApps');
-      const error = log.lines
-        .map((line) => JSON.parse(line) as { level: number; msg: string; audit?: AuditEvent })
-        .find((entry) => entry.msg === 'audit event could not be stored');
-      expect(error).toMatchObject({
-        level: 50,
-        audit: { actor: { upn: OPERATOR }, action: 'POST /api/app-tables', clientCode: 'NOP' },
-      });
+      // the error line is written once the answer is sent when the second write fails
+      const storeError = await vi.waitFor(() => {
+        const entry = log.lines
+          .map((line) => JSON.parse(line) as { level: number; msg: string; audit?: AuditEvent })
+          .find((e) => e.msg === 'audit event could not be stored');
+        if (!entry) throw new Error('no error line yet');
+        return entry;
+      }, WAIT);
+      return { response, storeError };
     } finally {
       await t.close();
     }
+  };
+
+  it('refuses the change with 503 when it cannot be recorded first, and logs the event', async () => {
+    const { response, storeError } = await createTableWhile('begin', 'NOP');
+    expect(response.statusCode).toBe(503);
+    expect(response.json<{ message: string }>().message).toMatch(
+      /audit trail could not be written, so nothing was changed/,
+    );
+    expect(await real.listTables()).not.toContain('NOPWorkstationApps');
+    expect(storeError).toMatchObject({
+      level: 50,
+      audit: { actor: { upn: OPERATOR }, action: 'POST /api/app-tables', clientCode: 'NOP' },
+    });
   });
 
   it('keeps the answer of a change already made when its result cannot be stored, and logs it', async () => {
-    const log = logLines();
-    const t = await build({ AEGIS_TABLES_CONNECTION_STRING: azurite.connectionString }, undefined, {
-      auditTables: failing('complete'),
-      logLevel: 'info',
-      logStream: log.stream,
+    const { response, storeError } = await createTableWhile('complete', 'YES');
+    expect(response.statusCode).toBe(201);
+    expect(await real.listTables()).toContain('YESWorkstationApps');
+    expect(storeError).toMatchObject({
+      level: 50,
+      audit: { clientCode: 'YES', result: { statusCode: 201, outcome: 'succeeded' } },
     });
-    try {
-      const response = await t.injectAs(OPERATOR, {
-        method: 'POST',
-        url: '/api/app-tables',
-        payload: { clientCode: 'YES' },
-      });
-      expect(response.statusCode).toBe(201);
-      expect(await real.listTables()).toContain('YESWorkstationApps');
-      await vi.waitFor(() => {
-        const error = log.lines
-          .map((line) => JSON.parse(line) as { level: number; msg: string; audit?: AuditEvent })
-          .find((entry) => entry.msg === 'audit event could not be stored');
-        expect(error).toMatchObject({
-          level: 50,
-          audit: { clientCode: 'YES', result: { statusCode: 201, outcome: 'succeeded' } },
-        });
-      });
-      // the row recorded before the change stays, marked started: an auditor sees the attempt
-      const rows = await real.listEntities(AUDIT_TABLE);
-      expect(rows.find((row) => row.ClientCode === 'YES')).toMatchObject({ Outcome: 'started' });
-    } finally {
-      await t.close();
-    }
+    // the row recorded before the change stays, marked started: an auditor sees the attempt
+    const rows = await real.listEntities(AUDIT_TABLE);
+    expect(rows.find((row) => row.ClientCode === 'YES')).toMatchObject({ Outcome: 'started' });
   });
 
   it('answers 503 for the audit screen when Table storage is not configured', async () => {
