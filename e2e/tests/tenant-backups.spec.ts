@@ -28,7 +28,7 @@ async function chooseTenant(page: Page, code: string): Promise<void> {
   await page.getByLabel('Tenant').selectOption(code);
 }
 
-/** Accepts every native dialog (confirm, alert) and records its message. */
+/** Accepts every native dialog (the restore's alerts) and records its message. */
 function recordDialogs(page: Page): string[] {
   const messages: string[] = [];
   page.on('dialog', (dialog) => {
@@ -170,14 +170,27 @@ test('tenant backups: choose a tenant, back up, search, view, compare, download,
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^ABC_backup_[\w-]+\.zip$/);
 
-  // Restore: confirmation, the pull request number, and the pull request in the emulator.
+  // Restore: an in-page confirmation (never the browser's confirm()), the pull request number,
+  // and the pull request in the emulator.
   const dialogs = recordDialogs(page);
-  await oldest.getByRole('button', { name: 'Restore' }).click();
-  await expect.poll(() => dialogs.length).toBe(2);
-  expect(dialogs[0]).toBe(
-    `Are you sure you want to restore from backup ${oldestTag}? This will create a pull request for review.`,
-  );
-  const alert = dialogs[1] ?? '';
+  const confirmRestore = async () => {
+    await oldest.getByRole('button', { name: 'Restore' }).click();
+    const prompt = page.getByRole('alertdialog', { name: 'Restore backup' });
+    await expect(prompt).toContainText(
+      `Are you sure you want to restore from backup ${oldestTag}? This will create a pull request for review.`,
+    );
+    await expect(prompt.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    return prompt;
+  };
+  let prompt = await confirmRestore();
+  await page.screenshot({ path: `${SHOTS}/07a-restore-confirm.png` });
+  await expectAccessible(page, 'tenant-backups 07a-restore-confirm');
+  await page.keyboard.press('Escape');
+  await expect(prompt).toBeHidden();
+  prompt = await confirmRestore();
+  await prompt.getByRole('button', { name: 'Restore' }).click();
+  await expect.poll(() => dialogs.length).toBe(1);
+  const alert = dialogs[0] ?? '';
   const match = /^Pull request #(\d+) has been created for review\.$/.exec(alert);
   expect(match).not.toBeNull();
   const id = Number(match?.[1]);
@@ -189,10 +202,11 @@ test('tenant backups: choose a tenant, back up, search, view, compare, download,
   expect(pr?.labels?.map((l) => l.name)).toEqual(expect.arrayContaining(['restore', 'ABC']));
 
   // The same restore again: nothing is overwritten, and the page says why.
-  await oldest.getByRole('button', { name: 'Restore' }).click();
-  await expect.poll(() => dialogs.length).toBe(4);
+  prompt = await confirmRestore();
+  await prompt.getByRole('button', { name: 'Restore' }).click();
+  await expect.poll(() => dialogs.length).toBe(2);
   // The server's reason, not 'Please try again.' (which could never succeed).
-  expect(dialogs[3]).toMatch(
+  expect(dialogs[1]).toMatch(
     /^Failed to create PR: A restore branch .* already exists for backup .* Nothing was overwritten/,
   );
   await expect(
@@ -232,4 +246,46 @@ test('tenant backups stay usable while DevOps fails', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Configure Schedule' }).click();
   await expect(page).toHaveURL(/\/ClientPipelineSchedules\?client=FAB$/);
+});
+
+test('the backup comparison lines its columns up across files and opens objects as JSON', async ({
+  page,
+}) => {
+  await signIn(page, '/tenant-backup');
+  await chooseTenant(page, 'ABC');
+  await expect(rows(page)).toHaveCount(10);
+  const pager = page.getByText(/^Page 1 of \d+$/);
+  const pages = Number((await pager.textContent())?.split(' of ')[1]);
+  for (let i = 1; i < pages; i++) await page.getByRole('button', { name: 'Next' }).click();
+  await rows(page).last().getByRole('button', { name: 'Compare' }).click();
+  const comparison = page.getByRole('dialog', { name: 'Configuration Comparison' });
+  await expect(comparison.getByRole('img', { name: 'No match' }).first()).toBeVisible();
+  // One table for every file: its columns line up from one file to the next (issue 19).
+  const differences = comparison.getByRole('table', { name: 'Differences' });
+  await expect(comparison.getByRole('table')).toHaveCount(1);
+  const files = differences.getByRole('rowgroup').filter({ has: page.getByRole('cell') });
+  expect(await files.count()).toBeGreaterThan(1);
+  const currentHeader = await differences
+    .getByRole('columnheader', { name: 'Current Value' })
+    .boundingBox();
+  for (const file of [files.first(), files.last()]) {
+    const cell = await file.getByRole('row').last().getByRole('cell').nth(2).boundingBox();
+    expect(Math.abs((cell?.x ?? 0) - (currentHeader?.x ?? -99))).toBeLessThan(1);
+  }
+  // An object value opens to its pretty-printed JSON from the keyboard.
+  const objectValue = comparison.locator('details').first();
+  await objectValue.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(objectValue).toHaveAttribute('open', '');
+  await expect(objectValue.locator('code > span').nth(1)).toBeVisible();
+  await expect(objectValue.locator('code > span').first()).toHaveText(/^[[{]$/);
+  await expectAccessible(page, 'tenant-backups 06c-comparison-object-open');
+  for (const [width, height] of [
+    [1400, 900],
+    [1024, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await objectValue.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/06c-comparison-${width}x${height}.png` });
+  }
 });

@@ -1,1 +1,2 @@
 export * from './formatting';
+export * from './break-points';

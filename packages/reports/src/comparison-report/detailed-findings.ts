@@ -1,8 +1,8 @@
 import { displayValue, formatHeaderPercentage, MISSING } from '@aegis/domain';
 import type { Content, ContentText, TableCell, TableCellProperties } from 'pdfmake/interfaces';
 
-import { gridLayout, sectionTitle } from '../pdf/blocks';
-import { breakable } from '../pdf/format';
+import { CONTENT_WIDTH, gridLayout, sectionTitle } from '../pdf/blocks';
+import { breakable, runFitting } from '../pdf/format';
 import { bandColour, colours, passRateIconSvg } from '../pdf/theme';
 
 import type { ReportContext } from './context';
@@ -15,12 +15,36 @@ type TextCell = ContentText & TableCellProperties;
 /** Detail table columns (spec 1 §9). */
 export const DETAIL_COLUMNS = ['Setting', 'Expected', 'Current', 'Status'] as const;
 
-function valueCell(value: unknown): TableCell {
+const FONT_SIZE = 8;
+const STATUS_WIDTH = 38;
+
+/**
+ * Column widths of a detail table whose Expected and Current columns are `valueWidth` wide, and
+ * the longest run of each column kept whole when a value wraps (ADR 039).
+ */
+export function detailColumns(valueWidth: number) {
+  const settingWidth = CONTENT_WIDTH - 2 * valueWidth - STATUS_WIDTH;
+  return {
+    widths: ['*', valueWidth, valueWidth, STATUS_WIDTH],
+    settingRun: runFitting(settingWidth, FONT_SIZE),
+    valueRun: runFitting(valueWidth, FONT_SIZE),
+  };
+}
+
+/** Options baseline policy tables; the standard baseline's check tables. */
+const POLICY_COLUMNS = detailColumns(118);
+const CHECK_COLUMNS = detailColumns(100);
+
+/**
+ * A value cell: truncated by the 50-character rule (47 plus '...', spec 1 §9), then wrapped at
+ * the break points of ADR 039 only.
+ */
+function valueCell(value: unknown, longRun: number): TableCell {
   const text = displayValue(value);
   const placeholder = text === MISSING || text === 'Empty';
   return placeholder
     ? { text, italics: true, color: colours.muted }
-    : { text: breakable(text), color: colours.text };
+    : { text: breakable(text, longRun), color: colours.text };
 }
 
 function statusCell(pass: boolean): TextCell {
@@ -34,11 +58,11 @@ function statusCell(pass: boolean): TextCell {
   };
 }
 
-function rowCells(row: ReportRow): TableCell[] {
+function rowCells(row: ReportRow, columns: ReturnType<typeof detailColumns>): TableCell[] {
   return [
-    { text: breakable(row.setting || '(whole policy)'), color: colours.text },
-    valueCell(row.expected),
-    valueCell(row.current),
+    { text: breakable(row.setting || '(whole policy)', columns.settingRun), color: colours.text },
+    valueCell(row.expected, columns.valueRun),
+    valueCell(row.current, columns.valueRun),
     statusCell(row.pass),
   ];
 }
@@ -59,7 +83,7 @@ function policyTable(policy: ReportPolicy, shown: ReportRow[], ctx: ReportContex
       headerRows: 2,
       keepWithHeaderRows: 1,
       dontBreakRows: true,
-      widths: ['*', 118, 118, 38],
+      widths: POLICY_COLUMNS.widths,
       body: [
         [
           {
@@ -86,7 +110,7 @@ function policyTable(policy: ReportPolicy, shown: ReportRow[], ctx: ReportContex
           { ...header(DETAIL_COLUMNS[3]), alignment: 'center' },
         ],
         ...(shown.length > 0
-          ? shown.map(rowCells)
+          ? shown.map((row) => rowCells(row, POLICY_COLUMNS))
           : [
               [
                 { text: 'No settings compared.', colSpan: 4, italics: true, color: colours.muted },
@@ -98,7 +122,7 @@ function policyTable(policy: ReportPolicy, shown: ReportRow[], ctx: ReportContex
       ],
     },
     layout: gridLayout({ headerRows: 2, zebra: true }),
-    fontSize: 8,
+    fontSize: FONT_SIZE,
     margin: [0, 0, 0, 10],
   };
 }
@@ -171,15 +195,20 @@ function checksTable(policies: ShownCategory['policies']): Content {
   ];
   for (const { policy, rows } of policies) {
     for (const row of rows) {
-      const [, ...values] = rowCells(row);
+      const [, ...values] = rowCells(row, CHECK_COLUMNS);
       body.push([
         {
           stack: [
-            { text: breakable(policy.name), bold: true, color: colours.brand, fontSize: 8.5 },
+            {
+              text: breakable(policy.name, CHECK_COLUMNS.settingRun),
+              bold: true,
+              color: colours.brand,
+              fontSize: 8.5,
+            },
             ...(row.setting && row.setting !== policy.name
               ? [
                   {
-                    text: breakable(row.setting),
+                    text: breakable(row.setting, CHECK_COLUMNS.settingRun),
                     color: colours.muted,
                     fontSize: 7.5,
                     margin: [0, 1, 0, 0],
@@ -197,11 +226,11 @@ function checksTable(policies: ShownCategory['policies']): Content {
       headerRows: 1,
       keepWithHeaderRows: 1,
       dontBreakRows: true,
-      widths: ['*', 100, 100, 38],
+      widths: CHECK_COLUMNS.widths,
       body,
     },
     layout: gridLayout({ headerRows: 1, zebra: true }),
-    fontSize: 8,
+    fontSize: FONT_SIZE,
     margin: [0, 0, 0, 10],
   };
 }

@@ -1,3 +1,5 @@
+import { breakPieces } from '@aegis/domain';
+
 /** The signed-in user who exported a report (spec 1 §3 'Logged-in user for reports'). */
 export interface ReportUser {
   displayName?: string;
@@ -32,9 +34,20 @@ export function generatedByName(user: ReportUser): string {
   return name ? name : user.upn;
 }
 
-/** Lets long unbroken values (paths, ids) wrap after separators without changing the extracted text. */
-export function breakable(text: string): string {
-  return text
-    .replace(/([./\\_\-:,[\]@])(?=\S)/g, '$1\u200b')
-    .replace(/([a-z])(?=[A-Z][a-z])/g, '$1\u200b');
+/**
+ * Lets long unbroken values (paths, ids, enum values) wrap at the break points of ADR 039 (after
+ * hyphens, dots and other separators; camelCase words only in a run too long for a line) without
+ * changing the extracted text: a zero-width space marks each point, and pdfmake never has to cut
+ * a word where it likes. `longRun` is the longest run kept whole (see {@link runFitting}).
+ */
+export function breakable(text: string, longRun?: number): string {
+  return breakPieces(text, longRun).join('\u200b');
+}
+
+/** Roboto's average character width in ems (mixed-case text). */
+const AVERAGE_CHARACTER_EM = 0.5;
+
+/** How many characters at `fontSize` surely fit a table column `width` points wide (6 pt padding each side). */
+export function runFitting(width: number, fontSize: number): number {
+  return Math.max(8, Math.floor((width - 12) / (fontSize * AVERAGE_CHARACTER_EM)));
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { findDialog } from '../../testing/find-dialog';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
@@ -44,6 +45,14 @@ function serve(list: Backup[], options: { restore?: 'ok' | 'conflict' } = {}) {
           { Name: 'extra', BackupValue: 'Missing', CurrentValue: { a: 1 }, Equal: false },
           { Name: 'displayName', BackupValue: 'A', CurrentValue: 'A', Equal: true },
         ],
+        'Default App Management Policy': [
+          {
+            Name: 'applicationRestrictions.passwordCredentials',
+            BackupValue: 'Missing',
+            CurrentValue: [{ restrictionType: 'passwordAddition', state: 'enabled' }],
+            Equal: false,
+          },
+        ],
       },
     },
   };
@@ -80,6 +89,19 @@ function serve(list: Backup[], options: { restore?: 'ok' | 'conflict' } = {}) {
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+const confirmText = (tag: string | undefined) =>
+  `Are you sure you want to restore from backup ${tag}? This will create a pull request for review.`;
+
+/** Answers the in-page restore confirmation (a Fluent alert dialog, never the browser's confirm()). */
+async function answerRestorePrompt(goAhead: boolean, tag = HISTORY[0]?.tagName) {
+  const prompt = await findDialog('Restore backup');
+  expect(prompt).toHaveAttribute('role', 'alertdialog');
+  expect(prompt).toHaveTextContent(confirmText(tag));
+  await userEvent.click(
+    within(prompt).getByRole('button', { name: goAhead ? 'Restore' : 'Cancel', hidden: true }),
+  );
+}
 
 async function chooseTenant(code: string) {
   await screen.findByRole('option', { name: code });
@@ -141,23 +163,57 @@ describe('Tenant Backups page', () => {
     expect(await within(dialog).findByText('Changes: 1', {})).toBeInTheDocument();
     expect(within(dialog).getByText('Additions: 1')).toBeInTheDocument();
     expect(within(dialog).getByText('Deletions: 0')).toBeInTheDocument();
-    expect(within(dialog).getByText('N/A')).toBeInTheDocument();
-    expect(within(dialog).getByText('{"a":1}')).toBeInTheDocument();
-    expect(within(dialog).getAllByRole('img', { name: 'No match', hidden: true })).toHaveLength(2);
+    expect(within(dialog).getAllByText('N/A')).toHaveLength(2);
+    expect(within(dialog).getAllByRole('img', { name: 'No match', hidden: true })).toHaveLength(3);
     expect(within(dialog).getAllByRole('img', { name: 'Match', hidden: true })).toHaveLength(1);
+
+    // One table, one set of columns, for every file: the columns line up from file to file.
+    const tables = within(dialog).getAllByRole('table', { hidden: true });
+    expect(tables).toHaveLength(1);
+    const differences = tables[0]!;
+    expect(within(differences).getAllByRole('columnheader', { hidden: true })).toHaveLength(4);
+    for (const file of ['Authorization Policy', 'Default App Management Policy']) {
+      expect(
+        within(differences).getByRole('rowgroup', { name: `AzureAD ${file}`, hidden: true }),
+      ).toBeInTheDocument();
+    }
+
+    // Names wrap at their dots and camelCase words only, never as displayNam|e.
+    const longName = within(differences).getByText(/^applicationRestrictions\./);
+    expect(longName.innerHTML).toBe('applicationRestrictions.<wbr>passwordCredentials');
+    expect(within(differences).getByText('displayName').innerHTML).toBe('displayName');
+
+    // Objects: JSON on one line, opening to the pretty-printed JSON.
+    const object = within(differences).getByText('{"a":1}').closest('details')!;
+    expect(object).not.toHaveAttribute('open');
+    const lines = (details: Element) =>
+      [...(details.querySelector('code')?.children ?? [])].map((line) => [
+        (line as HTMLElement).style.paddingLeft,
+        line.textContent,
+      ]);
+    expect(lines(object)).toEqual([
+      ['2ch', '{'],
+      ['4ch', '"a": 1'],
+      ['2ch', '}'],
+    ]);
+    const array = within(differences)
+      .getByText(/^\[\{"restrictionType"/)
+      .closest('details')!;
+    await userEvent.click(within(array).getByText(/^\[\{"restrictionType"/));
+    expect(array).toHaveAttribute('open');
+    expect(lines(array)).toContainEqual(['6ch', '"restrictionType": "passwordAddition",']);
   });
 
   it('restores after confirmation and alerts the pull request number', async () => {
     serve(HISTORY);
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const nativeConfirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     renderApp('/tenant-backup');
     await chooseTenant('ABC');
     const table = await screen.findByRole('table', { name: 'Backup history' });
     await userEvent.click(within(table).getAllByRole('button', { name: 'Restore' })[0]!);
-    expect(confirm).toHaveBeenCalledWith(
-      `Are you sure you want to restore from backup ${HISTORY[0]?.tagName}? This will create a pull request for review.`,
-    );
+    await answerRestorePrompt(true);
+    expect(nativeConfirm).not.toHaveBeenCalled();
     await waitFor(() =>
       expect(alert).toHaveBeenCalledWith('Pull request #42 has been created for review.'),
     );
@@ -165,13 +221,13 @@ describe('Tenant Backups page', () => {
 
   it('alerts the failure and shows why when the restore is refused', async () => {
     serve(HISTORY, { restore: 'conflict' });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp('/tenant-backup');
     await chooseTenant('ABC');
     const table = await screen.findByRole('table', { name: 'Backup history' });
     await userEvent.click(within(table).getAllByRole('button', { name: 'Restore' })[0]!);
+    await answerRestorePrompt(true);
     // A refusal with a reason shows the reason; 'Please try again.' could never succeed.
     await waitFor(() =>
       expect(alert).toHaveBeenCalledWith('Failed to create PR: A restore branch already exists.'),
@@ -198,13 +254,22 @@ describe('Tenant Backups page', () => {
 
   it('does nothing when the restore is not confirmed', async () => {
     serve(HISTORY);
-    vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const restores: unknown[] = [];
+    mockServer.use(
+      http.post('*/api/backups/:client/restore', () => {
+        restores.push(1);
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     renderApp('/tenant-backup');
     await chooseTenant('ABC');
     const table = await screen.findByRole('table', { name: 'Backup history' });
     await userEvent.click(within(table).getAllByRole('button', { name: 'Restore' })[0]!);
+    await answerRestorePrompt(false);
+    await waitFor(() => expect(screen.queryByText('Restore backup')).not.toBeInTheDocument());
     expect(alert).not.toHaveBeenCalled();
+    expect(restores).toHaveLength(0);
   });
   it('runs one restore at a time: Restore This Backup is disabled while a restore runs', async () => {
     serve(HISTORY);
@@ -223,7 +288,6 @@ describe('Tenant Backups page', () => {
         );
       }),
     );
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     renderApp('/tenant-backup');
     await chooseTenant('ABC');
@@ -235,13 +299,15 @@ describe('Tenant Backups page', () => {
       hidden: true,
     });
     await userEvent.click(restoreThis);
+    await answerRestorePrompt(true);
     await waitFor(() => expect(restores).toHaveLength(1));
     expect(restoreThis).toBeDisabled();
     for (const button of within(table).getAllByRole('button', { name: 'Restore', hidden: true })) {
       expect(button).toBeDisabled();
     }
     await userEvent.click(restoreThis);
-    expect(confirm).toHaveBeenCalledTimes(1);
+    // disabled while the restore runs: no second prompt
+    expect(screen.queryByText('Restore backup', { selector: 'h2' })).not.toBeInTheDocument();
     release();
     await waitFor(() =>
       expect(alert).toHaveBeenCalledWith('Pull request #7 has been created for review.'),
@@ -285,7 +351,6 @@ describe('Tenant Backups page', () => {
         return HttpResponse.json({}, { status: 201 });
       }),
     );
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderApp('/tenant-backup', { roles: ['Reader'] });
     await chooseTenant('ABC');
     const table = await screen.findByRole('table', { name: 'Backup history' });
@@ -296,7 +361,7 @@ describe('Tenant Backups page', () => {
     expect(restore).toHaveAttribute('aria-disabled', 'true');
     expect(restore).toHaveAccessibleDescription(/needs the Aegis Approver role/);
     await userEvent.click(restore);
-    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.queryByText('Restore backup', { selector: 'h2' })).not.toBeInTheDocument();
     expect(restores).toHaveLength(0);
     // viewing and comparing stay open to a Reader
     expect(within(table).getAllByRole('button', { name: 'View' })[0]).not.toHaveAttribute(

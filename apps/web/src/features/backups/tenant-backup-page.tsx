@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { ClientPicker } from '../../components/client-picker';
+import { useConfirm } from '../../components/confirm-dialog';
 import { HealthBadge } from '../../components/health-badge';
 import { PageHeader } from '../../components/page-header';
 import { RoleGate } from '../../components/role-gate';
@@ -80,6 +81,8 @@ export function TenantBackupPage() {
   const [comparing, setComparing] = useState<Backup>();
   const [restoringTag, setRestoringTag] = useState<string>();
   const [restoreFailure, setRestoreFailure] = useState<string>();
+  const { confirm, dialog: confirmDialog } = useConfirm();
+
   if (clients.isError) console.error('Loading the tenants failed', clients.error);
   if (backups.isError) console.error('Loading the backups failed', backups.error);
 
@@ -101,7 +104,12 @@ export function TenantBackupPage() {
     // One restore at a time: the row buttons and the dialogs' Restore This Backup are disabled
     // while one runs, so a second click cannot create a second branch or a spurious failure.
     if (!client || restoringTag !== undefined) return;
-    if (!window.confirm(confirmText(backup.tagName))) return;
+    const confirmed = await confirm({
+      title: 'Restore backup',
+      message: confirmText(backup.tagName),
+      confirmLabel: 'Restore',
+    });
+    if (!confirmed) return;
     setRestoreFailure(undefined);
     setRestoringTag(backup.tagName);
     try {
@@ -243,6 +251,7 @@ export function TenantBackupPage() {
           />
         </>
       )}
+      {confirmDialog}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { Backup } from '@aegis/contracts';
-import { displayBackupValue } from '@aegis/domain';
+import { displayBackupValue, displayValue } from '@aegis/domain';
 import {
   Badge,
   Dialog,
@@ -9,6 +9,7 @@ import {
   DialogTitle,
   Field,
   makeStyles,
+  mergeClasses,
   ProgressBar,
   Table,
   TableBody,
@@ -20,7 +21,9 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { CheckmarkCircleFilled, DismissCircleFilled } from '@fluentui/react-icons';
+import { Fragment } from 'react';
 
+import { BreakableText } from '../../../components/breakable-text';
 import { useBackupComparison } from '../hooks/use-backup-comparison';
 
 import { BackupDialogActions } from './backup-dialog-actions';
@@ -30,24 +33,95 @@ const useStyles = makeStyles({
   subtitle: { color: tokens.colorNeutralForeground3, marginBottom: '12px', display: 'block' },
   counts: { display: 'flex', gap: '8px', marginBottom: '12px', flexWrap: 'wrap' },
   scroll: { maxHeight: '58vh', overflow: 'auto', paddingRight: '4px' },
+  // One column layout for every file: fixed widths, so the columns line up from file to file.
+  table: { tableLayout: 'fixed', width: '100%' },
+  head: {
+    position: 'sticky',
+    top: 0,
+    zIndex: 1,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: `inset 0 -1px 0 ${tokens.colorNeutralStroke1}`,
+  },
+  settingColumn: { width: '30%' },
+  valueColumn: { width: 'calc((70% - 64px) / 2)' },
+  matchColumn: { width: '64px' },
+  group: { padding: 0, textAlign: 'start', fontWeight: tokens.fontWeightRegular },
   category: {
-    marginTop: '12px',
+    display: 'block',
+    margin: '12px 0 0',
     padding: '6px 8px',
     backgroundColor: tokens.colorNeutralBackground3,
     borderRadius: tokens.borderRadiusMedium,
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightSemibold,
+    lineHeight: tokens.lineHeightBase400,
   },
-  file: { marginTop: '8px', marginBottom: '4px', display: 'block' },
-  table: { tableLayout: 'auto' },
-  matchColumn: { width: '64px' },
+  file: {
+    display: 'block',
+    padding: '10px 8px 4px',
+    fontWeight: tokens.fontWeightSemibold,
+    overflowWrap: 'break-word',
+  },
   differs: { backgroundColor: tokens.colorPaletteRedBackground1 },
+  cell: { verticalAlign: 'top', paddingTop: '4px', paddingBottom: '4px' },
   value: {
     fontFamily: tokens.fontFamilyMonospace,
     fontSize: tokens.fontSizeBase200,
-    wordBreak: 'break-word',
+    overflowWrap: 'break-word',
+    minWidth: 0,
   },
+  summary: { cursor: 'pointer', overflowWrap: 'break-word' },
+  json: {
+    display: 'block',
+    margin: '4px 0 0',
+    padding: '6px 8px',
+    overflowWrap: 'break-word',
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    fontFamily: tokens.fontFamilyMonospace,
+    fontSize: tokens.fontSizeBase200,
+  },
+  // a wrapped JSON line continues indented under its own start, not at the left edge
+  jsonLine: { display: 'block', textIndent: '-2ch' },
   match: { color: tokens.colorPaletteGreenForeground1, fontSize: '18px' },
   mismatch: { color: tokens.colorPaletteRedForeground1, fontSize: '18px' },
 });
+
+/**
+ * A value of the comparison: 'Missing' as N/A; an object or array as JSON (spec 3 §2), collapsed
+ * to one line that opens to the pretty-printed JSON (a native disclosure: Enter or Space on it),
+ * one line per element so that a wrapped line stays indented in a narrow column.
+ */
+function BackupValue({ value }: { value: unknown }) {
+  const styles = useStyles();
+  if (typeof value === 'object' && value !== null) {
+    return (
+      <details>
+        <summary className={styles.summary}>
+          <BreakableText text={displayValue(value)} />
+        </summary>
+        <code className={styles.json}>
+          {JSON.stringify(value, null, 2)
+            .split('\n')
+            .map((line, i) => {
+              const indent = line.length - line.trimStart().length;
+              return (
+                <span
+                  key={i}
+                  className={styles.jsonLine}
+                  style={{ paddingLeft: `${indent + 2}ch` }}
+                >
+                  <BreakableText text={line.trimStart()} />
+                </span>
+              );
+            })}
+        </code>
+      </details>
+    );
+  }
+  return <BreakableText text={displayBackupValue(value)} />;
+}
 
 /**
  * Configuration Comparison (spec 3 §2): the tag against the current configuration; counts; results
@@ -105,67 +179,73 @@ export function BackupComparisonDialog({
                   aria-label="Differences by category"
                   tabIndex={0}
                 >
-                  {Object.entries(ready.results).map(([category, files]) => (
-                    <section key={category} aria-label={`Category ${category}`}>
-                      <Text as="h3" weight="semibold" size={400} block className={styles.category}>
-                        {category}
-                      </Text>
-                      {Object.entries(files).map(([file, rows]) => (
-                        <div key={file}>
-                          <Text weight="semibold" className={styles.file}>
-                            {file}
-                          </Text>
-                          <Table
-                            size="extra-small"
-                            aria-label={`${category} ${file}`}
-                            className={styles.table}
-                          >
-                            <TableHeader>
-                              <TableRow>
-                                <TableHeaderCell>Setting</TableHeaderCell>
-                                <TableHeaderCell>Backup Value</TableHeaderCell>
-                                <TableHeaderCell>Current Value</TableHeaderCell>
-                                <TableHeaderCell className={styles.matchColumn}>
-                                  Match
-                                </TableHeaderCell>
+                  <Table size="extra-small" className={styles.table} aria-label="Differences">
+                    <TableHeader className={styles.head}>
+                      <TableRow>
+                        <TableHeaderCell className={styles.settingColumn}>Setting</TableHeaderCell>
+                        <TableHeaderCell className={styles.valueColumn}>
+                          Backup Value
+                        </TableHeaderCell>
+                        <TableHeaderCell className={styles.valueColumn}>
+                          Current Value
+                        </TableHeaderCell>
+                        <TableHeaderCell className={styles.matchColumn}>Match</TableHeaderCell>
+                      </TableRow>
+                    </TableHeader>
+                    {Object.entries(ready.results).map(([category, files]) => (
+                      <Fragment key={category}>
+                        <TableBody aria-label={`Category ${category}`}>
+                          <TableRow>
+                            <th colSpan={4} scope="rowgroup" className={styles.group}>
+                              <Text as="h3" className={styles.category}>
+                                {category}
+                              </Text>
+                            </th>
+                          </TableRow>
+                        </TableBody>
+                        {Object.entries(files).map(([file, rows]) => (
+                          <TableBody key={file} aria-label={`${category} ${file}`}>
+                            <TableRow>
+                              <th colSpan={4} scope="rowgroup" className={styles.group}>
+                                <span className={styles.file}>
+                                  <BreakableText text={file} />
+                                </span>
+                              </th>
+                            </TableRow>
+                            {rows.map((row, i) => (
+                              <TableRow
+                                key={`${row.Name}-${i}`}
+                                className={row.Equal ? undefined : styles.differs}
+                              >
+                                <TableCell className={mergeClasses(styles.cell, styles.value)}>
+                                  <BreakableText text={row.Name || '(file)'} />
+                                </TableCell>
+                                <TableCell className={mergeClasses(styles.cell, styles.value)}>
+                                  <BackupValue value={row.BackupValue} />
+                                </TableCell>
+                                <TableCell className={mergeClasses(styles.cell, styles.value)}>
+                                  <BackupValue value={row.CurrentValue} />
+                                </TableCell>
+                                <TableCell className={styles.cell}>
+                                  {row.Equal ? (
+                                    <CheckmarkCircleFilled
+                                      className={styles.match}
+                                      aria-label="Match"
+                                    />
+                                  ) : (
+                                    <DismissCircleFilled
+                                      className={styles.mismatch}
+                                      aria-label="No match"
+                                    />
+                                  )}
+                                </TableCell>
                               </TableRow>
-                            </TableHeader>
-                            <TableBody>
-                              {rows.map((row, i) => (
-                                <TableRow
-                                  key={`${row.Name}-${i}`}
-                                  className={row.Equal ? undefined : styles.differs}
-                                >
-                                  <TableCell className={styles.value}>
-                                    {row.Name || '(file)'}
-                                  </TableCell>
-                                  <TableCell className={styles.value}>
-                                    {displayBackupValue(row.BackupValue)}
-                                  </TableCell>
-                                  <TableCell className={styles.value}>
-                                    {displayBackupValue(row.CurrentValue)}
-                                  </TableCell>
-                                  <TableCell>
-                                    {row.Equal ? (
-                                      <CheckmarkCircleFilled
-                                        className={styles.match}
-                                        aria-label="Match"
-                                      />
-                                    ) : (
-                                      <DismissCircleFilled
-                                        className={styles.mismatch}
-                                        aria-label="No match"
-                                      />
-                                    )}
-                                  </TableCell>
-                                </TableRow>
-                              ))}
-                            </TableBody>
-                          </Table>
-                        </div>
-                      ))}
-                    </section>
-                  ))}
+                            ))}
+                          </TableBody>
+                        ))}
+                      </Fragment>
+                    ))}
+                  </Table>
                 </div>
               </>
             )}

@@ -26,6 +26,7 @@ import {
 } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 
+import { BreakableText } from '../../../components/breakable-text';
 import { RoleGate } from '../../../components/role-gate';
 
 const useStyles = makeStyles({
@@ -44,7 +45,8 @@ const useStyles = makeStyles({
   tag: {
     fontFamily: tokens.fontFamilyMonospace,
     fontSize: tokens.fontSizeBase200,
-    wordBreak: 'break-all',
+    // breaks after its slashes and underscores (ADR 039), mid-token only as a last resort
+    overflowWrap: 'break-word',
   },
   actions: { display: 'flex', gap: '4px', flexWrap: 'nowrap', paddingBlock: '4px' },
   state: {
@@ -182,7 +184,9 @@ export function BackupHistoryTable({
                 <TableRow key={backup.tagName}>
                   <TableCell className={styles.nowrap}>{formatBackupDate(date)}</TableCell>
                   <TableCell>
-                    <span className={styles.tag}>{backup.tagName}</span>
+                    <span className={styles.tag}>
+                      <BreakableText text={backup.tagName} />
+                    </span>
                   </TableCell>
                   <TableCell>
                     <Badge appearance="tint" color={backup.isScheduled ? 'brand' : 'important'}>
