@@ -68,6 +68,12 @@ test('a technician runs both baselines, explores the results and exports both re
     page.getByRole('radio', { name: 'CIS Standard Baseline (70 checks)' }),
   ).toBeChecked();
   await expect(page.getByText('shows general security best practices')).toBeVisible();
+  // The unchecked choice reads as a choice, not greyed out like a disabled one (issue 19).
+  const labelColour = (name: string) =>
+    page.getByText(name, { exact: true }).evaluate((label) => getComputedStyle(label).color);
+  expect(await labelColour('Options Baseline')).toBe(
+    await labelColour('CIS Standard Baseline (70 checks)'),
+  );
   await page.screenshot({ path: `${OUT}/01-idle.png`, fullPage: true });
   await expectAccessible(page, '01-idle');
 
@@ -111,6 +117,46 @@ test('a technician runs both baselines, explores the results and exports both re
   await expect(results.getByRole('cell', { name: 'PASS', exact: true })).toHaveCount(0);
   await expect(results.getByRole('cell', { name: 'FAIL' }).first()).toBeVisible();
   await page.screenshot({ path: `${OUT}/04-fails-exchange.png`, fullPage: true });
+  // Every category open: the rows make the page longer, they sit in no scroll box of their own.
+  await page.getByRole('searchbox', { name: 'Search categories' }).fill('');
+  await page.getByRole('tab', { name: 'All' }).click();
+  await page.getByRole('switch', { name: 'Show Only Fails' }).click();
+  await page.getByRole('button', { name: 'Expand All' }).click();
+  const boxes = await results.evaluate((table) => ({
+    own: table.scrollHeight - table.clientHeight,
+    overflow: getComputedStyle(table).overflowY,
+    page: document.documentElement.scrollHeight - window.innerHeight,
+    height: table.clientHeight,
+  }));
+  expect(boxes.overflow).toBe('visible');
+  expect(boxes.own).toBeLessThanOrEqual(1);
+  expect(boxes.height).toBeGreaterThan(1000);
+  expect(boxes.page).toBeGreaterThan(1000);
+  // The last rows are rendered when the page scrolls down to them.
+  // (the page grows while rows are measured: scroll again until the end stays put)
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(results.getByRole('cell', { name: /PASS|FAIL/ }).last()).toBeInViewport({
+      timeout: 1000,
+    });
+  }).toPass();
+  for (const [width, height] of [
+    [1400, 900],
+    [1024, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await results
+      .getByRole('columnheader', { name: 'Current Value' })
+      .first()
+      .scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${OUT}/04b-results-${width}x${height}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('switch', { name: 'Show All Results' }).click();
+  await page.getByRole('tab', { name: 'Failed' }).click();
+  await page.getByRole('searchbox', { name: 'Search categories' }).fill('exchange');
   await page.getByRole('button', { name: 'Collapse All' }).click();
   await expect(results.getByRole('columnheader', { name: 'Expected Value' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Expand All' }).click();

@@ -6,6 +6,8 @@ import { SignInDialogProvider } from '../components/sign-in-dialog';
 import type { AuthClient } from '../lib/auth/auth-client';
 import { AuthProvider } from '../lib/auth/auth-context';
 
+import { customStyleHooks } from './fluent-style-hooks';
+
 /**
  * The providers above the router. The query client is optional: without one (the browser), the
  * routes that need it get it from {@link QueryLayout}, loaded with the portal's code, so the
@@ -26,7 +28,11 @@ export function AppProvider({
     </AuthProvider>
   );
   return (
-    <FluentProvider theme={webLightTheme} style={{ minHeight: '100vh' }}>
+    <FluentProvider
+      theme={webLightTheme}
+      customStyleHooks_unstable={customStyleHooks}
+      style={{ minHeight: '100vh' }}
+    >
       {queryClient ? (
         <QueryClientProvider client={queryClient}>{inner}</QueryClientProvider>
       ) : (

@@ -81,6 +81,13 @@ describe('Configuration Comparison page', () => {
     expect(screen.getByLabelText('Overall score')).toHaveTextContent('0.0%');
     expect(screen.getByLabelText('Total fails')).toHaveTextContent('1');
     expect(screen.getByLabelText('Exchange Security area')).toHaveTextContent('Needs Attention');
+
+    // The results scroll with the page: no box with a height and a scroll bar of its own.
+    const results = screen.getByRole('table', { name: 'Comparison results' });
+    expect(getComputedStyle(results).overflowY).not.toMatch(/auto|scroll/);
+    expect(getComputedStyle(results).maxHeight).toMatch(/^(none)?$/);
+    await userEvent.click(within(results).getByRole('button', { name: 'Exchange Security' }));
+    expect(await within(results).findByText(/Auto-forwarding is off/)).toBeInTheDocument();
   });
 
   it('shows every stage the server reports, even when they arrive in one burst', async () => {
@@ -244,9 +251,6 @@ describe('Configuration Comparison page', () => {
       { type: 'result', result },
     ]);
     mockServer.use(http.get('*/api/comparison/clients/ABC/policy', () => HttpResponse.json(files)));
-    // jsdom lays nothing out: give the virtualised list's scroller a height so it renders rows.
-    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
-    onTestFinished(() => height.mockRestore());
     const user = userEvent.setup();
     renderApp('/fetch-json-files');
     await screen.findByRole('option', { name: 'ABC' }, { timeout: 10_000 });

@@ -1,9 +1,10 @@
 import { displayValue, formatHeaderPercentage } from '@aegis/domain';
 import { Badge, Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular, InfoRegular } from '@fluentui/react-icons';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 
+import { BreakableText } from '../../../components/breakable-text';
 import type { ViewCategory, ViewPolicy, ViewRow } from '../utils/view-model';
 
 type Item =
@@ -15,9 +16,9 @@ type Item =
 const GRID = 'minmax(180px, 2fr) minmax(120px, 1.3fr) minmax(120px, 1.3fr) 84px';
 
 const useStyles = makeStyles({
-  scroller: {
-    maxHeight: '70vh',
-    overflowY: 'auto',
+  // No height of its own: the rows scroll with the page, so there is one scroll bar, not a box
+  // of its own inside the page's (issue 19).
+  list: {
     border: `1px solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground1,
@@ -29,7 +30,8 @@ const useStyles = makeStyles({
     padding: '6px 16px 6px 40px',
     alignItems: 'start',
     borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
-    wordBreak: 'break-word',
+    // values wrap at their <wbr> break points (ADR 039); a piece wider than its column as a last resort
+    overflowWrap: 'break-word',
   },
   columns: {
     fontWeight: tokens.fontWeightSemibold,
@@ -58,7 +60,7 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
   },
   policyName: { flexGrow: 1, fontWeight: tokens.fontWeightSemibold },
-  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, minWidth: 0 },
   pass: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightBold },
   fail: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightBold },
 });
@@ -85,8 +87,29 @@ function fullText(value: unknown): string {
 }
 
 /**
+ * Where the list starts on the page: the window virtualiser counts its rows from there. Measured
+ * after each render and when the window is resized (the content above can wrap differently).
+ */
+function usePageOffset(element: RefObject<HTMLElement | null>): number {
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const top = element.current
+        ? element.current.getBoundingClientRect().top + window.scrollY
+        : 0;
+      setOffset((current) => (Math.abs(current - top) < 1 ? current : top));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  });
+  return offset;
+}
+
+/**
  * Collapsible categories with their policies and rows (Setting, Expected Value, Current Value,
- * Status), virtualised: only the rows in view are in the DOM, so thousands of rows stay smooth.
+ * Status), virtualised against the page's scroll: only the rows in view are in the DOM, so
+ * thousands of rows stay smooth, and the page keeps a single scroll bar.
  */
 export function ResultsList({
   categories,
@@ -100,11 +123,12 @@ export function ResultsList({
   onInfo: (policy: ViewPolicy) => void;
 }) {
   const styles = useStyles();
-  const scroller = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const items = useMemo(() => flatten(categories, expanded), [categories, expanded]);
-  const virtualizer = useVirtualizer({
+  const scrollMargin = usePageOffset(list);
+  const virtualizer = useWindowVirtualizer({
     count: items.length,
-    getScrollElement: () => scroller.current,
+    scrollMargin,
     estimateSize: (i) => (items[i]?.kind === 'category' ? 49 : 37),
     getItemKey: (i) => items[i]?.key ?? i,
     overscan: 12,
@@ -176,13 +200,13 @@ export function ResultsList({
         return (
           <div className={styles.row} role="row">
             <span role="cell" className={styles.mono} title={r.description}>
-              {r.setting}
+              <BreakableText text={r.setting} />
             </span>
             <span role="cell" className={styles.mono} title={fullText(r.expected)}>
-              {displayValue(r.expected)}
+              <BreakableText text={displayValue(r.expected)} />
             </span>
             <span role="cell" className={styles.mono} title={fullText(r.current)}>
-              {displayValue(r.current)}
+              <BreakableText text={displayValue(r.current)} />
             </span>
             <span role="cell" className={r.pass ? styles.pass : styles.fail}>
               {r.pass ? 'PASS' : 'FAIL'}
@@ -195,8 +219,8 @@ export function ResultsList({
 
   return (
     <div
-      ref={scroller}
-      className={styles.scroller}
+      ref={list}
+      className={styles.list}
       role="table"
       aria-label="Comparison results"
       aria-rowcount={items.length}
@@ -216,7 +240,7 @@ export function ResultsList({
                 top: 0,
                 left: 0,
                 width: '100%',
-                transform: `translateY(${v.start}px)`,
+                transform: `translateY(${v.start - scrollMargin}px)`,
               }}
             >
               {render(item)}
