@@ -11,7 +11,7 @@ mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
 
-test('fleet: every client with its figures and trend, a client without backups says so, a row opens its report', async ({
+test('fleet: every client with its figures and trend, clients without backups or a capture say so, a row opens its report', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -20,7 +20,7 @@ test('fleet: every client with its figures and trend, a client without backups s
   await expect(page.getByRole('heading', { name: 'Fleet', exact: true })).toBeVisible();
   const grid = page.getByRole('grid', { name: 'Fleet' });
   await expect(grid).toBeVisible({ timeout: 90_000 });
-  for (const client of ['ABC', 'CON', 'FAB', 'NWT', 'WWI']) {
+  for (const client of ['ABC', 'CON', 'FAB', 'NWT', 'WGB', 'WWI']) {
     await expect(grid.getByRole('link', { name: client, exact: true })).toBeVisible();
   }
   const summary = page.getByRole('region', { name: 'Fleet summary' });
@@ -29,6 +29,13 @@ test('fleet: every client with its figures and trend, a client without backups s
   const wwi = grid.getByRole('row').filter({ has: page.getByRole('link', { name: 'WWI' }) });
   await expect(wwi.getByText('No backups: the 24/48 h backup rule fails.')).toBeVisible();
   await expect(wwi.getByText('Critical', { exact: true }).first()).toBeVisible();
+  // WGB deploys apps but its configuration was never captured: it says what is missing
+  const wgb = grid.getByRole('row').filter({ has: page.getByRole('link', { name: 'WGB' }) });
+  await expect(
+    wgb.getByText('No configuration captured yet: compliance cannot be computed.'),
+  ).toBeVisible();
+  await expect(wgb.getByText('No capture recorded.')).toBeVisible();
+  await expect(wgb.getByText('Compliant', { exact: true })).toHaveCount(0);
   // the sparklines arrive with the trends
   await expect(grid.getByLabel(/^Compliance of ABC went from \d+% to \d+%/)).toBeVisible({
     timeout: 60_000,
@@ -57,6 +64,20 @@ test('fleet: every client with its figures and trend, a client without backups s
   await shot(page, '02-trend');
   await expectAccessible(page, 'fleet trend');
   await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // the missing row, close up
+  await wgb.scrollIntoViewIfNeeded();
+  await wgb.screenshot({ path: `${SHOTS}/03-missing-row.png`, animations: 'disabled' });
+
+  // WGB's row opens an empty Baseline Compliance, not an error
+  await grid.getByRole('link', { name: 'WGB', exact: true }).click();
+  await expect(page).toHaveURL(/\/capture-management\/WGB\?view=baseline$/);
+  await expect(page.getByText('No Configuration Captured')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Failed to Load Comparison')).toHaveCount(0);
+  await shot(page, '04-no-configuration');
+  await expectAccessible(page, 'baseline compliance without configuration');
+  await page.goBack();
+  await expect(grid).toBeVisible({ timeout: 90_000 });
 
   // a row opens the client's Baseline Compliance
   await grid.getByRole('link', { name: 'ABC', exact: true }).click();

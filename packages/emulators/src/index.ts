@@ -4,6 +4,7 @@ export * from './seed/app-tables';
 export * from './devops';
 export * from './faults';
 export {
+  APP_DEPLOY_ONLY_CLIENTS,
   RESOURCES_ROOT,
   SAMPLE_CLIENTS,
   baselinePolicies,

@@ -199,7 +199,7 @@ export class ProposeChangeError extends ServiceError {
 /** A file's JSON content (a BOM tolerated), null when the text is not JSON. */
 function jsonContent(text: string): unknown {
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
   } catch {
     return null;
   }

@@ -15,6 +15,7 @@ import {
   ageInDays,
   BASELINE_ROOT,
   backupHealth,
+  CLIENT_YAML_FOLDER,
   CLIENTS_FOLDER,
   clientFolder,
   clientResourcesRoot,
@@ -27,6 +28,7 @@ import {
   lastSegment,
   matchingConfigPath,
   parseBackupTag,
+  parseClientYamlPath,
   runStandardBaseline,
   selectTrendPoints,
   sortBackupsNewestFirst,
@@ -73,6 +75,8 @@ export interface FleetCaches {
   /** in flight or read: concurrent summaries of one baseline read it once */
   baselines: LruCache<string, Promise<ConfigFile[]>>;
   commits: LruCache<string, GitCommitRef[]>;
+  /** per commit: the client codes of the app deployment pipeline YAML files */
+  appDeployment: LruCache<string, string[]>;
 }
 
 export function createFleetCaches(): FleetCaches {
@@ -81,6 +85,7 @@ export function createFleetCaches(): FleetCaches {
     summaries: new LruCache(10_000),
     baselines: new LruCache(4),
     commits: new LruCache(2_000),
+    appDeployment: new LruCache(64),
   };
 }
 
@@ -133,8 +138,14 @@ export class FleetService {
   async fleet(): Promise<Fleet> {
     const now = this.now();
     const tip = await this.repository.branchTip();
-    const snapshot = await this.snapshot(tip);
-    const clients = [...snapshot.clients.keys()].sort();
+    const [snapshot, deployOnly] = await Promise.all([
+      this.snapshot(tip),
+      settle(this.appDeploymentClients(tip)),
+    ]);
+    if (!deployOnly.ok) this.log.warn({ err: deployOnly.error }, 'fleet: client YAML not listed');
+    const clients = [
+      ...new Set([...snapshot.clients.keys(), ...(deployOnly.ok ? deployOnly.value : [])]),
+    ].sort();
     const limit = pLimit(SUMMARY_CONCURRENCY);
     const summariesAtTip = async () => {
       await this.summarizeInBulk(clients, tip, snapshot, now.getTime());
@@ -303,6 +314,23 @@ export class FleetService {
     return commits;
   }
 
+  /**
+   * Clients with an app deployment pipeline YAML (Client_Yaml_Files/{CODE}-azure-pipelines.yml) at
+   * a commit: a client onboarded for app deployment whose configuration was never captured has no
+   * folder under /Clients, and the fleet must still list it, as missing data. Once per commit.
+   */
+  private async appDeploymentClients(commitId: string): Promise<string[]> {
+    const cached = this.caches.appDeployment.get(commitId);
+    if (cached) return cached;
+    const items = await this.repository.listChildren(CLIENT_YAML_FOLDER, { commit: commitId });
+    const codes = items.flatMap((item) => {
+      const code = item.isFolder ? undefined : parseClientYamlPath(item.path);
+      return code && isClientCode(code) ? [code] : [];
+    });
+    this.caches.appDeployment.set(commitId, codes);
+    return codes;
+  }
+
   /** The baseline's and each client folder's tree id at a commit: two listings, once per commit. */
   private async snapshot(commitId: string): Promise<CommitSnapshot> {
     const cached = this.caches.snapshots.get(commitId);
@@ -367,13 +395,14 @@ export class FleetService {
     if (!baselineTreeId) return;
     const keyOf = (client: string) =>
       `${client}:${baselineTreeId}:${snapshot.clients.get(client) ?? ''}`;
+    const folders = clients.filter((client) => snapshot.clients.has(client));
     const lacking = new Set(
-      clients.filter((client) => {
+      folders.filter((client) => {
         const cached = this.caches.summaries.get(keyOf(client));
         return !cached || expiredBetween(cached, at);
       }),
     );
-    if (lacking.size < BULK_MINIMUM || lacking.size * BULK_SHARE < clients.length) return;
+    if (lacking.size < BULK_MINIMUM || lacking.size * BULK_SHARE < folders.length) return;
     const clientOf = (path: string) => path.slice(CLIENTS_FOLDER.length + 1).split('/', 1)[0] ?? '';
     try {
       const baseline = await this.baselineFiles(baselineTreeId, commitId);

@@ -66,8 +66,8 @@ describe('fleet routes', () => {
         body = await fleet();
       }),
     ).toBe(2);
-    expect(body.rows.map((r) => r.client)).toEqual(['ABC', 'CON', 'FAB', 'NWT', 'WWI']);
-    for (const row of body.rows) {
+    expect(body.rows.map((r) => r.client)).toEqual(['ABC', 'CON', 'FAB', 'NWT', 'WGB', 'WWI']);
+    for (const row of body.rows.filter((r) => r.client !== 'WGB')) {
       const report = (await get(`/api/compliance/${row.client}`)).json() as {
         compliance: {
           compliancePercentage: number;
@@ -93,9 +93,27 @@ describe('fleet routes', () => {
     expect(byClient.get('WWI')?.missing).toContain(FLEET_MISSING.noBackups);
     // ABC has two capture branches waiting for review
     expect(byClient.get('ABC')?.pendingReviews).toBe(2);
+    // WGB deploys apps (its pipeline YAML) but was never captured: listed, with what it lacks
+    const wgb = byClient.get('WGB');
+    expect(wgb).toMatchObject({
+      compliancePercentage: null,
+      criticalCount: null,
+      standardPercentage: null,
+      lastCapture: null,
+      lastBackup: null,
+      clientTreeId: null,
+    });
+    expect(wgb?.missing).toEqual(
+      expect.arrayContaining([
+        FLEET_MISSING.noConfiguration,
+        FLEET_MISSING.noBackups,
+        FLEET_MISSING.noCapture,
+      ]),
+    );
+    expect(wgb?.status).not.toBe('compliant');
     const counts = body.summary;
-    expect(counts.clients).toBe(5);
-    expect(counts.compliant + counts.atRisk + counts.critical + counts.incomplete).toBe(5);
+    expect(counts.clients).toBe(6);
+    expect(counts.compliant + counts.atRisk + counts.critical + counts.incomplete).toBe(6);
     expect(body.worstDeviations.length).toBeGreaterThan(0);
     expect(body.worstDeviations.length).toBeLessThanOrEqual(5);
     const [worst] = body.worstDeviations;
@@ -112,8 +130,8 @@ describe('fleet routes', () => {
       expect(row.missing.some((m) => m.startsWith('Capture history could not be loaded'))).toBe(
         true,
       );
-      // the other figures are still there
-      expect(row.compliancePercentage).toEqual(expect.any(Number));
+      // the other figures are still there (WGB never had any)
+      expect(row.compliancePercentage === null).toBe(row.client === 'WGB');
     }
   });
 
@@ -275,7 +293,7 @@ describe('fleet routes', () => {
       expect(figures(after)).toEqual(figures(before));
       expect(after.commitId).not.toBe(before.commitId);
     });
-    // the failed zip of /Clients, the new baseline, then one per client folder
-    expect(zips).toBe(2 + before.rows.length);
+    // the failed zip of /Clients, the new baseline, then one per client folder (WGB has none)
+    expect(zips).toBe(2 + before.rows.filter((r) => r.clientTreeId !== null).length);
   });
 });

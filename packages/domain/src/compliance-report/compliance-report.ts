@@ -179,6 +179,10 @@ export const BASELINE_VIEW_TEXTS = {
   failedTitle: 'Failed to Load Comparison',
   failedAlert: 'Failed to load baseline comparison. Please try again.',
   unmatchedTitle: 'Unmatched Policies Detected',
+  /** main holds no configuration of the client (404): nothing captured yet, not a failure */
+  noConfigurationTitle: 'No Configuration Captured',
+  noConfigurationBody: (client: string) =>
+    `${client} has no captured configuration on main yet, so there is nothing to compare with the company baseline. Run a capture to compute its compliance.`,
 } as const;
 
 /** Toasts of the baseline view last 6 seconds (spec 3 §8). */

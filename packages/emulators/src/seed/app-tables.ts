@@ -582,6 +582,8 @@ export const SAMPLE_CLIENT_APP_TABLES: Readonly<Record<string, readonly string[]
     'Microsoft PowerToys',
   ],
   NWD: ['7-Zip', 'Google Chrome', 'Microsoft Teams', 'Slack', 'Microsoft Power BI Desktop'],
+  // app deployment only, no configuration captured (seed/sample-config APP_DEPLOY_ONLY_CLIENTS)
+  WGB: ['Microsoft Edge', 'Microsoft Teams', 'Adobe Acrobat Reader'],
 };
 
 /** The rows of a sample client's table: its apps copied from the general table, RowKeys 0001…. */

@@ -568,6 +568,14 @@ const PIPELINE_YAML = {
   ].join('\n'),
 };
 
+/**
+ * A client onboarded for app deployment only (its pipeline YAML, its app table) whose tenant
+ * configuration was never captured: no folder under /Clients. The fleet lists it as missing data.
+ */
+export const APP_DEPLOY_ONLY_CLIENTS: readonly { code: string; name: string }[] = [
+  { code: 'WGB', name: 'Woodgrove Bank' },
+];
+
 export interface RepoStage {
   baseline: 0 | 1 | 2;
   excluded: boolean;
@@ -614,6 +622,10 @@ export function buildSampleRepo(stage: RepoStage): Map<string, string> {
         );
       }
     }
+  }
+  if (stage.extras) {
+    for (const client of APP_DEPLOY_ONLY_CLIENTS)
+      files.set(clientYamlPath(client.code).slice(1), clientYaml(client.code));
   }
   return files;
 }

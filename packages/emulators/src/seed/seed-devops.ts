@@ -23,7 +23,12 @@ import {
 } from '../devops/state';
 
 import { seedCaptureHistory } from './capture-branches';
-import { SAMPLE_CLIENTS, buildSampleRepo, sampleConfigHistory } from './sample-config';
+import {
+  APP_DEPLOY_ONLY_CLIENTS,
+  SAMPLE_CLIENTS,
+  buildSampleRepo,
+  sampleConfigHistory,
+} from './sample-config';
 import { deterministicGuid } from './tenant-context';
 
 export interface SeedDevOpsOptions {
@@ -330,6 +335,16 @@ export async function seedDevOps(
   SAMPLE_CLIENTS.forEach((c, index) => {
     pipeline(
       101 + index,
+      `${c.code} - Workstation App Deployment`,
+      `\\${c.code}`,
+      appProject,
+      configRepo,
+      clientYamlPath(c.code),
+    );
+  });
+  APP_DEPLOY_ONLY_CLIENTS.forEach((c, index) => {
+    pipeline(
+      101 + SAMPLE_CLIENTS.length + index,
       `${c.code} - Workstation App Deployment`,
       `\\${c.code}`,
       appProject,

@@ -298,6 +298,22 @@ describe('Baseline Compliance view', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Unmatched Policies Detected')).toBeInTheDocument();
   });
+
+  it('says no configuration was captured, not that loading failed, for a client without one on main', async () => {
+    mockServer.use(
+      http.get('*/api/compliance/FAB', () =>
+        HttpResponse.json(
+          { message: 'No configuration found for client FAB', statusCode: 404 },
+          { status: 404 },
+        ),
+      ),
+    );
+    renderView();
+    expect(await screen.findByText('No Configuration Captured')).toBeInTheDocument();
+    expect(screen.getByText(/FAB has no captured configuration on main yet/)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to Load Comparison')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+  });
 });
 
 describe('Export Compliance Report modal', () => {

@@ -40,6 +40,7 @@ import { useEffect, useState } from 'react';
 
 import { useConfirm } from '../../components/confirm-dialog';
 import { RoleGate } from '../../components/role-gate';
+import { ApiError } from '../../lib/api-client';
 
 import {
   matchingApi,
@@ -148,10 +149,18 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
   // matches only this browser holds are applied by the server too (the report's query sends them)
   const view = report.data;
 
+  // main without the client's configuration (404) is an empty state, not a failure to load
+  const notCaptured =
+    report.isError &&
+    !branch &&
+    report.error instanceof ApiError &&
+    report.error.status === 404 &&
+    report.error.message.startsWith('No configuration found');
+
   useEffect(() => {
-    if (report.isError) toast('error', BASELINE_VIEW_TEXTS.failedAlert);
+    if (report.isError && !notCaptured) toast('error', BASELINE_VIEW_TEXTS.failedAlert);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [report.isError]);
+  }, [report.isError, notCaptured]);
 
   const reload = () =>
     void queryClient.invalidateQueries({ queryKey: ['compliance', client, 'report'] });
@@ -310,6 +319,15 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
     body = (
       <div className={styles.center}>
         <Spinner label={BASELINE_VIEW_TEXTS.loading} />
+      </div>
+    );
+  } else if (notCaptured) {
+    body = (
+      <div className={styles.center}>
+        <Text size={500} weight="semibold">
+          {BASELINE_VIEW_TEXTS.noConfigurationTitle}
+        </Text>
+        <Text>{BASELINE_VIEW_TEXTS.noConfigurationBody(client)}</Text>
       </div>
     );
   } else if (report.isError || !view || !report.data) {
