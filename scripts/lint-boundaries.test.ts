@@ -56,7 +56,7 @@ describe('import boundaries', () => {
   it('stops web features importing each other', async () => {
     const ids = await ruleIdsFor(
       'apps/web/src/features/projects/boundary-probe.ts',
-      "import { usePipelineRun } from '../pipelines/hooks/use-pipeline-run';\n\nexport const probe = usePipelineRun;\n",
+      "import { ClientPipelinesPage } from '../pipelines/client-pipelines-page';\n\nexport const probe = ClientPipelinesPage;\n",
     );
     expect(ids).toContain('import-x/no-restricted-paths');
   });
