@@ -22,8 +22,10 @@ import {
 } from './catalogue';
 import {
   captureProgressAfterPoll,
+  MANUAL_BACKUP_RUN_POLLING,
   OFFBOARD_RUN_POLLING,
   ONBOARDING_RUN_POLLING,
+  PIPELINE_CARD_RUN_POLLING,
   pollDelayMs,
   runOutcome,
   shouldPollAgain,
@@ -202,6 +204,21 @@ describe('run status rules', () => {
     expect(pollDelayMs(OFFBOARD_RUN_POLLING, 3)).toBe(10_000);
     expect(shouldPollAgain(OFFBOARD_RUN_POLLING, 'notStarted')).toBe(true);
     expect(shouldPollAgain(OFFBOARD_RUN_POLLING, 'completed')).toBe(false);
+  });
+
+  it('polls the pipeline cards every 2 s until the run completes', () => {
+    expect([0, 1, 5].map((i) => pollDelayMs(PIPELINE_CARD_RUN_POLLING, i))).toEqual([
+      2000, 2000, 2000,
+    ]);
+    expect(shouldPollAgain(PIPELINE_CARD_RUN_POLLING, 'notStarted')).toBe(true);
+    expect(shouldPollAgain(PIPELINE_CARD_RUN_POLLING, 'completed')).toBe(false);
+  });
+
+  it('reads a manual backup run when the backups reload, 5 s after the trigger, then every 5 s', () => {
+    expect(pollDelayMs(MANUAL_BACKUP_RUN_POLLING, 0)).toBe(5000);
+    expect(pollDelayMs(MANUAL_BACKUP_RUN_POLLING, 1)).toBe(5000);
+    expect(shouldPollAgain(MANUAL_BACKUP_RUN_POLLING, 'inProgress')).toBe(true);
+    expect(shouldPollAgain(MANUAL_BACKUP_RUN_POLLING, 'completed')).toBe(false);
   });
 
   it('moves capture progress 20, 30, … capped at 90, then 100 on success', () => {
