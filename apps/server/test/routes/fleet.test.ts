@@ -1,4 +1,4 @@
-import { DevOpsClient } from '@aegis/connectors/devops';
+import { DevOpsClient, type FileChange } from '@aegis/connectors/devops';
 import type { Fleet, FleetTrend, FleetTrendList } from '@aegis/contracts';
 import { FLEET_MISSING } from '@aegis/domain';
 import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
@@ -27,6 +27,15 @@ describe('fleet routes', () => {
   afterAll(() => env.close());
 
   const get = (url: string) => t.injectAs(SAMPLE_USER, { method: 'GET', url });
+  /** One commit on main's tip. */
+  const pushToMain = async (comment: string, changes: FileChange[]) => {
+    const [main] = await git.listRefs(REPO, 'heads/main');
+    return git.push(REPO, {
+      branch: 'main',
+      oldObjectId: main?.commitId ?? '',
+      commits: [{ comment, changes }],
+    });
+  };
   const fleet = async () => {
     const response = await get('/api/fleet');
     expect(response.statusCode).toBe(200);
@@ -136,23 +145,13 @@ describe('fleet routes', () => {
   });
 
   it('lists a client folder without configuration as missing data', async () => {
-    const [main] = await git.listRefs(REPO, 'heads/main');
-    await git.push(REPO, {
-      branch: 'main',
-      oldObjectId: main?.commitId ?? '',
-      commits: [
-        {
-          comment: 'Add client folder NEW without a capture',
-          changes: [
-            {
-              changeType: 'add',
-              path: '/Clients/NEW/.accepted-deviations.json',
-              content: JSON.stringify({ acceptedDeviations: [] }),
-            },
-          ],
-        },
-      ],
-    });
+    await pushToMain('Add client folder NEW without a capture', [
+      {
+        changeType: 'add',
+        path: '/Clients/NEW/.accepted-deviations.json',
+        content: JSON.stringify({ acceptedDeviations: [] }),
+      },
+    ]);
     const body = await fleet();
     const row = body.rows.find((r) => r.client === 'NEW');
     expect(row).toBeDefined();
@@ -186,6 +185,7 @@ describe('fleet routes', () => {
     for (const x of all.trends) expect(x.points.length).toBeLessThanOrEqual(5);
     expect((await get('/api/fleet/ZZZ/trend')).statusCode).toBe(404);
   });
+
   it('follows main along first parents: a merged pull request is one point, its branch commits none', async () => {
     const file = '/Clients/CON/M365Config/Resources/Exchange/RemoteDomain/Default.json';
     const [main] = await git.listRefs(REPO, 'heads/main');
@@ -195,37 +195,23 @@ describe('fleet routes', () => {
       JSON.stringify({ ...(JSON.parse(original) as object), AutoReplyEnabled: n % 2 === 0 });
     // a branch of two commits touching CON's folder
     const branch = 'fleet-test/con-two-commits';
-    const first = await git.push(REPO, {
-      branch,
-      oldObjectId: base,
-      commits: [
-        {
-          comment: 'Branch commit 1',
-          changes: [{ changeType: 'edit', path: file, content: edited(1) }],
-        },
-      ],
-    });
-    const second = await git.push(REPO, {
-      branch,
-      oldObjectId: first.commitId,
-      commits: [
-        {
-          comment: 'Branch commit 2',
-          changes: [{ changeType: 'edit', path: file, content: edited(2) }],
-        },
-      ],
-    });
+    const commitTo = (oldObjectId: string, n: number) =>
+      git.push(REPO, {
+        branch,
+        oldObjectId,
+        commits: [
+          {
+            comment: `Branch commit ${n}`,
+            changes: [{ changeType: 'edit', path: file, content: edited(n) }],
+          },
+        ],
+      });
+    const first = await commitTo(base, 1);
+    const second = await commitTo(first.commitId, 2);
     // main moves on meanwhile, so the merge is a true merge of two lines
-    await git.push(REPO, {
-      branch: 'main',
-      oldObjectId: base,
-      commits: [
-        {
-          comment: 'Unrelated change on main',
-          changes: [{ changeType: 'add', path: '/docs/fleet-note.md', content: 'note\n' }],
-        },
-      ],
-    });
+    await pushToMain('Unrelated change on main', [
+      { changeType: 'add', path: '/docs/fleet-note.md', content: 'note\n' },
+    ]);
     const pr = await git.createPullRequest(REPO, {
       sourceRefName: `refs/heads/${branch}`,
       targetRefName: 'refs/heads/main',
@@ -263,23 +249,13 @@ describe('fleet routes', () => {
   it('reads the client folders one by one when the zip of all of them fails', async () => {
     const before = await fleet();
     // a baseline change: every client's summary is stale, so the fleet reads all folders again
-    const [main] = await git.listRefs(REPO, 'heads/main');
-    await git.push(REPO, {
-      branch: 'main',
-      oldObjectId: main?.commitId ?? '',
-      commits: [
-        {
-          comment: 'Baseline: a note file',
-          changes: [
-            {
-              changeType: 'add',
-              path: '/M365Config/Resources/notes.txt',
-              content: 'not a policy',
-            },
-          ],
-        },
-      ],
-    });
+    await pushToMain('Baseline: a note file', [
+      {
+        changeType: 'add',
+        path: '/M365Config/Resources/notes.txt',
+        content: 'not a policy',
+      },
+    ]);
     devops.emulator.faults.add({
       kind: 'error',
       statusCode: 500,

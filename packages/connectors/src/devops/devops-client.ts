@@ -492,13 +492,15 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
     return result ?? [];
   }
 
-  async getZip(
+  /** Items as a zip (one request), held whole (`bytes`) or read as it arrives (`stream`). */
+  private zipOf<T>(
     repo: RepositoryRef,
     path: string,
-    options?: ItemsOptions,
-  ): Promise<Uint8Array | undefined> {
+    options: ItemsOptions | undefined,
+    responseType: 'bytes' | 'stream',
+  ): Promise<T | undefined> {
     return this.optional(async () => {
-      const response = await this.http.send<Uint8Array>({
+      const response = await this.http.send<T>({
         method: 'GET',
         url: this.repoUrl(repo, 'items'),
         query: {
@@ -509,11 +511,19 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
           'api-version': DEVOPS_API_VERSION,
         },
         headers: { accept: 'application/zip' },
-        responseType: 'bytes',
+        responseType,
         ...(options?.abortSignal ? { abortSignal: options.abortSignal } : {}),
       });
       return response.body;
     });
+  }
+
+  getZip(
+    repo: RepositoryRef,
+    path: string,
+    options?: ItemsOptions,
+  ): Promise<Uint8Array | undefined> {
+    return this.zipOf<Uint8Array>(repo, path, options, 'bytes');
   }
 
   async forEachZipEntry(
@@ -522,24 +532,9 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
     onEntry: ZipEntryHandler,
     options?: ItemsOptions & { wanted?: (name: string) => boolean },
   ): Promise<boolean> {
-    const response = await this.optional(() =>
-      this.http.send<AsyncIterable<Uint8Array>>({
-        method: 'GET',
-        url: this.repoUrl(repo, 'items'),
-        query: {
-          path: withSlash(path),
-          $format: 'zip',
-          download: true,
-          ...versionQuery(options?.version),
-          'api-version': DEVOPS_API_VERSION,
-        },
-        headers: { accept: 'application/zip' },
-        responseType: 'stream',
-        ...(options?.abortSignal ? { abortSignal: options.abortSignal } : {}),
-      }),
-    );
-    if (!response) return false;
-    await readZipStream(response.body, onEntry, options?.wanted);
+    const chunks = await this.zipOf<AsyncIterable<Uint8Array>>(repo, path, options, 'stream');
+    if (!chunks) return false;
+    await readZipStream(chunks, onEntry, options?.wanted);
     return true;
   }
 
