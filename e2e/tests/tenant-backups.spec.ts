@@ -279,13 +279,18 @@ test('the backup comparison lines its columns up across files and opens objects 
   await expect(objectValue).toHaveAttribute('open', '');
   await expect(objectValue.locator('code > span').nth(1)).toBeVisible();
   await expect(objectValue.locator('code > span').first()).toHaveText(/^[[{]$/);
+  // the focused summary stays clear of the sticky column header
+  await objectValue.locator('summary').evaluate((summary) => summary.scrollIntoView());
+  const header = await differences.getByRole('columnheader', { name: 'Setting' }).boundingBox();
+  const summary = await objectValue.locator('summary').boundingBox();
+  expect(summary?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0) - 1);
   await expectAccessible(page, 'tenant-backups 06c-comparison-object-open');
   for (const [width, height] of [
     [1400, 900],
     [1024, 768],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await objectValue.scrollIntoViewIfNeeded();
+    await objectValue.locator('summary').evaluate((summary) => summary.scrollIntoView());
     await page.screenshot({ path: `${SHOTS}/06c-comparison-${width}x${height}.png` });
   }
 });

@@ -32,7 +32,13 @@ const useStyles = makeStyles({
   surface: { maxWidth: '1100px', width: '94vw' },
   subtitle: { color: tokens.colorNeutralForeground3, marginBottom: '12px', display: 'block' },
   counts: { display: 'flex', gap: '8px', marginBottom: '12px', flexWrap: 'wrap' },
-  scroll: { maxHeight: '58vh', overflow: 'auto', paddingRight: '4px' },
+  scroll: {
+    maxHeight: '58vh',
+    overflow: 'auto',
+    paddingRight: '4px',
+    // what the keyboard focuses (or a link scrolls to) is never hidden under the sticky header
+    scrollPaddingTop: '40px',
+  },
   // One column layout for every file: fixed widths, so the columns line up from file to file.
   table: { tableLayout: 'fixed', width: '100%' },
   head: {
