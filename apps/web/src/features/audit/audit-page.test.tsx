@@ -95,6 +95,17 @@ describe('Audit Trail screen', () => {
     expect(screen.queryByRole('button', { name: 'Load older events' })).not.toBeInTheDocument();
     expect(screen.getByText('3 events, newest first')).toBeInTheDocument();
 
+    await user.click(
+      within(second).getByRole('button', {
+        name: 'Only this action: POST /api/backups/:client/restore',
+      }),
+    );
+    await waitFor(() =>
+      expect(asked.at(-1)?.searchParams.get('action')).toBe('POST /api/backups/:client/restore'),
+    );
+    await user.click(await screen.findByRole('button', { name: 'All actions' }));
+    await waitFor(() => expect(asked.at(-1)?.searchParams.get('action')).toBeNull());
+
     const filters = screen.getByRole('form', { name: 'Audit filters' });
     await user.type(within(filters).getByLabelText('Who (UPN)'), 'nobody@aegis-msp.example');
     await user.selectOptions(await within(filters).findByLabelText('Client'), 'CON');

@@ -12,7 +12,7 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, FilterRegular } from '@fluentui/react-icons';
+import { ArrowClockwiseRegular, DismissRegular, FilterRegular } from '@fluentui/react-icons';
 import { useState, type FormEvent } from 'react';
 
 import { ClientPicker } from '../../components/client-picker';
@@ -28,6 +28,7 @@ const useStyles = makeStyles({
   actor: { minWidth: '280px' },
   meta: { color: tokens.colorNeutralForeground3 },
   more: { alignSelf: 'flex-start' },
+  action: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap' },
 });
 
 /** The current month, as the API partitions it (UTC). */
@@ -43,6 +44,7 @@ export function AuditPage() {
     month: currentAuditMonth(),
     actor: '',
     client: '',
+    action: '',
   }));
   const [filters, setFilters] = useState<AuditFilters>(draft);
   const events = useAuditEvents(filters, allowed);
@@ -118,6 +120,23 @@ export function AuditPage() {
           Apply filters
         </Button>
       </form>
+      {filters.action && (
+        <div className={styles.action}>
+          <Text>
+            Only <Text font="monospace">{filters.action}</Text>
+          </Text>
+          <Button
+            size="small"
+            icon={<DismissRegular />}
+            onClick={() => {
+              setDraft({ ...draft, action: '' });
+              setFilters({ ...filters, action: '' });
+            }}
+          >
+            All actions
+          </Button>
+        </div>
+      )}
 
       {events.isPending ? (
         <Spinner label="Loading the audit trail..." />
@@ -140,7 +159,13 @@ export function AuditPage() {
           <Text className={styles.meta}>
             {`${rows.length} event${rows.length === 1 ? '' : 's'}, newest first`}
           </Text>
-          <AuditTable events={rows} />
+          <AuditTable
+            events={rows}
+            onOnlyAction={(action) => {
+              setDraft({ ...draft, action });
+              setFilters({ ...filters, action });
+            }}
+          />
           {events.hasNextPage && (
             <Button
               className={styles.more}

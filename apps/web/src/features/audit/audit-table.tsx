@@ -15,12 +15,13 @@ import {
   tokens,
   type TableColumnDefinition,
 } from '@fluentui/react-components';
-import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import { ChevronDownRegular, ChevronRightRegular, FilterRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
   stack: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '4px' },
+  buttons: { display: 'flex', flexWrap: 'wrap', gap: '4px' },
   meta: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   when: { flex: '0 0 170px', minWidth: '170px' },
   actor: { flex: '1 1 220px', minWidth: '200px' },
@@ -77,7 +78,14 @@ export function detailsSummary(details: AuditEventDto['details']): string {
 }
 
 /** The events, newest first; each row's parameters (secrets removed by the server) on expand. */
-export function AuditTable({ events }: { events: readonly AuditEventDto[] }) {
+export function AuditTable({
+  events,
+  onOnlyAction,
+}: {
+  events: readonly AuditEventDto[];
+  /** Narrows the list to one action (the filter the screen applies). */
+  onOnlyAction: (action: string) => void;
+}) {
   const styles = useStyles();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
@@ -114,16 +122,27 @@ export function AuditTable({ events }: { events: readonly AuditEventDto[] }) {
           <div className={styles.stack}>
             <Text font="monospace">{e.action}</Text>
             {summary && <Text className={styles.meta}>{summary}</Text>}
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={open ? <ChevronDownRegular /> : <ChevronRightRegular />}
-              aria-expanded={open}
-              aria-controls={`audit-parameters-${e.id}`}
-              onClick={() => toggle(e.id)}
-            >
-              {open ? 'Hide parameters' : 'Show parameters'}
-            </Button>
+            <div className={styles.buttons}>
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={open ? <ChevronDownRegular /> : <ChevronRightRegular />}
+                aria-expanded={open}
+                aria-controls={`audit-parameters-${e.id}`}
+                onClick={() => toggle(e.id)}
+              >
+                {open ? 'Hide parameters' : 'Show parameters'}
+              </Button>
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<FilterRegular />}
+                aria-label={`Only this action: ${e.action}`}
+                onClick={() => onOnlyAction(e.action)}
+              >
+                Only this action
+              </Button>
+            </div>
             {open && (
               <pre
                 id={`audit-parameters-${e.id}`}

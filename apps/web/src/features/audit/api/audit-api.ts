@@ -8,6 +8,8 @@ export interface AuditFilters {
   readonly month: string;
   readonly actor: string;
   readonly client: string;
+  /** `METHOD /route`, exactly as events name it. */
+  readonly action: string;
 }
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -17,6 +19,7 @@ export function auditUrl(filters: AuditFilters, continuationToken?: string): str
   if (filters.month) query.set('month', filters.month);
   if (filters.actor.trim()) query.set('actor', filters.actor.trim());
   if (filters.client) query.set('client', filters.client);
+  if (filters.action) query.set('action', filters.action);
   if (continuationToken) query.set('continuationToken', continuationToken);
   return `/api/audit?${query.toString()}`;
 }
