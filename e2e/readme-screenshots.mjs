@@ -94,6 +94,9 @@ for (const size of SIZES) {
   const viewBoth = page.getByRole('button', { name: 'View Both Configurations' }).first();
   if (await viewBoth.count()) {
     await viewBoth.click();
+    const baseline = page.getByRole('region', { name: 'Baseline configuration' });
+    await baseline.waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(800); // the scroll to the panel is animated
     await take('comparison-view-both');
   }
 

@@ -294,3 +294,24 @@ test('the backup comparison lines its columns up across files and opens objects 
     await page.screenshot({ path: `${SHOTS}/06c-comparison-${width}x${height}.png` });
   }
 });
+
+test('the backup history fits a 1024 px window: tags break at their slashes, actions two by two', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, '/tenant-backup');
+  await chooseTenant(page, 'ABC');
+  const table = page.getByRole('table', { name: 'Backup history' });
+  await expect(rows(page)).toHaveCount(10);
+  const card = table.locator('xpath=ancestor::*[contains(@class, "fui-Card")][1]');
+  const [tableBox, cardBox] = [await table.boundingBox(), await card.boundingBox()];
+  expect((tableBox?.x ?? 0) + (tableBox?.width ?? 0)).toBeLessThanOrEqual(
+    (cardBox?.x ?? 0) + (cardBox?.width ?? 0),
+  );
+  // a scheduled tag is at most two lines: 'backup/ABC/' and 'scheduled_yyyymmdd_hhmmss'
+  const tag = rows(page).first().getByRole('cell').nth(1).locator('span').first();
+  const lineHeight = parseFloat(await tag.evaluate((el) => getComputedStyle(el).lineHeight));
+  expect((await tag.boundingBox())?.height ?? 99).toBeLessThanOrEqual(2 * lineHeight + 1);
+  await page.screenshot({ path: `${SHOTS}/07-history-1024x768.png` });
+  await expectAccessible(page, 'tenant-backups 07-history-1024x768');
+});

@@ -45,10 +45,22 @@ const useStyles = makeStyles({
   tag: {
     fontFamily: tokens.fontFamilyMonospace,
     fontSize: tokens.fontSizeBase200,
+    // wide enough for the longest piece between slashes (scheduled_yyyymmdd_hhmmss), so a
+    // narrow window breaks a tag at its slashes only
+    display: 'inline-block',
+    minWidth: '25ch',
     // breaks after its slashes and underscores (ADR 039), mid-token only as a last resort
     overflowWrap: 'break-word',
   },
-  actions: { display: 'flex', gap: '4px', flexWrap: 'nowrap', paddingBlock: '4px' },
+  actions: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(4, auto)',
+    justifyContent: 'start',
+    gap: '4px',
+    paddingBlock: '4px',
+    // two rows of two in a narrow window rather than a table wider than its card
+    '@media (max-width: 1279px)': { gridTemplateColumns: 'repeat(2, auto)' },
+  },
   state: {
     padding: '32px',
     display: 'flex',
