@@ -7,25 +7,8 @@
  * - deploy of every component to a tenant that has none of them: requests made and time.
  * Requests are counted at the emulators (a zero-latency fault rule counts its hits).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
-import { DevOpsClient } from '@aegis/connectors/devops';
 import { BASELINE_COMPONENTS, workloadFor } from '@aegis/domain';
-import {
-  aegisAppRegistration,
-  buildTenantEmulator,
-  jwksTenantTokenVerifier,
-  listenTenantEmulator,
-  SAMPLE_PROJECTS,
-  startDevOpsEmulator,
-  startIdentityProvider,
-  TENANT_EMULATOR_AUDIENCES,
-  tenantTaskRuntime,
-  tenantWorldDirectory,
-  TenantWorld,
-} from '@aegis/emulators';
+import { SAMPLE_PROJECTS, startTenantPipelines, TenantWorld } from '@aegis/emulators';
 
 const PROJECT = SAMPLE_PROJECTS.tenantManagement;
 const CAPTURE = 216;
@@ -47,42 +30,9 @@ export interface PipelineTasksBench {
 }
 
 export async function runPipelineTasksBench(extraPolicies = 1000): Promise<PipelineTasksBench> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'aegis-tasks-bench-'));
   const world = new TenantWorld({ propagationDelayInMs: 0 });
-  const app = aegisAppRegistration('api://aegis-bench');
-  const idp = await startIdentityProvider({
-    port: 0,
-    audience: 'api://aegis-bench',
-    allowedOrigins: [],
-    directory: tenantWorldDirectory(world),
-    applications: [app],
-  });
-  const tenants = await listenTenantEmulator(
-    buildTenantEmulator({
-      world,
-      verifyToken: jwksTenantTokenVerifier({
-        jwksUrl: idp.jwksUrl,
-        audiences: TENANT_EMULATOR_AUDIENCES,
-      }),
-    }),
-    { port: 0 },
-  );
-  const devopsEmulator = await startDevOpsEmulator({
-    dataDir,
-    port: 0,
-    pipelineDurationInMs: 0,
-    verifyToken: async (token) => token === 'bench',
-    taskRuntime: tenantTaskRuntime({
-      identityProviderUrl: idp.url,
-      clientId: app.clientId,
-      clientSecret: app.clientSecret,
-      tenantEmulatorUrl: () => tenants.url,
-    }),
-  });
-  const devops = new DevOpsClient({
-    organizationUrl: devopsEmulator.url,
-    getToken: async () => 'bench',
-  });
+  const pipelines = await startTenantPipelines(world);
+  const { tenants, devops, emulator: devopsEmulator } = pipelines;
   const run = async (pipelineId: number, templateParameters: Record<string, string>) => {
     const started = await devops.runPipeline(PROJECT, pipelineId, { templateParameters });
     const t0 = performance.now();
@@ -170,10 +120,7 @@ export async function runPipelineTasksBench(extraPolicies = 1000): Promise<Pipel
       },
     };
   } finally {
-    await devopsEmulator.close();
-    await tenants.close();
-    await idp.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await pipelines.close();
   }
 }
 

@@ -21,3 +21,8 @@ export {
 } from './seed/seed-devops';
 export type { SeedDevOpsOptions, SeedDevOpsResult } from './seed/seed-devops';
 export * from './tenants';
+export {
+  startTenantPipelines,
+  TENANT_PIPELINES_TOKEN,
+  type TenantPipelines,
+} from './devops/tenant-pipelines';

@@ -24,7 +24,7 @@ import {
   startTenantPipelines,
   TENANT_MANAGEMENT_PROJECT as PROJECT,
   type TenantPipelines,
-} from './tenant-pipelines.fixture';
+} from './tenant-pipelines';
 
 const DEPLOY = 230;
 const OFFBOARD = 231;

@@ -13,7 +13,7 @@ import {
   startTenantPipelines,
   TENANT_MANAGEMENT_PROJECT as PROJECT,
   type TenantPipelines,
-} from './tenant-pipelines.fixture';
+} from './tenant-pipelines';
 
 const REPO: RepositoryRef = { project: PROJECT, repository: CONFIG_REPOSITORY_NAME };
 const DEPLOY = 230;

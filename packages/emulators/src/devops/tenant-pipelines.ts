@@ -1,6 +1,6 @@
-// Test fixture: the pipeline tasks through the DevOps emulator's runner against the tenant
-// emulator, wired as `npm start` wires them (the Aegis app's client-credentials token from the
-// tenant's authority, Graph, the admin command endpoint and ARM).
+// The pipeline tasks through the DevOps emulator's runner against the tenant emulator, wired as
+// `npm start` wires them (the Aegis app's client-credentials token from the tenant's authority,
+// Graph, the admin command endpoint and ARM), on free ports: for tests and benchmarks.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,8 @@ import { tenantTaskRuntime } from './tenant-task-runtime';
 import { startDevOpsEmulator } from './index';
 
 export const TENANT_MANAGEMENT_PROJECT = SAMPLE_PROJECTS.tenantManagement;
+/** The one token this DevOps emulator accepts. */
+export const TENANT_PIPELINES_TOKEN = 'good-token';
 
 export interface TenantPipelines {
   readonly idp: IdentityProvider;
@@ -63,7 +65,7 @@ export async function startTenantPipelines(world: TenantWorld): Promise<TenantPi
     dataDir,
     port: 0,
     pipelineDurationInMs: 0,
-    verifyToken: async (token) => token === 'good-token',
+    verifyToken: async (token) => token === TENANT_PIPELINES_TOKEN,
     taskRuntime: tenantTaskRuntime({
       identityProviderUrl: idp.url,
       clientId: app.clientId,
@@ -73,7 +75,7 @@ export async function startTenantPipelines(world: TenantWorld): Promise<TenantPi
   });
   const devops = new DevOpsClient({
     organizationUrl: emulator.url,
-    getToken: async () => 'good-token',
+    getToken: async () => TENANT_PIPELINES_TOKEN,
   });
   const project = TENANT_MANAGEMENT_PROJECT;
   return {
