@@ -13,6 +13,7 @@ import {
   Button,
   Checkbox,
   makeStyles,
+  mergeClasses,
   MessageBar,
   MessageBarBody,
   Spinner,
@@ -37,24 +38,11 @@ import { api } from '../../../lib/api-client';
 import { previewDeploy, startDeploy } from '../api/baseline-api';
 
 import { ComponentInfoDialog, ConfigInfoDialog } from './component-dialogs';
+import { useComponentTabStyles } from './component-tab-styles';
 import { TenantPipelinePicker, type TenantPipeline } from './tenant-pipeline-picker';
 
 const useStyles = makeStyles({
-  tab: { display: 'grid', gap: '16px' },
-  row: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
-  group: {
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-    padding: '8px 12px 12px',
-    margin: 0,
-  },
-  legend: { fontWeight: tokens.fontWeightSemibold, padding: '0 4px' },
-  items: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(230px, 1fr))',
-    alignItems: 'start',
-    columnGap: '8px',
-  },
+  itemColumns: { gridTemplateColumns: 'repeat(auto-fill, minmax(230px, 1fr))' },
   item: { display: 'flex', alignItems: 'center' },
   summary: {
     display: 'flex',
@@ -71,6 +59,7 @@ const ACTION_LABEL = { create: 'Create', update: 'Update', unchanged: 'Leave alo
 /** Spec 2 §2: the Baseline Deployment tab. */
 export function BaselineDeploymentTab() {
   const styles = useStyles();
+  const layout = useComponentTabStyles();
   const [pipeline, setPipeline] = useState<TenantPipeline | undefined>();
   const [selected, setSelected] = useState<string[]>([]);
   const [infoFor, setInfoFor] = useState<string | undefined>();
@@ -126,7 +115,7 @@ export function BaselineDeploymentTab() {
 
   const seconds = totalDeploySeconds(selected);
   return (
-    <div className={styles.tab}>
+    <div className={layout.tab}>
       <TenantPipelinePicker
         tab="deploy"
         value={pipeline}
@@ -135,7 +124,7 @@ export function BaselineDeploymentTab() {
           preview.reset();
         }}
       />
-      <div className={styles.row} role="group" aria-label="Presets">
+      <div className={layout.row} role="group" aria-label="Presets">
         <Text weight="semibold">Presets:</Text>
         {Object.entries(DEPLOY_PRESETS).map(([name, components]) => (
           <Button key={name} size="small" onClick={() => select([...components])}>
@@ -163,11 +152,11 @@ export function BaselineDeploymentTab() {
       {DEPLOY_GROUPS.map((group) => {
         const count = group.components.filter((c) => selected.includes(c)).length;
         return (
-          <fieldset key={group.label} className={styles.group}>
-            <legend className={styles.legend}>
+          <fieldset key={group.label} className={layout.group}>
+            <legend className={layout.legend}>
               {group.label} ({count}/{group.components.length})
             </legend>
-            <div className={styles.items}>
+            <div className={mergeClasses(layout.items, styles.itemColumns)}>
               {group.components.map((name) => (
                 <div key={name} className={styles.item}>
                   <Checkbox
@@ -191,7 +180,7 @@ export function BaselineDeploymentTab() {
           </fieldset>
         );
       })}
-      <div className={styles.row}>
+      <div className={layout.row}>
         <RoleGate needs="Administrator">
           <Button
             disabled={!pipeline || selected.length === 0 || preview.isPending}

@@ -20,6 +20,7 @@ import {
   DialogSurface,
   DialogTitle,
   makeStyles,
+  mergeClasses,
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
@@ -35,24 +36,11 @@ import { RoleGate } from '../../../components/role-gate';
 import { startOffboard } from '../api/baseline-api';
 
 import { ImpactBadge } from './component-dialogs';
+import { useComponentTabStyles } from './component-tab-styles';
 import { TenantPipelinePicker, type TenantPipeline } from './tenant-pipeline-picker';
 
 const useStyles = makeStyles({
-  tab: { display: 'grid', gap: '16px' },
-  row: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
-  group: {
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-    padding: '8px 12px 12px',
-    margin: 0,
-  },
-  legend: { fontWeight: tokens.fontWeightSemibold, padding: '0 4px' },
-  items: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
-    alignItems: 'start',
-    columnGap: '8px',
-  },
+  itemColumns: { gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))' },
   list: { margin: 0, paddingLeft: '20px', display: 'grid', gap: '6px' },
   entry: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'baseline' },
   muted: { color: tokens.colorNeutralForeground2 },
@@ -66,6 +54,7 @@ const GROUPS = [
 /** Spec 2 §2, §4, §5: the Off-Board Tenant tab. */
 export function OffboardTab() {
   const styles = useStyles();
+  const layout = useComponentTabStyles();
   const [pipeline, setPipeline] = useState<TenantPipeline | undefined>();
   const [selected, setSelected] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
@@ -103,7 +92,7 @@ export function OffboardTab() {
   const total = formatOffboardDuration(totalOffboardMinutes(selected));
 
   return (
-    <div className={styles.tab}>
+    <div className={layout.tab}>
       <TenantPipelinePicker
         tab="offboard"
         value={pipeline}
@@ -112,7 +101,7 @@ export function OffboardTab() {
           setPipeline(p);
         }}
       />
-      <div className={styles.row} role="group" aria-label="Presets">
+      <div className={layout.row} role="group" aria-label="Presets">
         <Text weight="semibold">Presets:</Text>
         {Object.entries(OFFBOARD_PRESETS).map(([name, components]) => (
           <Button
@@ -131,12 +120,12 @@ export function OffboardTab() {
         </Button>
       </div>
       {GROUPS.map((group) => (
-        <fieldset key={group.label} className={styles.group}>
-          <legend className={styles.legend}>
+        <fieldset key={group.label} className={layout.group}>
+          <legend className={layout.legend}>
             {group.label} ({group.components.filter((c) => selected.includes(c)).length}/
             {group.components.length})
           </legend>
-          <div className={styles.items}>
+          <div className={mergeClasses(layout.items, styles.itemColumns)}>
             {group.components.map((name) => (
               <Checkbox
                 key={name}
@@ -195,7 +184,7 @@ export function OffboardTab() {
           <MessageBarBody>{blocker}</MessageBarBody>
         </MessageBar>
       ) : null}
-      <div className={styles.row}>
+      <div className={layout.row}>
         <RoleGate needs="Administrator">
           <Button appearance="primary" disabled={offboard.isPending} onClick={requestRemoval}>
             Remove Selected Components
