@@ -76,7 +76,12 @@ test('fleet: every client with its figures and trend, clients without backups or
   await expect(page.getByText('Failed to Load Comparison')).toHaveCount(0);
   await shot(page, '04-no-configuration');
   await expectAccessible(page, 'baseline compliance without configuration');
-  await page.goBack();
+  // the client chooser lists it too (every client, ADR 042), and it has no captures yet
+  await expect(page.getByLabel('Client', { exact: true })).toHaveValue('WGB');
+  await page.getByRole('tab', { name: 'Capture Review' }).click();
+  await expect(page.getByText('No capture branches found for this client.')).toBeVisible();
+  await page.goBack(); // the baseline view
+  await page.goBack(); // the fleet
   await expect(grid).toBeVisible({ timeout: 90_000 });
 
   // a row opens the client's Baseline Compliance

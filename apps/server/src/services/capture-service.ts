@@ -113,9 +113,13 @@ export class CaptureService {
     return { project: this.location.project, repository: this.location.repository };
   }
 
-  /** Clients are folder names under /Clients: shown as 'Client {code}', sorted by code (spec 3 §2). */
+  /**
+   * Every client the MSP has (ADR 042): the folders under /Clients and the clients onboarded for
+   * app deployment whose configuration was never captured, sorted by code. The repository records
+   * no display names, so each is named 'Client {code}' (spec 3 §2).
+   */
   async listClients(): Promise<CaptureClient[]> {
-    const codes = await this.repository.listClientCodes();
+    const codes = await this.repository.listAllClientCodes();
     return codes.map((code) => ({ code, name: `Client ${code}` }));
   }
 

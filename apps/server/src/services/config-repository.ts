@@ -18,12 +18,14 @@ import type {
 } from '@aegis/connectors/devops';
 import {
   branchRef,
+  CLIENT_YAML_FOLDER,
   ConflictError,
   isClientCode,
   lastSegment,
   MAIN_BRANCH,
   CLIENTS_FOLDER,
   NotFoundError,
+  parseClientYamlPath,
   type ConfigFile,
 } from '@aegis/domain';
 
@@ -302,6 +304,32 @@ export class ConfigRepository {
       .map((item) => lastSegment(item.path))
       .filter(isClientCode)
       .sort();
+  }
+
+  /**
+   * The clients onboarded for app deployment: those with a pipeline YAML
+   * (Client_Yaml_Files/{CODE}-azure-pipelines.yml). A client whose configuration was never
+   * captured has one but no folder under /Clients.
+   */
+  async listAppDeploymentClientCodes(version: VersionSpec = MAIN): Promise<string[]> {
+    const items = await this.listChildren(CLIENT_YAML_FOLDER, version);
+    const codes = items.flatMap((item) => {
+      const code = item.isFolder ? undefined : parseClientYamlPath(item.path);
+      return code && isClientCode(code) ? [code] : [];
+    });
+    return [...new Set(codes)].sort();
+  }
+
+  /**
+   * Every client the MSP has (ADR 042): the client folders under /Clients and the clients onboarded
+   * for app deployment only, sorted by code. The fleet and the capture pages list these.
+   */
+  async listAllClientCodes(version: VersionSpec = MAIN): Promise<string[]> {
+    const [folders, appDeployment] = await Promise.all([
+      this.listClientCodes(version),
+      this.listAppDeploymentClientCodes(version),
+    ]);
+    return [...new Set([...folders, ...appDeployment])].sort();
   }
 
   /** A folder's full listing at a version: one request ([] when the folder does not exist). */

@@ -15,7 +15,6 @@ import {
   ageInDays,
   BASELINE_ROOT,
   backupHealth,
-  CLIENT_YAML_FOLDER,
   CLIENTS_FOLDER,
   clientFolder,
   clientResourcesRoot,
@@ -28,7 +27,6 @@ import {
   lastSegment,
   matchingConfigPath,
   parseBackupTag,
-  parseClientYamlPath,
   runStandardBaseline,
   selectTrendPoints,
   sortBackupsNewestFirst,
@@ -322,11 +320,7 @@ export class FleetService {
   private async appDeploymentClients(commitId: string): Promise<string[]> {
     const cached = this.caches.appDeployment.get(commitId);
     if (cached) return cached;
-    const items = await this.repository.listChildren(CLIENT_YAML_FOLDER, { commit: commitId });
-    const codes = items.flatMap((item) => {
-      const code = item.isFolder ? undefined : parseClientYamlPath(item.path);
-      return code && isClientCode(code) ? [code] : [];
-    });
+    const codes = await this.repository.listAppDeploymentClientCodes({ commit: commitId });
     this.caches.appDeployment.set(commitId, codes);
     return codes;
   }

@@ -48,12 +48,21 @@ describe('capture routes', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it("lists the client folders as 'Client {code}', sorted by code", async () => {
+  it("lists every client as 'Client {code}', sorted by code, app-deployment-only ones included", async () => {
     const response = await get('/api/capture/clients');
     expect(response.statusCode).toBe(200);
     const { clients } = response.json() as CaptureClientList;
-    expect(clients.map((c) => c.code)).toEqual([...clients.map((c) => c.code)].sort());
+    // the client folders and WGB, onboarded for app deployment but never captured (ADR 042)
+    expect(clients.map((c) => c.code)).toEqual(['ABC', 'CON', 'FAB', 'NWT', 'WGB', 'WWI']);
     expect(clients).toContainEqual({ code: 'ABC', name: 'Client ABC' });
+    expect(clients).toContainEqual({ code: 'WGB', name: 'Client WGB' });
+  });
+
+  it('gives a never-captured client no capture branches and an empty overview', async () => {
+    expect(await branches('WGB')).toEqual([]);
+    const overview = await get('/api/capture/clients/WGB/overview');
+    expect(overview.statusCode).toBe(200);
+    expect(overview.json()).toMatchObject({ pendingReviews: 0 });
   });
 
   it('lists pending branches with their metadata and merged captures from completed pull requests', async () => {

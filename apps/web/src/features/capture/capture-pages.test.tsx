@@ -138,6 +138,8 @@ function serve(
         clients: [
           { code: 'ABC', name: 'Client ABC' },
           { code: 'FAB', name: 'Client FAB' },
+          // onboarded for app deployment, never captured: no folder under /Clients (ADR 042)
+          { code: 'WGB', name: 'Client WGB' },
         ],
       }),
     ),
@@ -268,6 +270,36 @@ describe('capture management', () => {
     expect(router.state.location.search).toBe('?view=baseline');
     await userEvent.click(screen.getByRole('tab', { name: 'Capture Review' }));
     expect(router.state.location.search).toBe('');
+  });
+
+  it('lists a client that was never captured and shows its empty capture and compliance states', async () => {
+    serve();
+    mockServer.use(
+      http.get('*/api/compliance/WGB', () =>
+        HttpResponse.json(
+          {
+            error: 'NotFoundError',
+            message: 'No configuration found for client WGB',
+            statusCode: 404,
+          },
+          { status: 404 },
+        ),
+      ),
+    );
+    const { router } = renderApp('/capture-management');
+    await screen.findByRole('option', { name: 'WGB - Client WGB' });
+    await userEvent.selectOptions(screen.getByLabelText('Client'), 'WGB');
+    expect(
+      await screen.findByText('No capture branches found for this client.'),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/capture-management/WGB');
+    // nothing to auto-select: the address keeps no branch
+    expect(router.state.location.search).toBe('');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Baseline Compliance' }));
+    expect(await screen.findByText('No Configuration Captured')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to Load Comparison')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?view=baseline');
   });
 
   it('says when the capture branches cannot be loaded', async () => {
