@@ -49,5 +49,7 @@ export const apiErrorSchema = z.object({
   statusCode: z.number(),
   message: z.string(),
   field: z.string().optional(),
+  /** a machine-readable reason where a screen must tell one failure from another (ADR 042) */
+  code: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -9,8 +9,25 @@ export class InputError extends Error {
   }
 }
 
+/**
+ * Machine-readable reasons an API error body can carry (`code`, ADR 042), for the screens that
+ * must tell one 404 from another without reading its wording.
+ */
+export const ERROR_CODES = {
+  /** main holds no configuration of the client: nothing captured yet, not a failure */
+  noClientConfiguration: 'NoClientConfiguration',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
 export class NotFoundError extends Error {
   override readonly name = 'NotFoundError';
+  constructor(
+    message: string,
+    /** why, for a screen that treats this absence as a state (the body's `code`) */
+    readonly code?: ErrorCode,
+  ) {
+    super(message);
+  }
 }
 
 export class ConflictError extends Error {

@@ -9,6 +9,8 @@ export interface ApiErrorBody {
   readonly message: string;
   readonly field?: string;
   readonly statusCode: number;
+  /** a machine-readable reason (ADR 042), e.g. NoClientConfiguration */
+  readonly code?: string;
 }
 
 const statusByName: Record<string, number> = {
@@ -76,6 +78,9 @@ export function statusForError(error: Error & { statusCode?: number }): number {
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError & { field?: string }, request, reply) => {
+      // a domain error's machine-readable reason (ADR 042); Fastify's own codes (FST_…) stay out
+      const domainCode =
+        error.name in statusByName && typeof error.code === 'string' ? error.code : undefined;
       if (hasZodFastifySchemaValidationErrors(error)) {
         const first = error.validation[0];
         const path = (first?.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
@@ -129,6 +134,7 @@ export const errorHandlerPlugin = fp(
         statusCode: status,
         message: answer.message,
         ...(error.field ? { field: error.field } : {}),
+        ...(domainCode ? { code: domainCode } : {}),
       };
       if (answer.retryAfterInSeconds !== undefined) {
         void reply.header('retry-after', String(answer.retryAfterInSeconds));

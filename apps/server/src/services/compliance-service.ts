@@ -18,6 +18,7 @@ import {
   emptyAcceptedDeviations,
   emptyMatchingConfig,
   evaluateCompliance,
+  ERROR_CODES,
   findUnmatchedPolicies,
   NotFoundError,
   removeMatch,
@@ -167,11 +168,13 @@ export class ComplianceService {
     ]);
     if (!baseline) throw new NotFoundError(`No baseline configuration found at ${BASELINE_ROOT}`);
     if (!clientTree) {
-      throw new NotFoundError(
-        branch === 'main'
-          ? `No configuration found for client ${client}`
-          : `No configuration found for client ${client} on branch ${branch}`,
-      );
+      // on main: nothing captured yet, a state the screen shows (ADR 042); on a branch: a failure
+      throw branch === 'main'
+        ? new NotFoundError(
+            `No configuration found for client ${client}`,
+            ERROR_CODES.noClientConfiguration,
+          )
+        : new NotFoundError(`No configuration found for client ${client} on branch ${branch}`);
     }
     const pair = `${baseline.treeId}:${clientTree.treeId}`;
     let raw = this.caches.raw.get(pair);

@@ -186,8 +186,13 @@ describe('compliance routes', () => {
   });
 
   it('answers 404 for a client or branch without configuration', async () => {
-    expect((await get('/api/compliance/ZZZ')).statusCode).toBe(404);
-    expect((await get('/api/compliance/FAB?branch=client-FAB-capture-404')).statusCode).toBe(404);
+    // on main the body says why in a code the screen keys on, not in words (ADR 042)
+    const none = await get('/api/compliance/ZZZ');
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ error: 'NotFoundError', code: 'NoClientConfiguration' });
+    const branch = await get('/api/compliance/FAB?branch=client-FAB-capture-404');
+    expect(branch.statusCode).toBe(404);
+    expect(branch.json()).not.toHaveProperty('code');
   });
 
   it('accepts deviations into .accepted-deviations.json on main, with who, why and until when', async () => {

@@ -15,6 +15,12 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** The body's machine-readable reason (ADR 042), e.g. NoClientConfiguration; never its wording. */
+  get code(): string | undefined {
+    const code = this.body?.['code'];
+    return typeof code === 'string' ? code : undefined;
+  }
 }
 
 export interface ApiRequest {

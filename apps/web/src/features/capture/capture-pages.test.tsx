@@ -281,6 +281,7 @@ describe('capture management', () => {
             error: 'NotFoundError',
             message: 'No configuration found for client WGB',
             statusCode: 404,
+            code: 'NoClientConfiguration',
           },
           { status: 404 },
         ),

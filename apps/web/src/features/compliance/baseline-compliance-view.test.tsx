@@ -303,7 +303,13 @@ describe('Baseline Compliance view', () => {
     mockServer.use(
       http.get('*/api/compliance/FAB', () =>
         HttpResponse.json(
-          { message: 'No configuration found for client FAB', statusCode: 404 },
+          {
+            error: 'NotFoundError',
+            statusCode: 404,
+            // keyed on the code (ADR 042): a reworded message still means the empty state
+            message: 'Client FAB has nothing under M365Config/Resources on main',
+            code: 'NoClientConfiguration',
+          },
           { status: 404 },
         ),
       ),
@@ -313,6 +319,24 @@ describe('Baseline Compliance view', () => {
     expect(screen.getByText(/FAB has no captured configuration on main yet/)).toBeInTheDocument();
     expect(screen.queryByText('Failed to Load Comparison')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+  });
+
+  it('treats a 404 without the code as a failure to load, whatever its message says', async () => {
+    mockServer.use(
+      http.get('*/api/compliance/FAB', () =>
+        HttpResponse.json(
+          {
+            error: 'NotFoundError',
+            statusCode: 404,
+            message: 'No configuration found for client FAB',
+          },
+          { status: 404 },
+        ),
+      ),
+    );
+    renderView();
+    expect(await screen.findByText('Failed to Load Comparison')).toBeInTheDocument();
+    expect(screen.queryByText('No Configuration Captured')).not.toBeInTheDocument();
   });
 });
 

@@ -9,6 +9,7 @@ import {
   exportBlocker,
   dedupeMatches,
   DUPLICATE_MATCH_MESSAGE,
+  ERROR_CODES,
   isSameMatch,
   MATCHING_MESSAGES,
   policyId,
@@ -149,13 +150,14 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
   // matches only this browser holds are applied by the server too (the report's query sends them)
   const view = report.data;
 
-  // main without the client's configuration (404) is an empty state, not a failure to load
+  // main without the client's configuration is an empty state, not a failure to load: the 404's
+  // code says so (ADR 042), whatever its message
   const notCaptured =
     report.isError &&
     !branch &&
     report.error instanceof ApiError &&
     report.error.status === 404 &&
-    report.error.message.startsWith('No configuration found');
+    report.error.code === ERROR_CODES.noClientConfiguration;
 
   useEffect(() => {
     if (report.isError && !notCaptured) toast('error', BASELINE_VIEW_TEXTS.failedAlert);
