@@ -1,4 +1,4 @@
-import { AUDIT_MONTH_PATTERN, CLIENT_CODE_PATTERN } from '@aegis/domain';
+import { AUDIT_MONTH_PATTERN, auditRangeProblem, CLIENT_CODE_PATTERN } from '@aegis/domain';
 import { z } from 'zod';
 
 const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -12,8 +12,9 @@ const daySchema = z
   }, 'must be a day that exists');
 
 /**
- * `GET /api/audit`: one month (`month`, the current one by default) or a range of days
- * (`from`/`to`, at most 12 months), narrowed by actor, action or client; `continuationToken`
+ * `GET /api/audit`: one month (`month`, the current one by default) or a range of UTC days
+ * (`from`/`to`, at most 12 months; either end alone reads to today or back from `to` as far as a
+ * query reaches, see `auditRangeOf`), narrowed by actor, action or client; `continuationToken`
  * is the token the previous page gave.
  */
 export const auditQuerySchema = z
@@ -38,16 +39,10 @@ export const auditQuerySchema = z
         message: 'give either a month or from/to, not both',
       });
     }
-    if (Boolean(query.from) !== Boolean(query.to)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [query.from ? 'to' : 'from'],
-        message: 'from and to go together',
-      });
-    }
-    if (query.from && query.to && query.from > query.to) {
-      ctx.addIssue({ code: 'custom', path: ['from'], message: 'must not be after to' });
-    }
+    // refinements run on fields that failed too: only two well-formed days are compared
+    const days = [query.from, query.to].filter((day) => day !== undefined && DAY_PATTERN.test(day));
+    const problem = days.length === 2 ? auditRangeProblem(query.from!, query.to!) : undefined;
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 

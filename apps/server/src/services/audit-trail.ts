@@ -5,6 +5,7 @@ import {
   AUDIT_TABLE,
   auditMonthOf,
   auditMonthsBetween,
+  auditRangeOf,
   auditRowKey,
   InputError,
   type AppTableEntity,
@@ -164,10 +165,12 @@ export class AuditTrail {
         { service: 'tables', statusCode: 503, code: 'NotConfigured' },
       );
     }
+    // a range of days is read month partition by month partition, each filtered on `At`
+    const range = query.from || query.to ? auditRangeOf(query, now) : undefined;
     const months = query.month
       ? [query.month]
-      : query.from && query.to
-        ? auditMonthsBetween(query.from, query.to)
+      : range
+        ? auditMonthsBetween(range.from, range.to)
         : [auditMonthOf(now)];
     let position: Position | undefined = query.continuationToken
       ? decodeToken(query.continuationToken, months)
@@ -178,7 +181,7 @@ export class AuditTrail {
       let page: EntityPage;
       try {
         page = await this.tables.queryEntities(AUDIT_TABLE, {
-          filter: this.filter(month, query),
+          filter: this.filter(month, query, range),
           maxPageSize: query.pageSize - events.length,
           ...(token ? { continuationToken: token } : {}),
         });
@@ -204,13 +207,19 @@ export class AuditTrail {
     };
   }
 
-  private filter(month: string, query: AuditQuery): string {
+  private filter(
+    month: string,
+    query: AuditQuery,
+    range: { from: string; to: string } | undefined,
+  ): string {
     const conditions = [odata`PartitionKey eq ${month}`];
     if (query.actor) conditions.push(odata`ActorUpn eq ${query.actor.toLowerCase()}`);
     if (query.action) conditions.push(odata`Action eq ${query.action}`);
     if (query.client) conditions.push(odata`ClientCode eq ${query.client}`);
-    if (query.from) conditions.push(odata`At ge ${`${query.from}T00:00:00.000Z`}`);
-    if (query.to) conditions.push(odata`At lt ${startOfNextDay(query.to)}`);
+    if (range) {
+      conditions.push(odata`At ge ${`${range.from}T00:00:00.000Z`}`);
+      conditions.push(odata`At lt ${startOfNextDay(range.to)}`);
+    }
     return conditions.join(' and ');
   }
 }

@@ -4,6 +4,8 @@ import {
   auditClientCodeOf,
   auditMonthOf,
   auditMonthsBetween,
+  auditRangeOf,
+  auditRangeProblem,
   auditRowKey,
   previousAuditMonth,
 } from '.';
@@ -34,8 +36,40 @@ describe('audit trail keys', () => {
       '2025-11',
     ]);
     expect(auditMonthsBetween('2026-02-01', '2026-02-28')).toEqual(['2026-02']);
-    expect(() => auditMonthsBetween('2026-03-01', '2026-02-01')).toThrow(/from/);
-    expect(() => auditMonthsBetween('2025-01-01', '2026-02-01')).toThrow(/12 months/);
+    expect(() => auditMonthsBetween('2026-03-01', '2026-02-01')).toThrow(/^to: must not be/);
+    expect(() => auditMonthsBetween('2026-02-15', '2026-02-01')).toThrow(/^to: must not be/);
+    expect(() => auditMonthsBetween('2025-01-01', '2026-02-01')).toThrow(/^from: .*12 months/);
+    expect(auditMonthsBetween('2025-03-31', '2026-02-01')).toHaveLength(12);
+  });
+
+  it('names the field at fault in a range: to before from, or from too far back', () => {
+    expect(auditRangeProblem('2026-11-02', '2026-11-01')).toEqual({
+      field: 'to',
+      message: 'must not be before from',
+    });
+    expect(auditRangeProblem('2026-11-01', '2026-11-01')).toBeUndefined();
+    expect(auditRangeProblem('2025-12-01', '2026-11-30')).toBeUndefined();
+    expect(auditRangeProblem('2025-11-30', '2026-11-01')).toMatchObject({ field: 'from' });
+  });
+
+  it('fills the missing end of a range: to today, from as far back as a query reaches', () => {
+    // just after midnight UTC on the 1st: the day and month are UTC ones
+    const now = new Date('2026-12-01T00:30:00.000Z');
+    expect(auditRangeOf({}, now)).toEqual({ from: '2026-12-01', to: '2026-12-01' });
+    expect(auditRangeOf({ from: '2026-11-15' }, now)).toEqual({
+      from: '2026-11-15',
+      to: '2026-12-01',
+    });
+    expect(auditRangeOf({ to: '2026-03-10' }, now)).toEqual({
+      from: '2025-04-01',
+      to: '2026-03-10',
+    });
+    expect(auditMonthsBetween('2025-04-01', '2026-03-10')).toHaveLength(12);
+    // a from after today reads that day on, rather than a range that ends before it starts
+    expect(auditRangeOf({ from: '2026-12-05' }, now)).toEqual({
+      from: '2026-12-05',
+      to: '2026-12-05',
+    });
   });
 
   it('finds the client a request is about', () => {

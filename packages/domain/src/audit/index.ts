@@ -52,21 +52,61 @@ export function previousAuditMonth(month: string): string {
 /** The most months one audit query may span. */
 export const MAX_AUDIT_MONTHS = 12;
 
+/** The UTC day (`yyyy-MM-dd`) of an instant. */
+export function auditDayOf(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * Why a range of days cannot be queried, naming the field to fix: `to` before `from` (the later
+ * field is the one at fault), or more than {@link MAX_AUDIT_MONTHS} months (`from`, which
+ * reaches too far back). Undefined when the range is fine.
+ */
+export function auditRangeProblem(
+  from: string,
+  to: string,
+): { readonly field: 'from' | 'to'; readonly message: string } | undefined {
+  if (to < from) return { field: 'to', message: 'must not be before from' };
+  const first = auditMonthOf(new Date(`${from}T00:00:00Z`));
+  let month = auditMonthOf(new Date(`${to}T00:00:00Z`));
+  for (let count = 1; month > first; count += 1) {
+    if (count >= MAX_AUDIT_MONTHS) {
+      return { field: 'from', message: `spans more than ${MAX_AUDIT_MONTHS} months` };
+    }
+    month = previousAuditMonth(month);
+  }
+  return undefined;
+}
+
+/**
+ * The days an audit query reads when it names only one end (or neither): `to` defaults to
+ * today (UTC); `from` defaults to the first day of the current month when `to` is not given
+ * either (the screen's default), otherwise to as far back as a query reaches from `to`
+ * ({@link MAX_AUDIT_MONTHS} months, its first day).
+ */
+export function auditRangeOf(
+  range: { readonly from?: string | undefined; readonly to?: string | undefined },
+  now: Date,
+): { readonly from: string; readonly to: string } {
+  const today = auditDayOf(now);
+  if (!range.from && !range.to) return { from: `${auditMonthOf(now)}-01`, to: today };
+  // '' is no day either (an empty date field)
+  const to = range.to || (range.from && range.from > today ? range.from : today);
+  let month = auditMonthOf(new Date(`${to}T00:00:00Z`));
+  for (let count = 1; count < MAX_AUDIT_MONTHS; count += 1) month = previousAuditMonth(month);
+  return { from: range.from || `${month}-01`, to };
+}
+
 /**
  * The months from `to` back to `from` (inclusive), newest first: the partitions an audit query
- * reads in turn. More than {@link MAX_AUDIT_MONTHS} months, or `from` after `to`, is an InputError.
+ * reads in turn. A range {@link auditRangeProblem} refuses is an InputError naming its field.
  */
 export function auditMonthsBetween(from: string, to: string): string[] {
+  const problem = auditRangeProblem(from, to);
+  if (problem) throw new InputError(`${problem.field}: ${problem.message}`, problem.field);
   const first = auditMonthOf(new Date(`${from}T00:00:00Z`));
-  const last = auditMonthOf(new Date(`${to}T00:00:00Z`));
-  if (first > last) throw new InputError('from: must not be after to', 'from');
-  const months = [last];
-  while (months.at(-1)! > first) {
-    if (months.length >= MAX_AUDIT_MONTHS) {
-      throw new InputError(`from: spans more than ${MAX_AUDIT_MONTHS} months`, 'from');
-    }
-    months.push(previousAuditMonth(months.at(-1)!));
-  }
+  const months = [auditMonthOf(new Date(`${to}T00:00:00Z`))];
+  while (months.at(-1)! > first) months.push(previousAuditMonth(months.at(-1)!));
   return months;
 }
 

@@ -75,7 +75,9 @@ describe('Audit Trail screen', () => {
     });
     expect(within(second).getByText('Failed (409)')).toBeInTheDocument();
     expect(within(second).getByText('Pull request 7')).toBeInTheDocument();
-    expect(asked[0]?.searchParams.get('month')).toMatch(/^\d{4}-\d{2}$/);
+    // without a range in the address: the current month up to today (UTC)
+    expect(asked[0]?.searchParams.get('from')).toMatch(/^\d{4}-\d{2}-01$/);
+    expect(asked[0]?.searchParams.get('to')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     const user = userEvent.setup();
     await user.click(within(first).getByRole('button', { name: 'Show parameters' }));
@@ -93,7 +95,7 @@ describe('Audit Trail screen', () => {
       }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load older events' })).not.toBeInTheDocument();
-    expect(screen.getByText('3 events, newest first')).toBeInTheDocument();
+    expect(screen.getByText(/^3 events from .+ \(UTC\), newest first$/)).toBeInTheDocument();
 
     await user.click(
       within(second).getByRole('button', {
@@ -110,10 +112,80 @@ describe('Audit Trail screen', () => {
     await user.type(within(filters).getByLabelText('Who (UPN)'), 'nobody@aegis-msp.example');
     await user.selectOptions(await within(filters).findByLabelText('Client'), 'CON');
     await user.click(within(filters).getByRole('button', { name: 'Apply filters' }));
-    expect(await screen.findByText('No audit events match these filters.')).toBeInTheDocument();
+    expect(await screen.findByText('No audit events in this range')).toBeInTheDocument();
     const last = asked.at(-1)!;
     expect(last.searchParams.get('actor')).toBe('nobody@aegis-msp.example');
     expect(last.searchParams.get('client')).toBe('CON');
+  });
+
+  it('filters on a range of days kept in the address, and refuses To before From', async () => {
+    const asked: URL[] = [];
+    mockServer.use(
+      CLIENTS,
+      http.get('*/api/audit', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url);
+        return HttpResponse.json<AuditPage>({
+          events: url.searchParams.get('to') === '2026-11-20' ? [event('e1')] : [],
+        });
+      }),
+    );
+    const { router } = renderApp('/audit?from=2026-11-01&to=2026-11-20&client=CON');
+    const grid = await screen.findByRole('grid');
+    expect(within(grid).getAllByRole('row')).toHaveLength(2);
+    expect(asked[0]?.searchParams.get('from')).toBe('2026-11-01');
+    expect(asked[0]?.searchParams.get('to')).toBe('2026-11-20');
+    expect(asked[0]?.searchParams.get('client')).toBe('CON');
+    expect(
+      screen.getByText('1 event from 1 Nov 2026 to 20 Nov 2026 (UTC), newest first'),
+    ).toBeInTheDocument();
+
+    // the form starts again from the address once filters apply: find it anew each time
+    const form = () => within(screen.getByRole('form', { name: 'Audit filters' }));
+    const from = form().getByLabelText('From');
+    const to = form().getByLabelText('To');
+    expect(from).toHaveValue('2026-11-01');
+    expect(to).toHaveValue('2026-11-20');
+    expect(await form().findByLabelText('Client')).toHaveValue('CON');
+
+    const user = userEvent.setup();
+    await user.clear(to);
+    await user.type(to, '2026-10-15');
+    expect(form().getByText('To must not be before From.')).toBeInTheDocument();
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    // Enter in a field submits the form: refused here, nothing asked, the address unchanged
+    await user.type(to, '{Enter}');
+    expect(asked).toHaveLength(1);
+    expect(router.state.location.search).toBe('?from=2026-11-01&to=2026-11-20&client=CON');
+
+    await user.clear(to);
+    await user.type(to, '2026-11-10');
+    expect(form().queryByText('To must not be before From.')).not.toBeInTheDocument();
+    await user.click(form().getByRole('button', { name: 'Apply filters' }));
+    expect(await screen.findByText('No audit events in this range')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Nothing recorded from 1 Nov 2026 to 10 Nov 2026 (UTC) matches these filters.',
+      ),
+    ).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?from=2026-11-01&to=2026-11-10&client=CON');
+    expect(asked.at(-1)?.searchParams.get('to')).toBe('2026-11-10');
+
+    // an empty From reads as far back as a query reaches from To (12 months)
+    await user.clear(form().getByLabelText('From'));
+    await user.click(form().getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?to=2026-11-10&client=CON'));
+    expect(
+      await screen.findByText(
+        'Nothing recorded from 1 Dec 2025 to 10 Nov 2026 (UTC) matches these filters.',
+      ),
+    ).toBeInTheDocument();
+    expect(asked.at(-1)?.searchParams.has('from')).toBe(false);
+
+    // back in history: the previous range, in the fields and the list
+    router.navigate(-1);
+    await waitFor(() => expect(form().getByLabelText('From')).toHaveValue('2026-11-01'));
+    expect(form().getByLabelText('To')).toHaveValue('2026-11-10');
   });
 
   it('shows the failure with Try again', async () => {

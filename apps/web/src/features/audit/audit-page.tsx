@@ -1,4 +1,9 @@
-import { roleRequiredMessage } from '@aegis/domain';
+import {
+  auditRangeOf,
+  auditRangeProblem,
+  MAX_AUDIT_MONTHS,
+  roleRequiredMessage,
+} from '@aegis/domain';
 import {
   Button,
   Field,
@@ -14,6 +19,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, DismissRegular, FilterRegular } from '@fluentui/react-icons';
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { ClientPicker } from '../../components/client-picker';
 import { PageHeader } from '../../components/page-header';
@@ -31,24 +37,129 @@ const useStyles = makeStyles({
   action: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap' },
 });
 
-/** The current month, as the API partitions it (UTC). */
-export function currentAuditMonth(now = new Date()): string {
-  return now.toISOString().slice(0, 7);
+/** A UTC day (yyyy-MM-dd) as people read it: '1 Nov 2026'. */
+export function formatAuditDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/**
+ * The filters in the address (so a range can be shared): `from`, `to`, `actor`, `client`,
+ * `action`. Without a range, the current month up to today (UTC).
+ */
+function filtersOf(params: URLSearchParams, now: Date): AuditFilters {
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  return {
+    ...(from || to ? { from, to } : auditRangeOf({}, now)),
+    actor: params.get('actor') ?? '',
+    client: params.get('client') ?? '',
+    action: params.get('action') ?? '',
+  };
+}
+
+function searchOf(filters: AuditFilters): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) {
+    const text = String(value).trim();
+    if (text) search.set(name, text);
+  }
+  return search;
+}
+
+/** What is wrong with the range of the filters, by field, before asking the server. */
+function rangeProblemOf(filters: AuditFilters, now: Date): { from?: string; to?: string } {
+  if (!filters.from && !filters.to) return {};
+  const range = auditRangeOf(filters, now);
+  const problem = auditRangeProblem(range.from, range.to);
+  if (!problem) return {};
+  return problem.field === 'to'
+    ? { to: 'To must not be before From.' }
+    : { from: `From must be within ${MAX_AUDIT_MONTHS} months of To.` };
+}
+
+/** The filter form; its draft starts from the applied filters (the address). */
+function AuditFiltersForm({
+  applied,
+  onApply,
+  clients,
+}: {
+  readonly applied: AuditFilters;
+  readonly onApply: (filters: AuditFilters) => void;
+  readonly clients: ReturnType<typeof useAuditClients>;
+}) {
+  const styles = useStyles();
+  const [draft, setDraft] = useState<AuditFilters>(applied);
+  const problem = rangeProblemOf(draft, new Date());
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    if (!problem.from && !problem.to) onApply(draft);
+  };
+  return (
+    <form className={styles.filters} onSubmit={apply} aria-label="Audit filters" noValidate>
+      <Field
+        label="From"
+        validationState={problem.from ? 'error' : 'none'}
+        validationMessage={problem.from}
+      >
+        <Input
+          type="date"
+          value={draft.from}
+          max={draft.to || undefined}
+          onChange={(_e, data) => setDraft({ ...draft, from: data.value })}
+        />
+      </Field>
+      <Field
+        label="To"
+        validationState={problem.to ? 'error' : 'none'}
+        validationMessage={problem.to}
+      >
+        <Input
+          type="date"
+          value={draft.to}
+          min={draft.from || undefined}
+          onChange={(_e, data) => setDraft({ ...draft, to: data.value })}
+        />
+      </Field>
+      <Field label="Who (UPN)" className={styles.actor}>
+        <Input
+          type="search"
+          value={draft.actor}
+          placeholder="Anyone"
+          onChange={(_e, data) => setDraft({ ...draft, actor: data.value })}
+        />
+      </Field>
+      <ClientPicker
+        value={draft.client}
+        onChange={(client) => setDraft({ ...draft, client })}
+        clients={clients.data?.clients}
+        loading={clients.isPending}
+        error={clients.error}
+        onRetry={() => void clients.refetch()}
+        placeholder="All clients"
+      />
+      <Button type="submit" appearance="primary" icon={<FilterRegular />}>
+        Apply filters
+      </Button>
+    </form>
+  );
 }
 
 /** /audit (issue 18 §5): who changed what, when, and the result; for Administrators. */
 export function AuditPage() {
   const styles = useStyles();
   const allowed = useCan('Administrator');
-  const [draft, setDraft] = useState<AuditFilters>(() => ({
-    month: currentAuditMonth(),
-    actor: '',
-    client: '',
-    action: '',
-  }));
-  const [filters, setFilters] = useState<AuditFilters>(draft);
+  const [params, setParams] = useSearchParams();
+  const now = new Date();
+  const filters = filtersOf(params, now);
+  const range = auditRangeOf(filters, now);
   const events = useAuditEvents(filters, allowed);
   const clients = useAuditClients(allowed);
+  const show = (next: AuditFilters) => setParams(searchOf(next));
 
   const header = (
     <PageHeader
@@ -82,44 +193,18 @@ export function AuditPage() {
     );
   }
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(draft);
-  };
   const rows = events.data?.pages.flatMap((page) => page.events) ?? [];
+  const between = `from ${formatAuditDay(range.from)} to ${formatAuditDay(range.to)} (UTC)`;
 
   return (
     <div className={styles.root}>
       {header}
-      <form className={styles.filters} onSubmit={apply} aria-label="Audit filters">
-        <Field label="Month">
-          <Input
-            type="month"
-            value={draft.month}
-            onChange={(_e, data) => setDraft({ ...draft, month: data.value })}
-          />
-        </Field>
-        <Field label="Who (UPN)" className={styles.actor}>
-          <Input
-            type="search"
-            value={draft.actor}
-            placeholder="Anyone"
-            onChange={(_e, data) => setDraft({ ...draft, actor: data.value })}
-          />
-        </Field>
-        <ClientPicker
-          value={draft.client}
-          onChange={(client) => setDraft({ ...draft, client })}
-          clients={clients.data?.clients}
-          loading={clients.isPending}
-          error={clients.error}
-          onRetry={() => void clients.refetch()}
-          placeholder="All clients"
-        />
-        <Button type="submit" appearance="primary" icon={<FilterRegular />}>
-          Apply filters
-        </Button>
-      </form>
+      <AuditFiltersForm
+        key={params.toString()}
+        applied={filters}
+        onApply={show}
+        clients={clients}
+      />
       {filters.action && (
         <div className={styles.action}>
           <Text>
@@ -128,10 +213,7 @@ export function AuditPage() {
           <Button
             size="small"
             icon={<DismissRegular />}
-            onClick={() => {
-              setDraft({ ...draft, action: '' });
-              setFilters({ ...filters, action: '' });
-            }}
+            onClick={() => show({ ...filters, action: '' })}
           >
             All actions
           </Button>
@@ -152,20 +234,17 @@ export function AuditPage() {
         </MessageBar>
       ) : rows.length === 0 ? (
         <MessageBar intent="info">
-          <MessageBarBody>No audit events match these filters.</MessageBarBody>
+          <MessageBarBody>
+            <MessageBarTitle>No audit events in this range</MessageBarTitle>
+            {`Nothing recorded ${between} matches these filters.`}
+          </MessageBarBody>
         </MessageBar>
       ) : (
         <>
           <Text className={styles.meta}>
-            {`${rows.length} event${rows.length === 1 ? '' : 's'}, newest first`}
+            {`${rows.length} event${rows.length === 1 ? '' : 's'} ${between}, newest first`}
           </Text>
-          <AuditTable
-            events={rows}
-            onOnlyAction={(action) => {
-              setDraft({ ...draft, action });
-              setFilters({ ...filters, action });
-            }}
-          />
+          <AuditTable events={rows} onOnlyAction={(action) => show({ ...filters, action })} />
           {events.hasNextPage && (
             <Button
               className={styles.more}

@@ -3,9 +3,12 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
 
-/** The filters of the Audit screen; '' means "any". */
+/** The filters of the Audit screen; '' means "any" (for `from`/`to`: the server's default). */
 export interface AuditFilters {
-  readonly month: string;
+  /** First UTC day (yyyy-MM-dd), inclusive. */
+  readonly from: string;
+  /** Last UTC day (yyyy-MM-dd), inclusive. */
+  readonly to: string;
   readonly actor: string;
   readonly client: string;
   /** `METHOD /route`, exactly as events name it. */
@@ -16,7 +19,8 @@ export const AUDIT_PAGE_SIZE = 50;
 
 export function auditUrl(filters: AuditFilters, continuationToken?: string): string {
   const query = new URLSearchParams({ pageSize: String(AUDIT_PAGE_SIZE) });
-  if (filters.month) query.set('month', filters.month);
+  if (filters.from) query.set('from', filters.from);
+  if (filters.to) query.set('to', filters.to);
   if (filters.actor.trim()) query.set('actor', filters.actor.trim());
   if (filters.client) query.set('client', filters.client);
   if (filters.action) query.set('action', filters.action);
