@@ -209,6 +209,17 @@ test('trigger a capture, follow it, and go to its review', async ({ page }) => {
     animations: 'disabled',
   });
   await expectAccessible(page, '03-captured');
+  // the capture run's log (ADR 042): what the pipeline wrote, closed with Escape
+  const viewLog = page.getByRole('button', { name: 'View log' });
+  await viewLog.click();
+  const dialog = page.getByRole('dialog', { name: /^Log of run #\d+$/ });
+  const log = dialog.getByLabel(/^Log of run #\d+$/);
+  await expect(log).toContainText('client-ABC-capture-');
+  await page.screenshot({ path: `${SHOTS}/03b-capture-log.png`, animations: 'disabled' });
+  await expectAccessible(page, '03b-capture-log');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(viewLog).toBeFocused();
   await page.getByRole('button', { name: 'Go to Review' }).click();
   await expect(page).toHaveURL(new RegExp(`/capture-management/ABC\\?branch=${branch}$`));
   // the capture pipeline wrote the branch: it is listed and its review opens

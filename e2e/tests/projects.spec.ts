@@ -35,6 +35,19 @@ test('a technician finds a project, opens its pipelines, deploys an app and sees
   });
   await page.screenshot({ path: '../test-results/screens/associated-pipelines-run.png' });
   await expectAccessible(page, 'associated-pipelines-run');
+
+  // the run's log, from the run status (ADR 042): a dialog, closed with Escape
+  const viewLog = card.getByRole('button', { name: 'View log' });
+  await viewLog.click();
+  const dialog = page.getByRole('dialog', { name: /^Log of run #\d+$/ });
+  await expect(dialog).toBeVisible();
+  // an app deployment run of the DevOps emulator writes no log lines: the empty state
+  await expect(dialog.getByText('This run has written no log yet.')).toBeVisible();
+  await page.screenshot({ path: '../test-results/screens/associated-pipelines-run-log.png' });
+  await expectAccessible(page, 'associated-pipelines-run-log');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(viewLog).toBeFocused();
 });
 
 test('client pipelines run from their card and report failure to start', async ({

@@ -206,6 +206,9 @@ export const captureRunSchema = z.object({
   result: z.string().nullable(),
   /** the branch the run writes: client-{CODE}-capture-{runId} */
   branch: z.string(),
+  /** where the run lives (its log: /api/projects/{project}/pipelines/{pipelineId}/runs/{runId}/log) */
+  project: z.string(),
+  pipelineId: z.number().int(),
 });
 export type CaptureRun = z.infer<typeof captureRunSchema>;
 

@@ -519,6 +519,8 @@ export class CaptureService {
       state: run.state,
       result: run.result,
       branch: captureBranchName(client, run.id),
+      project: this.location.pipelineProject,
+      pipelineId: run.pipelineId,
     };
   }
 
@@ -532,6 +534,8 @@ export class CaptureService {
       state: run.state,
       result: run.result,
       branch: captureBranchName(client, run.id),
+      project: this.location.pipelineProject,
+      pipelineId: run.pipelineId,
     };
   }
 }

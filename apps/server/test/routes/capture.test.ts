@@ -267,6 +267,12 @@ describe('capture routes', () => {
     expect(response.statusCode).toBe(201);
     const run = response.json() as CaptureRun;
     expect(run.branch).toBe(`client-ABC-capture-${run.runId}`);
+    // where the run lives: its log reads from the projects API (ADR 042)
+    const log = await get(
+      `/api/projects/${encodeURIComponent(run.project)}/pipelines/${run.pipelineId}/runs/${run.runId}/log`,
+    );
+    expect(log.statusCode).toBe(200);
+    expect(run.pipelineId).toBe(216);
     const stored = devops.emulator.state.data.runs.find((r) => r.id === run.runId);
     expect(stored?.templateParameters).toEqual({
       ClientCode: 'ABC',

@@ -1,10 +1,12 @@
 import type { PipelineRun } from '@aegis/contracts';
 import { PIPELINE_CARD_RUN_POLLING } from '@aegis/domain';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type * as ApiClient from '../lib/api-client';
 import type { FollowedRun } from '../lib/pipeline-run';
+import { findDialog } from '../testing/find-dialog';
 import { renderWithProviders } from '../testing/render-app';
 
 import { PipelineRunStatus, ProjectRunStatus } from './pipeline-run-status';
@@ -125,5 +127,86 @@ describe('ProjectRunStatus', () => {
     expect(onFinished).toHaveBeenCalledWith('failed');
     await act(() => vi.advanceTimersByTimeAsync(20_000));
     expect(api).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('View log', () => {
+  const where = { project: 'Client Onboarding', pipelineId: 75, id: 41 };
+  const completed = followed({ id: 41, state: 'completed', result: 'failed' });
+
+  afterEach(() => api.mockReset());
+
+  it('is offered only when the screen knows where the run lives', () => {
+    const { unmount } = renderWithProviders(<PipelineRunStatus followed={completed} />);
+    expect(screen.queryByRole('button', { name: 'View log' })).not.toBeInTheDocument();
+    unmount();
+    renderWithProviders(<PipelineRunStatus followed={completed} logOf={where} />);
+    expect(screen.getByRole('button', { name: 'View log' })).toBeEnabled();
+  });
+
+  it("opens the run's log, monospace and keyboard-scrollable, reads it again on Refresh, and closes with Escape", async () => {
+    let answer!: (log: unknown) => void;
+    api.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    renderWithProviders(<PipelineRunStatus followed={completed} logOf={where} />);
+    const open = screen.getByRole('button', { name: 'View log' });
+    await userEvent.click(open);
+    const dialog = await findDialog('Log of run #41');
+    expect(within(dialog).getByText('Loading log...')).toBeInTheDocument();
+    expect(api.mock.calls[0]?.[0]).toBe(
+      '/api/projects/Client%20Onboarding/pipelines/75/runs/41/log',
+    );
+    await act(async () =>
+      answer({
+        lines: [
+          { time: '2026-11-24T04:10:02.1234567Z', text: 'Starting: Export-TenantConfiguration' },
+          { time: null, text: '##[error]Access denied' },
+        ],
+      }),
+    );
+    const log = await within(dialog).findByLabelText('Log of run #41');
+    expect(log.tagName).toBe('PRE');
+    expect(log).toHaveAttribute('tabindex', '0');
+    expect(log).toHaveTextContent('2026-11-24 04:10:02 Starting: Export-TenantConfiguration');
+    expect(log).toHaveTextContent('##[error]Access denied');
+
+    api.mockResolvedValueOnce({ lines: [{ time: null, text: 'Finishing: Export' }] });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(log).toHaveTextContent('Finishing: Export'));
+    expect(api).toHaveBeenCalledTimes(2);
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText('Log of run #41')).not.toBeInTheDocument());
+  });
+
+  it('says when the run has written no log, and when the log cannot be read', async () => {
+    api.mockResolvedValueOnce({ lines: [] });
+    const { unmount } = renderWithProviders(
+      <PipelineRunStatus followed={completed} logOf={where} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'View log' }));
+    let dialog = await findDialog('Log of run #41');
+    expect(await within(dialog).findByText('This run has written no log yet.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    unmount();
+
+    api.mockRejectedValueOnce(new Error('Run 41 not found'));
+    renderWithProviders(<PipelineRunStatus followed={completed} logOf={where} />);
+    await userEvent.click(screen.getByRole('button', { name: 'View log' }));
+    dialog = await findDialog('Log of run #41');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Could not load the log: Run 41 not found',
+    );
+  });
+
+  it('names the Reader role to an account without it, and reads nothing', async () => {
+    renderWithProviders(<PipelineRunStatus followed={completed} logOf={where} />, { roles: [] });
+    const button = screen.getByRole('button', { name: 'View log' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAccessibleDescription(
+      'This action needs the Aegis Reader role. Ask an Aegis Administrator to assign it to your account.',
+    );
+    await userEvent.click(button);
+    expect(screen.queryByText('Log of run #41')).not.toBeInTheDocument();
+    expect(api).not.toHaveBeenCalled();
   });
 });

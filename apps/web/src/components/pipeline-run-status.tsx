@@ -1,9 +1,22 @@
 import type { PipelineRun } from '@aegis/contracts';
 import { pipelineStatusText, runOutcome, type RunPollingRule } from '@aegis/domain';
-import { makeStyles, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import {
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Spinner,
+} from '@fluentui/react-components';
 import { useEffect } from 'react';
 
-import { useProjectRun, type FollowedRun, type ProjectRunRef } from '../lib/pipeline-run';
+import {
+  useProjectRun,
+  type FollowedRun,
+  type ProjectRunRef,
+  type RunLogRef,
+} from '../lib/pipeline-run';
+
+import { RunLogButton } from './run-log-dialog';
 
 const useStyles = makeStyles({
   spinner: { display: 'inline-flex', marginRight: '8px', verticalAlign: 'middle' },
@@ -24,6 +37,8 @@ export interface PipelineRunStatusProps {
   readonly describe?: (run: PipelineRun) => string;
   /** the screen's text for a status read that failed */
   readonly describeError?: (message: string) => string;
+  /** where the run lives, when known: offers 'View log' (ADR 042) */
+  readonly logOf?: RunLogRef;
 }
 
 /**
@@ -36,13 +51,20 @@ export function PipelineRunStatus({
   followed,
   describe = describeRunDefault,
   describeError = describeReadErrorDefault,
+  logOf,
 }: PipelineRunStatusProps) {
   const styles = useStyles();
   const { run, error } = followed;
+  const actions = logOf ? (
+    <MessageBarActions>
+      <RunLogButton run={logOf} />
+    </MessageBarActions>
+  ) : null;
   if (error !== undefined)
     return (
       <MessageBar intent="error" role="alert">
         <MessageBarBody>{describeError(error)}</MessageBarBody>
+        {actions}
       </MessageBar>
     );
   if (!run) return null;
@@ -54,16 +76,18 @@ export function PipelineRunStatus({
           <Spinner size="extra-tiny" className={styles.spinner} aria-hidden />
           {describe(run)}
         </MessageBarBody>
+        {actions}
       </MessageBar>
     );
   return (
     <MessageBar intent={outcome} role={outcome === 'success' ? 'status' : 'alert'}>
       <MessageBarBody>{describe(run)}</MessageBarBody>
+      {actions}
     </MessageBar>
   );
 }
 
-export interface ProjectRunStatusProps extends Omit<PipelineRunStatusProps, 'followed'> {
+export interface ProjectRunStatusProps extends Omit<PipelineRunStatusProps, 'followed' | 'logOf'> {
   /** the started run (its project, pipeline and id) */
   readonly started: ProjectRunRef;
   /** the screen's polling rule (spec 2 §4: onboarding and deploy, off-board; the pipeline cards) */
@@ -80,5 +104,5 @@ export function ProjectRunStatus({ started, rule, onFinished, ...texts }: Projec
   useEffect(() => {
     if (finished !== undefined) onFinished?.(finished);
   }, [finished, onFinished]);
-  return <PipelineRunStatus followed={followed} {...texts} />;
+  return <PipelineRunStatus followed={followed} logOf={started} {...texts} />;
 }

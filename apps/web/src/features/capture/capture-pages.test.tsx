@@ -526,7 +526,14 @@ describe('trigger capture', () => {
               { status: 502 },
             )
           : HttpResponse.json(
-              { runId: 41, state: 'notStarted', result: null, branch: 'client-ABC-capture-41' },
+              {
+                runId: 41,
+                state: 'notStarted',
+                result: null,
+                branch: 'client-ABC-capture-41',
+                project: 'Aegis',
+                pipelineId: 216,
+              },
               { status: 201 },
             );
       }),
@@ -541,6 +548,8 @@ describe('trigger capture', () => {
     state,
     result,
     branch: 'client-ABC-capture-41',
+    project: 'Aegis',
+    pipelineId: 216,
   });
 
   it('follows the run: 20, +10 per poll, 100 on success, with the branch and Go to Review', async () => {
@@ -581,6 +590,8 @@ describe('trigger capture', () => {
     expect(await screen.findByText('Configuration captured successfully!')).toBeInTheDocument();
     expect(screen.getByText('100% Complete')).toBeInTheDocument();
     expect(screen.getByText('client-ABC-capture-41')).toBeInTheDocument();
+    // the run's log is one button away, where the run lives (ADR 042)
+    expect(screen.getByRole('button', { name: 'View log' })).toBeEnabled();
     await userEvent.click(screen.getByRole('button', { name: 'Go to Review' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/capture-management/ABC'));
     expect(router.state.location.search).toBe('?branch=client-ABC-capture-41');

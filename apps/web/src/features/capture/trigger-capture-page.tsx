@@ -35,6 +35,7 @@ import { useNavigate } from 'react-router';
 import { ClientPicker } from '../../components/client-picker';
 import { PageHeader } from '../../components/page-header';
 import { RoleGate } from '../../components/role-gate';
+import { RunLogButton } from '../../components/run-log-dialog';
 import { paths } from '../../config/paths';
 
 import { useCaptureClients } from './api/capture-api';
@@ -71,7 +72,7 @@ export function TriggerCapturePage() {
   const [properties, setProperties] = useState('');
   const [excludedPaths, setExcludedPaths] = useState('');
   const [baselineVersion, setBaselineVersion] = useState(DEFAULT_BASELINE_VERSION);
-  const { status, running, trigger } = useCaptureRun();
+  const { status, running, trigger, logOf } = useCaptureRun();
 
   function start(): void {
     // Spec 3 §5: with no client chosen nothing happens.
@@ -167,11 +168,13 @@ export function TriggerCapturePage() {
           />
           <Text size={200}>{status.progress}% Complete</Text>
           {status.type === 'success' && status.branch && (
-            <>
-              <Text>
-                Branch: <span className={styles.branch}>{status.branch}</span>
-              </Text>
-              <div className={styles.actions}>
+            <Text>
+              Branch: <span className={styles.branch}>{status.branch}</span>
+            </Text>
+          )}
+          {(logOf || (status.type === 'success' && status.branch)) && (
+            <div className={styles.actions}>
+              {status.type === 'success' && status.branch && (
                 <Button
                   appearance="primary"
                   onClick={() =>
@@ -182,8 +185,9 @@ export function TriggerCapturePage() {
                 >
                   Go to Review
                 </Button>
-              </div>
-            </>
+              )}
+              {logOf && <RunLogButton run={logOf} />}
+            </div>
           )}
         </Card>
       )}

@@ -1,2 +1,3 @@
 export * from './use-pipeline-run';
 export * from './project-run';
+export * from './run-log';

@@ -8,7 +8,7 @@ import {
 } from '@aegis/domain';
 import { useCallback, useMemo, useState } from 'react';
 
-import { usePipelineRun } from '../../../lib/pipeline-run';
+import { usePipelineRun, type RunLogRef } from '../../../lib/pipeline-run';
 import { getCaptureRun, startCapture } from '../api/capture-api';
 
 export interface CaptureStatus {
@@ -142,5 +142,18 @@ export function useCaptureRun() {
     [],
   );
 
-  return { status: current, running, trigger };
+  // where the started run lives: its log can be opened (ADR 042)
+  const logOf = useMemo<RunLogRef | undefined>(
+    () =>
+      started && !beforeRun
+        ? {
+            project: started.run.project,
+            pipelineId: started.run.pipelineId,
+            id: started.run.runId,
+          }
+        : undefined,
+    [started, beforeRun],
+  );
+
+  return { status: current, running, trigger, logOf };
 }
