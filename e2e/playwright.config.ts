@@ -1,4 +1,8 @@
+import path from 'node:path';
+
 import { defineConfig } from '@playwright/test';
+
+import { CHECKOUT, TEST_RESULTS } from './fixtures/paths';
 
 /** E2E runs against `npm start`'s embedded default on its own ports and a fresh data folder. */
 const PORT = Number(process.env.AEGIS_E2E_PORT ?? 3400);
@@ -6,7 +10,8 @@ export const BASE_URL = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: '../test-results',
+  // inside this checkout (gitignored), never next to it: checkouts on one machine do not share it
+  outputDir: TEST_RESULTS,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -15,7 +20,10 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: process.env.CI
     ? [['list']]
-    : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
+    : [
+        ['list'],
+        ['html', { open: 'never', outputFolder: path.join(CHECKOUT, 'playwright-report') }],
+      ],
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',

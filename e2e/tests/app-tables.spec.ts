@@ -2,8 +2,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { signIn } from '../fixtures/auth';
+import { screenshotsFolder } from '../fixtures/paths';
 
-const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/screens';
+const SHOTS = screenshotsFolder('screens');
 
 /** A form field by its exact label (a required field's label ends with an asterisk). */
 function field(page: Page, name: string) {

@@ -1,17 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-
 import { expect, test, type Page } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { SAMPLE_STAFF, signIn } from '../fixtures/auth';
 import { tokenFor } from '../fixtures/emulators';
+import { screenshotsFolder } from '../fixtures/paths';
 
-const SHOTS =
-  process.env.AEGIS_SCREENSHOTS ?? path.resolve(import.meta.dirname, '../../test-results/audit');
+const SHOTS = screenshotsFolder('audit');
 const READER = SAMPLE_STAFF.nightShift.upn;
 
-mkdirSync(SHOTS, { recursive: true });
 test.use({ locale: 'en-US' });
 
 async function shot(page: Page, name: string): Promise<void> {

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
@@ -7,12 +6,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/a11y';
 import { SAMPLE_STAFF, signIn } from '../fixtures/auth';
 import { mainFileText } from '../fixtures/emulators';
+import { screenshotsFolder } from '../fixtures/paths';
 
-const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/baseline-compliance';
+const SHOTS = screenshotsFolder('baseline-compliance');
 const RENAMED_CLIENT_POLICY = 'CA000 - Require MFA for All Users';
 const REASON = 'Group creation stays open for the client until their Teams rollout ends';
-
-mkdirSync(SHOTS, { recursive: true });
 
 function recordDialogs(page: Page): string[] {
   const messages: string[] = [];

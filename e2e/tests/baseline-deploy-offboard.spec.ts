@@ -1,15 +1,14 @@
 // Issue 15: a technician deploys the 'Essential Security' preset to a client tenant and watches the
 // run finish (with the backup it took first), then off-boards 'Minimal Cleanup' through the
 // confirmation. NWT is used: no other journey depends on its tenant or its backup status.
-import { mkdirSync } from 'node:fs';
 
 import { expect, test, type Page } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { signIn } from '../fixtures/auth';
+import { screenshotsFolder } from '../fixtures/paths';
 
-const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/baseline-deploy-offboard';
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = screenshotsFolder('baseline-deploy-offboard');
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });

@@ -1,17 +1,14 @@
-import { mkdirSync } from 'node:fs';
-
 import { expect, test, type Page } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { SAMPLE_STAFF, signIn } from '../fixtures/auth';
 import { configRepositoryUrl, devopsTokenFor } from '../fixtures/emulators';
+import { screenshotsFolder } from '../fixtures/paths';
 
-const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/capture-review';
+const SHOTS = screenshotsFolder('capture-review');
 const SEEDED = 'client-ABC-capture-1042';
 const COMMENT =
   'Reviewed with the client: CA000 report-only was requested by their CISO during the rollout.';
-
-mkdirSync(SHOTS, { recursive: true });
 
 /** Accepts every native dialog (alert) and records its message. */
 function recordDialogs(page: Page): string[] {

@@ -3,8 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/a11y';
 import { signIn } from '../fixtures/auth';
 import { mainFileText, tokenFor } from '../fixtures/emulators';
+import { screenshotsFolder } from '../fixtures/paths';
 
-const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/screens';
+const SHOTS = screenshotsFolder('screens');
 
 async function signInTo(page: Page, path: string): Promise<void> {
   await signIn(page, path);

@@ -1,15 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { signIn } from '../fixtures/auth';
+import { screenshotsFolder } from '../fixtures/paths';
 
-const OUT =
-  process.env.AEGIS_SCREENSHOTS ??
-  path.resolve(import.meta.dirname, '../../test-results/comparison');
+const OUT = screenshotsFolder('comparison');
 const PORT = Number(process.env.AEGIS_E2E_PORT ?? 3400);
 /** The embedded DevOps emulator listens next to the portal; its fault endpoints need no token. */
 const DEVOPS = `http://127.0.0.1:${PORT + 102}`;
@@ -41,7 +39,6 @@ async function checkPdf(
   await page.getByRole('button', { name: 'Export PDF' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(expectedName);
-  mkdirSync(OUT, { recursive: true });
   const file = path.join(OUT, expectedName);
   await download.saveAs(file);
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });

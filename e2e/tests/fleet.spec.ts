@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-
 import { expect, test, type Page } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { signIn } from '../fixtures/auth';
+import { screenshotsFolder } from '../fixtures/paths';
 
-const SHOTS = process.env.AEGIS_SCREENSHOTS ?? 'test-results/fleet';
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = screenshotsFolder('fleet');
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });

@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { signIn } from '../fixtures/auth';
+import { screenshotsFolder } from '../fixtures/paths';
+
+const SHOTS = screenshotsFolder('screens');
 
 test('the landing page states its claims and thanks a contact without calling anything', async ({
   page,
@@ -28,7 +31,7 @@ test('the landing page states its claims and thanks a contact without calling an
   await form.getByLabel('Email').fill('dana@client.example');
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByRole('dialog')).toContainText('respond within 24 business hours');
-  await page.screenshot({ path: '../test-results/screens/landing-thank-you.png' });
+  await page.screenshot({ path: `${SHOTS}/landing-thank-you.png` });
   await expectAccessible(page, 'landing-thank-you');
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(form.getByLabel('Name')).toHaveValue('');

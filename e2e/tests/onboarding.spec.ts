@@ -1,15 +1,12 @@
-import { mkdirSync } from 'node:fs';
-
 import { expect, test, type Page } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { signIn } from '../fixtures/auth';
 import { TENANTS_URL, tokenFor } from '../fixtures/emulators';
+import { screenshotsFolder } from '../fixtures/paths';
 
-const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/onboarding';
+const SHOTS = screenshotsFolder('onboarding');
 /** The tenant emulator's scenario switches (issue 10 §5). */
-
-mkdirSync(SHOTS, { recursive: true });
 
 async function setScenarios(
   page: Page,

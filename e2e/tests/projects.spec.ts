@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { signIn } from '../fixtures/auth';
+import { screenshotsFolder } from '../fixtures/paths';
+
+const SHOTS = screenshotsFolder('screens');
 
 test('a technician finds a project, opens its pipelines, deploys an app and sees the run complete', async ({
   page,
@@ -12,7 +15,7 @@ test('a technician finds a project, opens its pipelines, deploys an app and sees
 
   await page.getByRole('searchbox', { name: 'Search projects' }).fill('client app');
   await expect(page.getByLabel('Showing count')).toHaveText('1');
-  await page.screenshot({ path: '../test-results/screens/projects-search.png' });
+  await page.screenshot({ path: `${SHOTS}/projects-search.png` });
   await expectAccessible(page, 'projects-search');
 
   // The search is remembered for the browser session.
@@ -33,7 +36,7 @@ test('a technician finds a project, opens its pipelines, deploys an app and sees
   await expect(card.getByRole('status')).toHaveText(/Run #\d+: completed - succeeded/, {
     timeout: 30_000,
   });
-  await page.screenshot({ path: '../test-results/screens/associated-pipelines-run.png' });
+  await page.screenshot({ path: `${SHOTS}/associated-pipelines-run.png` });
   await expectAccessible(page, 'associated-pipelines-run');
 
   // the run's log, from the run status (ADR 042): a dialog, closed with Escape

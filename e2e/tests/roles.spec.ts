@@ -1,18 +1,27 @@
-import { mkdirSync } from 'node:fs';
-
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { SAMPLE_STAFF, signIn } from '../fixtures/auth';
-import { configRepositoryUrl, devopsTokenFor } from '../fixtures/emulators';
+import { configRepositoryUrl, devopsTokenFor, withdrawBranch } from '../fixtures/emulators';
+import { screenshotsFolder } from '../fixtures/paths';
 
-const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/roles';
+const SHOTS = screenshotsFolder('roles');
 /** A client no other journey captures, so the new capture branch changes nobody's expectations. */
 const CLIENT = 'WWI';
 const COMMENT =
   'Checked with the WWI service owner: the captured settings match the change request CR-2231.';
+/**
+ * The capture branch a journey made, with its pull request: withdrawn after it (passed, failed or
+ * retried), since every journey shares one embedded default and an open pull request or an extra
+ * capture branch of WWI is state no other journey should find.
+ */
+let madeBranch: string | undefined;
 
-mkdirSync(SHOTS, { recursive: true });
+test.afterEach(async () => {
+  const branch = madeBranch;
+  madeBranch = undefined;
+  if (branch) await withdrawBranch(branch);
+});
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
@@ -75,6 +84,7 @@ test('an Operator triggers a capture but cannot approve it; an Approver approves
   });
   const branch =
     (await page.getByText(new RegExp(`^client-${CLIENT}-capture-\\d+$`)).textContent()) ?? '';
+  madeBranch = branch;
   await page.getByRole('button', { name: 'Go to Review' }).click();
   let review = page.getByRole('region', { name: `Review of ${branch}` });
   await expect(review.getByText(/of \d+ policies reviewed/)).toBeVisible({ timeout: 30_000 });

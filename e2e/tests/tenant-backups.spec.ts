@@ -1,14 +1,11 @@
-import { mkdirSync } from 'node:fs';
-
 import { expect, test, type Page } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { signIn } from '../fixtures/auth';
 import { DEVOPS_URL, devopsGet } from '../fixtures/emulators';
+import { screenshotsFolder } from '../fixtures/paths';
 
-const SHOTS = process.env.AEGIS_SCREENSHOTS ?? '../test-results/tenant-backups';
-
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = screenshotsFolder('tenant-backups');
 
 function history(page: Page) {
   return page.getByRole('table', { name: 'Backup history' });
