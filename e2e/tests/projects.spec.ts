@@ -46,7 +46,7 @@ test('a technician finds a project, opens its pipelines, deploys an app and sees
   await expect(dialog).toBeVisible();
   // an app deployment run of the DevOps emulator writes no log lines: the empty state
   await expect(dialog.getByText('This run has written no log yet.')).toBeVisible();
-  await page.screenshot({ path: '../test-results/screens/associated-pipelines-run-log.png' });
+  await page.screenshot({ path: `${SHOTS}/associated-pipelines-run-log.png` });
   await expectAccessible(page, 'associated-pipelines-run-log');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
