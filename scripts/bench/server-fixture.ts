@@ -62,12 +62,18 @@ export interface GetResult<T> {
   body: T;
   ms: number;
   bytes: number;
+  /** CPU of this process's threads (server, summary workers, in-process emulator) meanwhile */
   cpuMs: number;
+  /** CPU of the emulator's `git` processes meanwhile (Azure DevOps' own servers' work in production) */
+  gitCpuMs: number;
   peakHeapMegabytes: number;
 }
 
-/** CPU time used so far by this process and its waited-for children (Linux /proc; else own only). */
-export function cpuMilliseconds(): number {
+/**
+ * CPU time used so far, in ms: by this process (all its threads: the server, its summary workers and
+ * the in-process emulator) and by its waited-for children (the emulator's `git`; Linux /proc, else 0).
+ */
+export function cpuMilliseconds(): { own: number; children: number } {
   const own = process.cpuUsage();
   let children = 0;
   try {
@@ -78,7 +84,7 @@ export function cpuMilliseconds(): number {
   } catch {
     children = 0;
   }
-  return (own.user + own.system) / 1000 + children;
+  return { own: (own.user + own.system) / 1000, children };
 }
 
 /** Samples the heap used while `work` runs; its peak in MB. */
@@ -152,7 +158,7 @@ export async function startBenchServer(name: string): Promise<BenchServer> {
         app.inject({ method: 'GET', url, headers: { authorization } }),
       );
       const ms = performance.now() - start;
-      const cpuMs = cpuMilliseconds() - cpuStart;
+      const cpuEnd = cpuMilliseconds();
       if (response.statusCode !== 200) {
         throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 500)}`);
       }
@@ -160,7 +166,8 @@ export async function startBenchServer(name: string): Promise<BenchServer> {
         body: response.json<T>(),
         ms,
         bytes: response.body.length,
-        cpuMs,
+        cpuMs: cpuEnd.own - cpuStart.own,
+        gitCpuMs: cpuEnd.children - cpuStart.children,
         peakHeapMegabytes: peak,
       };
     },

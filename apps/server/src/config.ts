@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 import { parsePipelineIdOverrides } from '@aegis/domain';
 import { z } from 'zod';
 
@@ -33,6 +35,16 @@ const configSchema = z
     AEGIS_TABLES_ACCOUNT_URL: z.url().optional(),
     /** How long Aegis waits for DevOps, Table storage, Graph or ARM before answering 504. */
     AEGIS_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+    /**
+     * Worker threads that compute the fleet's client summaries (ADR 044); 0 computes them in the
+     * server's thread. Default: one fewer than the machine's cores, at least one.
+     */
+    AEGIS_FLEET_WORKERS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(64)
+      .default(Math.max(1, availableParallelism() - 1)),
     /** Microsoft Graph base (without the version segment): Microsoft's cloud or the tenant emulator. */
     AEGIS_GRAPH_URL: z.url().default('https://graph.microsoft.com'),
     /** Azure Resource Manager base. */

@@ -29,6 +29,8 @@ import {
   type ConfigFile,
 } from '@aegis/domain';
 
+import { jsonContent, type RawFile } from '../lib/json-content';
+
 import { LruCache } from './lru-cache';
 
 export type { FileChange, VersionSpec } from '@aegis/connectors/devops';
@@ -195,15 +197,6 @@ export class ProposeChangeError extends ServiceError {
         : {}),
       cause,
     });
-  }
-}
-
-/** A file's JSON content (a BOM tolerated), null when the text is not JSON. */
-function jsonContent(text: string): unknown {
-  try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
-  } catch {
-    return null;
   }
 }
 
@@ -405,14 +398,15 @@ export class ConfigRepository {
   }
 
   /**
-   * Every file of a folder at a version, parsed, from one zip read as it downloads (ADR 036): for
-   * reads of many folders at once (the fleet's client folders), holding one file at a time, not
-   * the archive. `wanted` (a repository path) skips files unread. False when the folder is missing.
+   * Every file of a folder at a version, as bytes (parse with `configFileOf`), from one zip read as
+   * it downloads (ADR 036): for reads of many folders at once (the fleet's client folders), holding
+   * one file at a time, not the archive; the bytes let the reader parse them on another thread
+   * (ADR 044). `wanted` (a repository path) skips files unread. False when the folder is missing.
    */
   forEachFile(
     folder: string,
     version: VersionSpec,
-    onFile: (file: ConfigFile) => void | Promise<void>,
+    onFile: (file: RawFile) => void | Promise<void>,
     wanted: (path: string) => boolean = () => true,
   ): Promise<boolean> {
     const prefix = `${folder.replace(/^\/+/, '')}/`;
@@ -421,14 +415,10 @@ export class ConfigRepository {
       const relative = name.replace(/^\/+/, '');
       return `${folder}/${relative.startsWith(prefix) ? relative.slice(prefix.length) : relative}`;
     };
-    const decoder = new TextDecoder();
     return this.devops.forEachZipEntry(
       this.repo,
       folder,
-      (name, bytes) => {
-        const path = pathOf(name);
-        return onFile({ path, content: jsonContent(decoder.decode(bytes)) });
-      },
+      (name, bytes) => onFile({ path: pathOf(name), bytes }),
       { version, wanted: (name) => wanted(pathOf(name)) },
     );
   }

@@ -11,59 +11,38 @@ import type {
   FleetTrendPoint,
 } from '@aegis/contracts';
 import {
-  acceptedDeviationsPath,
   ageInDays,
   BASELINE_ROOT,
   backupHealth,
   CLIENTS_FOLDER,
   clientFolder,
-  clientResourcesRoot,
-  emptyAcceptedDeviations,
   FLEET_MISSING,
-  fleetDeviationsOf,
   fleetStatus,
   fleetStatusCounts,
   isClientCode,
   lastSegment,
-  matchingConfigPath,
   parseBackupTag,
-  runStandardBaseline,
   selectTrendPoints,
   sortBackupsNewestFirst,
   worstFleetDeviations,
-  type AcceptedDeviationsConfig,
   type ConfigFile,
-  type ConfirmedMatch,
   type FleetDeviation,
   type FleetFacts,
   type TrendCandidate,
 } from '@aegis/domain';
 import pLimit from 'p-limit';
 
-import { complianceOfFiles } from './compliance-service';
+import type { RawFile } from '../lib/json-content';
+
 import type { ConfigRepository } from './config-repository';
+import { inThreadSummarizer, type FleetSummarizer } from './fleet-summarizer';
+import { summarizeClient, type ClientSummary } from './fleet-summary';
 import { LruCache } from './lru-cache';
 
 /** The folder listings of one commit: the baseline's tree id and each client folder's. */
 interface CommitSnapshot {
   baselineTreeId: string | undefined;
   clients: Map<string, string>;
-}
-
-/** A client's figures computed from one baseline tree and one client folder tree. */
-interface ClientSummary {
-  /** false: the folder has no configuration (nothing under M365Config/Resources) */
-  hasConfiguration: boolean;
-  compliancePercentage?: number;
-  criticalCount?: number;
-  highCount?: number;
-  acceptedDeviations?: number;
-  standardPercentage?: number;
-  deviations: FleetDeviation[];
-  notes: string[];
-  /** when the figures were computed, and the acceptance expiries that would change them */
-  computedAt: number;
-  expiries: number[];
 }
 
 /** App-wide caches of the fleet (the benchmark and tests may pass their own). */
@@ -129,6 +108,7 @@ export class FleetService {
     private readonly captures: CaptureOverviews,
     private readonly caches: FleetCaches,
     private readonly log: FleetLogger,
+    private readonly summarizer: FleetSummarizer = inThreadSummarizer,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -368,7 +348,7 @@ export class FleetService {
       this.baselineFiles(baselineTreeId, commitId),
       this.repository.readTree(clientFolder(client), { commit: commitId }, { cache: false }),
     ]);
-    const summary = summarize(client, baseline, folder?.files ?? [], at);
+    const summary = summarizeClient(client, baseline, folder?.files ?? [], at);
     this.caches.summaries.set(key, summary);
     return summary;
   }
@@ -400,35 +380,51 @@ export class FleetService {
     const clientOf = (path: string) => path.slice(CLIENTS_FOLDER.length + 1).split('/', 1)[0] ?? '';
     try {
       const baseline = await this.baselineFiles(baselineTreeId, commitId);
-      const done = new Set<string>();
-      let current: { client: string; files: ConfigFile[] } | undefined;
-      const finish = () => {
+      const seen = new Set<string>();
+      const outOfOrder = new Set<string>();
+      const underWay = new Set<Promise<void>>();
+      let current: { client: string; files: RawFile[] } | undefined;
+      // hands the client read so far to the summarizer; waits while it has enough to do
+      const finish = async () => {
         if (!current) return;
         const { client, files } = current;
-        done.add(client);
-        this.caches.summaries.set(keyOf(client), summarize(client, baseline, files, at));
         current = undefined;
+        const task = this.summarizer
+          .summarize({ client, baselineTreeId, baseline, files, at })
+          .then(
+            (summary) => {
+              if (!outOfOrder.has(client)) this.caches.summaries.set(keyOf(client), summary);
+            },
+            (error: unknown) =>
+              this.log.warn({ err: error, client }, 'fleet: client not summarised from the zip'),
+          )
+          .finally(() => underWay.delete(task));
+        underWay.add(task);
+        while (underWay.size >= this.summarizer.capacity) await Promise.race(underWay);
       };
       await this.repository.forEachFile(
         CLIENTS_FOLDER,
         { commit: commitId },
-        (file) => {
+        async (file) => {
           const client = clientOf(file.path);
           if (current?.client !== client) {
-            finish();
-            if (done.has(client)) {
+            await finish();
+            if (seen.has(client)) {
               // the archive is not in folder order: this client's summary is incomplete
+              outOfOrder.add(client);
               lacking.delete(client);
               this.caches.summaries.delete(keyOf(client));
               return;
             }
+            seen.add(client);
             current = { client, files: [] };
           }
           current.files.push(file);
         },
         (path) => lacking.has(clientOf(path)),
       );
-      finish();
+      await finish();
+      await Promise.all(underWay);
     } catch (error) {
       this.log.warn({ err: error }, 'fleet: client folders not read in one zip, read one by one');
     }
@@ -448,79 +444,11 @@ export class FleetService {
   }
 }
 
-/**
- * A client's figures from the baseline's files and every file of its folder (repository paths):
- * compliance as the report computes it, the standard catalogue's percentage, the deviations.
- */
-function summarize(
-  client: string,
-  baseline: readonly ConfigFile[],
-  folderFiles: readonly ConfigFile[],
-  at: number,
-): ClientSummary {
-  const root = `${clientResourcesRoot(client)}/`;
-  const resources = folderFiles.filter((f) => f.path.startsWith(root));
-  if (resources.length === 0) {
-    return { hasConfiguration: false, deviations: [], notes: [], computedAt: at, expiries: [] };
-  }
-  const notes: string[] = [];
-  const byPath = new Map(folderFiles.map((f) => [f.path, f]));
-  const accepted =
-    documentOf<AcceptedDeviationsConfig>(
-      byPath.get(acceptedDeviationsPath(client)),
-      (d) => Array.isArray(d.acceptedDeviations),
-      'accepted-deviations configuration',
-      notes,
-    ) ?? emptyAcceptedDeviations(client, new Date(at));
-  const matching = documentOf<{ matches: ConfirmedMatch[] }>(
-    byPath.get(matchingConfigPath(client)),
-    (d) => Array.isArray(d.matches),
-    'matching configuration',
-    notes,
-  );
-  const data = complianceOfFiles(
-    baseline,
-    resources,
-    matching?.matches ?? [],
-    accepted,
-    new Date(at),
-  );
-  const standard = runStandardBaseline(resources);
-  return {
-    hasConfiguration: true,
-    compliancePercentage: data.compliancePercentage,
-    criticalCount: data.criticalCount,
-    highCount: data.highCount,
-    acceptedDeviations: data.acceptedDeviationsCount,
-    ...(standard.evaluatedCount > 0 ? { standardPercentage: standard.percentage } : {}),
-    deviations: fleetDeviationsOf(data.deviations),
-    notes,
-    computedAt: at,
-    expiries: accepted.acceptedDeviations
-      .map((a) => (a.expiresAt ? Date.parse(a.expiresAt) : NaN))
-      .filter((t) => !Number.isNaN(t)),
-  };
-}
-
 /** Whether an acceptance expiry lies between the summary's moment and `at` (then it is recomputed). */
 function expiredBetween(summary: ClientSummary, at: number): boolean {
   const from = Math.min(summary.computedAt, at);
   const to = Math.max(summary.computedAt, at);
   return summary.expiries.some((e) => e > from && e <= to);
-}
-
-/** A configuration document of the client folder; unreadable ones are noted and not applied (spec 3 §7). */
-function documentOf<T extends object>(
-  file: { content: unknown } | undefined,
-  valid: (doc: T) => boolean,
-  label: string,
-  notes: string[],
-): T | undefined {
-  if (!file) return undefined;
-  const doc = file.content as T | null;
-  if (doc && typeof doc === 'object' && valid(doc)) return doc;
-  notes.push(`The ${label} could not be read and was not applied.`);
-  return undefined;
 }
 
 function backupsOf(

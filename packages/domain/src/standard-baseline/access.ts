@@ -88,8 +88,24 @@ export const either =
   (i) =>
     a(i) || b(i);
 
-export function find(config: ClientConfig, predicate: ItemPredicate): ConfigItem[] {
-  return config.items.filter(predicate);
+/**
+ * The items of each configuration a predicate selected: checks share predicates (every Conditional
+ * Access check selects by the same one), so a configuration is scanned once per predicate.
+ */
+const found = new WeakMap<ClientConfig, Map<ItemPredicate, ConfigItem[]>>();
+
+export function find(config: ClientConfig, predicate: ItemPredicate): readonly ConfigItem[] {
+  let byPredicate = found.get(config);
+  if (!byPredicate) {
+    byPredicate = new Map();
+    found.set(config, byPredicate);
+  }
+  let items = byPredicate.get(predicate);
+  if (!items) {
+    items = config.items.filter(predicate);
+    byPredicate.set(predicate, items);
+  }
+  return items;
 }
 
 /** Boolean reading that accepts true/'True'/'true'. */

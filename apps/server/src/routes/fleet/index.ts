@@ -12,11 +12,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AegisConfig } from '../../config';
 import { CaptureService, createCaptureCaches } from '../../services/capture-service';
 import { createFleetCaches, FleetService, type FleetCaches } from '../../services/fleet-service';
+import { createFleetSummarizer } from '../../services/fleet-summarizer';
 
 const tags = ['fleet'];
 
 export interface FleetRoutesOptions {
-  readonly config: Pick<AegisConfig, 'AEGIS_DEVOPS_PROJECT' | 'AEGIS_DEVOPS_CONFIG_REPO'>;
+  readonly config: Pick<
+    AegisConfig,
+    'AEGIS_DEVOPS_PROJECT' | 'AEGIS_DEVOPS_CONFIG_REPO' | 'AEGIS_FLEET_WORKERS'
+  >;
   /** Shared between requests; the benchmark and tests may pass their own. */
   readonly caches?: FleetCaches;
 }
@@ -27,6 +31,8 @@ export const fleetRoutes: FastifyPluginAsyncZod<FleetRoutesOptions> = async (
   { config, caches = createFleetCaches() },
 ) => {
   const captureCaches = createCaptureCaches();
+  const summarizer = createFleetSummarizer(config.AEGIS_FLEET_WORKERS, app.log);
+  app.addHook('onClose', () => summarizer.close());
   const service = (request: FastifyRequest) =>
     new FleetService(
       request.configRepository,
@@ -43,6 +49,7 @@ export const fleetRoutes: FastifyPluginAsyncZod<FleetRoutesOptions> = async (
       ),
       caches,
       request.log,
+      summarizer,
     );
 
   app.get(

@@ -1,0 +1,101 @@
+// A client's fleet figures from the baseline's files and its folder's files (issue 17, ADR 034):
+// pure work on files already read, so it runs in the server's thread or in a summary worker
+// (ADR 044) with the same result.
+import {
+  acceptedDeviationsPath,
+  clientResourcesRoot,
+  emptyAcceptedDeviations,
+  fleetDeviationsOf,
+  matchingConfigPath,
+  runStandardBaseline,
+  type AcceptedDeviationsConfig,
+  type ConfigFile,
+  type ConfirmedMatch,
+  type FleetDeviation,
+} from '@aegis/domain';
+
+import { complianceOfFiles } from './compliance-service';
+
+/** A client's figures computed from one baseline tree and one client folder tree. */
+export interface ClientSummary {
+  /** false: the folder has no configuration (nothing under M365Config/Resources) */
+  hasConfiguration: boolean;
+  compliancePercentage?: number;
+  criticalCount?: number;
+  highCount?: number;
+  acceptedDeviations?: number;
+  standardPercentage?: number;
+  deviations: FleetDeviation[];
+  notes: string[];
+  /** when the figures were computed, and the acceptance expiries that would change them */
+  computedAt: number;
+  expiries: number[];
+}
+
+/**
+ * A client's figures from the baseline's files and every file of its folder (repository paths):
+ * compliance as the report computes it, the standard catalogue's percentage, the deviations.
+ */
+export function summarizeClient(
+  client: string,
+  baseline: readonly ConfigFile[],
+  folderFiles: readonly ConfigFile[],
+  at: number,
+): ClientSummary {
+  const root = `${clientResourcesRoot(client)}/`;
+  const resources = folderFiles.filter((f) => f.path.startsWith(root));
+  if (resources.length === 0) {
+    return { hasConfiguration: false, deviations: [], notes: [], computedAt: at, expiries: [] };
+  }
+  const notes: string[] = [];
+  const byPath = new Map(folderFiles.map((f) => [f.path, f]));
+  const accepted =
+    documentOf<AcceptedDeviationsConfig>(
+      byPath.get(acceptedDeviationsPath(client)),
+      (d) => Array.isArray(d.acceptedDeviations),
+      'accepted-deviations configuration',
+      notes,
+    ) ?? emptyAcceptedDeviations(client, new Date(at));
+  const matching = documentOf<{ matches: ConfirmedMatch[] }>(
+    byPath.get(matchingConfigPath(client)),
+    (d) => Array.isArray(d.matches),
+    'matching configuration',
+    notes,
+  );
+  const data = complianceOfFiles(
+    baseline,
+    resources,
+    matching?.matches ?? [],
+    accepted,
+    new Date(at),
+  );
+  const standard = runStandardBaseline(resources);
+  return {
+    hasConfiguration: true,
+    compliancePercentage: data.compliancePercentage,
+    criticalCount: data.criticalCount,
+    highCount: data.highCount,
+    acceptedDeviations: data.acceptedDeviationsCount,
+    ...(standard.evaluatedCount > 0 ? { standardPercentage: standard.percentage } : {}),
+    deviations: fleetDeviationsOf(data.deviations),
+    notes,
+    computedAt: at,
+    expiries: accepted.acceptedDeviations
+      .map((a) => (a.expiresAt ? Date.parse(a.expiresAt) : NaN))
+      .filter((t) => !Number.isNaN(t)),
+  };
+}
+
+/** A configuration document of the client folder; unreadable ones are noted and not applied (spec 3 §7). */
+function documentOf<T extends object>(
+  file: { content: unknown } | undefined,
+  valid: (doc: T) => boolean,
+  label: string,
+  notes: string[],
+): T | undefined {
+  if (!file) return undefined;
+  const doc = file.content as T | null;
+  if (doc && typeof doc === 'object' && valid(doc)) return doc;
+  notes.push(`The ${label} could not be read and was not applied.`);
+  return undefined;
+}

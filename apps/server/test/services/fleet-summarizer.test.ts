@@ -1,0 +1,128 @@
+import { DevOpsClient } from '@aegis/connectors/devops';
+import { BASELINE_ROOT, CLIENTS_FOLDER } from '@aegis/domain';
+import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS, startIdentityProvider } from '@aegis/emulators';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { RawFile } from '../../src/lib/json-content';
+import {
+  ConfigRepository,
+  createConfigRepositoryShared,
+} from '../../src/services/config-repository';
+import { createFleetCaches, FleetService } from '../../src/services/fleet-service';
+import {
+  inThreadSummarizer,
+  WorkerSummarizer,
+  type FleetSummarizer,
+  type SummaryTask,
+} from '../../src/services/fleet-summarizer';
+import { startSeededDevOps, type DevOpsFixture } from '../devops-fixture';
+import { SAMPLE_USER, TEST_AUDIENCE } from '../helper';
+
+const REPO = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
+const AT = Date.parse('2026-11-24T12:00:00Z');
+
+describe('fleet summaries on worker threads (ADR 044)', () => {
+  let devops: DevOpsFixture;
+  let closeIdp: () => Promise<void>;
+  let repository: ConfigRepository;
+  /** the seeded ABC and CON folders as read from the archive, and the seeded baseline */
+  const folders = new Map<string, RawFile[]>();
+  let baselineTask: Pick<SummaryTask, 'baselineTreeId' | 'baseline'>;
+
+  beforeAll(async () => {
+    const idp = await startIdentityProvider({
+      port: 0,
+      audience: TEST_AUDIENCE,
+      allowedOrigins: [],
+    });
+    closeIdp = () => idp.close();
+    const token = await idp.issueToken(SAMPLE_USER);
+    devops = await startSeededDevOps(idp);
+    const api = new DevOpsClient({
+      organizationUrl: devops.emulator.url,
+      getToken: () => Promise.resolve(token),
+      retry: { maxRetries: 0 },
+    });
+    repository = new ConfigRepository(api, createConfigRepositoryShared(REPO));
+    const baseline = await repository.readTree(BASELINE_ROOT);
+    baselineTask = { baselineTreeId: 'seeded-baseline', baseline: baseline?.files ?? [] };
+    const tip = await repository.branchTip();
+    await repository.forEachFile(CLIENTS_FOLDER, { commit: tip }, (file) => {
+      const client = file.path.split('/')[2] ?? '';
+      folders.set(client, [...(folders.get(client) ?? []), file]);
+    });
+  });
+  afterAll(async () => {
+    await devops.close();
+    await closeIdp();
+  });
+
+  const taskFor = (client: string): SummaryTask => ({
+    client,
+    ...baselineTask,
+    files: folders.get(client) ?? [],
+    at: AT,
+  });
+
+  it("computes on a worker the summary the server's thread computes", async () => {
+    const pool = new WorkerSummarizer(2, { warn: () => undefined });
+    try {
+      for (const client of ['ABC', 'CON']) {
+        const expected = await inThreadSummarizer.summarize(taskFor(client));
+        expect(expected.hasConfiguration).toBe(true);
+        expect(expected.deviations.length).toBeGreaterThan(0);
+        expect(await pool.summarize(taskFor(client))).toEqual(expected);
+      }
+      // a second baseline (a baseline change) is sent to the worker beside the first
+      const changed = { ...taskFor('ABC'), baselineTreeId: 'changed', baseline: [] };
+      expect((await pool.summarize(changed)).compliancePercentage).not.toBe(
+        (await pool.summarize(taskFor('ABC'))).compliancePercentage,
+      );
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('rejects the tasks of a stopped worker and starts a new one for the next task', async () => {
+    const pool = new WorkerSummarizer(1, { warn: () => undefined });
+    try {
+      const lost = pool.summarize(taskFor('ABC'));
+      await pool.close();
+      await expect(lost).rejects.toThrow(/stopped/);
+      expect((await pool.summarize(taskFor('ABC'))).hasConfiguration).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('reads a client alone when its summary fails, with the same figures', async () => {
+    const captures = { overviews: () => Promise.resolve(new Map()) };
+    const fleetWith = async (summarizer: FleetSummarizer) => {
+      const warnings: string[] = [];
+      const service = new FleetService(
+        repository,
+        captures,
+        createFleetCaches(),
+        { warn: (_obj, msg) => warnings.push(msg) },
+        summarizer,
+        () => new Date(AT),
+      );
+      return { fleet: await service.fleet(), warnings };
+    };
+    const failingForCon: FleetSummarizer = {
+      capacity: 1,
+      summarize: (task) =>
+        task.client === 'CON'
+          ? Promise.reject(new Error('worker gone'))
+          : inThreadSummarizer.summarize(task),
+      close: () => Promise.resolve(),
+    };
+    const expected = await fleetWith(inThreadSummarizer);
+    const actual = await fleetWith(failingForCon);
+    expect(actual.warnings).toEqual(['fleet: client not summarised from the zip']);
+    expect(expected.warnings).toEqual([]);
+    const con = (f: typeof expected) => f.fleet.rows.find((r) => r.client === 'CON');
+    expect(con(actual)?.compliancePercentage).toEqual(expect.any(Number));
+    expect(actual.fleet.rows).toEqual(expected.fleet.rows);
+  });
+});
