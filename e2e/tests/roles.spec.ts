@@ -163,6 +163,10 @@ test('an Operator triggers a capture but cannot approve it; an Approver approves
     name: 'POST /api/capture/clients/:client/runs by sam.taylor@aegis-msp.example',
   });
   await expect(captured.filter({ hasText: `Run ${runId}` })).toHaveCount(1);
+  // and where the capture run lives: its log opens from the trail (ADR 042)
+  await expect(
+    captured.filter({ hasText: `Run ${runId}` }).getByRole('button', { name: 'View log' }),
+  ).toBeVisible();
   await approved.getByRole('button', { name: 'Show parameters' }).click();
   await expect(approved.getByLabel(/^Parameters of/)).toContainText(`"client": "${CLIENT}"`);
   await shot(page, '06-administrator-audit-trail');

@@ -36,6 +36,7 @@ const MAX_PARAMETER_CHARS = 4_096;
 const ANSWER_DETAILS = [
   'runId',
   'pipelineId',
+  'project',
   'pullRequestId',
   'prUrl',
   'branch',
@@ -89,7 +90,7 @@ export const auditPlugin = fp<AuditPluginOptions>(
       if (!isAuditedChange(request) || reply.statusCode >= 400 || typeof payload !== 'string') {
         return payload;
       }
-      const details = detailsOfAnswer(payload);
+      const details = detailsOfAnswer(payload, request.params);
       if (details) request.audit(details);
       return payload;
     });
@@ -149,8 +150,15 @@ function parametersOf(request: FastifyRequest): unknown {
   return parameters;
 }
 
-/** Ids an answer names (run, pull request, branch…), for the event's details. */
-function detailsOfAnswer(payload: string): Record<string, unknown> | undefined {
+/**
+ * Ids an answer names (run, pull request, branch…), for the event's details. A run started through
+ * the projects API answers only its id: where it lives (project, pipeline) comes from the address,
+ * so the trail can open its log (ADR 042).
+ */
+export function detailsOfAnswer(
+  payload: string,
+  params: unknown,
+): Record<string, unknown> | undefined {
   let body: unknown;
   try {
     body = JSON.parse(payload);
@@ -165,6 +173,18 @@ function detailsOfAnswer(payload: string): Record<string, unknown> | undefined {
   for (const key of ANSWER_DETAILS) {
     const value = fields[key];
     if (typeof value === 'string' || typeof value === 'number') details[key] = value;
+  }
+  const address = (params ?? {}) as Record<string, unknown>;
+  const pipelineId = Number(address['pipelineId']);
+  if (
+    typeof fields.id === 'number' &&
+    details.runId === undefined &&
+    typeof address['projectId'] === 'string' &&
+    Number.isInteger(pipelineId)
+  ) {
+    details.runId = fields.id;
+    details.pipelineId = pipelineId;
+    details.project = address['projectId'];
   }
   return Object.keys(details).length > 0 ? details : undefined;
 }

@@ -99,7 +99,14 @@ function RefreshButton({ run }: { run: RunLogRef }) {
  * service keeps it (monospace, scrollable, loading, empty and error states, Escape or Close to
  * leave), read when opened and on Refresh. Needs the Reader role, as the log route does.
  */
-export function RunLogButton({ run }: { run: RunLogRef }) {
+export function RunLogButton({
+  run,
+  appearance,
+}: {
+  run: RunLogRef;
+  /** the button's look where it sits among others (subtle in the Audit Trail's rows) */
+  appearance?: 'secondary' | 'subtle';
+}) {
   const styles = useStyles();
   const [open, setOpen] = useState(false);
   // focus goes back to View log when the dialog closes
@@ -109,6 +116,7 @@ export function RunLogButton({ run }: { run: RunLogRef }) {
       <RoleGate needs="Reader">
         <Button
           size="small"
+          appearance={appearance}
           icon={<DocumentTextRegular />}
           onClick={() => setOpen(true)}
           {...restoreFocusTarget}

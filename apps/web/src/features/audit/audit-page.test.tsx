@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
+import { findDialog } from '../../testing/find-dialog';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
@@ -186,6 +187,39 @@ describe('Audit Trail screen', () => {
     router.navigate(-1);
     await waitFor(() => expect(form().getByLabelText('From')).toHaveValue('2026-11-01'));
     expect(form().getByLabelText('To')).toHaveValue('2026-11-10');
+  });
+
+  it("opens the log of a change's run when the trail knows where the run lives (ADR 042)", async () => {
+    mockServer.use(
+      CLIENTS,
+      http.get('*/api/audit', () =>
+        HttpResponse.json<AuditPage>({
+          events: [
+            event('run', {
+              action: 'POST /api/capture/clients/:client/runs',
+              details: { runId: 1000, pipelineId: 216, project: 'Aegis' },
+            }),
+            // an older event without the run's project: no log to open
+            event('old'),
+          ],
+        }),
+      ),
+      http.get('*/api/projects/Aegis/pipelines/216/runs/1000/log', () =>
+        HttpResponse.json({ lines: [{ time: null, text: 'Capture of ABC' }] }),
+      ),
+    );
+    renderApp('/audit');
+    const grid = await screen.findByRole('grid');
+    const withRun = within(grid).getByRole('row', {
+      name: 'POST /api/capture/clients/:client/runs by sam.taylor@aegis-msp.example',
+    });
+    const without = within(grid).getByRole('row', {
+      name: 'POST /api/backups/:client/runs by sam.taylor@aegis-msp.example',
+    });
+    expect(within(without).queryByRole('button', { name: 'View log' })).not.toBeInTheDocument();
+    await userEvent.click(within(withRun).getByRole('button', { name: 'View log' }));
+    const dialog = await findDialog('Log of run #1000');
+    expect(await within(dialog).findByText('Capture of ABC')).toBeInTheDocument();
   });
 
   it('shows the failure with Try again', async () => {

@@ -18,6 +18,9 @@ import {
 import { ChevronDownRegular, ChevronRightRegular, FilterRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 
+import { RunLogButton } from '../../components/run-log-dialog';
+import type { RunLogRef } from '../../lib/pipeline-run';
+
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
   stack: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '4px' },
@@ -77,6 +80,14 @@ export function detailsSummary(details: AuditEventDto['details']): string {
   return parts.join(' · ');
 }
 
+/** Where a change's run lives, when its details say so (ADR 042): its log can be opened. */
+export function runLogOf(details: AuditEventDto['details']): RunLogRef | undefined {
+  const { runId, pipelineId, project } = details ?? {};
+  return typeof runId === 'number' && typeof pipelineId === 'number' && typeof project === 'string'
+    ? { project, pipelineId, id: runId }
+    : undefined;
+}
+
 /** The events, newest first; each row's parameters (secrets removed by the server) on expand. */
 export function AuditTable({
   events,
@@ -118,6 +129,7 @@ export function AuditTable({
       renderCell: (e) => {
         const open = expanded.has(e.id);
         const summary = detailsSummary(e.details);
+        const log = runLogOf(e.details);
         return (
           <div className={styles.stack}>
             <Text font="monospace">{e.action}</Text>
@@ -142,6 +154,7 @@ export function AuditTable({
               >
                 Only this action
               </Button>
+              {log && <RunLogButton run={log} appearance="subtle" />}
             </div>
             {open && (
               <pre
