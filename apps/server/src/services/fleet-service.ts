@@ -36,7 +36,7 @@ import type { RawFile } from '../lib/json-content';
 
 import type { ConfigRepository } from './config-repository';
 import { inThreadSummarizer, type FleetSummarizer } from './fleet-summarizer';
-import { summarizeClient, type ClientSummary } from './fleet-summary';
+import type { ClientSummary } from './fleet-summary';
 import { LruCache } from './lru-cache';
 
 /** The folder listings of one commit: the baseline's tree id and each client folder's. */
@@ -344,11 +344,19 @@ export class FleetService {
     const cached = this.caches.summaries.get(key);
     if (cached && !expiredBetween(cached, at)) return cached;
 
-    const [baseline, folder] = await Promise.all([
+    const files: RawFile[] = [];
+    const [baseline] = await Promise.all([
       this.baselineFiles(baselineTreeId, commitId),
-      this.repository.readTree(clientFolder(client), { commit: commitId }, { cache: false }),
+      this.repository.forEachFile(clientFolder(client), { commit: commitId }, (file) => {
+        files.push(file);
+      }),
     ]);
-    const summary = summarizeClient(client, baseline, folder?.files ?? [], at);
+    const task = { client, baselineTreeId, baseline, files, at };
+    const summary = await this.summarizer.summarize(task).catch((error: unknown) => {
+      // a worker that failed (or cannot start) costs this client its thread, not its figures
+      this.log.warn({ err: error, client }, 'fleet: summary worker failed, summarised here');
+      return inThreadSummarizer.summarize(task);
+    });
     this.caches.summaries.set(key, summary);
     return summary;
   }
