@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 
 import { redactDeep } from '../lib/logging';
 import type { AuditTrail } from '../services/audit-trail';
+import { UnauthenticatedAttempts } from '../services/unauthenticated-attempts';
 
 import { isApiRoute } from './auth';
 
@@ -95,7 +96,31 @@ export const auditPlugin = fp<AuditPluginOptions>(
       return payload;
     });
 
+    // Changes refused with 401 have no verified account: tallied, one event per action and
+    // minute, so that anyone who can reach the server cannot fill the trail (ADR 043).
+    const unauthenticated = new UnauthenticatedAttempts(async (events) => {
+      for (const event of events) {
+        app.log.warn({ audit: event }, 'audit');
+        try {
+          await trail.record(event);
+        } catch (error) {
+          app.log.error({ audit: event, err: error }, 'audit event could not be stored');
+        }
+      }
+    });
+    app.addHook('onClose', async () => unauthenticated.flush());
+
     app.addHook('onResponse', async (request: Audited, reply) => {
+      if (reply.statusCode === 401 && !request.user && isChangeRoute(request)) {
+        unauthenticated.note({
+          action: `${request.method} ${request.routeOptions.url}`,
+          reason: /^Bearer\s+\S+$/i.test(request.headers.authorization ?? '')
+            ? 'invalid token'
+            : 'no token',
+          source: request.ip,
+        });
+        return;
+      }
       if (!isAuditedChange(request)) return;
       const current = request[state] ?? {};
       const statusCode = current.streamedStatus ?? reply.statusCode;
@@ -118,10 +143,14 @@ export const auditPlugin = fp<AuditPluginOptions>(
 
 /** A change: a non-GET API route needing a role above Reader, asked by a signed-in account. */
 function isAuditedChange(request: FastifyRequest): boolean {
+  return isChangeRoute(request) && Boolean(request.user);
+}
+
+/** A non-GET API route needing a role above Reader (Reader routes change nothing). */
+function isChangeRoute(request: FastifyRequest): boolean {
   const { url, config, method } = request.routeOptions;
   if (request.is404 || !url || !isApiRoute(url) || !config.role) return false;
-  if (method === 'GET' || method === 'HEAD' || hasRole(['Reader'], config.role)) return false;
-  return Boolean(request.user);
+  return method !== 'GET' && method !== 'HEAD' && !hasRole(['Reader'], config.role);
 }
 
 function eventOf(request: FastifyRequest, result: AuditEvent['result']): AuditEvent {

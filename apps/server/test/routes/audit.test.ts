@@ -243,6 +243,54 @@ describe('the audit trail in Table storage (issue 18 §5)', () => {
     expect(await field(`?month=2026-09&continuationToken=${other}`)).toBe('continuationToken');
   });
 
+  it('tallies changes refused with 401 into one event per action, flushed at the latest on close', async () => {
+    const log2 = logLines();
+    const other = await build(
+      { AEGIS_TABLES_CONNECTION_STRING: azurite.connectionString },
+      undefined,
+      {
+        logLevel: 'info',
+        logStream: log2.stream,
+      },
+    );
+    const post = (authorization?: string) =>
+      other.app.inject({
+        method: 'POST',
+        url: '/api/app-tables',
+        payload: { clientCode: 'UNA', secret: 'never-stored' },
+        ...(authorization ? { headers: { authorization } } : {}),
+      });
+    try {
+      for (const authorization of [undefined, undefined, 'Bearer not-a-jwt', 'Basic abc']) {
+        expect((await post(authorization)).statusCode).toBe(401);
+      }
+      // reads refused with 401 are not changes: not tallied
+      expect((await other.app.inject({ method: 'GET', url: '/api/app-tables' })).statusCode).toBe(
+        401,
+      );
+      // nothing yet: the window is still open
+      const trail = new AuditTrail(tables);
+      const unauthenticated = { actor: '(unauthenticated)', pageSize: 50 };
+      expect((await trail.query(unauthenticated)).events).toEqual([]);
+    } finally {
+      await other.close();
+    }
+    const events = (
+      await new AuditTrail(tables).query({ actor: '(unauthenticated)', pageSize: 50 })
+    ).events;
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      actor: { upn: '(unauthenticated)', oid: '', roles: [] },
+      action: 'POST /api/app-tables',
+      parameters: {},
+      result: { statusCode: 401, outcome: 'failed' },
+      details: { attempts: 4, noToken: 3, invalidToken: 1, sources: ['127.0.0.1'] },
+    });
+    expect(events[0]).not.toHaveProperty('clientCode');
+    expect(JSON.stringify(await tables.listEntities(AUDIT_TABLE))).not.toContain('never-stored');
+    expect(log2.lines.some((line) => line.includes('"attempts":4'))).toBe(true);
+  });
+
   it('keeps AegisAudit out of the app tables screens', async () => {
     expect(await tables.listTables()).toContain(AUDIT_TABLE);
     const list = await t.injectAs(ADMIN, { method: 'GET', url: '/api/app-tables' });

@@ -58,6 +58,14 @@ describe('Audit Trail screen', () => {
               result: { statusCode: 409, outcome: 'failed' },
               details: { pullRequestId: 7 },
             }),
+            event('e0', {
+              actor: { upn: '(unauthenticated)', oid: '', roles: [] },
+              action: 'POST /api/app-tables',
+              clientCode: undefined,
+              parameters: {},
+              result: { statusCode: 401, outcome: 'failed' },
+              details: { attempts: 12, until: '2026-11-20T10:15:59.000Z', noToken: 12 },
+            }),
           ],
           continuationToken: 'older',
         });
@@ -76,6 +84,11 @@ describe('Audit Trail screen', () => {
     });
     expect(within(second).getByText('Failed (409)')).toBeInTheDocument();
     expect(within(second).getByText('Pull request 7')).toBeInTheDocument();
+    const tallied = within(grid).getByRole('row', {
+      name: 'POST /api/app-tables by (unauthenticated)',
+    });
+    expect(within(tallied).getByText('Failed (401)')).toBeInTheDocument();
+    expect(within(tallied).getByText(/^12 attempts until /)).toBeInTheDocument();
     // without a range in the address: the current month up to today (UTC)
     expect(asked[0]?.searchParams.get('from')).toMatch(/^\d{4}-\d{2}-01$/);
     expect(asked[0]?.searchParams.get('to')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -96,7 +109,7 @@ describe('Audit Trail screen', () => {
       }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load older events' })).not.toBeInTheDocument();
-    expect(screen.getByText(/^3 events from .+ \(UTC\), newest first$/)).toBeInTheDocument();
+    expect(screen.getByText(/^4 events from .+ \(UTC\), newest first$/)).toBeInTheDocument();
 
     await user.click(
       within(second).getByRole('button', {

@@ -77,6 +77,11 @@ export function detailsSummary(details: AuditEventDto['details']): string {
     parts.push(`Pull request ${String(details.pullRequestId)}`);
   if (typeof details.branch === 'string') parts.push(`Branch ${details.branch}`);
   if (typeof details.tag === 'string') parts.push(`Tag ${details.tag}`);
+  // changes refused with 401, tallied per minute (ADR 043)
+  if (typeof details.attempts === 'number' && typeof details.until === 'string') {
+    const until = new Date(details.until).toLocaleTimeString();
+    parts.push(`${details.attempts} attempt${details.attempts === 1 ? '' : 's'} until ${until}`);
+  }
   return parts.join(' · ');
 }
 
