@@ -143,10 +143,13 @@ test('a technician runs both baselines, explores the results and exports both re
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await results
-      .getByRole('columnheader', { name: 'Current Value' })
-      .first()
-      .scrollIntoViewIfNeeded();
+    // the resized table re-measures its rows and may re-render the header meanwhile: retry
+    await expect(async () => {
+      await results
+        .getByRole('columnheader', { name: 'Current Value' })
+        .first()
+        .scrollIntoViewIfNeeded({ timeout: 2_000 });
+    }).toPass();
     await page.screenshot({ path: `${OUT}/04b-results-${width}x${height}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 720 });

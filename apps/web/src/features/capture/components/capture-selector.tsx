@@ -15,6 +15,7 @@ import {
   Card,
   Link,
   makeStyles,
+  mergeClasses,
   Spinner,
   Text,
   tokens,
@@ -70,7 +71,7 @@ function BranchCard({
   const m = branch.metadata;
   return (
     <Card
-      className={`${styles.card} ${selected ? styles.selected : ''}`}
+      className={mergeClasses(styles.card, selected && styles.selected)}
       aria-label={`Capture ${branch.name}`}
       role="group"
     >

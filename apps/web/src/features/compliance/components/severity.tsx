@@ -1,5 +1,5 @@
 import type { Severity } from '@aegis/domain';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import {
   CheckmarkCircleFilled,
   ClipboardTaskListLtrRegular,
@@ -28,7 +28,7 @@ export const SEVERITY_LABELS: Record<Severity, string> = {
 /** Severity icons (spec 3 §2): critical red, high orange, medium yellow, low green, prerequisite clipboard. */
 export function SeverityIcon({ severity }: { severity: Severity }) {
   const styles = useStyles();
-  const className = `${styles.icon} ${styles[severity]}`;
+  const className = mergeClasses(styles.icon, styles[severity]);
   const props = { className, 'aria-hidden': true } as const;
   switch (severity) {
     case 'critical':

@@ -1,6 +1,6 @@
 import type { ComplianceSummary } from '@aegis/domain';
 import { complianceBand, scoreDescription } from '@aegis/domain';
-import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Card, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 
 const useStyles = makeStyles({
   cards: {
@@ -45,7 +45,7 @@ function Stat({
   return (
     <Card className={styles.card} role="group" aria-label={label}>
       <Text size={200}>{label}</Text>
-      <span className={`${styles.value} ${className ?? ''}`}>{value}</span>
+      <span className={mergeClasses(styles.value, className)}>{value}</span>
       {detail && <Text size={200}>{detail}</Text>}
     </Card>
   );
@@ -84,7 +84,7 @@ export function SummaryCards({ data, unmatched }: { data: ComplianceSummary; unm
           aria-valuemax={100}
         >
           <div
-            className={`${styles.bar} ${styles[band.colour]}`}
+            className={mergeClasses(styles.bar, styles[band.colour])}
             style={{ width: `${band.barWidth}%` }}
           />
         </div>

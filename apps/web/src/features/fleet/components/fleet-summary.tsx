@@ -1,6 +1,14 @@
 import type { Fleet } from '@aegis/contracts';
 import { FLEET_STATUS_LABELS, type FleetStatus } from '@aegis/domain';
-import { Badge, Card, CardHeader, makeStyles, Text, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Card,
+  CardHeader,
+  makeStyles,
+  mergeClasses,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: '16px', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)' },
@@ -33,7 +41,7 @@ export function FleetSummary({ fleet }: { fleet: Fleet }) {
         {SHOWN.map((status) => (
           <Card key={status} className={styles.count} aria-label={FLEET_STATUS_LABELS[status]}>
             <Text className={styles.meta}>{FLEET_STATUS_LABELS[status]}</Text>
-            <Text weight="semibold" className={`${styles.figure} ${styles[status]}`}>
+            <Text weight="semibold" className={mergeClasses(styles.figure, styles[status])}>
               {fleet.summary[status]}
             </Text>
             <Text size={200} className={styles.meta}>
