@@ -15,7 +15,7 @@ import {
   type IdentityProvider,
 } from '@aegis/emulators';
 
-import { build, TEST_AUDIENCE, type TestApp } from './helper';
+import { build, SAMPLE_USER, TEST_AUDIENCE, type TestApp } from './helper';
 
 export interface DevOpsFixture {
   readonly emulator: DevOpsEmulator;
@@ -49,6 +49,27 @@ export async function startSeededDevOps(
     close: async () => {
       await emulator.close();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A seeded DevOps emulator with its own identity provider, and a token of the sample user: for service tests. */
+export interface SeededDevOpsForUser extends DevOpsFixture {
+  readonly token: string;
+}
+
+export async function startSeededDevOpsForUser(
+  options: { pipelineDurationInMs?: number } = {},
+): Promise<SeededDevOpsForUser> {
+  const idp = await startIdentityProvider({ port: 0, audience: TEST_AUDIENCE, allowedOrigins: [] });
+  const token = await idp.issueToken(SAMPLE_USER);
+  const devops = await startSeededDevOps(idp, options);
+  return {
+    emulator: devops.emulator,
+    token,
+    close: async () => {
+      await devops.close();
+      await idp.close();
     },
   };
 }

@@ -5,7 +5,7 @@ import {
   clientResourcesRoot,
   ConflictError,
 } from '@aegis/domain';
-import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS, startIdentityProvider } from '@aegis/emulators';
+import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -14,39 +14,28 @@ import {
   ProposeChangeError,
   type ConfigRepositoryShared,
 } from '../../src/services/config-repository';
-import { startSeededDevOps, type DevOpsFixture } from '../devops-fixture';
-import { SAMPLE_USER, TEST_AUDIENCE } from '../helper';
+import { startSeededDevOpsForUser, type SeededDevOpsForUser } from '../devops-fixture';
 
 const REPO = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
 
 describe('ConfigRepository against the DevOps emulator (real git)', () => {
-  let devops: DevOpsFixture;
-  let closeIdp: () => Promise<void>;
-  let token: string;
+  let devops: SeededDevOpsForUser;
 
   const client = () =>
     new DevOpsClient({
       organizationUrl: devops.emulator.url,
-      getToken: () => Promise.resolve(token),
+      getToken: () => Promise.resolve(devops.token),
       retry: { maxRetries: 0 },
     });
   const repository = (shared: ConfigRepositoryShared = createConfigRepositoryShared(REPO)) =>
     new ConfigRepository(client(), shared);
 
   beforeAll(async () => {
-    const idp = await startIdentityProvider({
-      port: 0,
-      audience: TEST_AUDIENCE,
-      allowedOrigins: [],
-    });
-    closeIdp = () => idp.close();
-    token = await idp.issueToken(SAMPLE_USER);
-    devops = await startSeededDevOps(idp);
+    devops = await startSeededDevOpsForUser();
   });
   afterEach(() => devops.emulator.faults.clear());
   afterAll(async () => {
     await devops.close();
-    await closeIdp();
   });
 
   it('reads a tree in one listing and one zip, then serves it from the cache by tree id', async () => {

@@ -1,6 +1,6 @@
 import { DevOpsClient } from '@aegis/connectors/devops';
 import { BASELINE_ROOT, CLIENTS_FOLDER } from '@aegis/domain';
-import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS, startIdentityProvider } from '@aegis/emulators';
+import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { RawFile } from '../../src/lib/json-content';
@@ -15,32 +15,23 @@ import {
   type FleetSummarizer,
   type SummaryTask,
 } from '../../src/services/fleet-summarizer';
-import { startSeededDevOps, type DevOpsFixture } from '../devops-fixture';
-import { SAMPLE_USER, TEST_AUDIENCE } from '../helper';
+import { startSeededDevOpsForUser, type SeededDevOpsForUser } from '../devops-fixture';
 
 const REPO = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
 const AT = Date.parse('2026-11-24T12:00:00Z');
 
 describe('fleet summaries on worker threads (ADR 044)', () => {
-  let devops: DevOpsFixture;
-  let closeIdp: () => Promise<void>;
+  let devops: SeededDevOpsForUser;
   let repository: ConfigRepository;
   /** the seeded ABC and CON folders as read from the archive, and the seeded baseline */
   const folders = new Map<string, RawFile[]>();
   let baselineTask: Pick<SummaryTask, 'baselineTreeId' | 'baseline'>;
 
   beforeAll(async () => {
-    const idp = await startIdentityProvider({
-      port: 0,
-      audience: TEST_AUDIENCE,
-      allowedOrigins: [],
-    });
-    closeIdp = () => idp.close();
-    const token = await idp.issueToken(SAMPLE_USER);
-    devops = await startSeededDevOps(idp);
+    devops = await startSeededDevOpsForUser();
     const api = new DevOpsClient({
       organizationUrl: devops.emulator.url,
-      getToken: () => Promise.resolve(token),
+      getToken: () => Promise.resolve(devops.token),
       retry: { maxRetries: 0 },
     });
     repository = new ConfigRepository(api, createConfigRepositoryShared(REPO));
@@ -54,7 +45,6 @@ describe('fleet summaries on worker threads (ADR 044)', () => {
   });
   afterAll(async () => {
     await devops.close();
-    await closeIdp();
   });
 
   const taskFor = (client: string): SummaryTask => ({

@@ -8,48 +8,40 @@ import {
   secretValuesOf,
   tenantOnboardingLegacyRun,
 } from '@aegis/domain';
-import { SAMPLE_PROJECTS, startIdentityProvider } from '@aegis/emulators';
+import { SAMPLE_PROJECTS } from '@aegis/emulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createPipelineRunsShared, PipelineRuns } from '../../src/services/pipeline-runs';
-import { startSeededDevOps, type DevOpsFixture } from '../devops-fixture';
-import { SAMPLE_USER, TEST_AUDIENCE } from '../helper';
+import { startSeededDevOpsForUser, type SeededDevOpsForUser } from '../devops-fixture';
 
 const PROJECT = SAMPLE_PROJECTS.tenantManagement;
 
 describe('PipelineRuns against the DevOps emulator', () => {
-  let devops: DevOpsFixture;
-  let closeIdp: () => Promise<void>;
-  let token: string;
+  let devops: SeededDevOpsForUser;
   const logged: unknown[] = [];
 
   const runs = () =>
     new PipelineRuns(
-      new DevOpsClient({ organizationUrl: devops.emulator.url, getToken: async () => token }),
+      new DevOpsClient({
+        organizationUrl: devops.emulator.url,
+        getToken: async () => devops.token,
+      }),
       undefined,
       { info: (object, message) => logged.push({ ...object, message }) },
     );
 
   beforeAll(async () => {
-    const idp = await startIdentityProvider({
-      port: 0,
-      audience: TEST_AUDIENCE,
-      allowedOrigins: [],
-    });
-    closeIdp = () => idp.close();
-    token = await idp.issueToken(SAMPLE_USER);
-    devops = await startSeededDevOps(idp, { pipelineDurationInMs: 200 });
+    devops = await startSeededDevOpsForUser({ pipelineDurationInMs: 200 });
   });
   afterAll(async () => {
     await devops.close();
-    await closeIdp();
   });
 
   it('finds the Aegis folder pipelines by folder and name', async () => {
     const id = await runs().resolve(PROJECT, fullBaselineDeployRun({ clientCode: 'ABC' }).pipeline);
     const pipelines = await new DevOpsClient({
       organizationUrl: devops.emulator.url,
-      getToken: async () => token,
+      getToken: async () => devops.token,
     }).listPipelines(PROJECT);
     expect(pipelines.find((p) => p.id === id)?.name).toBe('Deploy Baseline Tenant Configuration');
     await expect(
@@ -65,7 +57,7 @@ describe('PipelineRuns against the DevOps emulator', () => {
     );
     const client = new DevOpsClient({
       organizationUrl: devops.emulator.url,
-      getToken: async () => token,
+      getToken: async () => devops.token,
     });
     const organisation = new PipelineRuns(client, createPipelineRunsShared({ capture: ownId }));
     const started = await organisation.start(PROJECT, captureRun({ clientCode: 'ABC' }));
@@ -95,7 +87,7 @@ describe('PipelineRuns against the DevOps emulator', () => {
       [`_apis/pipelines/75/runs/${started.id}`, '_apis/pipelines/75/runs'].map(async (path) => {
         const response = await fetch(
           `${devops.emulator.url}/${encodeURIComponent(PROJECT)}/${path}?api-version=7.1`,
-          { headers: { authorization: `Bearer ${token}` } },
+          { headers: { authorization: `Bearer ${devops.token}` } },
         );
         expect(response.status).toBe(200);
         return response.text();
