@@ -30,7 +30,10 @@ import { AuditTable } from './audit-table';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: '16px' },
-  filters: { display: 'flex', gap: '12px', alignItems: 'flex-end', flexWrap: 'wrap' },
+  // fields align by their tops, so a field's validation message grows it downwards, not upwards
+  filters: { display: 'flex', gap: '12px', alignItems: 'flex-start', flexWrap: 'wrap' },
+  // the button sits on the inputs' line: below a field label (its line height and gap)
+  apply: { marginTop: `calc(${tokens.lineHeightBase300} + ${tokens.spacingVerticalSNudge})` },
   actor: { minWidth: '280px' },
   meta: { color: tokens.colorNeutralForeground3 },
   more: { alignSelf: 'flex-start' },
@@ -142,7 +145,7 @@ function AuditFiltersForm({
         onRetry={() => void clients.refetch()}
         placeholder="All clients"
       />
-      <Button type="submit" appearance="primary" icon={<FilterRegular />}>
+      <Button type="submit" appearance="primary" icon={<FilterRegular />} className={styles.apply}>
         Apply filters
       </Button>
     </form>
