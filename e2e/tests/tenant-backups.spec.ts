@@ -94,6 +94,18 @@ test('tenant backups: choose a tenant, back up, search, view, compare, download,
   await expect(newest.getByRole('cell').nth(2)).toHaveText('Manual');
   await expect(newest.getByRole('cell').nth(3)).toHaveText('Success');
   const manualTag = (await newest.getByRole('cell').nth(1).textContent()) ?? '';
+  // the backup run's log names the tag it made (ADR 042)
+  const viewLog = page.getByRole('button', { name: 'View log' });
+  await viewLog.click();
+  const logDialog = page.getByRole('dialog', { name: /^Log of run #\d+$/ });
+  await expect(logDialog.getByLabel(/^Log of run #\d+$/)).toContainText(
+    `Created tag refs/tags/${manualTag}`,
+  );
+  await page.screenshot({ path: `${SHOTS}/04b-backup-log.png`, animations: 'disabled' });
+  await expectAccessible(page, 'tenant-backups 04b-backup-log');
+  await page.keyboard.press('Escape');
+  await expect(logDialog).toBeHidden();
+  await expect(viewLog).toBeFocused();
 
   // Search and date filter.
   const search = page.getByRole('searchbox', { name: 'Search backups' });

@@ -40,6 +40,9 @@ export type BackupList = z.infer<typeof backupListSchema>;
 export const manualBackupSchema = z.object({
   runId: z.number().int(),
   state: z.string(),
+  /** where the run lives (its log: /api/projects/{project}/pipelines/{pipelineId}/runs/{runId}/log) */
+  project: z.string(),
+  pipelineId: z.number().int(),
 });
 export type ManualBackup = z.infer<typeof manualBackupSchema>;
 

@@ -124,7 +124,7 @@ export class BackupsService {
   /** Runs the backup pipeline 212 with ClientCode and ManualRun true (spec 3 §7). */
   async startManualBackup(client: string): Promise<ManualBackup> {
     const run = await this.pipelineRuns.start(this.project, backupRun({ clientCode: client }));
-    return { runId: run.id, state: run.state };
+    return { runId: run.id, state: run.state, project: this.project, pipelineId: run.pipelineId };
   }
 
   /** Whether a backup pipeline run is still queued or running (a run not found is not). */
@@ -139,7 +139,13 @@ export class BackupsService {
       this.pipelineRuns.getCatalogued(this.project, 'backup', runId),
       `Backup run ${runId} not found`,
     );
-    return { runId: run.id, state: run.state, result: run.result };
+    return {
+      runId: run.id,
+      state: run.state,
+      result: run.result,
+      project: this.project,
+      pipelineId: run.pipelineId,
+    };
   }
 
   /** The configuration JSON of a backup: each file of Clients/{client} at the tag, parsed. */

@@ -248,13 +248,32 @@ describe('backup routes', () => {
   it("follows a manual backup's run: its state, then completed - succeeded; an unknown run is 404", async () => {
     const started = await post('/api/backups/ABC/runs');
     expect(started.statusCode).toBe(201);
-    const { runId } = started.json<{ runId: number }>();
+    const { runId, project, pipelineId } = started.json<{
+      runId: number;
+      project: string;
+      pipelineId: number;
+    }>();
+    expect(pipelineId).toBe(212);
     const first = await get(`/api/backups/ABC/runs/${runId}`);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ runId, state: expect.any(String) });
+    expect(first.json()).toMatchObject({ runId, state: expect.any(String), project, pipelineId });
     await devops.emulator.runner.waitForIdle();
     const done = await get(`/api/backups/ABC/runs/${runId}`);
-    expect(done.json()).toEqual({ runId, state: 'completed', result: 'succeeded' });
+    expect(done.json()).toEqual({
+      runId,
+      state: 'completed',
+      result: 'succeeded',
+      project,
+      pipelineId,
+    });
+    // where the run lives is enough to read its log
+    const log = await get(`/api/projects/${project}/pipelines/${pipelineId}/runs/${runId}/log`);
+    expect(log.statusCode).toBe(200);
+    const logText = log
+      .json<{ lines: { text: string }[] }>()
+      .lines.map((l) => l.text)
+      .join('\n');
+    expect(logText).toMatch(/Created tag refs\/tags\/backup\/ABC\/\d{8}_\d{6}/);
     const missing = await get('/api/backups/ABC/runs/999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ message: 'Backup run 999999 not found' });

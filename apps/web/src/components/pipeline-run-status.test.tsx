@@ -159,7 +159,9 @@ describe('View log', () => {
       answer({
         lines: [
           { time: '2026-11-24T04:10:02.1234567Z', text: 'Starting: Export-TenantConfiguration' },
+          { time: '2026-11-24T04:10:02Z', text: '##[section]Capture of ABC' },
           { time: null, text: '##[error]Access denied' },
+          { time: null, text: '##vso[task.logissue type=warning]2 approvals pending' },
         ],
       }),
     );
@@ -167,7 +169,11 @@ describe('View log', () => {
     expect(log.tagName).toBe('PRE');
     expect(log).toHaveAttribute('tabindex', '0');
     expect(log).toHaveTextContent('2026-11-24 04:10:02 Starting: Export-TenantConfiguration');
-    expect(log).toHaveTextContent('##[error]Access denied');
+    // logging commands read as what they mean, errors and warnings named in words
+    expect(log).toHaveTextContent('2026-11-24 04:10:02 Capture of ABC');
+    expect(log).toHaveTextContent('Error: Access denied');
+    expect(log).toHaveTextContent('Warning: 2 approvals pending');
+    expect(log).not.toHaveTextContent('##');
 
     api.mockResolvedValueOnce({ lines: [{ time: null, text: 'Finishing: Export' }] });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Refresh' }));

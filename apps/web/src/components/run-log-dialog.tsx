@@ -16,6 +16,7 @@ import {
   useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, DocumentTextRegular } from '@fluentui/react-icons';
+import { readRunLogLine, type RunLogLineKind } from '@aegis/domain';
 import { useState } from 'react';
 
 import { useRunLog, type RunLogRef } from '../lib/pipeline-run';
@@ -41,6 +42,11 @@ const useStyles = makeStyles({
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
   },
   time: { color: tokens.colorNeutralForeground3 },
+  section: { fontWeight: tokens.fontWeightSemibold, color: tokens.colorBrandForeground1 },
+  error: { color: tokens.colorStatusDangerForeground1 },
+  warning: { color: tokens.colorStatusWarningForeground3 },
+  command: { color: tokens.colorNeutralForeground2 },
+  debug: { color: tokens.colorNeutralForeground3 },
   // a wrapped line continues under its text, not under its time
   line: { display: 'block' },
   timedLine: { display: 'block', paddingLeft: '21ch', textIndent: '-21ch' },
@@ -50,6 +56,24 @@ const useStyles = makeStyles({
 /** A log line's time as the run wrote it (UTC), to the second. */
 function lineTime(time: string): string {
   return time.replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
+}
+
+/** Errors and warnings say so in words too, not by colour alone. */
+const KIND_PREFIX: Partial<Record<RunLogLineKind, string>> = {
+  error: 'Error: ',
+  warning: 'Warning: ',
+};
+
+function LogLineText({ text }: { text: string }) {
+  const styles = useStyles();
+  const line = readRunLogLine(text);
+  if (line.kind === 'plain') return <>{line.text}</>;
+  return (
+    <span className={styles[line.kind]}>
+      {KIND_PREFIX[line.kind] ?? ''}
+      {line.text}
+    </span>
+  );
 }
 
 function RunLogContent({ run }: { run: RunLogRef }) {
@@ -74,7 +98,7 @@ function RunLogContent({ run }: { run: RunLogRef }) {
       {log.data.lines.map((line, i) => (
         <span key={i} className={line.time ? styles.timedLine : styles.line}>
           {line.time && <span className={styles.time}>{`${lineTime(line.time)}  `}</span>}
-          {line.text}
+          <LogLineText text={line.text} />
         </span>
       ))}
     </pre>
@@ -102,10 +126,13 @@ function RefreshButton({ run }: { run: RunLogRef }) {
 export function RunLogButton({
   run,
   appearance,
+  size = 'small',
 }: {
   run: RunLogRef;
   /** the button's look where it sits among others (subtle in the Audit Trail's rows) */
   appearance?: 'secondary' | 'subtle';
+  /** medium beside a toolbar's buttons, small beside a run's status text */
+  size?: 'small' | 'medium';
 }) {
   const styles = useStyles();
   const [open, setOpen] = useState(false);
@@ -115,7 +142,7 @@ export function RunLogButton({
     <>
       <RoleGate needs="Reader">
         <Button
-          size="small"
+          size={size}
           appearance={appearance}
           icon={<DocumentTextRegular />}
           onClick={() => setOpen(true)}

@@ -2,3 +2,4 @@ export * from './pipelines';
 export * from './catalogue';
 export * from './run-status';
 export * from './identifiers';
+export * from './run-log-lines';

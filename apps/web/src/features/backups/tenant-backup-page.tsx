@@ -24,6 +24,7 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { HealthBadge } from '../../components/health-badge';
 import { PageHeader } from '../../components/page-header';
 import { RoleGate } from '../../components/role-gate';
+import { RunLogButton } from '../../components/run-log-dialog';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 
@@ -179,6 +180,7 @@ export function TenantBackupPage() {
               {isBackingUp ? 'Backing up...' : 'Manual Backup'}
             </Button>
           </RoleGate>
+          {manual.logOf && <RunLogButton run={manual.logOf} size="medium" />}
           <Button
             icon={<CalendarClockRegular />}
             disabled={!client}

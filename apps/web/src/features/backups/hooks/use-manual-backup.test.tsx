@@ -14,6 +14,8 @@ const run = (state: BackupRun['state'], result: string | null = null): BackupRun
   runId: 12,
   state,
   result,
+  project: 'Aegis',
+  pipelineId: 212,
 });
 
 /** Renders the hook and starts a manual backup of ABC. */
@@ -37,7 +39,12 @@ describe('useManualBackup', () => {
   });
 
   it('reloads the backups 5 s after the trigger and every 5 s until the run completes', async () => {
-    api.start.mockResolvedValue({ runId: 12, state: 'notStarted' });
+    api.start.mockResolvedValue({
+      runId: 12,
+      state: 'notStarted',
+      project: 'Aegis',
+      pipelineId: 212,
+    });
     api.read
       .mockResolvedValueOnce(run('inProgress'))
       .mockResolvedValueOnce(run('completed', 'succeeded'));
@@ -57,6 +64,8 @@ describe('useManualBackup', () => {
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     expect(reload).toHaveBeenCalledTimes(2);
     expect(result.current.isBackingUp).toBe(false);
+    // the finished run's log stays reachable
+    expect(result.current.logOf).toEqual({ project: 'Aegis', pipelineId: 212, id: 12 });
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(api.read).toHaveBeenCalledTimes(2);
     expect(reload).toHaveBeenCalledTimes(2);
@@ -64,7 +73,12 @@ describe('useManualBackup', () => {
   });
 
   it('logs a run that did not succeed, and a failed trigger, and stops backing up', async () => {
-    api.start.mockResolvedValueOnce({ runId: 12, state: 'inProgress' });
+    api.start.mockResolvedValueOnce({
+      runId: 12,
+      state: 'inProgress',
+      project: 'Aegis',
+      pipelineId: 212,
+    });
     api.read.mockResolvedValueOnce(run('completed', 'failed'));
     const { reload, result } = await startBackup();
     await act(() => vi.advanceTimersByTimeAsync(5_000));
@@ -76,12 +90,19 @@ describe('useManualBackup', () => {
     await act(() => result.current.start('ABC'));
     expect(result.current.isBackingUp).toBe(false);
     expect(console.error).toHaveBeenCalledWith('Triggering the backup failed', expect.any(Error));
+    // the log offered is never an earlier run's
+    expect(result.current.logOf).toBeUndefined();
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(api.read).toHaveBeenCalledTimes(1);
   });
 
   it('reloads once and stops when the run cannot be read', async () => {
-    api.start.mockResolvedValue({ runId: 12, state: 'notStarted' });
+    api.start.mockResolvedValue({
+      runId: 12,
+      state: 'notStarted',
+      project: 'Aegis',
+      pipelineId: 212,
+    });
     api.read.mockRejectedValueOnce(new Error('HTTP 503'));
     const { reload, result } = await startBackup();
     await act(() => vi.advanceTimersByTimeAsync(5_000));
@@ -91,10 +112,17 @@ describe('useManualBackup', () => {
   });
 
   it('stops following the run when another tenant is chosen', async () => {
-    api.start.mockResolvedValue({ runId: 12, state: 'notStarted' });
+    api.start.mockResolvedValue({
+      runId: 12,
+      state: 'notStarted',
+      project: 'Aegis',
+      pipelineId: 212,
+    });
     const { reload, result } = await startBackup();
+    expect(result.current.logOf).toEqual({ project: 'Aegis', pipelineId: 212, id: 12 });
     act(() => result.current.reset());
     expect(result.current.isBackingUp).toBe(false);
+    expect(result.current.logOf).toBeUndefined();
     await act(() => vi.advanceTimersByTimeAsync(20_000));
     expect(api.read).not.toHaveBeenCalled();
     expect(reload).not.toHaveBeenCalled();

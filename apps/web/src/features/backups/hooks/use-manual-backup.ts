@@ -2,7 +2,7 @@ import type { PipelineRun } from '@aegis/contracts';
 import { MANUAL_BACKUP_RUN_POLLING, shouldPollAgain } from '@aegis/domain';
 import { useCallback, useEffect, useState } from 'react';
 
-import { usePipelineRun } from '../../../lib/pipeline-run';
+import { usePipelineRun, type RunLogRef } from '../../../lib/pipeline-run';
 import { getBackupRun, useStartManualBackup } from '../api/backups';
 
 interface Started {
@@ -20,6 +20,8 @@ export function useManualBackup(reload: () => Promise<unknown>) {
   const startBackup = useStartManualBackup();
   const [triggering, setTriggering] = useState(false);
   const [started, setStarted] = useState<Started>();
+  // the last run started, kept after it completes so its log stays one click away (ADR 042)
+  const [logOf, setLogOf] = useState<RunLogRef>();
 
   const read = useCallback(
     async (signal: AbortSignal): Promise<PipelineRun> => {
@@ -61,6 +63,7 @@ export function useManualBackup(reload: () => Promise<unknown>) {
   const start = useCallback(
     async (client: string): Promise<void> => {
       setStarted(undefined);
+      setLogOf(undefined);
       setTriggering(true);
       try {
         const answer = await startBackup.mutateAsync(client);
@@ -68,6 +71,7 @@ export function useManualBackup(reload: () => Promise<unknown>) {
           client,
           run: { id: answer.runId, state: answer.state as PipelineRun['state'], result: null },
         });
+        setLogOf({ project: answer.project, pipelineId: answer.pipelineId, id: answer.runId });
       } catch (failure) {
         // Spec 3 §8: a failed trigger is logged only.
         console.error('Triggering the backup failed', failure);
@@ -79,7 +83,10 @@ export function useManualBackup(reload: () => Promise<unknown>) {
   );
 
   /** Stops following the run (another tenant was chosen). */
-  const reset = useCallback(() => setStarted(undefined), []);
+  const reset = useCallback(() => {
+    setStarted(undefined);
+    setLogOf(undefined);
+  }, []);
 
-  return { isBackingUp: triggering || started !== undefined, start, reset };
+  return { isBackingUp: triggering || started !== undefined, start, reset, logOf };
 }
