@@ -1,3 +1,4 @@
+import { readRunLogLine, type RunLogLineKind } from '@aegis/domain';
 import {
   Button,
   Dialog,
@@ -16,7 +17,6 @@ import {
   useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, DocumentTextRegular } from '@fluentui/react-icons';
-import { readRunLogLine, type RunLogLineKind } from '@aegis/domain';
 import { useState } from 'react';
 
 import { useRunLog, type RunLogRef } from '../lib/pipeline-run';
