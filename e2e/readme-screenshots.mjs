@@ -144,6 +144,30 @@ for (const size of SIZES) {
   await page.goto(`${base}/tenant-baseline-options`);
   await settled();
   await take('onboarding');
+  // the tab shell's other tabs: deploy and off-board of baseline components
+  for (const [tab, name] of [
+    ['Baseline Deployment', 'baseline-deployment'],
+    ['Off-Board Tenant', 'offboard'],
+  ]) {
+    await page.getByRole('tab', { name: tab }).click();
+    await settled();
+    await take(name, { fullPage: true });
+  }
+  await page.goto(`${base}/trigger-capture`);
+  await settled();
+  await take('trigger-capture');
+  await page.goto(`${base}/AppDeploy-Onboarding`);
+  await settled();
+  await take('appdeploy-onboarding');
+  await page.goto(`${base}/AppDeploy-Onboarding-New`);
+  await settled();
+  await take('appdeploy-onboarding-new');
+  await page.goto(`${base}/global-admin-onboard`);
+  await settled();
+  await take('global-admin-onboard');
+  await page.goto(`${base}/audit`);
+  await settled();
+  await take('audit');
   await page.goto(`${base}/ClientPipelineSchedules`);
   await settled();
   await take('schedules');
