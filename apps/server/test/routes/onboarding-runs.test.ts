@@ -11,6 +11,7 @@ describe('onboarding runs (spec 2 §7)', () => {
     fixture = await buildWithSeededDevOps({ pipelineDurationInMs: 60_000 });
   });
   afterAll(() => fixture.close());
+  const stored = (id: number) => fixture.devops.emulator.state.data.runs.find((r) => r.id === id);
 
   const post = (url: string, payload: Record<string, unknown>) =>
     fixture.t.injectAs(SAMPLE_USER, { method: 'POST', url, payload });
@@ -33,6 +34,59 @@ describe('onboarding runs (spec 2 §7)', () => {
     });
     expect(status.statusCode).toBe(200);
     expect(['notStarted', 'inProgress']).toContain(status.json<{ state: string }>().state);
+  });
+
+  it('passes the form to 178 as its template parameters', async () => {
+    const response = await post('/api/onboarding/tenant/runs', {
+      clientCode: 'LIT',
+      domain: 'litware.com',
+      subscriptionName: 'Litware Production',
+      tenantId: TENANT,
+      enrollInPowerSupport: false,
+      region: 'eastus',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(stored(response.json<{ id: number }>().id)?.templateParameters).toEqual({
+      ClientCode: 'LIT',
+      Domain: 'litware.com',
+      subscriptionForLogin: 'Litware Production',
+      TenantId: TENANT,
+      EnrollInPowerSupport: 'false',
+      Region: 'eastus',
+    });
+  });
+
+  it('starts legacy tenant onboarding (75) with the credentials as secret variables, never echoed', async () => {
+    const response = await post('/api/onboarding/tenant-legacy/runs', {
+      clientCode: 'LIT',
+      domain: 'litware.com',
+      subscriptionName: 'Options IT',
+      username: 'marcus.reed@litware.com',
+      password: 'Legacy-S3cret!',
+    });
+    expect(response.statusCode).toBe(201);
+    const run = response.json<{ id: number; pipelineId: number }>();
+    expect(run.pipelineId).toBe(75);
+    expect(response.body).not.toContain('Legacy-S3cret!');
+    expect(stored(run.id)?.variables).toEqual({
+      ClientCode: { value: 'LIT', isSecret: false },
+      Domain: { value: 'litware.com', isSecret: false },
+      subscriptionForLogin: { value: 'Options IT', isSecret: false },
+      TenantAdminUserName: { value: 'marcus.reed@litware.com', isSecret: true },
+      TenantAdminUserPW: { value: 'Legacy-S3cret!', isSecret: true },
+    });
+  });
+
+  it('refuses legacy onboarding without a password, naming the field', async () => {
+    const response = await post('/api/onboarding/tenant-legacy/runs', {
+      clientCode: 'LIT',
+      domain: 'litware.com',
+      subscriptionName: 'Options IT',
+      username: 'marcus.reed@litware.com',
+      password: '',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ field: string }>().field).toContain('password');
   });
 
   it('names the bad field', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,22 @@ describe('portal layout', () => {
       expect(screen.getByRole('region', { name: section })).toBeInTheDocument();
     }
     expect(screen.getByRole('img', { name: 'Profile' })).toBeInTheDocument();
+  });
+
+  it('links the onboarding screens from the Onboarding section (issue 14)', async () => {
+    mockServer.use(http.get('*/api/projects', () => HttpResponse.json({ projects: [] })));
+    renderApp('/azure-ado-projects');
+    const onboarding = await screen.findByRole('region', { name: 'Onboarding' });
+    expect(
+      within(onboarding)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Tenant Onboarding', '/tenant-baseline-options'],
+      ['App Deploy Onboarding', '/AppDeploy-Onboarding-New'],
+      ['App Deploy Onboarding (Old)', '/AppDeploy-Onboarding'],
+      ['Global Admin Onboarding', '/global-admin-onboard'],
+    ]);
   });
 
   it('keeps only one Deployment dropdown open at a time', async () => {

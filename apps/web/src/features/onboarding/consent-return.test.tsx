@@ -43,6 +43,10 @@ beforeEach(() => {
         pipelines: [{ id: 301, name: 'ABC-Onboarding', folder: 'Tenants\\ABC' }],
       }),
     ),
+    // consent without a tenant asks discovery for a suggestion (spec 2 §4's sources)
+    http.get('*/api/onboarding/tenant-id', () =>
+      HttpResponse.json({ tenantId: null, resolvedFrom: null }),
+    ),
     http.get('*/api/app-tables', () =>
       HttpResponse.json({ tables: ['ABCWorkstationApps', 'TSPWorkstationApps'] }),
     ),

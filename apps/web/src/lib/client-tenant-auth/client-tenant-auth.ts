@@ -49,6 +49,11 @@ export function adminConsentUrl(
   return url.toString();
 }
 
+/** Leaves the portal for the admin consent page (a full navigation; it comes back to the redirect uri). */
+export function goToAdminConsent(url: string): void {
+  window.location.assign(url);
+}
+
 /** The Global Administrator's popup sign-in to `tenant` (id, domain or `organizations`). */
 export async function signInGlobalAdmin(
   config: ClientTenantConfig,

@@ -22,6 +22,14 @@ import { startTenantOnboardingLegacy } from '../api/onboarding-api';
 
 const useStyles = makeStyles({ form: { display: 'grid', gap: '12px', maxWidth: '560px' } });
 
+/** Spec 2 §5: the legacy form's required fields, listed by their labels when missing. */
+const REQUIRED = {
+  clientCode: 'Client Code',
+  domain: 'Domain',
+  username: 'Username',
+  password: 'Password',
+} as const;
+
 /** Spec 2 §3, §5, §7: the legacy tenant onboarding (pipeline 75) with an admin's credentials. */
 export function LegacyOnboardingForm() {
   const styles = useStyles();
@@ -45,11 +53,14 @@ export function LegacyOnboardingForm() {
       setMessage({ intent: 'error', text: gate.reason ?? '' });
       return;
     }
-    const missing = (['clientCode', 'domain', 'username', 'password'] as const).filter(
+    const missing = (Object.keys(REQUIRED) as (keyof typeof REQUIRED)[]).filter(
       (key) => values[key].trim() === '',
     );
     if (missing.length > 0) {
-      setMessage({ intent: 'error', text: `Please fill in: ${missing.join(', ')}` });
+      setMessage({
+        intent: 'error',
+        text: `Please fill in: ${missing.map((key) => REQUIRED[key]).join(', ')}`,
+      });
       return;
     }
     if (!isClientCode(values.clientCode)) {

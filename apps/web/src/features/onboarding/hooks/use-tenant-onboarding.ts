@@ -13,6 +13,7 @@ import {
   readConsentReturn,
   subscriptionNameOf,
   TENANT_FORM_INCOMPLETE,
+  type ConsentReturn,
   type RoleStatus,
   type TenantIdSource,
   type TenantOnboardingForm,
@@ -22,11 +23,13 @@ import { useLocation, useNavigate } from 'react-router';
 
 import {
   adminConsentUrl,
+  goToAdminConsent,
   signInGlobalAdmin,
   type ClientTenantConfig,
 } from '../../../lib/client-tenant-auth/client-tenant-auth';
 import {
   clearClientTenantSession,
+  currentClientTenantSession,
   GlobalAdminSignInError,
 } from '../../../lib/client-tenant-auth/client-tenant-session';
 import { assignRoles, resolveTenantId, startTenantOnboarding } from '../api/onboarding-api';
@@ -68,6 +71,39 @@ const NO_ROLES: RoleAssignmentState = {
 };
 
 /**
+ * Spec 2 §4: the tenant id sources, in order: the tenant parameter; the id resolved from the domain
+ * before the redirect; a GUID in the error description; discovery (the discovery documents of the
+ * domain, or the signed-in Global Administrator's tenant); the stored id. Discovery is asked only
+ * when the sources before it found nothing.
+ */
+async function suggestTenantId(
+  ret: ConsentReturn,
+  resolved: string | undefined,
+  domain: string,
+): Promise<{ tenantId: string; source: TenantIdSource } | undefined> {
+  const before = {
+    'tenant parameter': ret.tenant,
+    'domain resolution': resolved,
+    'error description': guidInText(ret.errorDescription ?? ''),
+  };
+  const early = pickTenantId(before);
+  if (early) return early;
+  let discovered: string | undefined;
+  if (domain) {
+    try {
+      discovered = (await resolveTenantId(domain)).tenantId ?? undefined;
+    } catch {
+      // Discovery is one source among several; the stored id or the user's answer follows.
+    }
+  }
+  return pickTenantId({
+    ...before,
+    discovery: discovered ?? currentClientTenantSession()?.tenantId,
+    stored: loadTenantId(),
+  });
+}
+
+/**
  * Spec 2 §4 tenant onboarding: form → consent redirect → return handling with its cases →
  * Global Administrator popup → role assignment → onboarding pipeline.
  */
@@ -90,7 +126,7 @@ export function useTenantOnboarding(config: ClientTenantConfig | undefined) {
     (tenant: string) => {
       if (!config) return;
       setStep({ kind: 'redirecting' });
-      window.location.assign(
+      goToAdminConsent(
         adminConsentUrl(config, {
           tenant,
           redirectUri: `${window.location.origin}${location.pathname}`,
@@ -121,12 +157,15 @@ export function useTenantOnboarding(config: ClientTenantConfig | undefined) {
       saveTenantId(decided.tenantId);
       setStep({ kind: 'sign-in', tenantId: decided.tenantId });
     } else if (decided.kind === 'ask-tenant-id') {
-      const suggestion = pickTenantId({
-        'domain resolution': resolved,
-        'error description': guidInText(ret.errorDescription ?? ''),
-        stored: loadTenantId(),
+      setStep({ kind: 'ask-tenant-id' });
+      void suggestTenantId(ret, resolved, loadTenantForm()?.domain ?? '').then((suggestion) => {
+        if (suggestion)
+          setStep((current) =>
+            current.kind === 'ask-tenant-id' && !current.suggestion
+              ? { kind: 'ask-tenant-id', suggestion }
+              : current,
+          );
       });
-      setStep({ kind: 'ask-tenant-id', ...(suggestion ? { suggestion } : {}) });
     } else if (decided.kind === 'service-principal-present') {
       setStep({
         kind: 'recovery',
