@@ -91,6 +91,19 @@ describe('the tenant emulator', () => {
     ]);
   });
 
+  it('has the enterprise app in an onboarded tenant, found by name (the Global Admin tool)', async () => {
+    const onboarded = SIMULATED_TENANTS.find((t) => t.clientCode === 'ABC')!;
+    const notYet = SIMULATED_TENANTS.find((t) => t.clientCode === 'LIT')!;
+    const filter = `?$filter=${encodeURIComponent("displayName eq 'Aegis - Deploy - Monitor - Fix'")}`;
+    const inAbc = await call(`/v1.0/servicePrincipals${filter}`, {
+      token: delegatedToken(onboarded),
+    });
+    expect(inAbc.body.value).toEqual([
+      expect.objectContaining({ appId: AEGIS_ENTERPRISE_APP.appId, accountEnabled: true }),
+    ]);
+    const inLit = await call(`/v1.0/servicePrincipals${filter}`, { token: delegatedToken(notYet) });
+    expect(inLit.body.value).toEqual([]);
+  });
   it("answers Graph's alternate key /servicePrincipals(appId='…')", async () => {
     const found = await call(
       "/v1.0/servicePrincipals(appId='00000003-0000-0000-c000-000000000000')",

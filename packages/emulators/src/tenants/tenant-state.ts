@@ -195,6 +195,19 @@ export class TenantState {
       );
       this.directoryObjects.set(sp['id'] as string, sp);
     }
+    // An onboarded tenant consented to the multi-tenant apps long ago: their service principals
+    // are there (the Global Admin tool finds 'Aegis - Deploy - Monitor - Fix' by name).
+    if (t.onboarded) {
+      for (const app of this.world.applications) {
+        const sp = this.servicePrincipal(
+          this.guid(`sp:${app.appId}`),
+          app,
+          app.ownerTenantId,
+          created,
+        );
+        this.directoryObjects.set(sp['id'] as string, sp);
+      }
+    }
     // Global Administrator is active in every tenant, with the admin as a member.
     const globalAdmin = DIRECTORY_ROLE_TEMPLATES.find(
       (r) => r.displayName === 'Global Administrator',
