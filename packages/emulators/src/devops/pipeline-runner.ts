@@ -28,6 +28,8 @@ export class PipelineRunner {
   private readonly effects = new Map<number, PipelineEffect>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly timers = new Map<NodeJS.Timeout, () => void>();
+  /** secret variable values by run id: in memory for the run only, never in the stored state */
+  private readonly secrets = new Map<number, Record<string, string>>();
   private closed = false;
   readonly durationInMs: number;
   private readonly queueDelayInMs: number;
@@ -55,6 +57,21 @@ export class PipelineRunner {
 
   unregister(pipelineId: number): void {
     this.effects.delete(pipelineId);
+  }
+
+  /**
+   * Takes a new run's secret variable values out of its record (call before the run is stored):
+   * the run's task gets them, the state file and every answer only `isSecret`, as the real
+   * service never gives a secret back. A run queued before a restart runs without them.
+   */
+  holdSecrets(run: RunRecord): void {
+    const held: Record<string, string> = {};
+    for (const [name, variable] of Object.entries(run.variables)) {
+      if (!variable.isSecret) continue;
+      held[name] = variable.value;
+      run.variables[name] = { value: '', isSecret: true };
+    }
+    if (Object.keys(held).length > 0) this.secrets.set(run.id, held);
   }
 
   /** Starts executing a run that is already stored in the state as notStarted. */
@@ -104,7 +121,11 @@ export class PipelineRunner {
     run.state = 'inProgress';
     this.state.save();
     const parameters: Record<string, string> = { ...run.templateParameters };
-    for (const [name, variable] of Object.entries(run.variables)) parameters[name] = variable.value;
+    const secrets = this.secrets.get(run.id) ?? {};
+    this.secrets.delete(run.id);
+    for (const [name, variable] of Object.entries(run.variables)) {
+      parameters[name] = variable.isSecret ? (secrets[name] ?? '') : variable.value;
+    }
     const effect = this.effects.get(pipeline.id) ?? this.resolver?.(pipeline);
     let result: RunResult = 'succeeded';
     try {

@@ -1,7 +1,7 @@
 // The runner runs the pipeline tasks for the catalogue's pipelines (ADR 023): a capture writes a
 // branch, a backup a tag on a commit not on main, a failing task fails the run with its message,
 // and the run's log is served by the build logs API.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -64,8 +64,15 @@ beforeEach(() => {
   ca.push({ id: 'a1b2', displayName: 'CA900-Local-Exception', state: 'enabled' });
 });
 
-async function run(pipelineId: number, templateParameters: Record<string, string>) {
-  const started = await devops.runPipeline(PROJECT, pipelineId, { templateParameters });
+async function run(
+  pipelineId: number,
+  templateParameters: Record<string, string>,
+  variables?: Record<string, { value: string; isSecret?: boolean }>,
+) {
+  const started = await devops.runPipeline(PROJECT, pipelineId, {
+    templateParameters,
+    ...(variables ? { variables } : {}),
+  });
   await emulator.runner.waitForIdle();
   const finished = await devops.getRun(PROJECT, pipelineId, started.id);
   const logResponse = await fetch(
@@ -301,7 +308,18 @@ describe('off-board (Remove Baseline Tenant Configuration)', () => {
   });
 });
 
-describe('onboarding (178) and app-deploy onboarding (191)', () => {
+/** What onboarding may change: main, the pipelines and the tables (a re-run changes none of them). */
+async function devOpsState() {
+  const [main] = await devops.listRefs(REPO, 'heads/main');
+  const pipelines = await devops.listPipelines(PROJECT);
+  return {
+    main: main?.objectId,
+    pipelines: pipelines.map((p) => `${p.folder}\\${p.name}`).sort(),
+    tables: [...tables].sort(),
+  };
+}
+
+describe('onboarding (178, legacy 75) and app-deploy onboarding (191, legacy 55)', () => {
   it('creates the client folder with a first capture, its YAML and pipeline; a re-run changes nothing', async () => {
     const first = await run(178, { ClientCode: 'TSP', Domain: 'tailspintoys.com' });
     expect({ result: first.run?.result, log: first.log }).toMatchObject({ result: 'succeeded' });
@@ -312,21 +330,86 @@ describe('onboarding (178) and app-deploy onboarding (191)', () => {
     expect(folder.filter((i) => i.gitObjectType === 'blob').length).toBeGreaterThan(10);
     expect(await devops.getFile(REPO, 'Client_Yaml_Files/TSP-azure-pipelines.yml')).toBeDefined();
     const pipelines = await devops.listPipelines(PROJECT);
-    expect(pipelines.some((p) => p.folder === '\\TSP')).toBe(true);
+    expect(pipelines.some((p) => p.folder === '\\TSP' && p.name.includes('TSP'))).toBe(true);
+    const before = await devOpsState();
     const again = await run(178, { ClientCode: 'TSP', Domain: 'tailspintoys.com' });
     expect(again.run?.result).toBe('succeeded');
     expect(again.log).toMatch(/TSP is already onboarded: nothing changed\./);
+    expect(await devOpsState()).toEqual(before);
   });
 
-  it('app-deploy onboarding creates the table and the \\Tenants pipeline once', async () => {
-    const first = await run(191, { ClientCode: 'TSP', Domain: 'tailspintoys.com' });
+  it('legacy onboarding (75) does the same from its variables, the credentials secret', async () => {
+    const password = 'Pw-75-d41c-never-logged';
+    const first = await run(
+      75,
+      {},
+      {
+        ClientCode: { value: 'LGY' },
+        Domain: { value: 'legacy.example' },
+        subscriptionForLogin: { value: 'Options IT' },
+        TenantAdminUserName: { value: 'admin@legacy.example', isSecret: true },
+        TenantAdminUserPW: { value: password, isSecret: true },
+      },
+    );
     expect({ result: first.run?.result, log: first.log }).toMatchObject({ result: 'succeeded' });
-    expect(tables.has('TSPWorkstationApps')).toBe(true);
+    expect(first.log).toMatch(/Onboarded LGY: created Clients\/LGY with a first capture/);
+    expect(first.log).not.toContain(password);
+    expect(await devops.getFile(REPO, 'Client_Yaml_Files/LGY-azure-pipelines.yml')).toBeDefined();
+  });
+
+  it('app-deploy onboarding (191) creates the missing table, YAML and \\Tenants pipeline once', async () => {
+    expect(tables.has('APDWorkstationApps')).toBe(false);
+    const first = await run(191, { ClientCode: 'APD', Domain: 'appdeploy.example' });
+    expect({ result: first.run?.result, log: first.log }).toMatchObject({ result: 'succeeded' });
+    expect(tables.has('APDWorkstationApps')).toBe(true);
+    expect(await devops.getFile(REPO, 'Client_Yaml_Files/APD-azure-pipelines.yml')).toBeDefined();
     const pipelines = await devops.listPipelines(PROJECT);
-    expect(pipelines.some((p) => p.folder.startsWith('\\Tenants') && p.name.includes('TSP'))).toBe(
+    expect(pipelines.some((p) => p.folder.startsWith('\\Tenants') && p.name.includes('APD'))).toBe(
       true,
     );
-    const again = await run(191, { ClientCode: 'TSP', Domain: 'tailspintoys.com' });
-    expect(again.log).toMatch(/TSP is already onboarded: nothing changed\./);
+    const before = await devOpsState();
+    const again = await run(191, { ClientCode: 'APD', Domain: 'appdeploy.example' });
+    expect(again.log).toMatch(/APD is already onboarded: nothing changed\./);
+    expect(await devOpsState()).toEqual(before);
+  });
+
+  it('legacy app-deploy onboarding (55) keeps an existing table and never logs the password', async () => {
+    tables.add('OLDWorkstationApps');
+    const password = 'Pw-55-9e7a-never-logged';
+    const variables = {
+      ClientCode: { value: 'OLD' },
+      Domain: { value: 'old.example' },
+      TenantAdminUserName: { value: 'admin@old.example', isSecret: true },
+      TenantAdminUserPW: { value: password, isSecret: true },
+    };
+    const first = await run(55, {}, variables);
+    expect({ result: first.run?.result, log: first.log }).toMatchObject({ result: 'succeeded' });
+    expect(first.log).toMatch(/Table OLDWorkstationApps already exists/);
+    expect((await devops.listPipelines(PROJECT)).some((p) => p.folder === '\\Tenants\\OLD')).toBe(
+      true,
+    );
+    const before = await devOpsState();
+    const again = await run(55, {}, variables);
+    expect(again.log).toMatch(/OLD is already onboarded: nothing changed\./);
+    expect(await devOpsState()).toEqual(before);
+    expect(first.log + again.log).not.toContain(password);
+    // the task had the password; the emulator's stored state (its database) never did
+    const stored = emulator.state.data.runs.find((r) => r.id === first.id);
+    expect(stored?.variables['TenantAdminUserPW']).toEqual({ value: '', isSecret: true });
+    expect(stored?.variables['Domain']).toEqual({ value: 'old.example', isSecret: false });
+    expect(await readFile(path.join(dataDir, 'devops-state.json'), 'utf8')).not.toContain(password);
+  });
+
+  it("gives a run's task its secret variables, though the stored run has none", async () => {
+    let seen: Readonly<Record<string, string>> = {};
+    emulator.runner.register(55, async ({ parameters }) => {
+      seen = parameters;
+    });
+    try {
+      await run(55, {}, { TenantAdminUserPW: { value: 'Pw-task-only', isSecret: true } });
+    } finally {
+      emulator.runner.unregister(55);
+    }
+    expect(seen['TenantAdminUserPW']).toBe('Pw-task-only');
   });
 });

@@ -78,6 +78,7 @@ export function queueRun(
   pipeline: PipelineRecord,
   project: ProjectRecord,
 ): void {
+  runner.holdSecrets(run);
   state.data.runs.push(run);
   state.save();
   runner.start(run, pipeline, project);

@@ -1,0 +1,176 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type * as ClientTenantAuth from '../../lib/client-tenant-auth/client-tenant-auth';
+import { setClientTenantSession } from '../../lib/client-tenant-auth/client-tenant-session';
+import { mockServer } from '../../testing/mocks/server';
+import { renderApp } from '../../testing/render-app';
+
+// jsdom has no ResizeObserver; Fluent's MessageBar measures itself with one.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+const TENANT = '2d18732e-2d49-4a3e-ba51-85152d10e11e';
+const APP = '0854848f-013d-4870-8e36-ee2f3f517467';
+const GLOBAL_ADMIN = {
+  tenantId: TENANT,
+  upn: 'lena.fischer@adventure-works.de',
+  displayName: 'Lena Fischer',
+  accessToken: 'client-tenant-token',
+  expiresAt: Date.now() + 3_600_000,
+};
+
+// The popup itself is MSAL's; the flow after it is what these tests are about.
+vi.mock('../../lib/client-tenant-auth/client-tenant-auth', async (importOriginal) => {
+  const original = await importOriginal<typeof ClientTenantAuth>();
+  return {
+    ...original,
+    signInGlobalAdmin: vi.fn(async () => {
+      setClientTenantSession(GLOBAL_ADMIN);
+      return GLOBAL_ADMIN;
+    }),
+  };
+});
+
+const started: { url: string; body: unknown }[] = [];
+
+beforeEach(() => {
+  started.length = 0;
+  const start =
+    (pipelineId: number) =>
+    async ({ request }: { request: Request }) => {
+      started.push({ url: new URL(request.url).pathname, body: await request.json() });
+      return HttpResponse.json(
+        {
+          id: 7,
+          pipelineId,
+          project: 'Aegis Tenant Management',
+          state: 'inProgress',
+          result: null,
+        },
+        { status: 201 },
+      );
+    };
+  mockServer.use(
+    http.get('*/auth-config.json', () =>
+      HttpResponse.json({
+        mode: 'local',
+        identityProviderUrl: 'http://idp.test',
+        clientTenants: {
+          loginUrl: 'http://idp.test',
+          clientId: APP,
+          apiScope: 'api://aegis/user_impersonation',
+        },
+      }),
+    ),
+    http.get('*/api/onboarding/tenant-pipelines', () =>
+      HttpResponse.json({
+        pipelines: [{ id: 240, name: 'ABC Tenant Configuration', folder: 'Tenants\\ABC' }],
+      }),
+    ),
+    http.get('*/api/app-tables', () =>
+      HttpResponse.json({ tables: ['ABCWorkstationApps', 'ADWWorkstationApps'] }),
+    ),
+    http.get('*/api/onboarding/enterprise-app', () =>
+      HttpResponse.json({
+        status: 'found',
+        servicePrincipal: { id: 'sp-1', appId: APP, displayName: 'Aegis - Deploy - Monitor - Fix' },
+      }),
+    ),
+    http.post('*/api/onboarding/app-deploy-new/runs', start(191)),
+    http.post('*/api/onboarding/app-deploy/runs', start(55)),
+    http.get('*/api/projects/:project/pipelines/:pipelineId/runs/:id', () =>
+      HttpResponse.json({ id: 7, state: 'inProgress', result: null }),
+    ),
+  );
+});
+
+describe('new app-deploy onboarding (spec 2 §2, §4, §7)', () => {
+  it('after consent and the Global Admin: the success card, then pipeline 191 with the four values', async () => {
+    sessionStorage.setItem(
+      'aegis.onboarding.appDeploy',
+      JSON.stringify({ clientCode: 'ADW', domain: 'adventure-works.de', tenantId: '' }),
+    );
+    renderApp(`/AppDeploy-Onboarding-New?admin_consent=True&tenant=${TENANT}&state=1`);
+    const login = await screen.findByRole('button', { name: 'Login as Global Admin' });
+    expect(screen.getByRole('textbox', { name: 'Tenant ID' })).toHaveAttribute('readonly');
+    await userEvent.click(login);
+    const card = await screen.findByRole('region', { name: 'Authentication successful' });
+    expect(within(card).getByText(`Tenant ID: ${TENANT}`)).toBeVisible();
+    expect(within(card).getByText(`Enterprise App ID: ${APP}`)).toBeVisible();
+    expect(within(card).getByText('Status: Active')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Complete App Deploy Onboarding' }));
+    expect(await screen.findByText(/^Pipeline status: inProgress -$/)).toBeVisible();
+    expect(started).toEqual([
+      {
+        url: '/api/onboarding/app-deploy-new/runs',
+        body: {
+          clientCode: 'ADW',
+          domain: 'adventure-works.de',
+          clientTenantId: TENANT,
+          enterpriseAppId: APP,
+        },
+      },
+    ]);
+    expect(sessionStorage.getItem('aegis.onboarding.appDeploy')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Complete App Deploy Onboarding' })).toBeNull();
+  });
+
+  it('offers Login as Global Admin only for a validated, not onboarded code and a domain', async () => {
+    renderApp('/AppDeploy-Onboarding-New');
+    const code = await screen.findByRole('textbox', { name: /Client Code/ });
+    const login = screen.getByRole('button', { name: 'Login as Global Admin' });
+    await userEvent.type(code, 'ABC');
+    expect(await screen.findByText('ABC has already been onboarded.')).toBeVisible();
+    await userEvent.type(screen.getByRole('textbox', { name: /Domain/ }), 'abcaccounting.com');
+    expect(login).toBeDisabled();
+    await userEvent.clear(code);
+    await userEvent.type(code, 'XYZ');
+    expect(
+      await screen.findByText(
+        'No tables found starting with XYZ. Please create Client App Table first!',
+      ),
+    ).toBeVisible();
+    expect(login).toBeDisabled();
+    await userEvent.clear(code);
+    await userEvent.type(code, 'ADW');
+    expect(await screen.findByText('Table found for client code ADW.')).toBeVisible();
+    expect(login).toBeEnabled();
+  });
+});
+
+describe('old app-deploy onboarding (spec 2 §2, §5, §7)', () => {
+  it('starts pipeline 55 with the four fields and clears the password', async () => {
+    renderApp('/AppDeploy-Onboarding');
+    await userEvent.type(await screen.findByRole('textbox', { name: /Client Code/ }), 'ADW');
+    expect(await screen.findByText('Table found for client code ADW.')).toBeVisible();
+    await userEvent.type(screen.getByRole('textbox', { name: /Domain/ }), 'adventure-works.de');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: /Username/ }),
+      'lena@adventure-works.de',
+    );
+    const password = screen.getByLabelText(/Password/);
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.type(password, 'Pw-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Pipeline triggered successfully!')).toBeVisible();
+    expect(started).toEqual([
+      {
+        url: '/api/onboarding/app-deploy/runs',
+        body: {
+          clientCode: 'ADW',
+          domain: 'adventure-works.de',
+          username: 'lena@adventure-works.de',
+          password: 'Pw-1',
+        },
+      },
+    ]);
+    expect(password).toHaveValue('');
+    expect(screen.getByText(/^Pipeline status: inProgress -$/)).toBeVisible();
+  });
+});
