@@ -76,6 +76,8 @@ test.describe('tenant onboarding', () => {
     await expectAccessible(page, 'onboard form');
     await page.getByRole('button', { name: 'Grant Admin Consent' }).click();
 
+    // The domain resolved to its tenant before the redirect: the tenant-specific consent page.
+    await expect(page).toHaveURL(/\/[0-9a-f-]{36}\/adminconsent\?.*&state=\d+$/);
     await consent(page, 'Accept', '02-consent-page.png');
     await expect(page.getByText(/^Admin consent granted for tenant [0-9a-f-]{36}$/)).toBeVisible();
     expect(new URL(page.url()).search).toBe('');
@@ -101,18 +103,34 @@ test.describe('tenant onboarding', () => {
       timeout: 45_000,
     });
     await page.screenshot({ path: `${SHOTS}/04b-onboarding-pipeline.png`, fullPage: true });
+    // The new client is in the comparison, the backups and the capture screens.
     await page.goto('/fetch-json-files');
     await expect(page.getByRole('option', { name: 'TSP' })).toBeAttached({ timeout: 20_000 });
+    await page.goto('/tenant-backup');
+    await expect(page.getByRole('option', { name: 'TSP' })).toBeAttached();
+    await page.goto('/trigger-capture');
+    await expect(page.getByRole('option', { name: /^TSP\b/ })).toBeAttached();
+    await page.goto('/capture-management');
+    await expect(page.getByRole('option', { name: /^TSP\b/ })).toBeAttached();
   });
 
-  test('a failing role and a missing subscription leave no Complete button', async ({ page }) => {
-    await setScenarios(page, 'LIT', { failingRoleAssignment: 'Contributor' });
+  test('slow propagation, then a failing role and a missing subscription leave no Complete button', async ({
+    page,
+  }) => {
+    // Only this journey consents in Litware: the enterprise app is new to Graph here.
+    await setScenarios(page, 'LIT', {
+      failingRoleAssignment: 'Teams Administrator',
+      servicePrincipalFoundOnSearch: 2,
+    });
     try {
       await signIn(page, '/tenant-baseline-options');
       await fillTenantForm(page, { code: 'LIT', domain: 'litware.com', region: 'eastus' });
       await page.getByRole('button', { name: 'Grant Admin Consent' }).click();
       await consent(page, 'Accept');
       await globalAdminPopup(page, /Marcus Reed/);
+      await expect(
+        page.getByText('Enterprise app not found yet, retrying... (Attempt 1/6)'),
+      ).toBeVisible();
       const roles = page.getByRole('list', { name: 'Role assignment' });
       // Litware has no 'Options IT': the subscription roles fail with the names that exist.
       await expect(
@@ -120,14 +138,16 @@ test.describe('tenant onboarding', () => {
           "❌ Error assigning Reader role: Subscription 'Options IT' not found. Available subscriptions: Litware Production",
         ),
       ).toBeVisible({ timeout: 30_000 });
+      await expect(roles.getByText(/^❌ Error assigning Teams Administrator role: /)).toBeVisible();
       await expect(
-        roles.getByText('✅ Teams Administrator role assigned successfully'),
+        roles.getByText('✅ Exchange Administrator role assigned successfully'),
       ).toBeVisible();
       await expect(page.getByRole('button', { name: 'Complete Onboarding Process' })).toHaveCount(
         0,
       );
       await expect(page.getByRole('button', { name: 'Retry Role Assignment' })).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/05-roles-failed.png`, fullPage: true });
+      await expectAccessible(page, 'roles failed');
     } finally {
       await setScenarios(page, 'LIT', null);
     }
@@ -152,8 +172,14 @@ test.describe('tenant onboarding', () => {
       await page.screenshot({ path: `${SHOTS}/06-consent-denied.png`, fullPage: true });
       await expectAccessible(page, 'consent denied');
 
+      // Permissions misconfigured in the app registration (AADSTS1003031): the same retry.
+      await setScenarios(page, 'ADW', { consentDenied: false, permissionsMisconfigured: true });
+      await page.getByRole('button', { name: 'Retry Admin Consent' }).click();
+      await consent(page, 'Accept');
+      await expect(page.getByText(/access_denied: AADSTS1003031/)).toBeVisible();
+
       await setScenarios(page, 'ADW', {
-        consentDenied: false,
+        permissionsMisconfigured: false,
         servicePrincipalPresentInTenant: '11111111-2222-4333-8444-555555555555',
       });
       await page.getByRole('button', { name: 'Retry Admin Consent' }).click();
