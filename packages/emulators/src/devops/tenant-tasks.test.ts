@@ -139,8 +139,14 @@ describe('off-board against the tenant emulator', () => {
       { branch: 'main' },
       { branch: `client-CON-capture-${capture.id}` },
     );
-    expect(
-      diff.changes.some((c) => c.changeType === 'delete' && c.path.includes('/TransportRule/')),
-    ).toBe(true);
+    // exactly the baseline's rules are gone; the client's own rule is untouched
+    const rules = diff.changes
+      .filter((c) => !c.isFolder && c.path.includes('/Exchange/TransportRule/'))
+      .map((c) => `${c.changeType} ${c.path.slice(c.path.lastIndexOf('/') + 1)}`);
+    expect(rules.sort()).toEqual([
+      'delete Block Client Auto-Forwarding.json',
+      'delete Block Executable Attachments.json',
+      'delete External Sender Warning.json',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
-import { runStandardBaseline } from '@aegis/domain';
+import { objectIdOf } from '@aegis/pipeline-tasks';
+import { runStandardBaseline, workloadFor } from '@aegis/domain';
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -43,6 +44,25 @@ describe('sample configuration repository', () => {
       );
       expect(files.length).toBeGreaterThan(40);
     }
+  });
+
+  it('gives every object its own id within a folder, as the services do (a capture matches files by id)', () => {
+    const ids = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const [path, text] of repo) {
+      const at = path.indexOf(`${RESOURCES_ROOT}/`);
+      if (at < 0 || !path.endsWith('.json')) continue;
+      const [category = '', kind = ''] = path.slice(at + RESOURCES_ROOT.length + 1).split('/');
+      const workload = workloadFor(category, kind);
+      if (!workload) continue;
+      const id = objectIdOf(workload, JSON.parse(text) as Record<string, unknown>);
+      if (!id) continue;
+      const key = `${path.slice(0, path.lastIndexOf('/'))}:${id}`;
+      const first = ids.get(key);
+      if (first) clashes.push(`${first} and ${path}`);
+      else ids.set(key, path);
+    }
+    expect(clashes).toEqual([]);
   });
 
   it('replays its history to the final state', () => {

@@ -21,7 +21,7 @@ import {
 import { conditionalAccessPolicies, namedLocations } from './policies/conditional-access';
 import { defenderPolicies, exchangePolicies } from './policies/exchange';
 import { intunePolicies } from './policies/intune';
-import { policyKey, type Json, type JsonObject, type PolicyDef } from './policies/types';
+import { exoObject, policyKey, type Json, type JsonObject, type PolicyDef } from './policies/types';
 import { tenantContext, type TenantContext } from './tenant-context';
 
 export const RESOURCES_ROOT = RESOURCES_FOLDER;
@@ -239,19 +239,18 @@ export const SAMPLE_CLIENTS: readonly SampleClient[] = [
           category: 'Exchange',
           kind: 'TransportRule',
           name: 'CON - Legal Disclaimer',
-          build: (ctx) => ({
-            ...(exchangePolicies.find((p) => p.name === 'External Sender Warning')?.build(ctx) ??
-              {}),
-            Identity: 'CON - Legal Disclaimer',
-            Name: 'CON - Legal Disclaimer',
-            Id: 'CON - Legal Disclaimer',
-            Priority: 3,
-            FromScope: 'InOrganization',
-            SentToScope: 'NotInOrganization',
-            PrependSubject: null,
-            ApplyHtmlDisclaimerLocation: 'Append',
-            ApplyHtmlDisclaimerText: '<p>Contoso Ltd, registered in England and Wales.</p>',
-          }),
+          // the External Sender Warning's settings in a rule of its own (its own Guid and DN)
+          build: (ctx) =>
+            exoObject(ctx, 'Transport Rules', 'CON - Legal Disclaimer', {
+              ...(exchangePolicies.find((p) => p.name === 'External Sender Warning')?.build(ctx) ??
+                {}),
+              Priority: 3,
+              FromScope: 'InOrganization',
+              SentToScope: 'NotInOrganization',
+              PrependSubject: null,
+              ApplyHtmlDisclaimerLocation: 'Append',
+              ApplyHtmlDisclaimerText: '<p>Contoso Ltd, registered in England and Wales.</p>',
+            }),
         },
         'client-only legal disclaimer',
       ),

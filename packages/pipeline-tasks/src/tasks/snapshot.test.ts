@@ -1,0 +1,135 @@
+// What a capture writes (ADR 024): ExcludedProperties dropped by name at any depth, ExcludedPaths
+// as folders that are not read (and whose files stay as they are) or as dotted property paths, and a
+// live object keeping the file it had when its id matches, so a rename is an edit.
+import { workloadFor } from '@aegis/domain';
+import { describe, expect, it } from 'vitest';
+
+import type { TaskRepository } from '../repository/config-repository';
+import { MemoryTenant } from '../testing/memory-tenant';
+
+import { snapshotTenant } from './snapshot';
+
+const ROOT = 'Clients/ABC/M365Config/Resources';
+const CA = workloadFor('ConditionalAccess', 'Policy')!;
+const RULES = workloadFor('Exchange', 'TransportRule')!;
+const MEETING = workloadFor('Teams', 'MeetingPolicy')!;
+const MESSAGING = workloadFor('Teams', 'MessagingPolicy')!;
+
+/** The client's copy at the base commit. */
+function repositoryWith(files: Record<string, unknown>): TaskRepository {
+  const map = new Map(
+    Object.entries(files).map(([path, object]) => [path, `${JSON.stringify(object, null, 2)}\n`]),
+  );
+  return { readFolder: async () => map } as unknown as TaskRepository;
+}
+
+function tenantWith(): MemoryTenant {
+  const tenant = new MemoryTenant();
+  tenant.list(CA).push({
+    id: 'ca-1',
+    displayName: 'CA001-Block-Legacy',
+    createdDateTime: '2025-01-01T00:00:00Z',
+    state: 'enabled',
+    conditions: {
+      users: { includeUsers: ['All'], CreatedDateTime: 'nested' },
+      applications: { includeApplications: ['All'] },
+    },
+    includeUsers: 'kept: not the dotted path',
+  });
+  tenant.list(RULES).push({ Name: 'External Sender Warning', Guid: 'g-1', Mode: 'Enforce' });
+  tenant.list(MEETING).push({ Identity: 'Global', AllowCloudRecording: false });
+  tenant.list(MESSAGING).push({ Identity: 'Global', AllowUserDeleteChat: false });
+  return tenant;
+}
+
+const parse = (text: string | undefined) => JSON.parse(text ?? '{}') as Record<string, unknown>;
+
+describe('snapshotTenant', () => {
+  it('drops ExcludedProperties by name at any depth, whatever their case', async () => {
+    const snapshot = await snapshotTenant(tenantWith(), repositoryWith({}), 'ABC', 'base', {
+      excludedProperties: ['createddatetime'],
+    });
+    const text = snapshot.files.get(`${ROOT}/ConditionalAccess/Policy/CA001-Block-Legacy.json`);
+    expect(text).toBeDefined();
+    expect(text).not.toMatch(/createddatetime/i);
+    expect(parse(text)['state']).toBe('enabled');
+  });
+
+  it('drops a dotted ExcludedPath from every file, only at that path', async () => {
+    const snapshot = await snapshotTenant(tenantWith(), repositoryWith({}), 'ABC', 'base', {
+      excludedPaths: ['conditions.users.includeUsers'],
+    });
+    const policy = parse(
+      snapshot.files.get(`${ROOT}/ConditionalAccess/Policy/CA001-Block-Legacy.json`),
+    );
+    expect(policy['conditions']).toEqual({
+      users: { CreatedDateTime: 'nested' },
+      applications: { includeApplications: ['All'] },
+    });
+    expect(policy['includeUsers']).toBe('kept: not the dotted path');
+  });
+
+  it('does not read excluded folders, and leaves their files on the branch untouched', async () => {
+    const existing = {
+      [`${ROOT}/Exchange/TransportRule/Old Rule.json`]: { Name: 'Old Rule', Guid: 'g-0' },
+      [`${ROOT}/Teams/MeetingPolicy/Global.json`]: {
+        Identity: 'Global',
+        AllowCloudRecording: true,
+      },
+      [`${ROOT}/Teams/MessagingPolicy/Global.json`]: {
+        Identity: 'Global',
+        AllowUserDeleteChat: true,
+      },
+    };
+    const snapshot = await snapshotTenant(tenantWith(), repositoryWith(existing), 'ABC', 'base', {
+      excludedPaths: ['/Exchange', '/Teams/MeetingPolicy/'],
+    });
+    const changed = snapshot.changes.map((c) => `${c.changeType} ${c.path.slice(ROOT.length)}`);
+    expect(changed.sort()).toEqual([
+      'add /ConditionalAccess/Policy/CA001-Block-Legacy.json',
+      'edit /Teams/MessagingPolicy/Global.json',
+    ]);
+    expect([...snapshot.files.keys()].some((p) => p.includes('/Exchange/'))).toBe(false);
+    expect([...snapshot.files.keys()].some((p) => p.includes('/MeetingPolicy/'))).toBe(false);
+  });
+
+  it('keeps the file of an object renamed in the tenant (matched by id): an edit, not delete + add', async () => {
+    const existing = {
+      [`${ROOT}/ConditionalAccess/Policy/CA001 old name.json`]: {
+        id: 'ca-1',
+        displayName: 'CA001 old name',
+        state: 'enabled',
+      },
+    };
+    const snapshot = await snapshotTenant(tenantWith(), repositoryWith(existing), 'ABC', 'base', {
+      excludedPaths: ['/Exchange', '/Teams'],
+    });
+    expect(snapshot.changes.map((c) => `${c.changeType} ${c.path.slice(ROOT.length)}`)).toEqual([
+      'edit /ConditionalAccess/Policy/CA001 old name.json',
+    ]);
+  });
+
+  it('deletes files whose objects left the tenant, and counts critical changes', async () => {
+    const existing = {
+      [`${ROOT}/ConditionalAccess/Policy/CA001-Block-Legacy.json`]: {
+        id: 'ca-1',
+        displayName: 'CA001-Block-Legacy',
+        state: 'disabled',
+      },
+      [`${ROOT}/ConditionalAccess/Policy/CA009-Gone.json`]: {
+        id: 'ca-9',
+        displayName: 'CA009-Gone',
+      },
+    };
+    const snapshot = await snapshotTenant(tenantWith(), repositoryWith(existing), 'ABC', 'base', {
+      excludedPaths: ['/Exchange', '/Teams'],
+    });
+    expect(
+      snapshot.changes.map((c) => `${c.changeType} ${c.path.slice(ROOT.length)}`).sort(),
+    ).toEqual([
+      'delete /ConditionalAccess/Policy/CA009-Gone.json',
+      'edit /ConditionalAccess/Policy/CA001-Block-Legacy.json',
+    ]);
+    expect(snapshot.criticalCount).toBe(1);
+  });
+});
