@@ -1,5 +1,5 @@
-import { objectIdOf } from '@aegis/pipeline-tasks';
 import { runStandardBaseline, workloadFor } from '@aegis/domain';
+import { objectIdOf } from '@aegis/pipeline-tasks';
 import { describe, expect, it } from 'vitest';
 
 import {
