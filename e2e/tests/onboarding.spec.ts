@@ -204,18 +204,34 @@ test('the Global Admin tool gives Reader on Options IT without an Aegis sign-in'
 }) => {
   await page.goto('/global-admin-onboard');
   await expect(page.getByRole('heading', { name: 'Global Admin Onboarding' })).toBeVisible();
+  await expect(page.getByText('Logged in user:')).toHaveCount(0);
   await globalAdminPopup(page, /Hannah Clarke/);
   await expect(page.getByText(/Signed in as Hannah Clarke/)).toBeVisible();
-  await page.getByRole('textbox', { name: /Enterprise App Name/ }).fill('No Such App');
+  const appName = page.getByRole('textbox', { name: /Enterprise App Name/ });
+  await appName.fill('No Such App');
   await page.getByRole('button', { name: /Assign Reader Role/ }).click();
   await expect(page.getByText("Enterprise app 'No Such App' not found.")).toBeVisible();
-  await page.getByRole('textbox', { name: /Enterprise App Name/ }).fill('Microsoft Graph');
+  // ABC consented long ago: the product's own enterprise app is there, found by name
+  await appName.fill('Aegis - Deploy - Monitor - Fix');
   await page.getByRole('button', { name: /Assign Reader Role/ }).click();
   await expect(
-    page.getByText(/Reader role assigned to 'Microsoft Graph' on the subscription 'Options IT'/),
+    page.getByText(
+      /Reader role assigned to 'Aegis - Deploy - Monitor - Fix' on the subscription 'Options IT'/,
+    ),
   ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/08-global-admin-tool.png`, fullPage: true });
   await expectAccessible(page, 'global admin tool');
+  // Litware has no 'Options IT': the answer names the subscriptions it has
+  await globalAdminPopup(page, /Marcus Reed/);
+  await expect(page.getByText(/Signed in as Marcus Reed/)).toBeVisible();
+  await appName.fill('Microsoft Graph');
+  await page.getByRole('button', { name: /Assign Reader Role/ }).click();
+  await expect(
+    page.getByText(
+      "Subscription 'Options IT' not found. Available subscriptions: Litware Production",
+    ),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/08b-global-admin-no-subscription.png`, fullPage: true });
 });
 
 /** Creates '{code}WorkstationApps' through the API, as Create New App Deploy Table does. */
@@ -253,11 +269,24 @@ test('new app-deploy onboarding: consent, Global Admin, the enterprise app found
     const card = page.getByRole('region', { name: 'Authentication successful' });
     await expect(card).toBeVisible({ timeout: 40_000 });
     await expect(card.getByText('Status: Active')).toBeVisible();
-    await expect(
-      page.getByRole('button', { name: 'Complete App Deploy Onboarding' }),
-    ).toBeVisible();
+    await expect(card.getByText(/^Enterprise App ID: [0-9a-f-]{36}$/)).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/10-app-found.png`, fullPage: true });
     await expectAccessible(page, 'app deploy onboarding found');
+    // Pipeline 191 does the app-deploy onboarding's work: ADW's pipeline under \\Tenants.
+    await page.getByRole('button', { name: 'Complete App Deploy Onboarding' }).click();
+    await expect(page.getByText('Pipeline status: completed - succeeded')).toBeVisible({
+      timeout: 45_000,
+    });
+    await page.screenshot({ path: `${SHOTS}/10b-app-deploy-pipeline.png`, fullPage: true });
+    await page.getByRole('button', { name: 'View log' }).click();
+    await expect(
+      page.getByText(/Created pipeline 'ADW Tenant Configuration' \(\d+\) in \\Tenants\\ADW/),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+    // onboarded now: the code check says so
+    await page.goto('/AppDeploy-Onboarding-New');
+    await page.getByRole('textbox', { name: /Client Code/ }).fill('ADW');
+    await expect(page.getByText('ADW has already been onboarded.')).toBeVisible();
   } finally {
     await setScenarios(page, 'ADW', null);
   }
@@ -291,4 +320,17 @@ test('old app-deploy onboarding: the code checks, then pipeline 55 with the pass
   await expect(page.getByText('Pipeline status: completed - succeeded')).toBeVisible({
     timeout: 45_000,
   });
+  // the password is a secret variable: not in the run's log, nor in the audit trail
+  await page.getByRole('button', { name: 'View log' }).click();
+  const log = page.getByRole('dialog');
+  await expect(log.getByText(/Created pipeline 'WWI Tenant Configuration'/)).toBeVisible();
+  await expect(log).not.toContainText('Not-Logged-1');
+  await page.keyboard.press('Escape');
+  const audit = await page.request.get('/api/audit', {
+    headers: { authorization: `Bearer ${await tokenFor()}` },
+  });
+  expect(audit.ok()).toBe(true);
+  const trail = await audit.text();
+  expect(trail).toContain('/api/onboarding/app-deploy/runs');
+  expect(trail).not.toContain('Not-Logged-1');
 });
