@@ -64,7 +64,10 @@ describe('capture against the tenant emulator', () => {
     });
     const { result, log } = await run(216, { ClientCode: 'ABC' });
     expect(result).toBe('failed');
-    expect(log).toMatch(/##\[error\].*Graph is having a bad day/);
+    // the message says what was being read and what Graph answered
+    expect(log).toMatch(
+      /##\[error\]Reading the tenant through Graph \(\$batch of \d+ requests\) failed: 500 .*Graph is having a bad day/,
+    );
   });
 
   it('waits out throttling (429 with Retry-After) and completes', async () => {
@@ -78,6 +81,17 @@ describe('capture against the tenant emulator', () => {
     expect({ result, log }).toMatchObject({ result: 'succeeded' });
     // both throttled answers were taken, and waited out: the capture still completed
     expect(tenants.faults.list()).toEqual([]);
+  });
+  it('fails naming the throttling when Graph keeps answering 429', async () => {
+    tenants.faults.add({
+      kind: 'throttle',
+      pathPattern: '^/beta/\\$batch',
+      retryAfterInSeconds: 0,
+      times: 20,
+    });
+    const { result, log } = await run(216, { ClientCode: 'ABC' });
+    expect(result).toBe('failed');
+    expect(log).toMatch(/##\[error\]Reading the tenant through Graph .* failed: 429/);
   });
 });
 

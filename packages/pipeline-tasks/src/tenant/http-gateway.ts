@@ -3,7 +3,7 @@
 // Retry-After), the admin command endpoint the Exchange Online module uses (POST
 // adminapi/beta/{tenantId}/InvokeCommand with CmdletInput; the same shape for Teams, SharePoint and
 // Planner settings) and Azure Resource Manager through the ARM connector.
-import { HttpPipeline, type RetryOptions } from '@aegis/connectors';
+import { HttpPipeline, isServiceError, type RetryOptions } from '@aegis/connectors';
 import { ArmClient } from '@aegis/connectors/arm';
 import { GraphClient, type GraphBatchRequest } from '@aegis/connectors/graph';
 import type {
@@ -126,7 +126,13 @@ export class HttpTenantGateway implements TenantGateway {
         method: 'GET',
         url: item.url,
       }));
-      const responses = await this.graph.batch<TenantObject>(requests);
+      const responses = await this.graph.batch<TenantObject>(requests).catch((error: unknown) => {
+        // the $batch itself failed (after the retries of throttled answers): say what and why
+        const status = isServiceError(error) && error.statusCode ? `${error.statusCode} ` : '';
+        throw new TaskError(
+          `Reading the tenant through Graph ($batch of ${requests.length} requests) failed: ${status}${(error as Error).message}`,
+        );
+      });
       const next: typeof pending = [];
       pending.forEach((item, index) => {
         const response = responses[index];
