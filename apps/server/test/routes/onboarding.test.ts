@@ -3,6 +3,7 @@ import {
   type IdentityProvider,
   type TenantDirectory,
 } from '@aegis/emulators';
+import { READER_ROLE } from '@aegis/domain';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -293,6 +294,7 @@ describe('onboarding routes', () => {
       subscriptionId: 'sub-1',
       subscriptionName: 'Options IT',
     });
+    expect(world.assigned).toEqual([`sub-1:${READER_ROLE.id}:${SP.id}`]);
     const missingApp = await inject(
       {
         method: 'POST',
@@ -312,7 +314,10 @@ describe('onboarding routes', () => {
       { tenant: OTHER_TENANT },
     );
     expect(missingSubscription.statusCode).toBe(404);
-    expect(missingSubscription.json<{ message: string }>().message).toContain('Development');
+    expect(missingSubscription.json<{ message: string }>().message).toBe(
+      "Subscription 'Options IT' not found. Available subscriptions: Development",
+    );
+    expect(world.assigned).toHaveLength(1);
     const noToken = await inject(
       {
         method: 'POST',

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { ProjectRunStatus } from '../../components/pipeline-run-status';
 import { RoleGate, useRoleGate } from '../../components/role-gate';
+import { ApiError } from '../../lib/api-client';
 
 import { startAppDeployOnboarding } from './api/onboarding-api';
 import { useAppDeployCodeCheck } from './hooks/use-app-deploy-code-check';
@@ -57,7 +58,14 @@ export function AppDeployOnboardingPage() {
       setValues((v) => ({ ...v, password: '' }));
       setMessage({ intent: 'success', text: 'Pipeline triggered successfully!' });
     } catch (error) {
-      setMessage({ intent: 'error', text: `Error triggering build: ${(error as Error).message}` });
+      // Onboarded meanwhile (the server checks the Tenants folder again): spec 2 §5's text.
+      setMessage({
+        intent: 'error',
+        text:
+          error instanceof ApiError && error.status === 409
+            ? ALREADY_ONBOARDED_MESSAGE
+            : `Error triggering build: ${(error as Error).message}`,
+      });
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,11 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as ClientTenantAuth from '../../lib/client-tenant-auth/client-tenant-auth';
-import { setClientTenantSession } from '../../lib/client-tenant-auth/client-tenant-session';
+import * as Auth from '../../lib/client-tenant-auth/client-tenant-auth';
+import {
+  GlobalAdminSignInError,
+  setClientTenantSession,
+} from '../../lib/client-tenant-auth/client-tenant-session';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
@@ -142,9 +146,62 @@ describe('new app-deploy onboarding (spec 2 §2, §4, §7)', () => {
     expect(await screen.findByText('Table found for client code ADW.')).toBeVisible();
     expect(login).toBeEnabled();
   });
+  it('says why the Global Admin sign-in failed', async () => {
+    sessionStorage.setItem(
+      'aegis.onboarding.appDeploy',
+      JSON.stringify({ clientCode: 'ADW', domain: 'adventure-works.de', tenantId: TENANT }),
+    );
+    vi.mocked(Auth.signInGlobalAdmin).mockRejectedValueOnce(
+      new GlobalAdminSignInError('user_cancelled', 'User cancelled the flow.'),
+    );
+    renderApp(`/AppDeploy-Onboarding-New?admin_consent=True&tenant=${TENANT}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Login as Global Admin' }));
+    expect(
+      await screen.findByText(
+        'Failed to authenticate after admin consent. Error code: user_cancelled Details: User cancelled the flow. Please try again.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Authentication successful' })).toBeNull();
+  });
 });
 
 describe('old app-deploy onboarding (spec 2 §2, §5, §7)', () => {
+  it('blocks when a check cannot be made', async () => {
+    mockServer.use(
+      http.get('*/api/onboarding/tenant-pipelines', () =>
+        HttpResponse.json({ message: 'DevOps is unavailable' }, { status: 502 }),
+      ),
+    );
+    renderApp('/AppDeploy-Onboarding');
+    await userEvent.type(await screen.findByRole('textbox', { name: /Client Code/ }), 'ADW');
+    expect(await screen.findByText('Error checking pipelines.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+
+  it('says the client is already onboarded when the server finds it onboarded meanwhile', async () => {
+    mockServer.use(
+      http.post('*/api/onboarding/app-deploy/runs', () =>
+        HttpResponse.json(
+          { message: 'Client is already onboarded. Please check the existing pipeline.' },
+          { status: 409 },
+        ),
+      ),
+    );
+    renderApp('/AppDeploy-Onboarding');
+    await userEvent.type(await screen.findByRole('textbox', { name: /Client Code/ }), 'ADW');
+    expect(await screen.findByText('Table found for client code ADW.')).toBeVisible();
+    await userEvent.type(screen.getByRole('textbox', { name: /Domain/ }), 'adventure-works.de');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: /Username/ }),
+      'lena@adventure-works.de',
+    );
+    await userEvent.type(screen.getByLabelText(/Password/), 'Pw-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByText('Client is already onboarded. Please check the existing pipeline.'),
+    ).toBeVisible();
+  });
+
   it('starts pipeline 55 with the four fields and clears the password', async () => {
     renderApp('/AppDeploy-Onboarding');
     await userEvent.type(await screen.findByRole('textbox', { name: /Client Code/ }), 'ADW');
