@@ -5,10 +5,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { isSecretVariableName, PIPELINE_CATALOGUE, SECRET_VARIABLE_NAMES } from '@aegis/domain';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-import { TASK_NAMES, TASK_PARAMETER_SCHEMAS } from './parameters';
+
+import { TASK_NAMES, TASK_PARAMETER_SCHEMAS, type TaskName } from './parameters';
 
 const folder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pipelines');
 
@@ -25,6 +27,19 @@ interface PipelineYaml {
   pool?: { vmImage?: string };
   steps?: Step[];
 }
+
+/**
+ * The legacy onboarding pipelines (75, 55) run the same YAML as 178 and 191, but the portal sends
+ * their inputs as variables (spec 2 §7): those inputs fall back to the variable of their name.
+ */
+const LEGACY_PIPELINES = {
+  onboard: 'tenantOnboardingLegacy',
+  'appdeploy-onboard': 'appDeployOnboardingLegacy',
+} as const satisfies Partial<Record<TaskName, keyof typeof PIPELINE_CATALOGUE>>;
+const LEGACY_VARIABLES: Partial<Record<TaskName, readonly string[]>> = {
+  onboard: ['ClientCode', 'Domain', 'subscriptionForLogin'],
+  'appdeploy-onboard': ['ClientCode', 'Domain'],
+};
 
 /** Pipelines that run no `aegis-task`: the pull-request compliance gate (`aegis-compare`, ADR 035). */
 const OTHER_PIPELINES = ['compliance-gate.yml'];
@@ -71,6 +86,30 @@ describe('pipelines/*.yml', () => {
     // a service connection is resolved when the run is compiled: a template expression, not $(…)
     expect(String(run?.inputs?.['azureSubscription'])).toMatch(/^\$\{\{ variables\.\w+ \}\}$/);
     const mapped = Object.values(run?.env ?? {}).map(String);
-    for (const name of names) expect(mapped).toContain(`\${{ parameters.${name} }}`);
+    const legacy = LEGACY_VARIABLES[task] ?? [];
+    for (const name of names) {
+      expect(mapped).toContain(
+        legacy.includes(name)
+          ? `\${{ coalesce(parameters.${name}, '$(${name})') }}`
+          : `\${{ parameters.${name} }}`,
+      );
+    }
   });
+
+  it.each(Object.entries(LEGACY_PIPELINES) as [keyof typeof LEGACY_PIPELINES, string][])(
+    '%s.yml also runs the legacy pipeline from its queue-time variables, never mapping a secret',
+    (task) => {
+      const key = LEGACY_PIPELINES[task];
+      const text = readFileSync(path.join(folder, `${task}.yml`), 'utf8');
+      const doc = parse(text) as PipelineYaml;
+      const entry = PIPELINE_CATALOGUE[key];
+      // the legacy run sends no template parameters: every parameter must have a default
+      for (const parameter of doc.parameters ?? []) expect(parameter.default).toBeDefined();
+      const inputs = Object.keys(TASK_PARAMETER_SCHEMAS[task].shape);
+      const plain = entry.variables.filter((v) => !isSecretVariableName(v));
+      expect(plain.every((v) => inputs.includes(v))).toBe(true);
+      expect(LEGACY_VARIABLES[task]).toEqual(plain);
+      for (const secret of SECRET_VARIABLE_NAMES) expect(text).not.toContain(`$(${secret})`);
+    },
+  );
 });

@@ -1,9 +1,9 @@
+import { READER_ROLE } from '@aegis/domain';
 import {
   startIdentityProvider,
   type IdentityProvider,
   type TenantDirectory,
 } from '@aegis/emulators';
-import { READER_ROLE } from '@aegis/domain';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
