@@ -9,7 +9,6 @@ import { isSecretVariableName, PIPELINE_CATALOGUE, SECRET_VARIABLE_NAMES } from 
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-
 import { TASK_NAMES, TASK_PARAMETER_SCHEMAS, type TaskName } from './parameters';
 
 const folder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pipelines');
