@@ -28,7 +28,24 @@ function credentialFor(env: TaskEnvironment, tenantId: string): TokenCredential 
   return new ClientAssertionCredential(tenantId, settings.clientId, assertion, options);
 }
 
-export function agentContext(env: TaskEnvironment, log: TaskLog): TaskContext {
+/** An app-only token of a client tenant for one of the services the tasks call. */
+export type TenantTokenProvider = (
+  tenantId: string,
+) => (resource: 'graph' | 'admin' | 'arm') => Promise<string>;
+
+export interface AgentOptions {
+  /**
+   * How tokens of the client tenant are obtained (default: the app's credential from the
+   * environment, for the `.default` scope of each service URL)
+   */
+  tenantTokens?: TenantTokenProvider;
+}
+
+export function agentContext(
+  env: TaskEnvironment,
+  log: TaskLog,
+  options: AgentOptions = {},
+): TaskContext {
   const devops = new DevOpsClient({
     organizationUrl: env.SYSTEM_COLLECTIONURI,
     getToken: async () => env.SYSTEM_ACCESSTOKEN,
@@ -38,6 +55,14 @@ export function agentContext(env: TaskEnvironment, log: TaskLog): TaskContext {
     graph: `${env.AEGIS_GRAPH_URL.replace(/\/+$/, '')}/.default`,
     admin: `${env.AEGIS_EXCHANGE_URL.replace(/\/+$/, '')}/.default`,
     arm: `${env.AEGIS_ARM_URL.replace(/\/+$/, '')}/.default`,
+  };
+  const credentialTokens: TenantTokenProvider = (tenantId) => {
+    const credential = credentialFor(env, tenantId);
+    return async (resource) => {
+      const token = await credential.getToken(scopes[resource]);
+      if (!token) throw new Error(`No token for ${scopes[resource]}`);
+      return token.token;
+    };
   };
   const tables =
     env.AEGIS_TABLES_CONNECTION_STRING || env.AEGIS_TABLES_URL
@@ -60,18 +85,14 @@ export function agentContext(env: TaskEnvironment, log: TaskLog): TaskContext {
     tenant: async (tenantId) => {
       const id = tenantId ?? env.AEGIS_TENANT_ID;
       if (!id) throw new Error("The client tenant's credentials are missing: AEGIS_TENANT_ID");
-      const credential = credentialFor(env, id);
+      const tokens = (options.tenantTokens ?? credentialTokens)(id);
       return new HttpTenantGateway({
         tenantId: id,
         graphUrl: env.AEGIS_GRAPH_URL,
         adminUrl: env.AEGIS_EXCHANGE_URL,
         armUrl: env.AEGIS_ARM_URL,
         ...(env.AEGIS_SUBSCRIPTION_ID ? { subscriptionId: env.AEGIS_SUBSCRIPTION_ID } : {}),
-        getToken: async (resource) => {
-          const token = await credential.getToken(scopes[resource]);
-          if (!token) throw new Error(`No token for ${scopes[resource]}`);
-          return token.token;
-        },
+        getToken: tokens,
       });
     },
   };

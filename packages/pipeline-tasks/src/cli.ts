@@ -1,6 +1,7 @@
 // `aegis-task <task> --client ABC [--excluded-properties '["id"]'] …`: what a pipeline step runs.
 import { parseArgs } from 'node:util';
 
+import type { AgentOptions } from './agent';
 import { readTaskEnvironment } from './config';
 import { agentLog, type TaskLog } from './log';
 import { CLI_FLAGS, TASK_NAMES, type TaskName } from './parameters';
@@ -21,6 +22,8 @@ export interface CliIo {
   write(line: string): void;
   /** builds the context (default: from the agent's environment) */
   context?(log: TaskLog): TaskContext;
+  /** options of the context built from the agent's environment */
+  agent?: AgentOptions;
 }
 
 /** Runs the command line; returns the exit code (0 success, 1 task failure, 2 usage). */
@@ -53,7 +56,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     const context = io.context
       ? io.context(log)
-      : (await import('./agent')).agentContext(readTaskEnvironment(io.env), log);
+      : (await import('./agent')).agentContext(readTaskEnvironment(io.env), log, io.agent);
     await runTask(task as TaskName, parameters, context);
     return 0;
   } catch (error) {

@@ -1,7 +1,8 @@
 export * from './config';
 export * from './log';
 export * from './parameters';
-export { runCli, USAGE } from './cli';
+export { runCli, USAGE, type CliIo } from './cli';
+export type { AgentOptions, TenantTokenProvider } from './agent';
 export { TaskRepository } from './repository/config-repository';
 export type { TaskContext, PipelineDefinitionTarget } from './tasks/context';
 export { runTask } from './tasks/run-task';

@@ -30,6 +30,8 @@ export const TENANT_PIPELINES_TOKEN = 'good-token';
 
 export interface TenantPipelines {
   readonly idp: IdentityProvider;
+  /** the Aegis app registration the tasks use in client tenants */
+  readonly app: { clientId: string; clientSecret: string };
   readonly tenants: TenantEmulator;
   readonly emulator: DevOpsEmulator;
   readonly devops: DevOpsClient;
@@ -80,6 +82,7 @@ export async function startTenantPipelines(world: TenantWorld): Promise<TenantPi
   const project = TENANT_MANAGEMENT_PROJECT;
   return {
     idp,
+    app: { clientId: app.clientId, clientSecret: app.clientSecret },
     tenants,
     emulator,
     devops,

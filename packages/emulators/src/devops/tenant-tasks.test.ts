@@ -1,12 +1,13 @@
 // The pipeline tasks through the emulator runner against the tenant emulator, as `npm start` wires
 // them: the Aegis app's client-credentials token from the tenant's authority, Graph in $batch, the
-// admin command endpoint and ARM. Covers a failing Graph call, throttling with Retry-After and a
-// tenant with Multi Admin Approval.
+// admin command endpoint and ARM. Covers a failing Graph call, throttling with Retry-After, a
+// tenant with Multi Admin Approval, and the command line an Azure Pipelines agent runs.
 import type { RepositoryRef } from '@aegis/connectors/devops';
+import { runCli, type TenantTokenProvider } from '@aegis/pipeline-tasks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { CONFIG_REPOSITORY_NAME } from '../seed/seed-devops';
-import { findSimulatedTenant } from '../tenants/registry';
+import { DEFAULT_SUBSCRIPTION_NAME, findSimulatedTenant } from '../tenants/registry';
 import { TenantWorld } from '../tenants/world';
 
 import {
@@ -162,5 +163,94 @@ describe('off-board against the tenant emulator', () => {
       'delete Block Executable Attachments.json',
       'delete External Sender Warning.json',
     ]);
+  });
+});
+
+describe('the command line an Azure Pipelines agent runs (aegis-task)', () => {
+  // Only the client tenant's tokens are swapped (the agent's credential needs an https authority):
+  // everything else comes from the variables an agent provides, as pipelines/*.yml map them.
+  const tenantTokens: TenantTokenProvider = (tenantId) => async (resource) => {
+    const scope = {
+      graph: 'https://graph.microsoft.com/.default',
+      admin: 'https://outlook.office365.com/.default',
+      arm: 'https://management.azure.com/.default',
+    }[resource];
+    const response = await fetch(`${fixture.idp.url}/${tenantId}/oauth2/v2.0/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: fixture.app.clientId,
+        client_secret: fixture.app.clientSecret,
+        scope,
+      }),
+    });
+    return ((await response.json()) as { access_token: string }).access_token;
+  };
+
+  it("captures ABC into client-ABC-capture-{BUILD_BUILDID} from the agent's environment", async () => {
+    const abc = findSimulatedTenant('ABC')!;
+    const subscription = abc.subscriptions.find(
+      (s) => s.displayName === DEFAULT_SUBSCRIPTION_NAME,
+    )!;
+    const lines: string[] = [];
+    const code = await runCli(['capture', '--client', 'ABC', '--baseline-version', '2.1.0'], {
+      env: {
+        SYSTEM_COLLECTIONURI: `${fixture.emulator.url}/`,
+        SYSTEM_TEAMPROJECT: PROJECT,
+        SYSTEM_ACCESSTOKEN: 'good-token',
+        BUILD_BUILDID: '4242',
+        BUILD_REQUESTEDFOREMAIL: 'pipeline.owner@aegis-msp.example',
+        AEGIS_TENANT_ID: abc.tenantId,
+        AEGIS_CLIENT_ID: fixture.app.clientId,
+        AEGIS_CLIENT_SECRET: 'unused: tokens come from tenantTokens',
+        AEGIS_GRAPH_URL: tenants.url,
+        AEGIS_EXCHANGE_URL: tenants.url,
+        AEGIS_ARM_URL: tenants.url,
+        AEGIS_SUBSCRIPTION_ID: subscription.subscriptionId,
+      },
+      write: (line) => lines.push(line),
+      agent: { tenantTokens },
+    });
+    expect({ code, output: lines }).toMatchObject({ code: 0 });
+    expect(lines[0]).toBe('##[section]Capture of ABC');
+    const branch = 'client-ABC-capture-4242';
+    const diff = await devops.getCommitDiff(REPO, { branch: 'main' }, { branch });
+    const policies = diff.changes.filter((c) => !c.isFolder && c.path.includes('/M365Config/'));
+    // the same drift the runner's capture finds: ARM and admin-command workloads were read too
+    expect(policies.map((c) => c.changeType).sort()).toEqual(['add', 'delete', 'edit', 'edit']);
+    const metadata = await devops.getFile(REPO, 'Clients/ABC/.capture-metadata.json', {
+      version: { branch },
+    });
+    expect(JSON.parse(metadata!.content)).toMatchObject({
+      changeCount: 4,
+      baselineVersion: '2.1.0',
+      triggeredBy: 'pipeline.owner@aegis-msp.example',
+    });
+  });
+
+  it('fails with exit code 1 and an agent error line when the tenant cannot be read', async () => {
+    const abc = findSimulatedTenant('ABC')!;
+    const lines: string[] = [];
+    const code = await runCli(['backup', '--client', 'ABC', '--manual-run', 'true'], {
+      env: {
+        SYSTEM_COLLECTIONURI: fixture.emulator.url,
+        SYSTEM_TEAMPROJECT: PROJECT,
+        SYSTEM_ACCESSTOKEN: 'good-token',
+        BUILD_BUILDID: '4243',
+        AEGIS_TENANT_ID: abc.tenantId,
+        AEGIS_CLIENT_ID: fixture.app.clientId,
+        AEGIS_CLIENT_SECRET: 'unused',
+        AEGIS_GRAPH_URL: tenants.url,
+        AEGIS_EXCHANGE_URL: tenants.url,
+        AEGIS_ARM_URL: tenants.url,
+      },
+      write: (line) => lines.push(line),
+      agent: { tenantTokens: () => async () => 'not-a-token' },
+    });
+    expect(code).toBe(1);
+    expect(lines.at(-1)).toMatch(
+      /^##vso\[task\.logissue type=error\]Reading the tenant through Graph .* failed: 401/,
+    );
   });
 });
