@@ -190,6 +190,7 @@ test.describe('tenant onboarding', () => {
       await expectAccessible(page, 'recovery choices');
       await page.getByRole('radio', { name: /Enter the tenant ID manually/ }).check();
       await page.getByRole('button', { name: 'Continue' }).click();
+      await expectAccessible(page, 'manual tenant id');
       await page.getByRole('textbox', { name: 'Tenant ID' }).fill('1234');
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page.getByText('Invalid Tenant ID format. Please try again.')).toBeVisible();

@@ -60,6 +60,33 @@ describe('tenant onboarding form (spec 2 §5)', () => {
 });
 
 describe('regions (spec 2 §3)', () => {
+  it('groups about 55 regions by the eight geographies of the spec, each region with every field', () => {
+    expect(REGIONS.length).toBeGreaterThanOrEqual(50);
+    expect(REGIONS.length).toBeLessThanOrEqual(60);
+    expect(new Set(regionsByGeography().map((g) => g.group))).toEqual(
+      new Set([
+        'US',
+        'Canada',
+        'South America',
+        'Europe',
+        'Middle East',
+        'Africa',
+        'Asia Pacific',
+        'Mexico',
+      ]),
+    );
+    for (const region of REGIONS) {
+      expect(region.azureRegionAPIName).toMatch(/^[a-z0-9]+$/);
+      expect(region.displayName).not.toBe('');
+      expect(region.shortCode).not.toBe('');
+      expect(region.physicalLocation).not.toBe('');
+      expect(region.regionType).toBe('Physical');
+      expect(['Recommended', 'Other']).toContain(region.regionCategory);
+      // a real IANA zone: Intl refuses unknown ones
+      expect(() => new Intl.DateTimeFormat('en', { timeZone: region.timeZone })).not.toThrow();
+    }
+  });
+
   it('lists about 55 regions with unique API names, Recommended first per geography', () => {
     expect(REGIONS.length).toBeGreaterThanOrEqual(50);
     expect(new Set(REGIONS.map((r) => r.azureRegionAPIName)).size).toBe(REGIONS.length);

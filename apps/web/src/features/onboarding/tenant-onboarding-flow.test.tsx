@@ -177,6 +177,12 @@ describe('the tenant baseline screen (spec 2 §2)', () => {
       'true',
     );
     expect(screen.getByRole('button', { name: 'Grant Admin Consent' })).toBeVisible();
+    // ADR 021: the comparison variant that used to live here is one link away
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Configuration Comparison' })).toHaveAttribute(
+      'href',
+      '/fetch-json-files?baseline=options',
+    );
     expect(seen.pipelineListings).toBe(0);
     await userEvent.click(screen.getByRole('tab', { name: 'Baseline Deployment' }));
     await waitFor(() => expect(seen.pipelineListings).toBe(1));
@@ -184,6 +190,29 @@ describe('the tenant baseline screen (spec 2 §2)', () => {
     await waitFor(() => expect(seen.pipelineListings).toBe(2));
     await userEvent.click(screen.getByRole('tab', { name: 'Baseline Deployment' }));
     await waitFor(() => expect(seen.pipelineListings).toBe(3));
+  });
+});
+
+describe('the new-client form (spec 2 §3)', () => {
+  it('offers the regions grouped by geography, the Recommended ones first', async () => {
+    renderApp('/tenant-baseline-options');
+    const region = await screen.findByRole('combobox', { name: /Region/ });
+    const groups = [...region.querySelectorAll('optgroup')];
+    expect(groups.map((g) => g.label)).toEqual([
+      'US',
+      'Canada',
+      'South America',
+      'Mexico',
+      'Europe',
+      'Middle East',
+      'Africa',
+      'Asia Pacific',
+    ]);
+    const europe = [...groups[4]!.querySelectorAll('option')].map((o) => o.textContent ?? '');
+    const firstOther = europe.findIndex((text) => !text.endsWith(' · Recommended'));
+    expect(firstOther).toBeGreaterThan(0);
+    expect(europe.slice(firstOther).some((text) => text.endsWith(' · Recommended'))).toBe(false);
+    expect(europe).toContain('UK South (uks) - London · Recommended');
   });
 });
 
@@ -269,12 +298,17 @@ describe('tenant onboarding: the consent return (spec 2 §4, §8)', () => {
     expect(await screen.findByText('Please contact support if the issue persists.')).toBeVisible();
   });
 
-  it('retries admin consent on the tenant resolved from the domain', async () => {
+  it('retries admin consent on the tenant resolved from the domain, offered after 2 s', async () => {
+    const timeouts = vi.spyOn(window, 'setTimeout');
     storeForm(FORM, TENANT);
     renderApp(
       `/tenant-baseline-options?error=access_denied&error_description=${encodeURIComponent('AADSTS1003031: Misconfigured required resource access')}&state=1`,
     );
     expect(await screen.findByText(/^access_denied: AADSTS1003031/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Retry Admin Consent' })).toBeNull();
+    // spec 2 §9: the retry waits 2 s (the clock is not faked: lazy routes and MSW need real time)
+    expect(timeouts.mock.calls.some(([, delay]) => delay === 2000)).toBe(true);
+    timeouts.mockRestore();
     await userEvent.click(
       await screen.findByRole('button', { name: 'Retry Admin Consent' }, { timeout: 4000 }),
     );
@@ -340,6 +374,17 @@ describe('tenant onboarding: Global Administrator, roles and pipeline 178 (spec 
     expect(screen.getByRole('button', { name: 'Login as Global Admin' })).toBeEnabled();
   });
 
+  it("refuses a Global Administrator of another tenant than the consent's", async () => {
+    vi.mocked(signInGlobalAdmin).mockResolvedValue({ ...GLOBAL_ADMIN, tenantId: OTHER });
+    await signInAfterConsent();
+    expect(
+      await screen.findByText(
+        `Failed to authenticate after admin consent. Error code: wrong_tenant Details: The account ${GLOBAL_ADMIN.upn} belongs to tenant ${OTHER}, not ${TENANT}. Please try again.`,
+      ),
+    ).toBeVisible();
+    expect(seen.roleBodies).toEqual([]);
+  });
+
   it('one failing required role: its cross and message, no Complete button, a retry', async () => {
     roleOutcome = (name) =>
       name === 'Exchange Administrator'
@@ -356,6 +401,20 @@ describe('tenant onboarding: Global Administrator, roles and pipeline 178 (spec 
     expect(screen.queryByRole('button', { name: 'Complete Onboarding Process' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Retry Role Assignment' })).toBeVisible();
     expect(seen.roleBodies).toEqual([{ subscriptionName: 'Options IT' }]);
+  });
+
+  it("says 'Error assigning roles' when the assignment itself fails", async () => {
+    mockServer.use(
+      http.post('*/api/onboarding/roles', () =>
+        HttpResponse.json({ message: 'Enterprise App not found' }, { status: 404 }),
+      ),
+    );
+    await signInAfterConsent();
+    expect(
+      await screen.findByText('Error assigning roles: Enterprise App not found'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Complete Onboarding Process' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Retry Role Assignment' })).toBeVisible();
   });
 
   it('the two optional roles failing still completes', async () => {
