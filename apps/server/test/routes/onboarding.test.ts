@@ -47,6 +47,22 @@ interface World {
   graphTokens: string[];
   armTokens: string[];
   graphStatus?: number;
+  /** a call that fails, with what the service said */
+  failing?: {
+    call:
+      | 'listSubscriptions'
+      | 'listDirectoryRoles'
+      | 'activateDirectoryRole'
+      | 'assignSubscriptionRole';
+    message: string;
+    arg?: string;
+  };
+}
+
+function failIf(call: NonNullable<World['failing']>['call'], arg?: string): void {
+  const failing = world.failing;
+  if (failing?.call === call && (failing.arg === undefined || failing.arg === arg))
+    throw new Error(failing.message);
 }
 let world: World;
 
@@ -67,9 +83,11 @@ function fakeApis(session: { graphToken(): Promise<string>; armToken(): Promise<
       );
     },
     async listDirectoryRoles() {
+      failIf('listDirectoryRoles');
       return world.activeRoles;
     },
     async activateDirectoryRole(roleTemplateId) {
+      failIf('activateDirectoryRole', roleTemplateId);
       const role = { id: `role-${roleTemplateId}`, roleTemplateId, displayName: roleTemplateId };
       world.activeRoles.push(role);
       return role;
@@ -83,9 +101,11 @@ function fakeApis(session: { graphToken(): Promise<string>; armToken(): Promise<
   const arm: ClientTenantArm = {
     async listSubscriptions() {
       world.armTokens.push(await session.armToken());
+      failIf('listSubscriptions');
       return world.subscriptions;
     },
     async assignSubscriptionRole(subscriptionId, role, principalId) {
+      failIf('assignSubscriptionRole', role);
       world.assigned.push(`${subscriptionId}:${role}:${principalId}`);
     },
   };
@@ -261,6 +281,67 @@ describe('onboarding routes', () => {
     expect(body.statuses.find((s) => s.role === 'Exchange Administrator')?.ok).toBe(true);
     expect(body.allRolesAssigned).toBe(false);
   });
+
+  it.each([
+    [
+      'listing the subscriptions',
+      {
+        call: 'listSubscriptions',
+        message:
+          "The client does not have authorization to perform action 'Microsoft.Resources/subscriptions/read'.",
+      },
+      ['Reader', 'Resource Policy Contributor', 'Contributor'],
+    ],
+    [
+      'assigning one subscription role',
+      {
+        call: 'assignSubscriptionRole',
+        arg: '36243c78-bf99-498c-9df9-86d9f8d28608',
+        message: 'RoleAssignmentLimitExceeded',
+      },
+      ['Resource Policy Contributor'],
+    ],
+    [
+      'listing the directory roles',
+      { call: 'listDirectoryRoles', message: 'Service unavailable' },
+      [
+        'Teams Administrator',
+        'Global Administrator',
+        'Exchange Administrator',
+        'Authentication Policy Administrator',
+        'Privileged Authentication Administrator',
+      ],
+    ],
+    [
+      'activating one directory role from its template',
+      {
+        call: 'activateDirectoryRole',
+        arg: '29232cdf-9323-42fd-ade2-1d097af3e4de',
+        message: 'Insufficient privileges to complete the operation.',
+      },
+      ['Exchange Administrator'],
+    ],
+  ] as const)(
+    'a failure %s fails those roles with its message, and only those',
+    async (_what, failing, roles) => {
+      world.failing = failing;
+      const response = await inject({
+        method: 'POST',
+        url: '/api/onboarding/roles',
+        payload: { subscriptionName: 'Options IT' },
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{
+        statuses: { role: string; ok: boolean; message: string }[];
+        allRolesAssigned: boolean;
+      }>();
+      expect(body.statuses).toHaveLength(8);
+      expect(body.statuses.filter((s) => !s.ok)).toEqual(
+        roles.map((role) => ({ role, ok: false, message: failing.message })),
+      );
+      expect(body.allRolesAssigned).toBe(false);
+    },
+  );
 
   it('answers 404 Enterprise App not found when consent never created it', async () => {
     world.servicePrincipals = [];
