@@ -338,6 +338,16 @@ describe('onboarding (178, legacy 75) and app-deploy onboarding (191, legacy 55)
     expect(await devOpsState()).toEqual(before);
   });
 
+  it('changes nothing for a sample client onboarded long ago, whose app pipeline is in another project', async () => {
+    const before = await devOpsState();
+    const again = await run(178, { ClientCode: 'ABC', Domain: 'abcaccounting.com' });
+    expect(again.log).toMatch(
+      /Pipeline 'ABC - Workstation App Deployment' already exists in \\ABC \(Client App Deployments\)/,
+    );
+    expect(again.log).toMatch(/ABC is already onboarded: nothing changed\./);
+    expect(await devOpsState()).toEqual(before);
+  });
+
   it('legacy onboarding (75) does the same from its variables, the credentials secret', async () => {
     const password = 'Pw-75-d41c-never-logged';
     const first = await run(

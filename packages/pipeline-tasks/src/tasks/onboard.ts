@@ -31,9 +31,39 @@ export function clientPipelineYaml(client: string): string {
   ].join('\n');
 }
 
+/** A pipeline as listed, with the project it lives in. */
+type ListedPipeline = Pipeline & { projectName: string };
+
+/**
+ * The organisation's pipelines, every project's: a client's app pipeline may live in another
+ * project than the onboarding run (the sample organisation keeps them in 'Client App
+ * Deployments'), and finding it there is what keeps a re-run from making a second one.
+ */
+async function organisationPipelines(context: TaskContext): Promise<ListedPipeline[]> {
+  const own = context.pipelines.project;
+  const projects = await context.devops.listProjects();
+  const lists = await Promise.all(
+    projects.map(async (project) => {
+      const isOwn = project.id === own || project.name.toLowerCase() === own.toLowerCase();
+      try {
+        const pipelines = await context.devops.listPipelines(project.id);
+        return pipelines.map((p) => ({ ...p, projectName: project.name }));
+      } catch (error) {
+        // A job token limited to its own project (the organisation's setting) sees no other.
+        if (isOwn) throw error;
+        context.log.warning(
+          `Could not list the pipelines of ${project.name}: ${(error as Error).message}`,
+        );
+        return [];
+      }
+    }),
+  );
+  return lists.flat();
+}
+
 async function ensurePipeline(
   context: TaskContext,
-  existing: readonly Pipeline[],
+  existing: readonly ListedPipeline[],
   name: string,
   folder: string,
   yamlPath: string,
@@ -45,7 +75,7 @@ async function ensurePipeline(
       p.name.toLowerCase() === name.toLowerCase(),
   );
   if (found) {
-    context.log.info(`Pipeline '${name}' already exists in ${folder}`);
+    context.log.info(`Pipeline '${name}' already exists in ${folder} (${found.projectName})`);
     return;
   }
   const repository = await context.devops.getRepository({
@@ -116,10 +146,9 @@ export async function runOnboard(
     log.info(`Committed the first capture of ${client} to main (${snapshot.policyCount} policies)`);
   }
   await ensureClientYaml(context, client, created);
-  const pipelines = await context.devops.listPipelines(context.pipelines.project);
   await ensurePipeline(
     context,
-    pipelines,
+    await organisationPipelines(context),
     `${client} - Workstation App Deployment`,
     `\\${client}`,
     clientYamlPath(client),
@@ -147,12 +176,14 @@ export async function runAppDeployOnboard(
     log.info(`Created table ${table}`);
   }
   await ensureClientYaml(context, client, created);
-  const pipelines = await context.devops.listPipelines(context.pipelines.project);
+  const pipelines = await organisationPipelines(context);
   const onboarded = pipelines.find(
     (p) => /^\\?Tenants(\\|$)/i.test(p.folder) && p.name.toUpperCase().includes(client),
   );
   if (onboarded) {
-    log.info(`Pipeline '${onboarded.name}' already exists in ${onboarded.folder}`);
+    log.info(
+      `Pipeline '${onboarded.name}' already exists in ${onboarded.folder} (${onboarded.projectName})`,
+    );
   } else {
     await ensurePipeline(
       context,
