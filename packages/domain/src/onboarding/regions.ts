@@ -1,16 +1,16 @@
-/**
- * Spec 2 §3: the regions the tenant onboarding form offers (Azure's physical regions, with the
- * fields Azure's location list carries), grouped by geography with the Recommended ones first.
- */
+// Spec 2 §3: the regions the tenant onboarding form offers (Azure's physical regions, with the
+// fields Azure's location list carries), grouped by geography with the Recommended ones first.
+
+/** Spec 2 §3's geography groups, in the spec's order (the form shows them in this order). */
 export const GEOGRAPHY_GROUPS = [
   'US',
   'Canada',
   'South America',
-  'Mexico',
   'Europe',
   'Middle East',
   'Africa',
   'Asia Pacific',
+  'Mexico',
 ] as const;
 export type GeographyGroup = (typeof GEOGRAPHY_GROUPS)[number];
 
