@@ -11,6 +11,7 @@ import { workloadFor } from '@aegis/domain';
 import { MemoryTenant } from '@aegis/pipeline-tasks/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
+import { plannedCaptures } from '../seed/capture-branches';
 import { generateSampleConfigRepo } from '../seed/sample-config';
 import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '../seed/seed-devops';
 
@@ -103,6 +104,37 @@ describe('capture (216)', () => {
       baselineVersion: '1.0.0',
     });
     expect(log).toMatch(/Pushed 3 changes/);
+  });
+
+  it('numbers new runs after the seeded captures, so a capture never finds its branch taken', async () => {
+    const { id, run: finished } = await run(216, { ClientCode: 'ABC' });
+    expect(finished?.result).toBe('succeeded');
+    expect(id).toBeGreaterThan(Math.max(...plannedCaptures().map((c) => c.runId)));
+  });
+
+  it('fails saying so when its branch already exists (a re-run keeps the run id)', async () => {
+    const before = await run(212, { ClientCode: 'ABC', ManualRun: 'true' });
+    const main = (await devops.listRefs(REPO, 'heads/main')).find(
+      (r) => r.name === 'refs/heads/main',
+    )!;
+    const taken = `client-ABC-capture-${before.id + 1}`;
+    // what the first attempt of the run pushed
+    await devops.push(REPO, {
+      branch: taken,
+      oldObjectId: main.objectId,
+      commits: [
+        {
+          comment: 'Capture of ABC (first attempt)',
+          changes: [{ changeType: 'add', path: 'Clients/ABC/first-attempt.txt', content: 'x\n' }],
+        },
+      ],
+    });
+    const { id, run: finished, log } = await run(216, { ClientCode: 'ABC' });
+    expect(id).toBe(before.id + 1);
+    expect(finished?.result).toBe('failed');
+    expect(log).toContain(
+      `##[error]${taken} already exists: this run pushed a capture before. Start a new capture instead of re-running this one.`,
+    );
   });
 
   it('drops excluded properties and folders', async () => {

@@ -213,6 +213,10 @@ export async function seedCaptureHistory(
     branches.push(name);
   }
 
+  // the runs that made these branches took their ids: new runs are numbered after them, as in
+  // the real service, so a new capture never finds its branch name taken
+  const lastRunId = Math.max(...plannedCaptures().map((p) => p.runId), ...MERGED.map((m) => m[1]));
+  state.data.nextRunId = Math.max(state.data.nextRunId, lastRunId + 1);
   for (const [client, runId, daysAgo] of MERGED) {
     const closed = new Date(now.getTime() - daysAgo * DAY);
     const created = new Date(closed.getTime() - 6 * HOUR);

@@ -3,6 +3,7 @@
 // message (ADR 024).
 import { captureBranchName, captureMetadataPath, type CaptureMetadata } from '@aegis/domain';
 
+import { TaskError } from '../log';
 import type { TaskParameters } from '../parameters';
 
 import type { TaskContext } from './context';
@@ -22,6 +23,13 @@ export async function runCapture(
   const { log, repository } = context;
   const client = parameters.ClientCode;
   log.section(`Capture of ${client}`);
+  const branch = captureBranchName(client, context.runId);
+  // Run ids are unique, but a re-run of a run keeps its id: never push over what it pushed before.
+  if (await repository.branchCommit(branch)) {
+    throw new TaskError(
+      `${branch} already exists: this run pushed a capture before. Start a new capture instead of re-running this one.`,
+    );
+  }
   const main = await repository.mainCommit();
   log.info(`main is at ${main}`);
   const tenant = await context.tenant();
@@ -38,7 +46,6 @@ export async function runCapture(
   if (parameters.ExcludedPaths.length > 0) {
     log.info(`Excluded paths: ${parameters.ExcludedPaths.join(', ')}`);
   }
-  const branch = captureBranchName(client, context.runId);
   const changeCount = snapshot.changes.length;
   const metadata: CaptureMetadata = {
     changeCount,
