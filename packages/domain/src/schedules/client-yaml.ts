@@ -17,6 +17,52 @@ export interface YamlSchedule {
 export const APP_LIST_PARAMETER = 'AppList';
 
 /**
+ * A new client's app deployment pipeline YAML, as onboarding writes it and the sample data holds
+ * it: an AppList object parameter (empty; 'Update YAML with Apps' fills it from the client's
+ * table), the client's code and table as variables, and a weekly schedule when given.
+ */
+export function newClientYaml(
+  code: string,
+  schedule?: { readonly cron: string; readonly displayName: string },
+): string {
+  return [
+    `# App deployment pipeline for ${code} (managed by Aegis)`,
+    'trigger: none',
+    ...(schedule
+      ? [
+          'schedules:',
+          `- cron: "${schedule.cron}"`,
+          `  displayName: ${schedule.displayName}`,
+          '  branches:',
+          '    include:',
+          '    - main',
+          '  always: true',
+        ]
+      : []),
+    'parameters:',
+    `- name: ${APP_LIST_PARAMETER}`,
+    '  type: object',
+    '  default: []',
+    'pool:',
+    '  vmImage: windows-latest',
+    'variables:',
+    `  ClientCode: ${code}`,
+    `  AppTable: ${code}WorkstationApps`,
+    'stages:',
+    '- stage: Deploy',
+    '  jobs:',
+    '  - job: DeployApps',
+    '    steps:',
+    '    - task: PowerShell@2',
+    '      displayName: Deploy workstation apps',
+    '      inputs:',
+    '        filePath: scripts/Deploy-WorkstationApps.ps1',
+    `        arguments: -ClientCode ${code} -AppList '\${{ convertToJson(parameters.${APP_LIST_PARAMETER}) }}'`,
+    '',
+  ].join('\n');
+}
+
+/**
  * Writes the document back in the file's own sequence style: `key:\n- item` (compact, as most
  * pipeline files are written) or `key:\n  - item`, so lines the change does not touch stay as
  * they were.

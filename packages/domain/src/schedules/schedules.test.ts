@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 
 import { InputError } from '../errors';
 
 import {
   appListChanges,
   enabledAppNames,
+  newClientYaml,
   readAppList,
+  readParameterDefaults,
   readSchedules,
   withAppList,
   withSingleSchedule,
@@ -124,6 +127,34 @@ const CLIENT_YAML = [
 ].join('\n');
 
 describe('client pipeline YAML', () => {
+  it('writes a new client YAML the app list and schedule screens read and rewrite', () => {
+    const yaml = newClientYaml('TSP');
+    const doc = parse(yaml) as {
+      parameters: { name: string; type: string; default: unknown }[];
+      variables: Record<string, string>;
+    };
+    expect(doc.parameters).toEqual([{ name: 'AppList', type: 'object', default: [] }]);
+    expect(doc.variables).toEqual({ ClientCode: 'TSP', AppTable: 'TSPWorkstationApps' });
+    expect(readAppList(yaml)).toEqual([]);
+    expect(readSchedules(yaml)).toEqual([]);
+    const withApps = withAppList(yaml, ['7-Zip', 'Google Chrome']);
+    expect(readAppList(withApps)).toEqual(['7-Zip', 'Google Chrome']);
+    expect((parse(withApps) as typeof doc).parameters[0]?.type).toBe('object');
+    const scheduled = newClientYaml('TSP', {
+      cron: '0 2 * * 0',
+      displayName: 'Weekly 2:00 AM build (Sunday)',
+    });
+    expect(readSchedules(scheduled)).toEqual([
+      {
+        cron: '0 2 * * 0',
+        displayName: 'Weekly 2:00 AM build (Sunday)',
+        branches: { include: ['main'], exclude: [] },
+        always: true,
+      },
+    ]);
+    expect(readParameterDefaults(scheduled)).toEqual({ AppList: '[]' });
+  });
+
   it('reads the schedules as Azure Pipelines does', () => {
     expect(readSchedules(CLIENT_YAML)).toEqual([
       {

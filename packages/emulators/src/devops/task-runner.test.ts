@@ -7,7 +7,7 @@ import path from 'node:path';
 
 import { DevOpsClient, type RepositoryRef } from '@aegis/connectors/devops';
 import type { AppTables } from '@aegis/connectors/tables';
-import { workloadFor } from '@aegis/domain';
+import { newClientYaml, workloadFor } from '@aegis/domain';
 import { MemoryTenant } from '@aegis/pipeline-tasks/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -360,7 +360,10 @@ describe('onboarding (178, legacy 75) and app-deploy onboarding (191, legacy 55)
       recursion: 'full',
     });
     expect(folder.filter((i) => i.gitObjectType === 'blob').length).toBeGreaterThan(10);
-    expect(await devops.getFile(REPO, 'Client_Yaml_Files/TSP-azure-pipelines.yml')).toBeDefined();
+    // the same YAML as the sample clients', which the app list and schedule screens rewrite
+    expect((await devops.getFile(REPO, 'Client_Yaml_Files/TSP-azure-pipelines.yml'))?.content).toBe(
+      newClientYaml('TSP'),
+    );
     const pipelines = await devops.listPipelines(PROJECT);
     expect(pipelines.some((p) => p.folder === '\\TSP' && p.name.includes('TSP'))).toBe(true);
     const before = await devOpsState();

@@ -6,6 +6,7 @@ import {
   acceptedDeviationsPath,
   clientResourcesRoot,
   clientYamlPath,
+  newClientYaml,
   PIPELINE_CATALOGUE,
   RESOURCES_FOLDER,
 } from '@aegis/domain';
@@ -488,41 +489,10 @@ const SCHEDULES: Record<string, { cron: string; display: string }> = {
 
 export function clientYaml(code: string): string {
   const schedule = SCHEDULES[code];
-  return [
-    `# App deployment pipeline for ${code} (managed by Aegis)`,
-    'trigger: none',
-    ...(schedule
-      ? [
-          'schedules:',
-          `- cron: "${schedule.cron}"`,
-          `  displayName: ${schedule.display}`,
-          '  branches:',
-          '    include:',
-          '    - main',
-          '  always: true',
-        ]
-      : []),
-    'parameters:',
-    '- name: AppList',
-    '  type: object',
-    '  default: []',
-    'pool:',
-    '  vmImage: windows-latest',
-    'variables:',
-    `  ClientCode: ${code}`,
-    `  AppTable: ${code}WorkstationApps`,
-    'stages:',
-    '- stage: Deploy',
-    '  jobs:',
-    '  - job: DeployApps',
-    '    steps:',
-    '    - task: PowerShell@2',
-    '      displayName: Deploy workstation apps',
-    '      inputs:',
-    '        filePath: scripts/Deploy-WorkstationApps.ps1',
-    `        arguments: -ClientCode ${code} -AppList '\${{ convertToJson(parameters.AppList) }}'`,
-    '',
-  ].join('\n');
+  return newClientYaml(
+    code,
+    schedule ? { cron: schedule.cron, displayName: schedule.display } : undefined,
+  );
 }
 
 const PIPELINE_YAML = {

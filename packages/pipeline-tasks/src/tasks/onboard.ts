@@ -2,6 +2,7 @@
 // needs in DevOps. Every step checks first, so a re-run for an onboarded client changes nothing and
 // says so.
 import type { Pipeline } from '@aegis/connectors/devops';
+import { newClientYaml } from '@aegis/domain';
 
 import type { TaskParameters } from '../parameters';
 
@@ -11,24 +12,6 @@ import { snapshotTenant } from './snapshot';
 
 export interface OnboardOutcome {
   created: string[];
-}
-
-/** The client's app-deploy YAML, as the app-deploy screen reads and rewrites it. */
-export function clientPipelineYaml(client: string): string {
-  return [
-    `# ${client} - Workstation App Deployment`,
-    'trigger: none',
-    'parameters:',
-    '- name: AppList',
-    '  type: string',
-    "  default: '[]'",
-    'pool:',
-    '  vmImage: windows-latest',
-    'steps:',
-    '- checkout: self',
-    `- pwsh: Write-Host "Deploying workstation apps for ${client}: \${{ parameters.AppList }}"`,
-    '',
-  ].join('\n');
 }
 
 /** A pipeline as listed, with the project it lives in. */
@@ -105,7 +88,7 @@ async function ensureClientYaml(
     return;
   }
   await context.repository.commit('main', main, `Add the ${client} app-deploy pipeline YAML`, [
-    { changeType: 'add', path, content: clientPipelineYaml(client) },
+    { changeType: 'add', path, content: newClientYaml(client) },
   ]);
   created.push(path);
   context.log.info(`Added ${path}`);
