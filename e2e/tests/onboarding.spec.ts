@@ -117,7 +117,7 @@ test.describe('tenant onboarding', () => {
   test('slow propagation, then a failing role and a missing subscription leave no Complete button', async ({
     page,
   }) => {
-    // Only this journey consents in Litware: the enterprise app is new to Graph here.
+    // Graph finds the enterprise app on the 2nd search after each consent (a rerun included).
     await setScenarios(page, 'LIT', {
       failingRoleAssignment: 'Teams Administrator',
       servicePrincipalFoundOnSearch: 2,

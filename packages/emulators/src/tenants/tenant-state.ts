@@ -248,12 +248,20 @@ export class TenantState {
     };
   }
 
-  /** Creates (or finds) the app's service principal; Graph sees it from `visibleAt` on. */
+  /**
+   * Creates (or finds) the app's service principal; Graph sees it from `visibleAt` on. With the
+   * slow-propagation switch on, consenting again restarts its search count, so a journey that
+   * consents twice in one emulator (a retry, another journey) meets the same lag both times.
+   */
   consentTo(app: MultiTenantApplication, visibleAt: number): JsonObject {
     const existing = [...this.directoryObjects.values()].find(
       (o) => o['@odata.type'] === '#microsoft.graph.servicePrincipal' && o['appId'] === app.appId,
     );
-    if (existing) return existing;
+    if (existing) {
+      if (this.world.scenarios(this.tenant.tenantId).servicePrincipalFoundOnSearch !== null)
+        this.visibility.set(existing['id'] as string, { visibleAt, searches: 0 });
+      return existing;
+    }
     const sp = this.servicePrincipal(
       randomUUID(),
       app,
