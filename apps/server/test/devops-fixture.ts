@@ -6,13 +6,22 @@ import { DEVOPS_RESOURCE } from '@aegis/connectors/devops';
 import {
   aegisAppRegistration,
   buildDevOpsServer,
+  buildTenantEmulator,
+  jwksTenantTokenVerifier,
   jwksTokenVerifier,
   listenDevOpsEmulator,
+  listenTenantEmulator,
   SAMPLE_PROJECTS,
   seedDevOps,
   startIdentityProvider,
+  TENANT_EMULATOR_AUDIENCES,
+  tenantTaskRuntime,
+  tenantWorldDirectory,
   type DevOpsEmulator,
   type IdentityProvider,
+  type TaskRuntime,
+  type TenantEmulator,
+  type TenantWorld,
 } from '@aegis/emulators';
 
 import { build, SAMPLE_USER, TEST_AUDIENCE, type TestApp } from './helper';
@@ -29,7 +38,12 @@ export interface DevOpsFixture {
  */
 export async function startSeededDevOps(
   idp: IdentityProvider,
-  options: { pipelineDurationInMs?: number; devopsTokensOnly?: boolean } = {},
+  options: {
+    pipelineDurationInMs?: number;
+    devopsTokensOnly?: boolean;
+    /** the pipelines' work (ADR 023); without it the runner only waits (backups tag main) */
+    taskRuntime?: TaskRuntime;
+  } = {},
 ): Promise<DevOpsFixture> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aegis-devops-'));
   await seedDevOps(dataDir);
@@ -37,6 +51,7 @@ export async function startSeededDevOps(
     buildDevOpsServer({
       dataDir,
       pipelineDurationInMs: options.pipelineDurationInMs ?? 300,
+      ...(options.taskRuntime ? { taskRuntime: options.taskRuntime } : {}),
       verifyToken: jwksTokenVerifier(
         idp,
         options.devopsTokensOnly ? [DEVOPS_RESOURCE] : [DEVOPS_RESOURCE, idp.audience],
@@ -77,6 +92,8 @@ export async function startSeededDevOpsForUser(
 export interface AppWithDevOps {
   readonly t: TestApp;
   readonly devops: DevOpsFixture;
+  /** the simulated client tenants the pipelines' tasks work on, when asked for */
+  readonly tenants?: TenantEmulator;
   close(): Promise<void>;
 }
 
@@ -86,6 +103,11 @@ export async function buildWithSeededDevOps(
     pipelineDurationInMs?: number;
     /** ports to inject instead of the adapters built from configuration (e.g. AppTables) */
     ports?: Parameters<typeof build>[2];
+    /**
+     * the simulated client tenants: the runner then runs the pipelines' tasks against the tenant
+     * emulator with the Aegis app's tokens, as `npm start` does
+     */
+    world?: TenantWorld;
   } = {},
 ): Promise<AppWithDevOps> {
   // the Aegis app registration, so the server trades tokens on-behalf-of as `npm start` does
@@ -95,8 +117,35 @@ export async function buildWithSeededDevOps(
     audience: TEST_AUDIENCE,
     allowedOrigins: [],
     applications: [aegisApp],
+    ...(options.world ? { directory: tenantWorldDirectory(options.world) } : {}),
   });
-  const devops = await startSeededDevOps(idp, options);
+  const tenants = options.world
+    ? await listenTenantEmulator(
+        buildTenantEmulator({
+          world: options.world,
+          verifyToken: jwksTenantTokenVerifier({
+            jwksUrl: idp.jwksUrl,
+            audiences: TENANT_EMULATOR_AUDIENCES,
+          }),
+        }),
+        { port: 0 },
+      )
+    : undefined;
+  const devops = await startSeededDevOps(idp, {
+    ...(options.pipelineDurationInMs !== undefined
+      ? { pipelineDurationInMs: options.pipelineDurationInMs }
+      : {}),
+    ...(tenants
+      ? {
+          taskRuntime: tenantTaskRuntime({
+            identityProviderUrl: idp.url,
+            clientId: aegisApp.clientId,
+            clientSecret: aegisApp.clientSecret,
+            tenantEmulatorUrl: () => tenants.url,
+          }),
+        }
+      : {}),
+  });
   const t = await build(
     {
       AEGIS_DEVOPS_ORG_URL: devops.emulator.url,
@@ -111,9 +160,11 @@ export async function buildWithSeededDevOps(
   return {
     t,
     devops,
+    ...(tenants ? { tenants } : {}),
     close: async () => {
       await t.close();
       await devops.close();
+      await tenants?.close();
       await idp.close();
     },
   };
