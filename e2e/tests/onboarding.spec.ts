@@ -198,6 +198,37 @@ test.describe('tenant onboarding', () => {
       await setScenarios(page, 'ADW', null);
     }
   });
+
+  test('legacy onboarding runs pipeline 75 with the administrator credentials', async ({
+    page,
+  }) => {
+    await signIn(page, '/tenant-baseline-options');
+    await page
+      .getByRole('button', { name: 'Legacy onboarding (administrator credentials)' })
+      .click();
+    const form = page.locator('form').filter({
+      has: page.getByRole('button', { name: 'Start Legacy Onboarding' }),
+    });
+    await form.getByRole('button', { name: 'Start Legacy Onboarding' }).click();
+    await expect(
+      form.getByText('Please fill in: Client Code, Domain, Username, Password'),
+    ).toBeVisible();
+    // An onboarded client: the pipeline's every step finds its work done, so no journey's state moves.
+    await form.getByRole('textbox', { name: /Client Code/ }).fill('WWI');
+    await form.getByRole('textbox', { name: /Domain/ }).fill('wideworldimporters.com');
+    await form
+      .getByRole('textbox', { name: /Username/ })
+      .fill('aoife.byrne@wideworldimporters.com');
+    await form.getByLabel(/Password/).fill('Legacy-Not-Logged-1');
+    await page.screenshot({ path: `${SHOTS}/07b-legacy-onboarding.png`, fullPage: true });
+    await expectAccessible(page, 'legacy onboarding');
+    await form.getByRole('button', { name: 'Start Legacy Onboarding' }).click();
+    await expect(form.getByText('Pipeline triggered successfully!')).toBeVisible();
+    await expect(form.getByLabel(/Password/)).toHaveValue('');
+    await expect(form.getByText('Pipeline status: completed - succeeded')).toBeVisible({
+      timeout: 45_000,
+    });
+  });
 });
 
 test('the Global Admin tool gives Reader on Options IT without an Aegis sign-in', async ({
