@@ -49,6 +49,83 @@ describe('pipelines/*.yml', () => {
     expect(files.sort()).toEqual([...TASK_NAMES.map((t) => `${t}.yml`), ...OTHER_PIPELINES].sort());
   });
 
+  // The shape Azure Pipelines accepts for a single-job pipeline (the YAML schema reference):
+  // known top-level keys, one kind per step, tasks as Name@major, typed parameters whose
+  // defaults fit their type, variables as groups or name/value pairs.
+  const TOP_LEVEL = new Set([
+    'name',
+    'trigger',
+    'pr',
+    'schedules',
+    'parameters',
+    'variables',
+    'resources',
+    'pool',
+    'steps',
+    'jobs',
+    'stages',
+  ]);
+  const STEP_KINDS = ['task', 'script', 'bash', 'pwsh', 'powershell', 'checkout'];
+  const STEP_OPTIONS = new Set([
+    'displayName',
+    'name',
+    'inputs',
+    'env',
+    'condition',
+    'continueOnError',
+    'enabled',
+    'timeoutInMinutes',
+    'workingDirectory',
+    'fetchDepth',
+    'clean',
+    'persistCredentials',
+    'path',
+    'failOnStderr',
+  ]);
+  const PARAMETER_TYPES: Record<string, (v: unknown) => boolean> = {
+    string: (v) => typeof v === 'string',
+    boolean: (v) => typeof v === 'boolean',
+    number: (v) => typeof v === 'number',
+    object: (v) => typeof v === 'object',
+  };
+
+  it.each(readdirSync(folder).filter((f) => f.endsWith('.yml')))(
+    '%s has the shape of an Azure Pipelines definition',
+    (file) => {
+      const doc = parse(readFileSync(path.join(folder, file), 'utf8')) as Record<string, unknown>;
+      expect(Object.keys(doc).filter((k) => !TOP_LEVEL.has(k))).toEqual([]);
+      expect(doc['steps'] ?? doc['jobs'] ?? doc['stages']).toBeDefined();
+      for (const parameter of (doc['parameters'] ?? []) as Record<string, unknown>[]) {
+        expect(
+          Object.keys(parameter).filter(
+            (k) => !['name', 'type', 'default', 'displayName', 'values'].includes(k),
+          ),
+        ).toEqual([]);
+        expect(String(parameter['name'])).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
+        const fits = PARAMETER_TYPES[String(parameter['type'])];
+        expect(fits, `${String(parameter['name'])}: type`).toBeDefined();
+        if ('default' in parameter) expect(fits?.(parameter['default'])).toBe(true);
+      }
+      for (const variable of (doc['variables'] ?? []) as Record<string, unknown>[]) {
+        const keys = Object.keys(variable).sort();
+        expect([['group'], ['name', 'value']]).toContainEqual(keys);
+      }
+      for (const step of (doc['steps'] ?? []) as Record<string, unknown>[]) {
+        const kinds = STEP_KINDS.filter((k) => k in step);
+        expect(kinds, JSON.stringify(step)).toHaveLength(1);
+        const others = Object.keys(step).filter(
+          (k) => !STEP_KINDS.includes(k) && !STEP_OPTIONS.has(k),
+        );
+        expect(others).toEqual([]);
+        if ('task' in step) expect(String(step['task'])).toMatch(/^[A-Za-z][A-Za-z0-9]*@\d+$/);
+        for (const value of Object.values((step['env'] ?? {}) as Record<string, unknown>)) {
+          // an env value is a string: a macro, a template expression or text
+          expect(typeof value).toBe('string');
+        }
+      }
+    },
+  );
+
   it('the compliance gate runs on pull requests and publishes JUnit results', () => {
     const doc = parse(readFileSync(path.join(folder, 'compliance-gate.yml'), 'utf8')) as Omit<
       PipelineYaml,
