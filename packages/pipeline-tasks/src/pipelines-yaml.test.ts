@@ -103,8 +103,16 @@ describe('pipelines/*.yml', () => {
         ).toEqual([]);
         expect(String(parameter['name'])).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
         const fits = PARAMETER_TYPES[String(parameter['type'])];
-        expect(fits, `${String(parameter['name'])}: type`).toBeDefined();
-        if ('default' in parameter) expect(fits?.(parameter['default'])).toBe(true);
+        expect({ parameter: parameter['name'], knownType: fits !== undefined }).toEqual({
+          parameter: parameter['name'],
+          knownType: true,
+        });
+        // a parameter without a default is required; a default must fit the declared type
+        const defaultFits = !('default' in parameter) || (fits?.(parameter['default']) ?? false);
+        expect({ parameter: parameter['name'], defaultFits }).toEqual({
+          parameter: parameter['name'],
+          defaultFits: true,
+        });
       }
       for (const variable of (doc['variables'] ?? []) as Record<string, unknown>[]) {
         const keys = Object.keys(variable).sort();
@@ -112,12 +120,12 @@ describe('pipelines/*.yml', () => {
       }
       for (const step of (doc['steps'] ?? []) as Record<string, unknown>[]) {
         const kinds = STEP_KINDS.filter((k) => k in step);
-        expect(kinds, JSON.stringify(step)).toHaveLength(1);
+        expect({ step, kinds: kinds.length }).toEqual({ step, kinds: 1 });
         const others = Object.keys(step).filter(
           (k) => !STEP_KINDS.includes(k) && !STEP_OPTIONS.has(k),
         );
         expect(others).toEqual([]);
-        if ('task' in step) expect(String(step['task'])).toMatch(/^[A-Za-z][A-Za-z0-9]*@\d+$/);
+        expect(String(step['task'] ?? 'NotATask@0')).toMatch(/^[A-Za-z][A-Za-z0-9]*@\d+$/);
         for (const value of Object.values((step['env'] ?? {}) as Record<string, unknown>)) {
           // an env value is a string: a macro, a template expression or text
           expect(typeof value).toBe('string');
