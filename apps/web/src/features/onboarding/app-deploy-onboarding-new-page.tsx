@@ -31,7 +31,7 @@ import {
 import { GlobalAdminSignInError } from '../../lib/client-tenant-auth/client-tenant-session';
 
 import { resolveTenantId, startAppDeployOnboardingNew } from './api/onboarding-api';
-import { useAppDeployCodeCheck } from './hooks/use-app-deploy-code-check';
+import { useAppDeployCodeCheck, useRecheckOnboarded } from './hooks/use-app-deploy-code-check';
 import { useEnterpriseAppSearch } from './hooks/use-enterprise-app-search';
 import { clearAppDeploy, loadAppDeploy, saveAppDeploy } from './onboarding-storage';
 
@@ -68,6 +68,7 @@ export function AppDeployOnboardingNewPage() {
   const [runError, setRunError] = useState<string>();
   const { state: search, search: startSearch } = useEnterpriseAppSearch();
   const check = useAppDeployCodeCheck(clientCode, 'new');
+  const recheck = useRecheckOnboarded();
   const handledReturn = useRef(false);
 
   // The consent return (spec 2 §4, §8): the tenant, or one of the three error texts, which all
@@ -196,8 +197,8 @@ export function AppDeployOnboardingNewPage() {
             onChange={(_e, d) => setDomain(d.value.trim())}
           />
         </Field>
-        <Field label="Tenant ID">
-          <Input value={tenantId} readOnly />
+        <Field label="Tenant ID" hint="Read-only: found from the domain and the admin consent.">
+          <Input value={tenantId} readOnly appearance="filled-darker" />
         </Field>
         <div>
           <Button
@@ -251,7 +252,9 @@ export function AppDeployOnboardingNewPage() {
             <MessageBarBody>{runError}</MessageBarBody>
           </MessageBar>
         )}
-        {run && <ProjectRunStatus started={run} rule={ONBOARDING_RUN_POLLING} />}
+        {run && (
+          <ProjectRunStatus started={run} rule={ONBOARDING_RUN_POLLING} onFinished={recheck} />
+        )}
       </div>
     </div>
   );

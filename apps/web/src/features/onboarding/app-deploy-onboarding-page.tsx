@@ -21,7 +21,7 @@ import { RoleGate, useRoleGate } from '../../components/role-gate';
 import { ApiError } from '../../lib/api-client';
 
 import { startAppDeployOnboarding } from './api/onboarding-api';
-import { useAppDeployCodeCheck } from './hooks/use-app-deploy-code-check';
+import { useAppDeployCodeCheck, useRecheckOnboarded } from './hooks/use-app-deploy-code-check';
 
 const useStyles = makeStyles({ form: { display: 'grid', gap: '12px', maxWidth: '560px' } });
 
@@ -34,6 +34,7 @@ export function AppDeployOnboardingPage() {
   const [run, setRun] = useState<OnboardingRunResponse>();
   const [busy, setBusy] = useState(false);
   const check = useAppDeployCodeCheck(values.clientCode, 'old');
+  const recheck = useRecheckOnboarded();
   const validated = check?.state === 'validated';
 
   async function submit() {
@@ -125,7 +126,9 @@ export function AppDeployOnboardingPage() {
             <MessageBarBody>{message.text}</MessageBarBody>
           </MessageBar>
         )}
-        {run && <ProjectRunStatus started={run} rule={ONBOARDING_RUN_POLLING} />}
+        {run && (
+          <ProjectRunStatus started={run} rule={ONBOARDING_RUN_POLLING} onFinished={recheck} />
+        )}
       </form>
     </div>
   );

@@ -72,9 +72,15 @@ beforeEach(() => {
         },
       }),
     ),
+    // once a run has started, the client's pipeline is under Tenants (the run's work)
     http.get('*/api/onboarding/tenant-pipelines', () =>
       HttpResponse.json({
-        pipelines: [{ id: 240, name: 'ABC Tenant Configuration', folder: 'Tenants\\ABC' }],
+        pipelines: [
+          { id: 240, name: 'ABC Tenant Configuration', folder: 'Tenants\\ABC' },
+          ...(started.length > 0
+            ? [{ id: 404, name: 'ADW Tenant Configuration', folder: 'Tenants\\ADW' }]
+            : []),
+        ],
       }),
     ),
     http.get('*/api/app-tables', () =>
@@ -229,5 +235,29 @@ describe('old app-deploy onboarding (spec 2 §2, §5, §7)', () => {
     ]);
     expect(password).toHaveValue('');
     expect(screen.getByText(/^Pipeline status: inProgress -$/)).toBeVisible();
+  });
+
+  it('reads the code as onboarded once the run has finished', async () => {
+    mockServer.use(
+      http.get('*/api/projects/:project/pipelines/:pipelineId/runs/:id', () =>
+        HttpResponse.json({ id: 7, state: 'completed', result: 'succeeded' }),
+      ),
+    );
+    renderApp('/AppDeploy-Onboarding');
+    await userEvent.type(await screen.findByRole('textbox', { name: /Client Code/ }), 'ADW');
+    expect(await screen.findByText('Table found for client code ADW.')).toBeVisible();
+    await userEvent.type(screen.getByRole('textbox', { name: /Domain/ }), 'adventure-works.de');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: /Username/ }),
+      'lena@adventure-works.de',
+    );
+    await userEvent.type(screen.getByLabelText(/Password/), 'Pw-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    // the first status read comes after the spec's 3 s wait
+    expect(
+      await screen.findByText('Pipeline status: completed - succeeded', {}, { timeout: 15_000 }),
+    ).toBeVisible();
+    expect(await screen.findByText('ADW has already been onboarded.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
   });
 });
