@@ -165,6 +165,8 @@ test.describe('tenant onboarding', () => {
         region: 'germanywestcentral',
       });
       await page.getByRole('button', { name: 'Grant Admin Consent' }).click();
+      // adventureworks.com is not a domain of the tenant: the third lookup (the .com swap) finds it
+      await expect(page).toHaveURL(/\/[0-9a-f-]{36}\/adminconsent\?/);
       await consent(page, 'Accept');
       await expect(page.getByText('Admin consent failed')).toBeVisible();
       await expect(page.getByText(/access_denied: AADSTS65004/)).toBeVisible();
