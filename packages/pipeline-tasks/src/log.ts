@@ -7,6 +7,11 @@ export interface TaskLog {
   section(title: string): void;
   warning(message: string): void;
   error(message: string): void;
+  /**
+   * The task did its work but something waits (e.g. a Multi Admin Approval): the step ends
+   * "succeeded with issues", so the run shows as partially succeeded rather than as a success.
+   */
+  succeededWithIssues(message: string): void;
 }
 
 /** Lines as an Azure Pipelines agent understands them. */
@@ -16,6 +21,10 @@ export function agentLog(write: (line: string) => void): TaskLog {
     section: (title) => write(`##[section]${title}`),
     warning: (message) => write(`##vso[task.logissue type=warning]${message}`),
     error: (message) => write(`##vso[task.logissue type=error]${message}`),
+    succeededWithIssues: (message) => {
+      write(`##vso[task.logissue type=warning]${message}`);
+      write(`##vso[task.complete result=SucceededWithIssues;]${message}`);
+    },
   };
 }
 

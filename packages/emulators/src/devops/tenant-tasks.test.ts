@@ -229,6 +229,43 @@ describe('the command line an Azure Pipelines agent runs (aegis-task)', () => {
     });
   });
 
+  it('a deploy whose Intune writes wait for Multi Admin Approval ends the step succeeded with issues', async () => {
+    const fab = findSimulatedTenant('FAB')!;
+    // FAB as seeded: its macOS compliance policy deleted (an earlier test may have deployed it)
+    world.reset();
+    world.setScenarios(fab.tenantId, { multiAdminApproval: true });
+    const lines: string[] = [];
+    const code = await runCli(['deploy', '--client', 'FAB', '--components', 'Device Compliance'], {
+      env: {
+        SYSTEM_COLLECTIONURI: fixture.emulator.url,
+        SYSTEM_TEAMPROJECT: PROJECT,
+        SYSTEM_ACCESSTOKEN: 'good-token',
+        BUILD_BUILDID: '4244',
+        AEGIS_TENANT_ID: fab.tenantId,
+        AEGIS_SUBSCRIPTION_ID: fab.subscriptions.find(
+          (s) => s.displayName === DEFAULT_SUBSCRIPTION_NAME,
+        )!.subscriptionId,
+        AEGIS_CLIENT_ID: fixture.app.clientId,
+        AEGIS_CLIENT_SECRET: 'unused: tokens come from tenantTokens',
+        AEGIS_GRAPH_URL: tenants.url,
+        AEGIS_EXCHANGE_URL: tenants.url,
+        AEGIS_ARM_URL: tenants.url,
+      },
+      write: (line) => lines.push(line),
+      agent: { tenantTokens },
+    });
+    expect({ code, output: lines }).toMatchObject({ code: 0 });
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^##vso\[task\.logissue type=warning\]Pending approval: 'Baseline - macOS - System Security': .*Multi Admin Approval/,
+      ),
+    );
+    // the run shows as partially succeeded in Azure DevOps, not as a plain success
+    expect(lines.at(-1)).toBe(
+      '##vso[task.complete result=SucceededWithIssues;]1 change(s) wait for Multi Admin Approval in the tenant; they apply once a second administrator approves the request for run 4244.',
+    );
+  });
+
   it('fails with exit code 1 and an agent error line when the tenant cannot be read', async () => {
     const abc = findSimulatedTenant('ABC')!;
     const lines: string[] = [];

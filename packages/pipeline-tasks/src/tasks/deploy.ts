@@ -269,7 +269,7 @@ export async function runDeploy(
     `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} already as the baseline, ${counts.pending} waiting for approval`,
   );
   if (counts.pending > 0) {
-    log.warning(
+    log.succeededWithIssues(
       `${counts.pending} change(s) wait for Multi Admin Approval in the tenant; they apply once a second administrator approves the request for run ${context.runId}.`,
     );
   }

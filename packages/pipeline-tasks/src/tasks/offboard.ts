@@ -202,5 +202,10 @@ export async function runOffboard(
   log.info(
     `${counts.removed} removed, ${counts.kept} kept (still in use), ${counts.reverted} reverted, ${counts.absent} not present, ${counts.pending} waiting for approval`,
   );
+  if (counts.pending > 0) {
+    log.succeededWithIssues(
+      `${counts.pending} change(s) wait for Multi Admin Approval in the tenant; they apply once a second administrator approves the request for run ${context.runId}.`,
+    );
+  }
   return counts;
 }
