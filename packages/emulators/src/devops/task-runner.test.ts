@@ -84,9 +84,18 @@ async function run(
 }
 
 describe('capture (216)', () => {
-  it('commits the drift to client-ABC-capture-{runId} off main with its metadata', async () => {
+  it('commits the drift to client-ABC-capture-{runId} off main with its metadata, in one push', async () => {
+    const pushes = emulator.faults.add({
+      kind: 'latency',
+      latencyInMs: 0,
+      method: 'POST',
+      pathPattern: '/_apis/git/repositories/[^/]+/pushes$',
+    });
     const { id, run: finished, log } = await run(216, { ClientCode: 'ABC' });
+    const pushCount = emulator.faults.list().find((f) => f.id === pushes)?.hits;
+    emulator.faults.clear();
     expect(finished?.result).toBe('succeeded');
+    expect(pushCount).toBe(1);
     const diff = await devops.getCommitDiff(
       REPO,
       { branch: 'main' },
