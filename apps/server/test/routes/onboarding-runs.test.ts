@@ -57,25 +57,37 @@ describe('onboarding runs (spec 2 §7)', () => {
   });
 
   it('starts legacy tenant onboarding (75) with the credentials as secret variables, never echoed', async () => {
-    const response = await post('/api/onboarding/tenant-legacy/runs', {
-      clientCode: 'LIT',
-      domain: 'litware.com',
-      subscriptionName: 'Options IT',
-      username: 'marcus.reed@litware.com',
-      password: 'Legacy-S3cret!',
+    // what the run's task is given (the emulator keeps secret values for the task only, ADR 047)
+    const given = new Promise<Readonly<Record<string, string>>>((resolve) => {
+      fixture.devops.emulator.runner.register(75, async ({ parameters }) => resolve(parameters));
     });
-    expect(response.statusCode).toBe(201);
-    const run = response.json<{ id: number; pipelineId: number }>();
-    expect(run.pipelineId).toBe(75);
-    expect(response.body).not.toContain('Legacy-S3cret!');
-    // DevOps keeps secret values to the run's task: its state and answers show only isSecret
-    expect(stored(run.id)?.variables).toEqual({
-      ClientCode: { value: 'LIT', isSecret: false },
-      Domain: { value: 'litware.com', isSecret: false },
-      subscriptionForLogin: { value: 'Options IT', isSecret: false },
-      TenantAdminUserName: { value: '', isSecret: true },
-      TenantAdminUserPW: { value: '', isSecret: true },
-    });
+    try {
+      const response = await post('/api/onboarding/tenant-legacy/runs', {
+        clientCode: 'LIT',
+        domain: 'litware.com',
+        subscriptionName: 'Options IT',
+        username: 'marcus.reed@litware.com',
+        password: 'Legacy-S3cret!',
+      });
+      expect(response.statusCode).toBe(201);
+      const run = response.json<{ id: number; pipelineId: number }>();
+      expect(run.pipelineId).toBe(75);
+      expect(response.body).not.toContain('Legacy-S3cret!');
+      expect(stored(run.id)?.variables).toEqual({
+        ClientCode: { value: 'LIT', isSecret: false },
+        Domain: { value: 'litware.com', isSecret: false },
+        subscriptionForLogin: { value: 'Options IT', isSecret: false },
+        TenantAdminUserName: { value: '', isSecret: true },
+        TenantAdminUserPW: { value: '', isSecret: true },
+      });
+      expect(await given).toMatchObject({
+        ClientCode: 'LIT',
+        TenantAdminUserName: 'marcus.reed@litware.com',
+        TenantAdminUserPW: 'Legacy-S3cret!',
+      });
+    } finally {
+      fixture.devops.emulator.runner.unregister(75);
+    }
   });
 
   it('refuses legacy onboarding without a password, naming the field', async () => {
