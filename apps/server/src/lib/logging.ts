@@ -4,9 +4,13 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 const SECRET_QUERY_PARAMS =
   /^(access_token|id_token|refresh_token|token|code|client_secret|client_assertion|password|sig|signature|api[-_]?key|key|secret|assertion|session_state)$/i;
 
-/** Object keys whose values are never written to the logs, at any depth. */
+/**
+ * Object keys whose values are never written to the logs, at any depth. A user name is one half
+ * of a credential where it is sent (the legacy onboarding forms' Global Administrator, the secret
+ * variable TenantAdminUserName); the signed-in user is logged by UPN, never under this key.
+ */
 const SECRET_KEY =
-  /^(authorization|cookie|set-cookie|code|sig|connectionstring)$|password|passwd|pw$|secret|token|apikey|api_key|accountkey|credential/i;
+  /^(authorization|cookie|set-cookie|code|sig|connectionstring)$|password|passwd|pw$|username$|secret|token|apikey|api_key|accountkey|credential/i;
 
 const REDACTED = '[Redacted]';
 

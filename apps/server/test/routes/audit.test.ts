@@ -104,7 +104,12 @@ describe('the audit trail in Table storage (issue 18 §5)', () => {
     const bad = await t.injectAs(ADMIN, {
       method: 'POST',
       url: '/api/backups/ABC/restore',
-      payload: { tag: 'backup-ABC-2026-11-20-0100', TenantAdminUserPW: 'Audit-secret!' },
+      payload: {
+        tag: 'backup-ABC-2026-11-20-0100',
+        TenantAdminUserName: 'admin@contoso.example',
+        username: 'admin@contoso.example',
+        TenantAdminUserPW: 'Audit-secret!',
+      },
     });
     expect(bad.statusCode).toBe(400);
     await vi.waitFor(async () => {
@@ -115,7 +120,13 @@ describe('the audit trail in Table storage (issue 18 §5)', () => {
       });
       expect(events.find((e) => e.action === 'POST /api/backups/:client/restore')).toMatchObject({
         actor: { upn: ADMIN },
-        parameters: { body: { TenantAdminUserPW: '[Redacted]' } },
+        parameters: {
+          body: {
+            TenantAdminUserName: '[Redacted]',
+            username: '[Redacted]',
+            TenantAdminUserPW: '[Redacted]',
+          },
+        },
         result: { statusCode: 400, outcome: 'failed' },
       });
     }, WAIT);
