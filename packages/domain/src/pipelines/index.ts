@@ -3,3 +3,4 @@ export * from './catalogue';
 export * from './run-status';
 export * from './identifiers';
 export * from './run-log-lines';
+export * from './run-log-findings';

@@ -10,7 +10,9 @@ import {
   DIRECTORY_ACCOUNTS,
   DIRECTORY_USERS_WORKLOAD,
   TENANT_WORKLOADS,
+  pendingApprovalSummary,
   policyNameOf,
+  rollbackPointLine,
   workloadFor,
   type BaselineComponent,
   type TenantWorkload,
@@ -177,7 +179,7 @@ export async function runDeploy(
   log.section(`Deploy to ${client}: ${selected.map(([name]) => name).join(', ')}`);
 
   const backup = await runBackup(context, { ClientCode: client, ManualRun: true });
-  log.info(`Rollback point: backup tag ${backup.tag}`);
+  log.info(rollbackPointLine(backup.tag));
 
   const main = await repository.mainCommit();
   const baselineFiles = await repository.readFolder(RESOURCES_ROOT, main);
@@ -269,9 +271,7 @@ export async function runDeploy(
     `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} already as the baseline, ${counts.pending} waiting for approval`,
   );
   if (counts.pending > 0) {
-    log.succeededWithIssues(
-      `${counts.pending} change(s) wait for Multi Admin Approval in the tenant; they apply once a second administrator approves the request for run ${context.runId}.`,
-    );
+    log.succeededWithIssues(pendingApprovalSummary(counts.pending, context.runId));
   }
   return counts;
 }

@@ -5,6 +5,7 @@ import {
   DIRECTORY_USERS_WORKLOAD,
   OFFBOARD_COMPONENTS,
   offboardRunOrder,
+  pendingApprovalSummary,
   workloadFor,
   type TenantWorkload,
 } from '@aegis/domain';
@@ -203,9 +204,7 @@ export async function runOffboard(
     `${counts.removed} removed, ${counts.kept} kept (still in use), ${counts.reverted} reverted, ${counts.absent} not present, ${counts.pending} waiting for approval`,
   );
   if (counts.pending > 0) {
-    log.succeededWithIssues(
-      `${counts.pending} change(s) wait for Multi Admin Approval in the tenant; they apply once a second administrator approves the request for run ${context.runId}.`,
-    );
+    log.succeededWithIssues(pendingApprovalSummary(counts.pending, context.runId));
   }
   return counts;
 }

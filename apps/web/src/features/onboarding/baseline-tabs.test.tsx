@@ -1,3 +1,4 @@
+import { pendingApprovalSummary, rollbackPointLine } from '@aegis/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -177,4 +178,47 @@ describe('Off-Board Tenant tab (spec 2 §2, §4, §5)', () => {
     expect(await within(list).findByText('Nothing selected yet.')).toBeVisible();
     expect(await screen.findByText('Pipeline status: notStarted -')).toBeVisible();
   });
+});
+
+describe('a finished deploy or off-board says what its log names', () => {
+  const run = { id: 9, pipelineId: 230, project: 'Aegis Tenant Management', clientCode: 'NWT' };
+  const summary = pendingApprovalSummary(2, 9);
+
+  beforeEach(() => {
+    mockServer.use(
+      http.post('*/api/baseline/deploy/runs', () =>
+        HttpResponse.json({ ...run, state: 'notStarted', result: null }, { status: 201 }),
+      ),
+      // the run reads 'succeeded': only its log says the changes still wait
+      http.get('*/api/projects/:project/pipelines/230/runs/9', () =>
+        HttpResponse.json({ id: 9, state: 'completed', result: 'succeeded' }),
+      ),
+      http.get('*/api/projects/:project/pipelines/230/runs/9/log', () =>
+        HttpResponse.json({
+          lines: [
+            { time: null, text: '##[section]Deploy to NWT' },
+            { time: null, text: rollbackPointLine('backup/NWT/20261124_080000') },
+            { time: null, text: `##[warning]${summary}` },
+          ],
+        }),
+      ),
+    );
+  });
+
+  it('names the rollback point and the changes waiting for Multi Admin Approval', async () => {
+    await openTab('Baseline Deployment');
+    await userEvent.selectOptions(
+      await screen.findByRole('combobox', { name: 'Pipeline' }),
+      String(PIPELINE.id),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Essential Security' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Deploy Selected Components' }));
+    // the first status read comes 3 s after the start (spec 2 §4)
+    const waiting = await screen.findByText('Waiting for Multi Admin Approval', undefined, {
+      timeout: 10_000,
+    });
+    expect(waiting.closest('[role="status"]')).toHaveTextContent(summary);
+    expect(screen.getByText('backup/NWT/20261124_080000')).toBeVisible();
+    expect(screen.getByText('Pipeline status: completed - succeeded')).toBeVisible();
+  }, 20_000);
 });

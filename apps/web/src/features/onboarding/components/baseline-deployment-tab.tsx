@@ -28,17 +28,18 @@ import {
 } from '@fluentui/react-components';
 import { InfoRegular } from '@fluentui/react-icons';
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 
 import { ProjectRunStatus } from '../../../components/pipeline-run-status';
 import { RoleGate } from '../../../components/role-gate';
 import { paths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { useRunLogFindings } from '../../../lib/pipeline-run';
 import { previewDeploy, startDeploy } from '../api/baseline-api';
 
 import { ComponentInfoDialog, ConfigInfoDialog } from './component-dialogs';
 import { useComponentTabStyles } from './component-tab-styles';
+import { PendingApprovalNote } from './pending-approval-note';
 import { TenantPipelinePicker, type TenantPipeline } from './tenant-pipeline-picker';
 
 const useStyles = makeStyles({
@@ -65,7 +66,6 @@ export function BaselineDeploymentTab() {
   const [infoFor, setInfoFor] = useState<string | undefined>();
   const [configFor, setConfigFor] = useState<string | undefined>();
   const [started, setStarted] = useState<BaselineRunResponse | undefined>();
-  const [backupTag, setBackupTag] = useState<string | undefined>();
   const [message, setMessage] = useState<{ intent: 'success' | 'error'; text: string }>();
   const warnings = deploySelectionWarnings(selected);
 
@@ -78,7 +78,6 @@ export function BaselineDeploymentTab() {
       startDeploy(input.pipelineId, input.components),
     onMutate: () => {
       setMessage(undefined);
-      setBackupTag(undefined);
     },
     onSuccess: (run) => {
       setStarted(run);
@@ -96,22 +95,9 @@ export function BaselineDeploymentTab() {
     preview.reset();
   };
 
-  // after a finished deploy: the backup it took first (the rollback point), from the run's log
-  const onFinished = useCallback(
-    (result: string | null) => {
-      if (!started || result === null) return;
-      void api<{ lines: { text: string }[] }>(
-        `/api/projects/${encodeURIComponent(started.project)}/pipelines/${started.pipelineId}/runs/${started.id}/log`,
-      )
-        .then((log) => {
-          const line = log.lines.find((l) => l.text.includes('Rollback point: backup tag '));
-          const tag = line?.text.split('Rollback point: backup tag ')[1]?.trim();
-          if (tag) setBackupTag(tag);
-        })
-        .catch(() => undefined);
-    },
-    [started],
-  );
+  // after a finished deploy: the backup it took first (the rollback point) and any changes that
+  // wait for approval, from the run's log
+  const { findings, onFinished } = useRunLogFindings(started);
 
   const seconds = totalDeploySeconds(selected);
   return (
@@ -237,9 +223,10 @@ export function BaselineDeploymentTab() {
           onFinished={onFinished}
         />
       ) : null}
-      {backupTag ? (
+      <PendingApprovalNote summary={findings.pendingApproval} />
+      {findings.rollbackTag ? (
         <Text>
-          Backup taken before this deploy: <code>{backupTag}</code>.{' '}
+          Backup taken before this deploy: <code>{findings.rollbackTag}</code>.{' '}
           <RouterLink to={paths.tenantBackup.getHref()}>Open Tenant Backups</RouterLink> to restore
           it.
         </Text>

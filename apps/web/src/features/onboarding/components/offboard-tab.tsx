@@ -33,10 +33,12 @@ import { useState } from 'react';
 
 import { ProjectRunStatus } from '../../../components/pipeline-run-status';
 import { RoleGate } from '../../../components/role-gate';
+import { useRunLogFindings } from '../../../lib/pipeline-run';
 import { startOffboard } from '../api/baseline-api';
 
 import { ImpactBadge } from './component-dialogs';
 import { useComponentTabStyles } from './component-tab-styles';
+import { PendingApprovalNote } from './pending-approval-note';
 import { TenantPipelinePicker, type TenantPipeline } from './tenant-pipeline-picker';
 
 const useStyles = makeStyles({
@@ -61,6 +63,8 @@ export function OffboardTab() {
   const [blocker, setBlocker] = useState<string | undefined>();
   const [started, setStarted] = useState<BaselineRunResponse | undefined>();
   const [error, setError] = useState<string | undefined>();
+  // changes the finished run left waiting for approval, from its log
+  const { findings, onFinished } = useRunLogFindings(started);
 
   const offboard = useMutation({
     mutationFn: (input: { pipelineId: number; components: string[] }) =>
@@ -198,8 +202,14 @@ export function OffboardTab() {
         </MessageBar>
       ) : null}
       {started ? (
-        <ProjectRunStatus key={started.id} started={started} rule={OFFBOARD_RUN_POLLING} />
+        <ProjectRunStatus
+          key={started.id}
+          started={started}
+          rule={OFFBOARD_RUN_POLLING}
+          onFinished={onFinished}
+        />
       ) : null}
+      <PendingApprovalNote summary={findings.pendingApproval} />
       <Dialog open={confirming} modalType="alert">
         <DialogSurface>
           <DialogBody>

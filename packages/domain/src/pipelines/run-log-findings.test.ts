@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+
+import { findRunLogFindings, pendingApprovalSummary, rollbackPointLine } from './run-log-findings';
+
+const lines = (...texts: string[]) => texts.map((text) => ({ text }));
+
+describe('findRunLogFindings', () => {
+  it("finds the rollback point and the pending approvals the tasks' own lines name", () => {
+    const summary = pendingApprovalSummary(3, 1051);
+    expect(summary).toBe(
+      '3 change(s) wait for Multi Admin Approval in the tenant; they apply once a second administrator approves the request for run 1051.',
+    );
+    expect(
+      findRunLogFindings(
+        lines(
+          '##[section]Deploy to FAB',
+          rollbackPointLine('backup/FAB/20261124_075501'),
+          "##vso[task.logissue type=warning]Pending approval: 'macOS.json': approval required",
+          `##vso[task.logissue type=warning]${summary}`,
+          `##vso[task.complete result=SucceededWithIssues;]${summary}`,
+        ),
+      ),
+    ).toEqual({ rollbackTag: 'backup/FAB/20261124_075501', pendingApproval: summary });
+  });
+
+  it('reads the warning as the emulator and the agent store it (##[warning])', () => {
+    const summary = pendingApprovalSummary(1, 7);
+    expect(findRunLogFindings(lines(`##[warning]${summary}`))).toEqual({
+      pendingApproval: summary,
+    });
+  });
+
+  it('finds nothing in a run that took no backup and left nothing waiting', () => {
+    expect(
+      findRunLogFindings(
+        lines(
+          '3 removed, 0 kept (still in use), 0 reverted, 0 not present, 0 waiting for approval',
+        ),
+      ),
+    ).toEqual({});
+    // a plain line quoting the phrase is not a warning
+    expect(findRunLogFindings(lines(pendingApprovalSummary(2, 9)))).toEqual({});
+  });
+});

@@ -1,0 +1,44 @@
+// What a deploy or off-board run's log tells the screen once the run has finished: the rollback
+// point the deploy took, and changes that wait for Multi Admin Approval. The Pipelines runs API
+// only says 'succeeded' for a step that ended "succeeded with issues", so the log is the one place
+// that says work is still waiting. The tasks write these lines with the builders below.
+
+import { readRunLogLine } from './run-log-lines';
+
+const ROLLBACK_PREFIX = 'Rollback point: backup tag ';
+const PENDING_APPROVAL_PHRASE = 'wait for Multi Admin Approval';
+
+/** The log line naming the backup a deploy took before changing the tenant. */
+export function rollbackPointLine(tag: string): string {
+  return `${ROLLBACK_PREFIX}${tag}`;
+}
+
+/** The summary of changes a tenant holds for a second administrator's approval. */
+export function pendingApprovalSummary(count: number, runId: number): string {
+  return `${count} change(s) ${PENDING_APPROVAL_PHRASE} in the tenant; they apply once a second administrator approves the request for run ${runId}.`;
+}
+
+export interface RunLogFindings {
+  /** the backup tag the deploy took first */
+  readonly rollbackTag?: string;
+  /** the warning saying how many changes wait for approval */
+  readonly pendingApproval?: string;
+}
+
+/** The rollback point and pending approvals a finished run's log names. */
+export function findRunLogFindings(lines: readonly { readonly text: string }[]): RunLogFindings {
+  let rollbackTag: string | undefined;
+  let pendingApproval: string | undefined;
+  for (const { text } of lines) {
+    const line = readRunLogLine(text);
+    if (line.kind === 'plain' && line.text.startsWith(ROLLBACK_PREFIX)) {
+      rollbackTag = line.text.slice(ROLLBACK_PREFIX.length).trim() || rollbackTag;
+    } else if (line.kind === 'warning' && line.text.includes(PENDING_APPROVAL_PHRASE)) {
+      pendingApproval = line.text;
+    }
+  }
+  return {
+    ...(rollbackTag ? { rollbackTag } : {}),
+    ...(pendingApproval ? { pendingApproval } : {}),
+  };
+}
