@@ -11,13 +11,6 @@ import { renderWithProviders } from '../testing/render-app';
 
 import { PipelineRunStatus, ProjectRunStatus } from './pipeline-run-status';
 
-// jsdom has no ResizeObserver; Fluent's MessageBar measures itself with one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const api = vi.hoisted(() => vi.fn());
 vi.mock('../lib/api-client', async (original) => ({
   ...(await original<typeof ApiClient>()),

@@ -10,6 +10,14 @@ import { mockServer } from './mocks/server';
 // then miss elements a user sees. Accessibility of the real tree is checked by axe in the e2e suite.
 configure({ asyncUtilTimeout: 15_000, defaultHidden: true });
 
+// jsdom has no ResizeObserver; Fluent's MessageBar, tab list and accordion and the virtualised
+// comparison results observe their size with one.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();

@@ -7,13 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
-// jsdom has no ResizeObserver; Fluent's MessageBar measures itself with one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const TABLES = ['ABCWorkstationApps', 'abdWorkstationApps', 'GENWorkstationApps'];
 
 function app(rowKey: string, AppName: string, Version: string, Status = 'Enabled') {

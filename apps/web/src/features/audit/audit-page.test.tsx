@@ -8,13 +8,6 @@ import { findDialog } from '../../testing/find-dialog';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
-// jsdom has no ResizeObserver; Fluent's MessageBar measures itself with one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 function event(id: string, overrides: Partial<AuditEventDto> = {}): AuditEventDto {
   return {
     id,

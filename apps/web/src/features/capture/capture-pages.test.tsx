@@ -201,12 +201,6 @@ beforeAll(() => {
   // closed one) can stay aria-hidden; role queries here include hidden elements. The Chromium
   // journey (e2e/tests/capture-review.spec.ts) asserts the accessible dialogs with axe.
   configure({ defaultHidden: true });
-  // jsdom has no ResizeObserver; Fluent's tab list and accordion observe their size
-  globalThis.ResizeObserver ??= class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  };
 });
 
 afterAll(() => configure({ defaultHidden: false }));

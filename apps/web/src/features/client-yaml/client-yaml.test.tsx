@@ -6,12 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const BEFORE = 'trigger: none\nparameters:\n- name: AppList\n  type: object\n  default:\n  - VLC\n';
 const AFTER =
   'trigger: none\nparameters:\n- name: AppList\n  type: object\n  default:\n  - 7-Zip\n';

@@ -13,13 +13,6 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
-// jsdom has no ResizeObserver; Fluent's MessageBar and the virtualised results list use one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const CLIENTS: ClientList = { clients: [{ code: 'ABC' }, { code: 'CON' }] };
 
 const RESULT: StandardComparisonResult = {

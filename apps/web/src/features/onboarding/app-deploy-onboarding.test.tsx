@@ -5,39 +5,27 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as ClientTenantAuth from '../../lib/client-tenant-auth/client-tenant-auth';
 import * as Auth from '../../lib/client-tenant-auth/client-tenant-auth';
-import {
-  GlobalAdminSignInError,
-  setClientTenantSession,
-} from '../../lib/client-tenant-auth/client-tenant-session';
+import { GlobalAdminSignInError } from '../../lib/client-tenant-auth/client-tenant-session';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
-// jsdom has no ResizeObserver; Fluent's MessageBar measures itself with one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+import {
+  AEGIS_APP_ID,
+  clientTenantsAuthConfig,
+  globalAdminSession,
+} from './testing/onboarding-fixtures';
 
 const TENANT = '2d18732e-2d49-4a3e-ba51-85152d10e11e';
-const APP = '0854848f-013d-4870-8e36-ee2f3f517467';
-const GLOBAL_ADMIN = {
-  tenantId: TENANT,
-  upn: 'lena.fischer@adventure-works.de',
-  displayName: 'Lena Fischer',
-  accessToken: 'client-tenant-token',
-  expiresAt: Date.now() + 3_600_000,
-};
+const GLOBAL_ADMIN = globalAdminSession(TENANT, 'lena.fischer@adventure-works.de', 'Lena Fischer');
 
 // The popup itself is MSAL's; the flow after it is what these tests are about.
 vi.mock('../../lib/client-tenant-auth/client-tenant-auth', async (importOriginal) => {
   const original = await importOriginal<typeof ClientTenantAuth>();
   return {
     ...original,
-    signInGlobalAdmin: vi.fn(async () => {
-      setClientTenantSession(GLOBAL_ADMIN);
-      return GLOBAL_ADMIN;
-    }),
+    signInGlobalAdmin: vi.fn(
+      (await import('./testing/onboarding-fixtures')).signsInAs(() => GLOBAL_ADMIN),
+    ),
   };
 });
 
@@ -61,17 +49,7 @@ beforeEach(() => {
       );
     };
   mockServer.use(
-    http.get('*/auth-config.json', () =>
-      HttpResponse.json({
-        mode: 'local',
-        identityProviderUrl: 'http://idp.test',
-        clientTenants: {
-          loginUrl: 'http://idp.test',
-          clientId: APP,
-          apiScope: 'api://aegis/user_impersonation',
-        },
-      }),
-    ),
+    clientTenantsAuthConfig(),
     // once a run has started, the client's pipeline is under Tenants (the run's work)
     http.get('*/api/onboarding/tenant-pipelines', () =>
       HttpResponse.json({
@@ -89,7 +67,11 @@ beforeEach(() => {
     http.get('*/api/onboarding/enterprise-app', () =>
       HttpResponse.json({
         status: 'found',
-        servicePrincipal: { id: 'sp-1', appId: APP, displayName: 'Aegis - Deploy - Monitor - Fix' },
+        servicePrincipal: {
+          id: 'sp-1',
+          appId: AEGIS_APP_ID,
+          displayName: 'Aegis - Deploy - Monitor - Fix',
+        },
       }),
     ),
     http.post('*/api/onboarding/app-deploy-new/runs', start(191)),
@@ -112,7 +94,7 @@ describe('new app-deploy onboarding (spec 2 §2, §4, §7)', () => {
     await userEvent.click(login);
     const card = await screen.findByRole('region', { name: 'Authentication successful' });
     expect(within(card).getByText(`Tenant ID: ${TENANT}`)).toBeVisible();
-    expect(within(card).getByText(`Enterprise App ID: ${APP}`)).toBeVisible();
+    expect(within(card).getByText(`Enterprise App ID: ${AEGIS_APP_ID}`)).toBeVisible();
     expect(within(card).getByText('Status: Active')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Complete App Deploy Onboarding' }));
     expect(await screen.findByText(/^Pipeline status: inProgress -$/)).toBeVisible();
@@ -123,7 +105,7 @@ describe('new app-deploy onboarding (spec 2 §2, §4, §7)', () => {
           clientCode: 'ADW',
           domain: 'adventure-works.de',
           clientTenantId: TENANT,
-          enterpriseAppId: APP,
+          enterpriseAppId: AEGIS_APP_ID,
         },
       },
     ]);

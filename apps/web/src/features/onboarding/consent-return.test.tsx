@@ -6,16 +6,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
-// jsdom has no ResizeObserver; Fluent's MessageBar measures itself with one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+import { AEGIS_APP_ID, clientTenantsAuthConfig } from './testing/onboarding-fixtures';
 
 const TENANT = 'c086217b-82aa-4623-a64c-f777842cf5e8';
 const OTHER = '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9';
-const APP = '0854848f-013d-4870-8e36-ee2f3f517467';
 const FORM = {
   clientCode: 'TSP',
   domain: 'tailspintoys.com',
@@ -27,17 +21,7 @@ const FORM = {
 
 beforeEach(() => {
   mockServer.use(
-    http.get('*/auth-config.json', () =>
-      HttpResponse.json({
-        mode: 'local',
-        identityProviderUrl: 'http://idp.test',
-        clientTenants: {
-          loginUrl: 'http://idp.test',
-          clientId: APP,
-          apiScope: 'api://aegis/user_impersonation',
-        },
-      }),
-    ),
+    clientTenantsAuthConfig(),
     http.get('*/api/onboarding/tenant-pipelines', () =>
       HttpResponse.json({
         pipelines: [{ id: 301, name: 'ABC-Onboarding', folder: 'Tenants\\ABC' }],
@@ -61,7 +45,7 @@ function storeForm(resolvedTenantId?: string) {
 
 const spPresent = (tenant: string) =>
   encodeURIComponent(
-    `AADSTS650051: The service principal cannot be created, updated, or restored because the service principal name ${APP} is already present for tenant ${tenant}.`,
+    `AADSTS650051: The service principal cannot be created, updated, or restored because the service principal name ${AEGIS_APP_ID} is already present for tenant ${tenant}.`,
   );
 
 describe('tenant onboarding: the admin consent return (spec 2 §4)', () => {

@@ -9,30 +9,20 @@ import {
   goToAdminConsent,
   signInGlobalAdmin,
 } from '../../lib/client-tenant-auth/client-tenant-auth';
-import {
-  GlobalAdminSignInError,
-  setClientTenantSession,
-} from '../../lib/client-tenant-auth/client-tenant-session';
+import { GlobalAdminSignInError } from '../../lib/client-tenant-auth/client-tenant-session';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
-// jsdom has no ResizeObserver; Fluent's MessageBar measures itself with one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+import {
+  AEGIS_APP_ID,
+  clientTenantsAuthConfig,
+  globalAdminSession,
+  signsInAs,
+} from './testing/onboarding-fixtures';
 
 const TENANT = 'c086217b-82aa-4623-a64c-f777842cf5e8';
 const OTHER = '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9';
-const APP = '0854848f-013d-4870-8e36-ee2f3f517467';
-const GLOBAL_ADMIN = {
-  tenantId: TENANT,
-  upn: 'lucy.harper@tailspintoys.com',
-  displayName: 'Lucy Harper',
-  accessToken: 'client-tenant-token',
-  expiresAt: Date.now() + 3_600_000,
-};
+const GLOBAL_ADMIN = globalAdminSession(TENANT, 'lucy.harper@tailspintoys.com', 'Lucy Harper');
 const FORM = {
   clientCode: 'TSP',
   domain: 'tailspintoys.com',
@@ -76,22 +66,9 @@ beforeEach(() => {
     );
   vi.mocked(goToAdminConsent).mockReset();
   vi.mocked(signInGlobalAdmin).mockReset();
-  vi.mocked(signInGlobalAdmin).mockImplementation(async () => {
-    setClientTenantSession(GLOBAL_ADMIN);
-    return GLOBAL_ADMIN;
-  });
+  vi.mocked(signInGlobalAdmin).mockImplementation(signsInAs(() => GLOBAL_ADMIN));
   mockServer.use(
-    http.get('*/auth-config.json', () =>
-      HttpResponse.json({
-        mode: 'local',
-        identityProviderUrl: 'http://idp.test',
-        clientTenants: {
-          loginUrl: 'http://idp.test',
-          clientId: APP,
-          apiScope: 'api://aegis/user_impersonation',
-        },
-      }),
-    ),
+    clientTenantsAuthConfig(),
     http.get('*/api/onboarding/tenant-id', ({ request }) => {
       seen.tenantIdLookups.push(new URL(request.url).searchParams.get('domain') ?? '');
       return HttpResponse.json({
@@ -108,7 +85,11 @@ beforeEach(() => {
     http.get('*/api/onboarding/enterprise-app', () =>
       HttpResponse.json({
         status: 'found',
-        servicePrincipal: { id: 'sp-1', appId: APP, displayName: 'Aegis - Deploy - Monitor - Fix' },
+        servicePrincipal: {
+          id: 'sp-1',
+          appId: AEGIS_APP_ID,
+          displayName: 'Aegis - Deploy - Monitor - Fix',
+        },
       }),
     ),
     http.post('*/api/onboarding/roles', async ({ request }) => {
@@ -166,7 +147,7 @@ async function fillForm() {
 
 const spPresent = (tenant: string) =>
   encodeURIComponent(
-    `AADSTS650051: The service principal cannot be created, updated, or restored because the service principal name ${APP} is already present for tenant ${tenant}.`,
+    `AADSTS650051: The service principal cannot be created, updated, or restored because the service principal name ${AEGIS_APP_ID} is already present for tenant ${tenant}.`,
   );
 
 describe('the tenant baseline screen (spec 2 §2)', () => {
@@ -227,7 +208,7 @@ describe('tenant onboarding: to admin consent (spec 2 §4)', () => {
     expect(seen.tenantIdLookups).toEqual(['tailspintoys.com']);
     const url = consentUrl();
     expect(`${url.origin}${url.pathname}`).toBe(`http://idp.test/${TENANT}/adminconsent`);
-    expect(url.searchParams.get('client_id')).toBe(APP);
+    expect(url.searchParams.get('client_id')).toBe(AEGIS_APP_ID);
     expect(url.searchParams.get('redirect_uri')).toBe(
       `${window.location.origin}/tenant-baseline-options`,
     );

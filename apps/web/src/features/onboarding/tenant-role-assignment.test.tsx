@@ -5,36 +5,30 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as ClientTenantAuth from '../../lib/client-tenant-auth/client-tenant-auth';
-import { setClientTenantSession } from '../../lib/client-tenant-auth/client-tenant-session';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
-// jsdom has no ResizeObserver; Fluent's MessageBar measures itself with one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+import {
+  AEGIS_APP_ID,
+  clientTenantsAuthConfig,
+  globalAdminSession,
+} from './testing/onboarding-fixtures';
 
 const TENANT = 'c086217b-82aa-4623-a64c-f777842cf5e8';
-const APP = '0854848f-013d-4870-8e36-ee2f3f517467';
-const GLOBAL_ADMIN = {
-  tenantId: TENANT,
-  upn: 'admin@tailspintoys.onmicrosoft.com',
-  displayName: 'Tailspin Admin',
-  accessToken: 'client-tenant-token',
-  expiresAt: Date.now() + 3_600_000,
-};
+const GLOBAL_ADMIN = globalAdminSession(
+  TENANT,
+  'admin@tailspintoys.onmicrosoft.com',
+  'Tailspin Admin',
+);
 
 // The popup itself is MSAL's; the flow after it is what this test is about.
 vi.mock('../../lib/client-tenant-auth/client-tenant-auth', async (importOriginal) => {
   const original = await importOriginal<typeof ClientTenantAuth>();
   return {
     ...original,
-    signInGlobalAdmin: vi.fn(async () => {
-      setClientTenantSession(GLOBAL_ADMIN);
-      return GLOBAL_ADMIN;
-    }),
+    signInGlobalAdmin: vi.fn(
+      (await import('./testing/onboarding-fixtures')).signsInAs(() => GLOBAL_ADMIN),
+    ),
   };
 });
 
@@ -56,17 +50,7 @@ beforeEach(() => {
   );
   sessionStorage.setItem('aegis.onboarding.resolvedTenantId', TENANT);
   mockServer.use(
-    http.get('*/auth-config.json', () =>
-      HttpResponse.json({
-        mode: 'local',
-        identityProviderUrl: 'http://idp.test',
-        clientTenants: {
-          loginUrl: 'http://idp.test',
-          clientId: APP,
-          apiScope: 'api://aegis/user_impersonation',
-        },
-      }),
-    ),
+    clientTenantsAuthConfig(),
     http.get('*/api/onboarding/tenant-pipelines', () => HttpResponse.json({ pipelines: [] })),
     // Consent made the app, but Graph shows it only after propagation.
     http.get('*/api/onboarding/enterprise-app', () => {
@@ -76,7 +60,7 @@ beforeEach(() => {
         visible
           ? {
               status: 'found',
-              servicePrincipal: { id: 'sp-1', appId: APP, displayName: 'Aegis' },
+              servicePrincipal: { id: 'sp-1', appId: AEGIS_APP_ID, displayName: 'Aegis' },
             }
           : { status: 'not-found' },
       );

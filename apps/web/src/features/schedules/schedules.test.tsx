@@ -8,12 +8,6 @@ import { findDialog } from '../../testing/find-dialog';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const ROWS: ClientScheduleRow[] = [
   {
     clientCode: 'ABC',
