@@ -91,12 +91,15 @@ export function LegacyOnboardingForm() {
     }
   }
 
+  // an error names what was wrong when submitted: once the form changes it no longer holds
+  const update = (change: Partial<typeof values>) => {
+    setValues((v) => ({ ...v, ...change }));
+    setMessage((m) => (m?.intent === 'error' ? undefined : m));
+  };
+
   const field = (key: 'clientCode' | 'domain' | 'username', label: string) => (
     <Field label={label} required>
-      <Input
-        value={values[key]}
-        onChange={(_e, d) => setValues((v) => ({ ...v, [key]: d.value }))}
-      />
+      <Input value={values[key]} onChange={(_e, d) => update({ [key]: d.value })} />
     </Field>
   );
 
@@ -120,16 +123,14 @@ export function LegacyOnboardingForm() {
               <Input
                 type="password"
                 value={values.password}
-                onChange={(_e, d) => setValues((v) => ({ ...v, password: d.value }))}
+                onChange={(_e, d) => update({ password: d.value })}
               />
             </Field>
             <Field label="Does the client use the company subscription?">
               <RadioGroup
                 layout="horizontal"
                 value={values.subscription}
-                onChange={(_e, d) =>
-                  setValues((v) => ({ ...v, subscription: d.value === 'no' ? 'no' : 'yes' }))
-                }
+                onChange={(_e, d) => update({ subscription: d.value === 'no' ? 'no' : 'yes' })}
               >
                 <Radio value="yes" label="Yes ('Options IT')" />
                 <Radio value="no" label="No" />
@@ -139,9 +140,7 @@ export function LegacyOnboardingForm() {
               <Field label="Custom Subscription Name" required>
                 <Input
                   value={values.customSubscriptionName}
-                  onChange={(_e, d) =>
-                    setValues((v) => ({ ...v, customSubscriptionName: d.value }))
-                  }
+                  onChange={(_e, d) => update({ customSubscriptionName: d.value })}
                 />
               </Field>
             )}
