@@ -6,18 +6,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
-import { AEGIS_APP_ID, clientTenantsAuthConfig } from './testing/onboarding-fixtures';
+import {
+  AEGIS_APP_ID,
+  clientTenantsAuthConfig,
+  OTHER_TENANT_ID,
+  TAILSPIN_FORM,
+  TAILSPIN_TENANT_ID,
+} from './testing/onboarding-fixtures';
 
-const TENANT = 'c086217b-82aa-4623-a64c-f777842cf5e8';
-const OTHER = '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9';
-const FORM = {
-  clientCode: 'TSP',
-  domain: 'tailspintoys.com',
-  hasOptionsCSP: 'yes',
-  customSubscriptionName: '',
-  enrollInPowerSupport: 'no',
-  selectedRegion: 'uksouth',
-};
+const TENANT = TAILSPIN_TENANT_ID;
+const OTHER = OTHER_TENANT_ID;
+const FORM = TAILSPIN_FORM;
 
 beforeEach(() => {
   mockServer.use(

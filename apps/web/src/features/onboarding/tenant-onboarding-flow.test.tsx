@@ -18,19 +18,15 @@ import {
   clientTenantsAuthConfig,
   globalAdminSession,
   signsInAs,
+  OTHER_TENANT_ID,
+  TAILSPIN_FORM,
+  TAILSPIN_TENANT_ID,
 } from './testing/onboarding-fixtures';
 
-const TENANT = 'c086217b-82aa-4623-a64c-f777842cf5e8';
-const OTHER = '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9';
+const TENANT = TAILSPIN_TENANT_ID;
+const OTHER = OTHER_TENANT_ID;
 const GLOBAL_ADMIN = globalAdminSession(TENANT, 'lucy.harper@tailspintoys.com', 'Lucy Harper');
-const FORM = {
-  clientCode: 'TSP',
-  domain: 'tailspintoys.com',
-  hasOptionsCSP: 'yes',
-  customSubscriptionName: '',
-  enrollInPowerSupport: 'no',
-  selectedRegion: 'uksouth',
-};
+const FORM = TAILSPIN_FORM;
 
 // Leaving the page and the popup are the browser's; what the flow does around them is tested here.
 vi.mock('../../lib/client-tenant-auth/client-tenant-auth', async (importOriginal) => {

@@ -12,9 +12,10 @@ import {
   AEGIS_APP_ID,
   clientTenantsAuthConfig,
   globalAdminSession,
+  TAILSPIN_TENANT_ID,
 } from './testing/onboarding-fixtures';
 
-const TENANT = 'c086217b-82aa-4623-a64c-f777842cf5e8';
+const TENANT = TAILSPIN_TENANT_ID;
 const GLOBAL_ADMIN = globalAdminSession(
   TENANT,
   'admin@tailspintoys.onmicrosoft.com',

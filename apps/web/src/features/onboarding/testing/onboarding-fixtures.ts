@@ -10,6 +10,20 @@ import {
 
 export const AEGIS_APP_ID = '0854848f-013d-4870-8e36-ee2f3f517467';
 
+/** Tailspin Toys, a tenant not yet onboarded, and some other tenant's id. */
+export const TAILSPIN_TENANT_ID = 'c086217b-82aa-4623-a64c-f777842cf5e8';
+export const OTHER_TENANT_ID = '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9';
+
+/** The tenant onboarding form for Tailspin Toys as session storage keeps it across the consent. */
+export const TAILSPIN_FORM = {
+  clientCode: 'TSP',
+  domain: 'tailspintoys.com',
+  hasOptionsCSP: 'yes',
+  customSubscriptionName: '',
+  enrollInPowerSupport: 'no',
+  selectedRegion: 'uksouth',
+};
+
 /** /auth-config.json of the embedded default, with client-tenant sign-in configured. */
 export function clientTenantsAuthConfig() {
   return http.get('*/auth-config.json', () =>
