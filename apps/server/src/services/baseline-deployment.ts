@@ -8,7 +8,7 @@ import {
   NotFoundError,
   OFFBOARD_COMPONENTS,
   RESOURCES_FOLDER,
-  TENANT_PIPELINES_FOLDER,
+  isTenantPipelineFolder,
   clientResourcesRoot,
   comparePolicy,
   deployComponentsRun,
@@ -71,8 +71,8 @@ export class BaselineDeployment {
   async clientOfPipeline(pipelineId: number): Promise<string> {
     const pipelines = await this.devops.listPipelines(this.project);
     const pipeline = pipelines.find((p) => p.id === pipelineId);
-    const [root, code] = normalisePipelineFolder(pipeline?.folder).split('\\');
-    if (!pipeline || root !== TENANT_PIPELINES_FOLDER || !code || !isClientCode(code)) {
+    const [, code] = normalisePipelineFolder(pipeline?.folder).split('\\');
+    if (!pipeline || !isTenantPipelineFolder(pipeline.folder) || !code || !isClientCode(code)) {
       throw new NotFoundError(PIPELINE_NOT_FOUND_MESSAGE);
     }
     return code;

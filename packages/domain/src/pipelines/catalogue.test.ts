@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../errors';
 
 import {
+  isTenantPipelineFolder,
   appDeployOnboardingLegacyRun,
   appDeployOnboardingRun,
   appListRun,
@@ -189,6 +190,24 @@ describe('pipeline catalogue', () => {
     expect(() =>
       appDeployOnboardingLegacyRun({ clientCode: 'NEW', domain: 'd', username: 'u', password: '' }),
     ).toThrow(/password/);
+  });
+});
+
+describe('isTenantPipelineFolder', () => {
+  it('finds the Tenants folder however the service spells it, and nothing else', () => {
+    for (const folder of ['\\Tenants\\ABC', 'Tenants\\ABC', '\\Tenants', '\\tenants\\ABC\\']) {
+      expect(isTenantPipelineFolder(folder)).toBe(true);
+    }
+    for (const folder of [
+      '\\ABC',
+      '\\Aegis',
+      '\\TenantsOld\\ABC',
+      '\\ABC\\Tenants',
+      '',
+      undefined,
+    ]) {
+      expect(isTenantPipelineFolder(folder)).toBe(false);
+    }
   });
 });
 

@@ -183,6 +183,15 @@ export function normalisePipelineFolder(folder: string | undefined): string {
   return (folder ?? '').replace(/^\\+|\\+$/g, '');
 }
 
+/**
+ * Whether a pipeline lives under the client tenant pipelines' folder 'Tenants' (spec 2 §7), however
+ * the service spells the folder's backslashes and case (Azure DevOps folder names ignore case).
+ */
+export function isTenantPipelineFolder(folder: string | undefined): boolean {
+  const root = normalisePipelineFolder(folder).split('\\', 1)[0] ?? '';
+  return root.toLowerCase() === TENANT_PIPELINES_FOLDER.toLowerCase();
+}
+
 /** Whether a listed pipeline is the one the locator names. */
 export function matchesLocator(
   locator: PipelineLocator,

@@ -2,7 +2,7 @@
 // needs in DevOps. Every step checks first, so a re-run for an onboarded client changes nothing and
 // says so.
 import type { Pipeline } from '@aegis/connectors/devops';
-import { newClientYaml } from '@aegis/domain';
+import { isTenantPipelineFolder, newClientYaml } from '@aegis/domain';
 
 import type { TaskParameters } from '../parameters';
 
@@ -161,7 +161,7 @@ export async function runAppDeployOnboard(
   await ensureClientYaml(context, client, created);
   const pipelines = await organisationPipelines(context);
   const onboarded = pipelines.find(
-    (p) => /^\\?Tenants(\\|$)/i.test(p.folder) && p.name.toUpperCase().includes(client),
+    (p) => isTenantPipelineFolder(p.folder) && p.name.toUpperCase().includes(client),
   );
   if (onboarded) {
     log.info(

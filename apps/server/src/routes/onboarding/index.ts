@@ -8,7 +8,7 @@ import {
   tenantIdResponseSchema,
   tenantPipelinesResponseSchema,
 } from '@aegis/contracts';
-import { allRolesAssigned, stripFolder } from '@aegis/domain';
+import { allRolesAssigned, isTenantPipelineFolder, stripFolder } from '@aegis/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { ClientTenantSession } from '../../plugins/client-tenant';
@@ -30,7 +30,6 @@ import { onboardingRunRoutes } from './runs';
 
 const tags = ['onboarding'];
 /** Spec 2 §7: client tenant pipelines live in the folder 'Tenants'. */
-const TENANTS_FOLDER = 'Tenants';
 
 /** Tenant and app-deploy onboarding, and the Global Admin tool (spec 2 §2, §4, §7). */
 export const onboardingRoutes: FastifyPluginAsyncZod<OnboardingRoutesOptions> = async (
@@ -71,7 +70,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<OnboardingRoutesOptions> = 
       const pipelines = await request.devops.listPipelines(options.project);
       return {
         pipelines: pipelines
-          .filter((p) => stripFolder(p.folder).split('\\')[0] === TENANTS_FOLDER)
+          .filter((p) => isTenantPipelineFolder(p.folder))
           .map((p) => ({ id: p.id, name: p.name, folder: stripFolder(p.folder) })),
       };
     },
