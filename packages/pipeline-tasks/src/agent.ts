@@ -11,10 +11,11 @@ import {
   type TokenCredential,
 } from '@azure/identity';
 
-import { tenantCredentialSettings, type TaskEnvironment } from './config';
+import { tenantCredentialSettings, tenantDoors, type TaskEnvironment } from './config';
 import type { TaskLog } from './log';
 import { TaskRepository } from './repository/config-repository';
 import type { TaskContext } from './tasks/context';
+import { defaultScopeOf, type TenantService } from './tenant/doors';
 import { HttpTenantGateway } from './tenant/http-gateway';
 
 function credentialFor(env: TaskEnvironment, tenantId: string): TokenCredential {
@@ -29,14 +30,12 @@ function credentialFor(env: TaskEnvironment, tenantId: string): TokenCredential 
 }
 
 /** An app-only token of a client tenant for one of the services the tasks call. */
-export type TenantTokenProvider = (
-  tenantId: string,
-) => (resource: 'graph' | 'admin' | 'arm') => Promise<string>;
+export type TenantTokenProvider = (tenantId: string) => (service: TenantService) => Promise<string>;
 
 export interface AgentOptions {
   /**
    * How tokens of the client tenant are obtained (default: the app's credential from the
-   * environment, for the `.default` scope of each service URL)
+   * environment, for the `.default` scope of each service's audience)
    */
   tenantTokens?: TenantTokenProvider;
 }
@@ -51,16 +50,13 @@ export function agentContext(
     getToken: async () => env.SYSTEM_ACCESSTOKEN,
   });
   const project = env.SYSTEM_TEAMPROJECT;
-  const scopes = {
-    graph: `${env.AEGIS_GRAPH_URL.replace(/\/+$/, '')}/.default`,
-    admin: `${env.AEGIS_EXCHANGE_URL.replace(/\/+$/, '')}/.default`,
-    arm: `${env.AEGIS_ARM_URL.replace(/\/+$/, '')}/.default`,
-  };
+  const doors = tenantDoors(env);
   const credentialTokens: TenantTokenProvider = (tenantId) => {
     const credential = credentialFor(env, tenantId);
-    return async (resource) => {
-      const token = await credential.getToken(scopes[resource]);
-      if (!token) throw new Error(`No token for ${scopes[resource]}`);
+    return async (service) => {
+      const scope = defaultScopeOf(doors[service]);
+      const token = await credential.getToken(scope);
+      if (!token) throw new Error(`No token for ${scope}`);
       return token.token;
     };
   };
@@ -88,9 +84,12 @@ export function agentContext(
       const tokens = (options.tenantTokens ?? credentialTokens)(id);
       return new HttpTenantGateway({
         tenantId: id,
-        graphUrl: env.AEGIS_GRAPH_URL,
-        adminUrl: env.AEGIS_EXCHANGE_URL,
-        armUrl: env.AEGIS_ARM_URL,
+        urls: {
+          graph: doors.graph.url,
+          exchange: doors.exchange.url,
+          teams: doors.teams.url,
+          arm: doors.arm.url,
+        },
         ...(env.AEGIS_SUBSCRIPTION_ID ? { subscriptionId: env.AEGIS_SUBSCRIPTION_ID } : {}),
         getToken: tokens,
       });

@@ -3,6 +3,8 @@
 // with zod so a missing value fails the run with its name.
 import { z } from 'zod';
 
+import { MICROSOFT_CLOUD_DOORS, type ServiceDoor, type TenantService } from './tenant/doors';
+
 const url = z.url();
 
 const environmentSchema = z.object({
@@ -25,11 +27,19 @@ const environmentSchema = z.object({
   AEGIS_CLIENT_SECRET: z.string().min(1).optional(),
   AEGIS_FEDERATED_TOKEN: z.string().min(1).optional(),
   AEGIS_FEDERATED_TOKEN_FILE: z.string().min(1).optional(),
-  /** service URLs; the defaults are Microsoft's public cloud */
+  /**
+   * each service's door (docs/adr/049): its URL and its tokens' audience; the defaults are
+   * Microsoft's public cloud, and an audience defaults to the URL except for Teams
+   */
   AEGIS_AUTHORITY_HOST: url.default('https://login.microsoftonline.com'),
-  AEGIS_GRAPH_URL: url.default('https://graph.microsoft.com'),
-  AEGIS_EXCHANGE_URL: url.default('https://outlook.office365.com'),
-  AEGIS_ARM_URL: url.default('https://management.azure.com'),
+  AEGIS_GRAPH_URL: url.default(MICROSOFT_CLOUD_DOORS.graph.url),
+  AEGIS_GRAPH_AUDIENCE: z.string().min(1).optional(),
+  AEGIS_EXCHANGE_URL: url.default(MICROSOFT_CLOUD_DOORS.exchange.url),
+  AEGIS_EXCHANGE_AUDIENCE: z.string().min(1).optional(),
+  AEGIS_TEAMS_URL: url.default(MICROSOFT_CLOUD_DOORS.teams.url),
+  AEGIS_TEAMS_AUDIENCE: z.string().min(1).default(MICROSOFT_CLOUD_DOORS.teams.audience),
+  AEGIS_ARM_URL: url.default(MICROSOFT_CLOUD_DOORS.arm.url),
+  AEGIS_ARM_AUDIENCE: z.string().min(1).optional(),
   AEGIS_SUBSCRIPTION_ID: z.string().min(1).optional(),
   /** table storage for app-deploy onboarding */
   AEGIS_TABLES_URL: url.optional(),
@@ -57,6 +67,26 @@ export function readTaskEnvironment(env: NodeJS.ProcessEnv): TaskEnvironment {
     );
   }
   return parsed.data;
+}
+
+/** The door of each service of the client tenant: URL and token audience. */
+export function tenantDoors(env: TaskEnvironment): Record<TenantService, ServiceDoor> {
+  const trimmed = (value: string) => value.replace(/\/+$/, '');
+  return {
+    graph: {
+      url: trimmed(env.AEGIS_GRAPH_URL),
+      audience: env.AEGIS_GRAPH_AUDIENCE ?? trimmed(env.AEGIS_GRAPH_URL),
+    },
+    exchange: {
+      url: trimmed(env.AEGIS_EXCHANGE_URL),
+      audience: env.AEGIS_EXCHANGE_AUDIENCE ?? trimmed(env.AEGIS_EXCHANGE_URL),
+    },
+    teams: { url: trimmed(env.AEGIS_TEAMS_URL), audience: env.AEGIS_TEAMS_AUDIENCE },
+    arm: {
+      url: trimmed(env.AEGIS_ARM_URL),
+      audience: env.AEGIS_ARM_AUDIENCE ?? trimmed(env.AEGIS_ARM_URL),
+    },
+  };
 }
 
 /** The client tenant's credentials, or a clear message naming what is missing. */

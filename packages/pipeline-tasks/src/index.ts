@@ -9,5 +9,11 @@ export { runTask } from './tasks/run-task';
 export * from './tasks/layout';
 export { snapshotTenant, stripProperties } from './tasks/snapshot';
 export { HttpTenantGateway, type HttpTenantGatewayOptions } from './tenant/http-gateway';
+export {
+  MICROSOFT_CLOUD_DOORS,
+  defaultScopeOf,
+  type ServiceDoor,
+  type TenantService,
+} from './tenant/doors';
 export type { TenantGateway, TenantObject, WriteOutcome, WriteOptions } from './tenant/gateway';
 export { objectIdOf } from './tenant/gateway';

@@ -1,10 +1,12 @@
 /** Which external service failed. */
-export type ServiceName = 'devops' | 'graph' | 'arm' | 'tables' | 'identity';
+export type ServiceName = 'devops' | 'graph' | 'arm' | 'exchange' | 'teams' | 'tables' | 'identity';
 
 const DISPLAY_NAMES: Record<ServiceName, string> = {
   devops: 'Azure DevOps',
   graph: 'Microsoft Graph',
   arm: 'Azure Resource Manager',
+  exchange: 'The Exchange Online admin API',
+  teams: 'The Teams admin configuration service',
   tables: 'Table storage',
   identity: 'The identity provider',
 };

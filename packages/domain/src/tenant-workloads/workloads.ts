@@ -32,6 +32,11 @@ export interface AdminCommandWorkload {
   service: 'exchange' | 'teams' | 'sharepoint' | 'planner';
   /** the noun of Get-/Set-/New-/Remove-{noun} */
   noun: string;
+  /**
+   * Teams: the configuration type the Teams admin configuration service files the cmdlet's
+   * objects under (/Skype.Policy/configurations/{configurationType})
+   */
+  configurationType?: string;
   /** a tenant-wide object that is set, never created or removed */
   singleton?: boolean;
   /** the property naming the file; singletons use `fileName` */
@@ -87,8 +92,13 @@ const command = (
   ...naming,
 });
 
+/** A Teams policy type: its cmdlet noun and the configuration type it is filed under. */
+const teams = (kind: string, noun: string, configurationType: string): AdminCommandWorkload => ({
+  ...command('teams', 'Teams', kind, noun, { nameProperty: 'Identity' }),
+  configurationType,
+});
+
 const byName = { nameProperty: 'Name' };
-const byIdentity = { nameProperty: 'Identity' };
 
 // Order matters: objects other kinds reference (groups, named locations) come first, so a deploy
 // creates them before the policies that point at them.
@@ -168,23 +178,15 @@ export const TENANT_WORKLOADS: readonly TenantWorkload[] = [
   command('exchange', 'Defender', 'HostedContentFilterPolicy', 'HostedContentFilterPolicy', byName),
   command('exchange', 'Defender', 'MalwareFilterPolicy', 'MalwareFilterPolicy', byName),
   command('exchange', 'Defender', 'AtpPolicyForO365', 'AtpPolicyForO365', byName),
-  command('teams', 'Teams', 'MeetingPolicy', 'CsTeamsMeetingPolicy', byIdentity),
-  command('teams', 'Teams', 'MessagingPolicy', 'CsTeamsMessagingPolicy', byIdentity),
-  command('teams', 'Teams', 'AppPermissionPolicy', 'CsTeamsAppPermissionPolicy', byIdentity),
-  command('teams', 'Teams', 'ClientConfiguration', 'CsTeamsClientConfiguration', byIdentity),
-  command(
-    'teams',
-    'Teams',
-    'FederationConfiguration',
-    'CsTenantFederationConfiguration',
-    byIdentity,
-  ),
-  command(
-    'teams',
-    'Teams',
+  teams('MeetingPolicy', 'CsTeamsMeetingPolicy', 'TeamsMeetingPolicy'),
+  teams('MessagingPolicy', 'CsTeamsMessagingPolicy', 'TeamsMessagingPolicy'),
+  teams('AppPermissionPolicy', 'CsTeamsAppPermissionPolicy', 'TeamsAppPermissionPolicy'),
+  teams('ClientConfiguration', 'CsTeamsClientConfiguration', 'TeamsClientConfiguration'),
+  teams('FederationConfiguration', 'CsTenantFederationConfiguration', 'TenantFederationSettings'),
+  teams(
     'GuestMeetingConfiguration',
     'CsTeamsGuestMeetingConfiguration',
-    byIdentity,
+    'TeamsGuestMeetingConfiguration',
   ),
   command('sharepoint', 'SharePoint', 'SPOTenant', 'SPOTenant', {
     fileName: 'SharePoint Tenant Settings',

@@ -3,7 +3,12 @@
 // (client credentials at the local identity provider) and the tenant emulator's Graph, admin
 // command and ARM endpoints through HttpTenantGateway.
 import { createTablesClient } from '@aegis/connectors/tables';
-import { HttpTenantGateway } from '@aegis/pipeline-tasks';
+import {
+  HttpTenantGateway,
+  MICROSOFT_CLOUD_DOORS,
+  defaultScopeOf,
+  type TenantService,
+} from '@aegis/pipeline-tasks';
 
 import { DEFAULT_SUBSCRIPTION_NAME, findSimulatedTenant } from '../tenants/registry';
 
@@ -15,22 +20,16 @@ export interface TenantTaskRuntimeOptions {
   /** the Aegis app registration */
   clientId: string;
   clientSecret: string;
-  /** the tenant emulator's origin (Graph, admin commands and ARM) */
+  /** the tenant emulator's origin (Graph, Exchange admin API, Teams configuration, ARM) */
   tenantEmulatorUrl: () => string;
   /** Azurite or a storage account, for app-deploy onboarding */
   tablesConnectionString?: string;
 }
 
-const RESOURCES = {
-  graph: 'https://graph.microsoft.com/.default',
-  admin: 'https://outlook.office365.com/.default',
-  arm: 'https://management.azure.com/.default',
-} as const;
-
 export function tenantTaskRuntime(options: TenantTaskRuntimeOptions): TaskRuntime {
   const tokens = new Map<string, { token: string; expiresAt: number }>();
-  const token = async (tenantId: string, resource: keyof typeof RESOURCES): Promise<string> => {
-    const key = `${tenantId}:${resource}`;
+  const token = async (tenantId: string, service: TenantService): Promise<string> => {
+    const key = `${tenantId}:${service}`;
     const cached = tokens.get(key);
     if (cached && cached.expiresAt > Date.now() + 60_000) return cached.token;
     const response = await fetch(`${options.identityProviderUrl}/${tenantId}/oauth2/v2.0/token`, {
@@ -40,7 +39,7 @@ export function tenantTaskRuntime(options: TenantTaskRuntimeOptions): TaskRuntim
         grant_type: 'client_credentials',
         client_id: options.clientId,
         client_secret: options.clientSecret,
-        scope: RESOURCES[resource],
+        scope: defaultScopeOf(MICROSOFT_CLOUD_DOORS[service]),
       }),
     });
     const body = (await response.json()) as {
@@ -69,11 +68,9 @@ export function tenantTaskRuntime(options: TenantTaskRuntimeOptions): TaskRuntim
       const origin = options.tenantEmulatorUrl();
       return new HttpTenantGateway({
         tenantId: tenant.tenantId,
-        graphUrl: origin,
-        adminUrl: origin,
-        armUrl: origin,
+        urls: { graph: origin, exchange: origin, teams: origin, arm: origin },
         ...(subscription ? { subscriptionId: subscription.subscriptionId } : {}),
-        getToken: (resource) => token(tenant.tenantId, resource),
+        getToken: (service) => token(tenant.tenantId, service),
       });
     },
     ...(options.tablesConnectionString

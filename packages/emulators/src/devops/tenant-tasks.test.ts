@@ -3,7 +3,12 @@
 // admin command endpoint and ARM. Covers a failing Graph call, throttling with Retry-After, a
 // tenant with Multi Admin Approval, and the command line an Azure Pipelines agent runs.
 import type { RepositoryRef } from '@aegis/connectors/devops';
-import { runCli, type TenantTokenProvider } from '@aegis/pipeline-tasks';
+import {
+  MICROSOFT_CLOUD_DOORS,
+  defaultScopeOf,
+  runCli,
+  type TenantTokenProvider,
+} from '@aegis/pipeline-tasks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { CONFIG_REPOSITORY_NAME } from '../seed/seed-devops';
@@ -169,12 +174,8 @@ describe('off-board against the tenant emulator', () => {
 describe('the command line an Azure Pipelines agent runs (aegis-task)', () => {
   // Only the client tenant's tokens are swapped (the agent's credential needs an https authority):
   // everything else comes from the variables an agent provides, as pipelines/*.yml map them.
-  const tenantTokens: TenantTokenProvider = (tenantId) => async (resource) => {
-    const scope = {
-      graph: 'https://graph.microsoft.com/.default',
-      admin: 'https://outlook.office365.com/.default',
-      arm: 'https://management.azure.com/.default',
-    }[resource];
+  const tenantTokens: TenantTokenProvider = (tenantId) => async (service) => {
+    const scope = defaultScopeOf(MICROSOFT_CLOUD_DOORS[service]);
     const response = await fetch(`${fixture.idp.url}/${tenantId}/oauth2/v2.0/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -206,6 +207,7 @@ describe('the command line an Azure Pipelines agent runs (aegis-task)', () => {
         AEGIS_CLIENT_SECRET: 'unused: tokens come from tenantTokens',
         AEGIS_GRAPH_URL: tenants.url,
         AEGIS_EXCHANGE_URL: tenants.url,
+        AEGIS_TEAMS_URL: tenants.url,
         AEGIS_ARM_URL: tenants.url,
         AEGIS_SUBSCRIPTION_ID: subscription.subscriptionId,
       },
@@ -249,6 +251,7 @@ describe('the command line an Azure Pipelines agent runs (aegis-task)', () => {
         AEGIS_CLIENT_SECRET: 'unused: tokens come from tenantTokens',
         AEGIS_GRAPH_URL: tenants.url,
         AEGIS_EXCHANGE_URL: tenants.url,
+        AEGIS_TEAMS_URL: tenants.url,
         AEGIS_ARM_URL: tenants.url,
       },
       write: (line) => lines.push(line),
@@ -280,14 +283,16 @@ describe('the command line an Azure Pipelines agent runs (aegis-task)', () => {
         AEGIS_CLIENT_SECRET: 'unused',
         AEGIS_GRAPH_URL: tenants.url,
         AEGIS_EXCHANGE_URL: tenants.url,
+        AEGIS_TEAMS_URL: tenants.url,
         AEGIS_ARM_URL: tenants.url,
       },
       write: (line) => lines.push(line),
       agent: { tenantTokens: () => async () => 'not-a-token' },
     });
     expect(code).toBe(1);
+    // every service refuses the token; whichever read fails first is the one named
     expect(lines.at(-1)).toMatch(
-      /^##vso\[task\.logissue type=error\]Reading the tenant through Graph .* failed: 401/,
+      /^##vso\[task\.logissue type=error\]Reading .+ failed: .*(401|access token is invalid)/,
     );
   });
 });

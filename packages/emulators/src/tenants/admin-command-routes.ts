@@ -1,7 +1,7 @@
 // The admin command endpoint of Exchange Online PowerShell v3 (REST): POST
 // /adminapi/beta/{tenantId}/InvokeCommand with {"CmdletInput":{"CmdletName","Parameters"}}, for the
-// Exchange, Defender for Office 365, Teams, SharePoint and Planner settings that have no Graph API
-// (docs/adr/018-workload-endpoints.md). Get-/Set-/New-/Remove-{noun} over the tenant's objects of
+// Exchange and Defender for Office 365 settings that have no Graph API (docs/adr/049); Teams has
+// its own service (teams-config-routes.ts). Get-/Set-/New-/Remove-{noun} over the tenant's objects of
 // the admin-command workloads of the domain's TENANT_WORKLOADS.
 import { randomUUID } from 'node:crypto';
 
@@ -21,7 +21,9 @@ type Verb = (typeof VERBS)[number];
 function workloadOfNoun(noun: string): AdminCommandWorkload | undefined {
   return TENANT_WORKLOADS.find(
     (w): w is AdminCommandWorkload =>
-      w.transport === 'adminCommand' && w.noun.toLowerCase() === noun.toLowerCase(),
+      w.transport === 'adminCommand' &&
+      w.service !== 'teams' &&
+      w.noun.toLowerCase() === noun.toLowerCase(),
   );
 }
 

@@ -12,6 +12,7 @@ import { registerAdminCommandRoutes } from './admin-command-routes';
 import { registerArmRoutes } from './arm-routes';
 import { registerEmulatorRoutes } from './emulator-routes';
 import { registerGraphRoutes } from './graph-routes';
+import { registerTeamsConfigurationRoutes } from './teams-config-routes';
 import {
   ANY_AUDIENCE,
   EmulatorError,
@@ -239,6 +240,7 @@ export function buildTenantEmulator(options: TenantEmulatorOptions): TenantEmula
   registerGraphRoutes(app, world, { defaultPageSize: options.defaultPageSize ?? 100 });
   registerArmRoutes(app, world, options.defaultPageSize ?? 100);
   registerAdminCommandRoutes(app, world);
+  registerTeamsConfigurationRoutes(app, world);
   return { app, world, faults };
 }
 
@@ -309,13 +311,15 @@ export const FAMILY_AUDIENCES: Readonly<Record<ApiFamily, readonly string[]>> = 
     'https://management.core.windows.net/',
   ],
   exchange: ['https://outlook.office365.com', '00000002-0000-0ff1-ce00-000000000000'],
+  // the "Skype and Teams Tenant Admin API" resource of the Teams admin configuration service
+  teams: ['48ac35b8-9aa8-4d74-927d-1f4a14a0b239'],
 };
 
 function audienceFits(family: ApiFamily, audience: string): boolean {
   return audience === ANY_AUDIENCE || FAMILY_AUDIENCES[family].includes(audience);
 }
 
-/** Audiences Graph, ARM and Exchange Online accept. */
+/** Audiences Graph, ARM, Exchange Online and the Teams configuration service accept. */
 export const TENANT_EMULATOR_AUDIENCES = [
   'https://graph.microsoft.com',
   '00000003-0000-0000-c000-000000000000',
@@ -324,4 +328,5 @@ export const TENANT_EMULATOR_AUDIENCES = [
   'https://management.core.windows.net/',
   'https://outlook.office365.com',
   '00000002-0000-0ff1-ce00-000000000000',
+  '48ac35b8-9aa8-4d74-927d-1f4a14a0b239',
 ] as const;

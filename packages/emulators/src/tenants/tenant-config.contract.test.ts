@@ -26,9 +26,7 @@ function gateway(token = delegatedToken(tenant), fetcher?: typeof fetch): HttpTe
   return new HttpTenantGateway({
     ...(fetcher ? { fetch: fetcher } : {}),
     tenantId: tenant.tenantId,
-    graphUrl: emulator.url,
-    adminUrl: emulator.url,
-    armUrl: emulator.url,
+    urls: { graph: emulator.url, exchange: emulator.url, teams: emulator.url, arm: emulator.url },
     subscriptionId: tenant.subscriptions[0]!.subscriptionId,
     getToken: async () => token,
     retry: { sleep: async () => undefined },
@@ -159,7 +157,7 @@ describe('deploy and off-board write the configuration', () => {
     });
   });
 
-  it('Exchange, Teams and SharePoint through InvokeCommand: New, Set, Get, Remove', async () => {
+  it('Exchange and SharePoint through InvokeCommand: New, Set, Get, Remove', async () => {
     const rules = workload('Exchange/TransportRule');
     const made = await gateway().create(rules, {
       Name: 'FAB - Block Executables',
@@ -179,6 +177,40 @@ describe('deploy and off-board write the configuration', () => {
     const spo = workload('SharePoint/SPOTenant');
     await gateway().update(spo, {}, { SharingCapability: 'Disabled' });
     expect((await gateway().readAll([spo])).get(spo)?.[0]?.['SharingCapability']).toBe('Disabled');
+  });
+
+  it('Teams policies through the Teams configuration service: New, Set, Get, Remove', async () => {
+    const meeting = workload('Teams/MeetingPolicy');
+    const paths: string[] = [];
+    const recording: typeof fetch = (input, init) => {
+      paths.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+      return fetch(input, init);
+    };
+    const teams = gateway(delegatedToken(tenant), recording);
+    await teams.create(meeting, { Identity: 'Tag:FAB Sales', AllowCloudRecording: false });
+    await teams.update(
+      meeting,
+      { Identity: 'Global' },
+      { AllowAnonymousUsersToStartMeeting: false },
+    );
+    const read = (await teams.readAll([meeting])).get(meeting) ?? [];
+    expect(read.find((p) => p['Identity'] === 'Tag:FAB Sales')?.['AllowCloudRecording']).toBe(
+      false,
+    );
+    expect(
+      read.find((p) => p['Identity'] === 'Global')?.['AllowAnonymousUsersToStartMeeting'],
+    ).toBe(false);
+    await teams.remove(meeting, { Identity: 'Tag:FAB Sales' });
+    await expect(teams.remove(meeting, { Identity: 'Tag:FAB Sales' })).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    expect(paths).toEqual([
+      'POST /Skype.Policy/configurations/TeamsMeetingPolicy/configuration/Tag%3AFAB%20Sales',
+      'PUT /Skype.Policy/configurations/TeamsMeetingPolicy/configuration/Global',
+      'GET /Skype.Policy/configurations/TeamsMeetingPolicy',
+      'DELETE /Skype.Policy/configurations/TeamsMeetingPolicy/configuration/Tag%3AFAB%20Sales',
+      'DELETE /Skype.Policy/configurations/TeamsMeetingPolicy/configuration/Tag%3AFAB%20Sales',
+    ]);
   });
 
   it("Graph's SharePoint settings show and change the same state as the SharePoint commands", async () => {

@@ -15,7 +15,7 @@ export interface TenantPrincipal {
   upn?: string;
 }
 
-export type ApiFamily = 'graph' | 'arm' | 'exchange';
+export type ApiFamily = 'graph' | 'arm' | 'exchange' | 'teams';
 
 /** A test principal's audience that every API accepts (test-support's opaque tokens only). */
 export const ANY_AUDIENCE = '*';
@@ -23,6 +23,7 @@ export const ANY_AUDIENCE = '*';
 export function familyOf(urlPath: string): ApiFamily {
   if (/^\/(v1\.0|beta)(\/|$|\?)/i.test(urlPath)) return 'graph';
   if (/^\/adminapi\//i.test(urlPath)) return 'exchange';
+  if (/^\/Skype\.Policy\//i.test(urlPath)) return 'teams';
   return 'arm';
 }
 

@@ -1,0 +1,88 @@
+// The Teams admin configuration service the MicrosoftTeams module's Cs* cmdlets call
+// (docs/adr/049): GET /Skype.Policy/configurations/{type} lists every instance of a policy type
+// as a JSON array; /Skype.Policy/configurations/{type}/configuration/{identity} reads (GET),
+// sets (PUT, a merge), creates (POST) and removes (DELETE) one instance. Tokens of the Teams
+// audience only (server.ts FAMILY_AUDIENCES.teams).
+import { TENANT_WORKLOADS, type AdminCommandWorkload } from '@aegis/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import type { JsonObject } from '../seed/policies/types';
+
+import { EmulatorError, principalOf } from './wire';
+import type { TenantWorld } from './world';
+
+function workloadOfType(type: string): AdminCommandWorkload {
+  const workload = TENANT_WORKLOADS.find(
+    (w): w is AdminCommandWorkload =>
+      w.transport === 'adminCommand' &&
+      w.service === 'teams' &&
+      w.configurationType?.toLowerCase() === type.toLowerCase(),
+  );
+  if (!workload) {
+    throw new EmulatorError(404, 'NotFound', `Configuration type '${type}' was not found.`);
+  }
+  return workload;
+}
+
+function entryOf(
+  items: Map<string, JsonObject>,
+  identity: string,
+): [string, JsonObject] | undefined {
+  const wanted = identity.toLowerCase();
+  for (const [key, object] of items) {
+    if (key === wanted || String(object['Identity'] ?? '').toLowerCase() === wanted) {
+      return [key, object];
+    }
+  }
+  return undefined;
+}
+
+type TypeParams = { type: string };
+type InstanceParams = { type: string; identity: string };
+
+export function registerTeamsConfigurationRoutes(app: FastifyInstance, world: TenantWorld): void {
+  const objectsOf = (request: FastifyRequest<{ Params: TypeParams }>) =>
+    world.state(principalOf(request).tenantId).workloadObjects(workloadOfType(request.params.type));
+  const notFound = (request: FastifyRequest<{ Params: InstanceParams }>) =>
+    new EmulatorError(
+      404,
+      'NotFound',
+      `${request.params.type} '${request.params.identity}' was not found.`,
+    );
+  const instance = '/Skype.Policy/configurations/:type/configuration/:identity';
+
+  app.get<{ Params: TypeParams }>('/Skype.Policy/configurations/:type', async (request) => [
+    ...objectsOf(request).values(),
+  ]);
+  app.get<{ Params: InstanceParams }>(instance, async (request) => {
+    const found = entryOf(objectsOf(request), request.params.identity);
+    if (!found) throw notFound(request);
+    return found[1];
+  });
+  app.put<{ Params: InstanceParams }>(instance, async (request) => {
+    const items = objectsOf(request);
+    const found = entryOf(items, request.params.identity);
+    if (!found) throw notFound(request);
+    const { Identity: _identity, ...changes } = (request.body ?? {}) as JsonObject;
+    const updated = { ...found[1], ...changes };
+    items.set(found[0], updated);
+    return updated;
+  });
+  app.post<{ Params: InstanceParams }>(instance, async (request, reply) => {
+    const items = objectsOf(request);
+    const identity = request.params.identity;
+    if (entryOf(items, identity)) {
+      throw new EmulatorError(409, 'Conflict', `${request.params.type} '${identity}' exists.`);
+    }
+    const created = { ...((request.body ?? {}) as JsonObject), Identity: identity };
+    items.set(identity.toLowerCase(), created);
+    return reply.code(201).send(created);
+  });
+  app.delete<{ Params: InstanceParams }>(instance, async (request, reply) => {
+    const items = objectsOf(request);
+    const found = entryOf(items, request.params.identity);
+    if (!found) throw notFound(request);
+    items.delete(found[0]);
+    return reply.code(204).send();
+  });
+}

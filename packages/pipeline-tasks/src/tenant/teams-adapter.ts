@@ -1,0 +1,110 @@
+// The Teams admin configuration service the MicrosoftTeams module's Cs* cmdlets call (and
+// ScubaGear's and CIPP's REST collectors): /Skype.Policy/configurations/{type} lists every
+// instance of a policy type, /Skype.Policy/configurations/{type}/configuration/{identity} is one
+// instance (Global, Tag:{name}). Its own base URL and token audience (doors.ts).
+import { HttpPipeline } from '@aegis/connectors';
+import type { AdminCommandWorkload } from '@aegis/domain';
+
+import { TaskError } from '../log';
+
+import type { ServiceAdapterOptions } from './doors';
+import type { TenantObject, WriteOutcome } from './gateway';
+import { writeOutcomeOf } from './write-outcome';
+
+function parseTeamsError(_status: number, text: string): { code?: string; message?: string } {
+  try {
+    const body = JSON.parse(text) as {
+      error?: { code?: string; message?: string };
+      errorCode?: string;
+      message?: string;
+    };
+    const code = body.error?.code ?? body.errorCode;
+    const message = body.error?.message ?? body.message;
+    return { ...(code ? { code } : {}), ...(message ? { message } : {}) };
+  } catch {
+    return {};
+  }
+}
+
+export class TeamsConfigurationAdapter {
+  private readonly http: HttpPipeline;
+  private readonly base: string;
+
+  constructor(options: ServiceAdapterOptions) {
+    this.http = new HttpPipeline({
+      service: 'teams',
+      getToken: options.getToken,
+      fetch: options.fetch,
+      ...(options.retry ? { retry: options.retry } : {}),
+      parseError: parseTeamsError,
+    });
+    this.base = `${options.url.replace(/\/+$/, '')}/Skype.Policy/configurations`;
+  }
+
+  private typeOf(workload: AdminCommandWorkload): string {
+    if (!workload.configurationType) {
+      throw new TaskError(
+        `${workload.category}/${workload.kind} names no Teams configuration type`,
+      );
+    }
+    return encodeURIComponent(workload.configurationType);
+  }
+
+  private instanceUrl(workload: AdminCommandWorkload, identity: unknown): string {
+    const name = typeof identity === 'string' && identity ? identity : 'Global';
+    return `${this.base}/${this.typeOf(workload)}/configuration/${encodeURIComponent(name)}`;
+  }
+
+  async read(workload: AdminCommandWorkload): Promise<TenantObject[]> {
+    try {
+      const response = await this.http.send<unknown>({
+        method: 'GET',
+        url: `${this.base}/${this.typeOf(workload)}`,
+        responseType: 'json',
+      });
+      const body = response.body;
+      if (Array.isArray(body)) return body as TenantObject[];
+      const value = (body as { value?: unknown } | undefined)?.value;
+      return Array.isArray(value) ? (value as TenantObject[]) : body ? [body as TenantObject] : [];
+    } catch (error) {
+      if (error instanceof TaskError) throw error;
+      throw new TaskError(
+        `Reading ${workload.category}/${workload.kind} failed: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  private async write(
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: TenantObject,
+  ): Promise<WriteOutcome> {
+    const response = await this.http.send<TenantObject | undefined>({
+      method,
+      url,
+      ...(body ? { body } : {}),
+      responseType: 'json',
+    });
+    return writeOutcomeOf(response.status, response.body);
+  }
+
+  create(workload: AdminCommandWorkload, body: TenantObject): Promise<WriteOutcome> {
+    return this.write(
+      workload.singleton ? 'PUT' : 'POST',
+      this.instanceUrl(workload, body['Identity']),
+      body,
+    );
+  }
+
+  update(
+    workload: AdminCommandWorkload,
+    existing: TenantObject,
+    body: TenantObject,
+  ): Promise<WriteOutcome> {
+    return this.write('PUT', this.instanceUrl(workload, existing['Identity']), body);
+  }
+
+  remove(workload: AdminCommandWorkload, existing: TenantObject): Promise<WriteOutcome> {
+    return this.write('DELETE', this.instanceUrl(workload, existing['Identity']));
+  }
+}

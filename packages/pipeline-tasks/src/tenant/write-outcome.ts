@@ -1,0 +1,19 @@
+// A write's outcome from the service's answer: 202 is a change held for Multi Admin Approval.
+import type { TenantObject, WriteOutcome } from './gateway';
+
+export function writeOutcomeOf(status: number, body: TenantObject | undefined): WriteOutcome {
+  if (status === 202) {
+    const message =
+      typeof body?.['message'] === 'string'
+        ? String(body['message'])
+        : 'the change waits for a second administrator to approve it (Multi Admin Approval)';
+    return { status: 'pendingApproval', message };
+  }
+  return { status: 'done', ...(body && typeof body === 'object' ? { object: body } : {}) };
+}
+
+/** `code: message` of a service's `{ error: { code, message } }` body. */
+export function errorText(body: unknown): string {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  return [error?.code, error?.message].filter((v) => typeof v === 'string').join(': ');
+}
