@@ -2,7 +2,16 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /** Query parameters whose values are credentials (OAuth, SAS, API keys). */
 const SECRET_QUERY_PARAMS =
-  /^(access_token|id_token|refresh_token|token|code|client_secret|client_assertion|password|sig|signature|api[-_]?key|key|secret|assertion|session_state)$/i;
+  /^(access_token|id_token|refresh_token|token|code|client_secret|client_assertion|password|sig|signature|api[-_]?key|key|secret|assertion|session_state|session|sessionid|authorization|auth|bearer|jwt|credential|credentials)$/i;
+
+/**
+ * A JSON Web Token (three base64url parts, the header starting `eyJ`): a credential under any
+ * name, in a path segment, a query value or free text.
+ */
+const JWT = /eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
+
+/** `scheme://user:secret@host`: the part after the colon is a password or token. */
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/[^\s/?#:@]*):[^\s/?#@]+@/gi;
 
 /**
  * Object keys whose values are never written to the logs, at any depth. A user name is one half
@@ -14,8 +23,19 @@ const SECRET_KEY =
 
 const REDACTED = '[Redacted]';
 
-/** A URL with every credential-like query value replaced by [Redacted]. */
+/**
+ * A URL with every credential replaced by [Redacted]: credential-like query values, any value or
+ * path segment shaped like a JWT, and the password of `user:password@host`.
+ */
 export function redactUrl(url: string): string {
+  return redactQuery(redactCredentialShapes(url));
+}
+
+function redactCredentialShapes(text: string): string {
+  return text.replace(JWT, REDACTED).replace(URL_USERINFO, `$1:${REDACTED}@`);
+}
+
+function redactQuery(url: string): string {
   const start = url.indexOf('?');
   if (start < 0) return url;
   const hashStart = url.indexOf('#', start);
@@ -61,9 +81,11 @@ export function redactDeep(value: unknown, depth = 0, seen = new WeakSet<object>
 }
 
 function redactString(text: string): string {
-  let out = text.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`);
+  let out = redactCredentialShapes(
+    text.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`),
+  );
   if (out.includes('?') && out.includes('=')) {
-    out = out.replace(/\S*\?\S*/g, (candidate) => redactUrl(candidate));
+    out = out.replace(/\S*\?\S*/g, (candidate) => redactQuery(candidate));
   }
   return out;
 }

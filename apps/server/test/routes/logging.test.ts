@@ -4,6 +4,7 @@ import { startIdentityProvider } from '@aegis/emulators';
 import { describe, expect, it } from 'vitest';
 
 import { buildApp, loadConfig } from '../../src';
+import { redactDeep, redactUrl } from '../../src/lib/logging';
 import { TEST_AUDIENCE } from '../helper';
 
 describe('structured logs', () => {
@@ -73,5 +74,38 @@ describe('structured logs', () => {
     expect(log).not.toContain('Sas-signature-secret');
     expect(log).toContain('view=full');
     expect(log).toContain('[Redacted]');
+  });
+});
+
+describe('credentials in logged URLs', () => {
+  const jwt =
+    'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhbGV4QGFlZ2lzIiwiZXhwIjo0MTAyNDQ0ODAwfQ.c2lnbmF0dXJlLWJ5dGVz';
+
+  it.each([
+    `/api/me?authorization=Opaque-secret-1`,
+    `/api/me?jwt=Opaque-secret-1`,
+    `/api/me?auth=Opaque-secret-1`,
+    `/api/me?bearer=Opaque-secret-1`,
+    `/api/me?session=Opaque-secret-1`,
+    `/api/me?anything=${jwt}`,
+    `/api/tokens/${jwt}/details`,
+    `https://alex:Opaque-secret-1@dev.azure.com/org/_apis/git`,
+  ])('redacts the credential of %s', (url) => {
+    const logged = redactUrl(url);
+    expect(logged).not.toContain('Opaque-secret-1');
+    expect(logged).not.toContain(jwt);
+    expect(logged).toContain('[Redacted]');
+  });
+
+  it('keeps what is not a credential: ids, commit ids, ordinary parameters', () => {
+    const url =
+      '/api/backups/ABC/tags?tenant=0b6b1c1e-8c1d-4b8a-9f7e-3a1e2d4c5b6a&commit=4b825dc642cb6eb9a060e54bf8d69288fbee4904&view=full';
+    expect(redactUrl(url)).toBe(url);
+  });
+
+  it('redacts a JWT inside free text that is logged', () => {
+    expect(redactDeep({ message: `GET https://x.example/${jwt} failed` })).toEqual({
+      message: 'GET https://x.example/[Redacted] failed',
+    });
   });
 });
