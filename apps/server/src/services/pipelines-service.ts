@@ -1,6 +1,12 @@
 import type { DevOpsApi, Pipeline as DevOpsPipeline } from '@aegis/connectors/devops';
 import type { Pipeline, PipelineRun, Project, RunLog, StartRunBody } from '@aegis/contracts';
-import { appListRun, bareRun, isClientPipelineFolder, stripFolder } from '@aegis/domain';
+import {
+  appListRun,
+  bareRun,
+  isClientPipelineFolder,
+  NotFoundError,
+  stripFolder,
+} from '@aegis/domain';
 
 import type { PipelineRuns, RunSummary } from './pipeline-runs';
 
@@ -34,8 +40,18 @@ export class PipelinesService {
     return perProject.flat().sort(byFolderThenName);
   }
 
-  /** Runs a client pipeline bare, or with the chosen app as a single-item AppList (spec 1 §2). */
+  /**
+   * Runs a client pipeline bare, or with the chosen app as a single-item AppList (spec 1 §2).
+   * Only the client app-deployment pipelines this route lists: the deploy, remove and onboarding
+   * pipelines start through their own routes, with their own roles.
+   */
   async startRun(project: string, pipelineId: number, body: StartRunBody): Promise<PipelineRun> {
+    const clientPipelines = await this.listProjectPipelines(project);
+    if (!clientPipelines.some((pipeline) => pipeline.id === pipelineId)) {
+      throw new NotFoundError(
+        `Pipeline ${pipelineId} is not a client app-deployment pipeline of project ${project}.`,
+      );
+    }
     const app = body.appList?.[0];
     const run = await this.runs.start(
       project,

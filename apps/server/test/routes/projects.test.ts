@@ -94,18 +94,44 @@ describe('projects and pipelines routes', () => {
     expect(status).toEqual({ id: run.id, state: 'completed', result: 'succeeded' });
   });
 
+  it('refuses with 404 to start a pipeline that is not a client app-deployment pipeline, and starts nothing', async () => {
+    const state = devops.emulator.state;
+    const others = state.data.pipelines.filter((p) => !/^\\?[^\\]{3}$/.test(p.folder));
+    expect(others.length).toBeGreaterThan(3); // deploy, remove, onboarding, capture, other projects
+    const runsBefore = state.data.runs.length;
+    for (const pipeline of others) {
+      const response = await t.injectAs(SAMPLE_USER, {
+        method: 'POST',
+        url: `/api/projects/${pipeline.projectId}/pipelines/${pipeline.id}/runs`,
+        payload: {},
+      });
+      expect(response.statusCode, `${pipeline.folder}\\${pipeline.name}`).toBe(404);
+      expect((response.json() as { message: string }).message).toContain(
+        `Pipeline ${pipeline.id} is not a client app-deployment pipeline`,
+      );
+    }
+    expect(state.data.runs.length).toBe(runsBefore);
+  });
+
   it("serves a run's log, timestamps split off; a failing run's log ends with its error", async () => {
     const projects = (await get('/api/projects')).json() as {
       projects: { id: string; name: string }[];
     };
     const project = projects.projects.find((p) => p.name === SAMPLE_PROJECTS.tenantManagement);
-    // The backup pipeline without ClientCode: its task fails and says why.
-    const started = await t.injectAs(SAMPLE_USER, {
-      method: 'POST',
-      url: `/api/projects/${project?.id}/pipelines/212/runs`,
-      payload: {},
-    });
-    const run = started.json() as { id: number };
+    // The backup pipeline without ClientCode, started in Azure DevOps (the run route starts
+    // client app-deployment pipelines only): its task fails and says why.
+    const started = await fetch(
+      `${devops.emulator.url}/${project?.id}/_apis/pipelines/212/runs?api-version=7.1`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${await t.idp.issueToken(SAMPLE_USER)}`,
+          'content-type': 'application/json',
+        },
+        body: '{}',
+      },
+    );
+    const run = (await started.json()) as { id: number };
     await devops.emulator.runner.waitForIdle();
     const response = await get(`/api/projects/${project?.id}/pipelines/212/runs/${run.id}/log`);
     expect(response.statusCode).toBe(200);
