@@ -18,6 +18,7 @@ import {
   newAppEntity,
   nextRowKey,
   nextRowKeys,
+  NotFoundError,
   parseClientCode,
   RowsFailedError,
   type AppField,
@@ -48,6 +49,10 @@ function isConflict(row: FailedRow): boolean {
  * The outcome of a change to many rows (ADR 012): the success text when every row applied,
  * otherwise a RowsFailedError naming the rows that failed and why, never a 2xx.
  */
+function rowIdOf(partitionKey: string, rowKey: string): string {
+  return JSON.stringify([partitionKey, rowKey]);
+}
+
 function summarise(result: BulkResult, success: string): OperationResult {
   if (result.failed.length === 0) return { status: 200, message: success, ...result };
   const total = result.succeeded + result.failed.length;
@@ -215,8 +220,18 @@ export class AppTablesService {
     return { status: 200, message: APP_TABLE_MESSAGES.appUpdated, succeeded: 1, failed: [] };
   }
 
+  /**
+   * Deletes the selected rows. A selection of which no row is in the table deleted nothing: a 404
+   * naming the rows. Rows a colleague deleted meanwhile count as deleted when others remain.
+   */
   async deleteApps(table: string, keys: readonly EntityKeys[]): Promise<OperationResult> {
-    await this.rows(table);
+    const present = new Set(
+      (await this.rows(table)).map((row) => rowIdOf(row.PartitionKey, row.RowKey)),
+    );
+    if (!keys.some((key) => present.has(rowIdOf(key.partitionKey, key.rowKey)))) {
+      const named = keys.map((key) => `${key.partitionKey}/${key.rowKey}`).join(', ');
+      throw new NotFoundError(`${table} has no rows ${named}; nothing was deleted.`);
+    }
     const result = await this.writes.run(table, () => this.tables.deleteEntities(table, keys));
     return summarise(result, APP_TABLE_MESSAGES.appsDeleted);
   }

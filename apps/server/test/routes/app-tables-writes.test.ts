@@ -164,6 +164,23 @@ describe('app table writes under concurrency (Azurite)', () => {
     expect(await rowsOf(table)).toEqual([]);
   });
 
+  it('deleting rows of which none exists answers 404 naming them and deletes nothing', async () => {
+    const table = await createTable('CCE');
+    await as({ method: 'POST', url: `/api/app-tables/${table}/apps`, payload: { app: app('E0') } });
+    const response = await as({
+      method: 'POST',
+      url: `/api/app-tables/${table}/delete`,
+      payload: {
+        keys: ['0098', '0099'].map((rowKey) => ({ partitionKey: 'appinfo-pk1', rowKey })),
+      },
+    });
+    expect(response.statusCode).toBe(404);
+    expect((response.json() as { message: string }).message).toBe(
+      `${table} has no rows appinfo-pk1/0098, appinfo-pk1/0099; nothing was deleted.`,
+    );
+    expect(await rowsOf(table)).toHaveLength(1);
+  });
+
   it('a stale etag on update answers 409 and changes nothing', async () => {
     const [first] = await rowsOf('ABCWorkstationApps');
     const url = `/api/app-tables/ABCWorkstationApps/entities/${String(first!.PartitionKey)}/${String(first!.RowKey)}`;
