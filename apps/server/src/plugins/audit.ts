@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { ServiceError } from '@aegis/connectors';
+import { isServiceError, ServiceError } from '@aegis/connectors';
 import { auditClientCodeOf, hasRole, type AuditEvent } from '@aegis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -62,6 +62,9 @@ type Audited = FastifyRequest & { [state]?: AuditState };
  * (403, 400) are recorded then. A record that cannot be stored after the fact is logged as an
  * error carrying the whole event, and every event is also a structured `audit` log line.
  */
+/** How long a client waits before retrying a change the audit store could not record. */
+const AUDIT_RETRY_AFTER_IN_MS = 10_000;
+
 export const auditPlugin = fp<AuditPluginOptions>(
   async (app: FastifyInstance, { trail }) => {
     app.decorateRequest('audit', function audit(this: Audited, details) {
@@ -81,7 +84,15 @@ export const auditPlugin = fp<AuditPluginOptions>(
         request.log.error({ audit: event, err: error }, 'audit event could not be stored');
         throw new ServiceError(
           `The audit trail could not be written, so nothing was changed: ${(error as Error).message}`,
-          { service: 'tables', statusCode: 503, code: 'AuditUnavailable', cause: error },
+          {
+            service: 'tables',
+            statusCode: 503,
+            code: 'AuditUnavailable',
+            // the store's own hint when it gave one, else a short wait before trying again
+            retryAfterInMs:
+              (isServiceError(error) ? error.retryAfterInMs : undefined) ?? AUDIT_RETRY_AFTER_IN_MS,
+            cause: error,
+          },
         );
       }
       (request[state] ??= {}).begun = event;

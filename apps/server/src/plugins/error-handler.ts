@@ -31,8 +31,8 @@ export interface ErrorAnswer {
 /**
  * The one mapping from a failure to an HTTP answer (issue 9 §2, ADR 010). Domain errors by name;
  * an upstream failure (ServiceError, after the connector's retries) by what really happened:
- * conflict 409, failed precondition 412, not found 404, sign-in refused (401 or DevOps' 203
- * sign-in page) 401, permission refused 403, throttling 429/503 with its Retry-After, no answer
+ * conflict 409, failed precondition 412, not found 404, sign-in refused 401 (DevOps' 203
+ * sign-in page instead of data is 502: the technician's own session is fine), permission refused 403, throttling 429/503 with its Retry-After, no answer
  * in time 504, anything else 502. Unknown errors are 500.
  */
 export function answerForError(error: Error & { statusCode?: number }): ErrorAnswer {
@@ -46,8 +46,12 @@ export function answerForError(error: Error & { statusCode?: number }): ErrorAns
 function answerForServiceError(error: ServiceError): ErrorAnswer {
   const service = serviceDisplayName(error.service);
   if (error.code === 'Timeout') return { status: 504, message: error.message };
+  // DevOps' sign-in page answers the credentials Aegis sent on-behalf-of, not the technician's
+  // own session: a 401 would tell the browser to sign in again, which cannot help.
+  if (error.code === 'SignInPageReturned') {
+    return { status: 502, message: `${error.message} Sign-in to ${service} needs attention.` };
+  }
   switch (error.statusCode) {
-    case 203:
     case 401:
       return { status: 401, message: `The ${service} sign-in was refused: ${error.message}` };
     case 403:

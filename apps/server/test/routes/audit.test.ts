@@ -382,6 +382,7 @@ describe('when the audit trail cannot be written (ADR 037)', () => {
   it('refuses the change with 503 when it cannot be recorded first, and logs the event', async () => {
     const { response, storeError } = await createTableWhile('begin', 'NOP');
     expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toMatch(/^[1-9]\d*$/);
     expect(response.json<{ message: string }>().message).toMatch(
       /audit trail could not be written, so nothing was changed/,
     );

@@ -50,8 +50,8 @@ const FAULTS: readonly {
   {
     name: '203 sign-in page',
     rule: { kind: 'signInPage' },
-    status: 401,
-    message: /Azure DevOps sign-in was refused/,
+    status: 502,
+    message: /answered with a sign-in page \(HTTP 203\)\. Sign-in to Azure DevOps needs attention/,
   },
   {
     name: 'no answer in time',
@@ -273,7 +273,7 @@ describe('a streamed answer that fails after it started', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { type: string; statusCode?: number; message?: string });
-    expect(events.at(-1)).toMatchObject({ type: 'error', statusCode: 401 });
-    expect(events.at(-1)?.message).toMatch(/Azure DevOps sign-in was refused/);
+    expect(events.at(-1)).toMatchObject({ type: 'error', statusCode: 502 });
+    expect(events.at(-1)?.message).toMatch(/Sign-in to Azure DevOps needs attention/);
   });
 });
