@@ -41,6 +41,11 @@ import { clientTenantApis, openIdTenantDiscovery } from './services/client-tenan
 import type { ClientTenantApisFactory } from './services/client-tenant-onboarding';
 import { HttpOnBehalfOf, MsalOnBehalfOf, type OnBehalfOf } from './services/on-behalf-of';
 import { createPipelineRunsShared } from './services/pipeline-runs';
+import { devOpsCheck, identityCheck, ReadinessProbe, tablesCheck } from './services/readiness';
+
+/** A readiness answer is reused this long; each dependency gets this long to answer (ADR 053). */
+const READINESS_CACHE_IN_MS = 5_000;
+const READINESS_TIMEOUT_IN_MS = 3_000;
 
 export interface BuildAppOptions {
   readonly config: AegisConfig;
@@ -103,7 +108,8 @@ export async function buildApp({
     audiences: [appIdUriOf(config, appClientId), ...(appClientId ? [appClientId] : [])],
     onBehalfOf,
   });
-  const auditTrail = new AuditTrail(auditTables ?? auditTablesOf(config));
+  const storage = auditTables ?? auditTablesOf(config);
+  const auditTrail = new AuditTrail(storage);
   if (!auditTrail.stored) {
     app.log.warn('Table storage is not configured: the audit trail is kept in the log only');
   }
@@ -126,7 +132,16 @@ export async function buildApp({
     shared: createPipelineRunsShared(config.AEGIS_PIPELINE_IDS),
   });
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, {
+    readiness: new ReadinessProbe(
+      {
+        devops: devOpsCheck(config.AEGIS_DEVOPS_ORG_URL),
+        tables: tablesCheck(tables ?? storage),
+        identity: identityCheck(config.AEGIS_AUTH_JWKS_URL),
+      },
+      { cacheInMs: READINESS_CACHE_IN_MS, timeoutInMs: READINESS_TIMEOUT_IN_MS },
+    ),
+  });
   await app.register(sessionRoutes, { config });
   await app.register(projectRoutes);
   await app.register(appTablesRoutes, { config, ...(tables ? { tables } : {}) });

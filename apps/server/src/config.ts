@@ -36,6 +36,11 @@ const configSchema = z
     /** How long Aegis waits for DevOps, Table storage, Graph or ARM before answering 504. */
     AEGIS_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
     /**
+     * On SIGTERM or SIGINT the server stops accepting connections and lets requests in flight
+     * finish for this long before it exits anyway (ADR 053).
+     */
+    AEGIS_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+    /**
      * Worker threads that compute the fleet's client summaries (ADR 044); 0 computes them in the
      * server's thread. Default: one fewer than the machine's cores, at least one.
      */

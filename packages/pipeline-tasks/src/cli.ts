@@ -26,9 +26,13 @@ export interface CliIo {
   agent?: AgentOptions;
 }
 
-/** Runs the command line; returns the exit code (0 success, 1 task failure, 2 usage). */
+/** Runs the command line; returns the exit code (0 success or --help, 1 task failure, 2 usage). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const [task, ...rest] = argv;
+  if (task === '--help' || task === '-h') {
+    io.write(USAGE);
+    return 0;
+  }
   if (!task || !(TASK_NAMES as readonly string[]).includes(task)) {
     io.write(USAGE);
     return 2;

@@ -11,10 +11,21 @@ import { parse } from 'yaml';
 
 import { TASK_NAMES, TASK_PARAMETER_SCHEMAS, type TaskName } from './parameters';
 
-const folder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pipelines');
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const folder = path.join(rootDir, 'pipelines');
+/** Agents use the Node.js major that Aegis's engines name (ADR 053). */
+const NODE_MAJOR = /^>=(\d+)/.exec(
+  (
+    JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+    }
+  ).engines.node,
+)?.[1];
 
 interface Step {
   task?: string;
+  download?: string;
+  artifact?: string;
   script?: string;
   checkout?: string;
   inputs?: Record<string, unknown>;
@@ -24,6 +35,7 @@ interface PipelineYaml {
   trigger?: unknown;
   parameters?: { name: string; type: string; default?: unknown }[];
   pool?: { vmImage?: string };
+  resources?: { pipelines?: { pipeline: string; source: string; branch?: string }[] };
   steps?: Step[];
 }
 
@@ -40,8 +52,13 @@ const LEGACY_VARIABLES: Partial<Record<TaskName, readonly string[]>> = {
   'appdeploy-onboard': ['ClientCode', 'Domain'],
 };
 
-/** Pipelines that run no `aegis-task`: the pull-request compliance gate (`aegis-compare`, ADR 035). */
-const OTHER_PIPELINES = ['compliance-gate.yml'];
+/**
+ * Pipelines that run no `aegis-task`: the pull-request compliance gate (`aegis-compare`, ADR 035)
+ * and the build of the task bundle the others download (ADR 053).
+ */
+const OTHER_PIPELINES = ['compliance-gate.yml', 'tasks-bundle.yml'];
+/** How a task pipeline runs the bundle: the artifact of the `aegisTask` pipeline resource. */
+const TASK_BUNDLE_PATH = '$(Pipeline.Workspace)/aegisTask/aegis-task/aegis-task.mjs';
 
 describe('pipelines/*.yml', () => {
   it('has one file per task, the compliance gate and nothing else', () => {
@@ -65,7 +82,7 @@ describe('pipelines/*.yml', () => {
     'jobs',
     'stages',
   ]);
-  const STEP_KINDS = ['task', 'script', 'bash', 'pwsh', 'powershell', 'checkout'];
+  const STEP_KINDS = ['task', 'script', 'bash', 'pwsh', 'powershell', 'checkout', 'download'];
   const STEP_OPTIONS = new Set([
     'displayName',
     'name',
@@ -81,6 +98,8 @@ describe('pipelines/*.yml', () => {
     'persistCredentials',
     'path',
     'failOnStderr',
+    'artifact',
+    'patterns',
   ]);
   const PARAMETER_TYPES: Record<string, (v: unknown) => boolean> = {
     string: (v) => typeof v === 'string',
@@ -118,6 +137,10 @@ describe('pipelines/*.yml', () => {
         const keys = Object.keys(variable).sort();
         expect([['group'], ['name', 'value']]).toContainEqual(keys);
       }
+      const nodeVersions = ((doc['steps'] ?? []) as Step[])
+        .filter((step) => step.task === 'NodeTool@0')
+        .map((step) => step.inputs?.['versionSpec']);
+      expect(nodeVersions.filter((version) => version !== `${NODE_MAJOR}.x`)).toEqual([]);
       for (const step of (doc['steps'] ?? []) as Record<string, unknown>[]) {
         const kinds = STEP_KINDS.filter((k) => k in step);
         expect({ step, kinds: kinds.length }).toEqual({ step, kinds: 1 });
@@ -162,10 +185,23 @@ describe('pipelines/*.yml', () => {
     // every input of the task is a pipeline parameter
     const names = (doc.parameters ?? []).map((p) => p.name);
     expect(names.sort()).toEqual(Object.keys(TASK_PARAMETER_SCHEMAS[task].shape).sort());
-    const run = doc.steps?.find((s) =>
-      String(s.inputs?.['inlineScript'] ?? s.script ?? '').includes(`aegis-task.ts ${task} `),
+    // the bundle comes from the task-bundle pipeline's artifact and runs under the NodeTool's node
+    expect(doc.resources?.pipelines).toContainEqual(
+      expect.objectContaining({ pipeline: 'aegisTask', branch: 'main' }),
     );
-    expect(run, 'a step runs the task').toBeDefined();
+    const steps = doc.steps ?? [];
+    const download = steps.findIndex((s) => s.download === 'aegisTask');
+    expect(steps[download]?.artifact).toBe('aegis-task');
+    const node = steps.findIndex((s) => s.task === 'NodeTool@0');
+    expect(String(steps[node]?.inputs?.['versionSpec'])).toBe(`${NODE_MAJOR}.x`);
+    const runIndex = steps.findIndex((s) =>
+      String(s.inputs?.['inlineScript'] ?? s.script ?? '').includes(
+        `node "${TASK_BUNDLE_PATH}" ${task} `,
+      ),
+    );
+    expect(runIndex, 'a step runs the task').toBeGreaterThan(Math.max(download, node));
+    const run = steps[runIndex];
+    expect(JSON.stringify(steps)).not.toMatch(/npm ci|tsx/);
     expect(run?.env?.['SYSTEM_ACCESSTOKEN']).toBe('$(System.AccessToken)');
     // a service connection is resolved when the run is compiled: a template expression, not $(…)
     expect(String(run?.inputs?.['azureSubscription'])).toMatch(/^\$\{\{ variables\.\w+ \}\}$/);

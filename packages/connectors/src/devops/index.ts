@@ -6,3 +6,4 @@ export {
   projectIdFromSelfLink,
 } from './devops-client';
 export type * from './types';
+export { checkDevOpsOrganization } from './reachability';

@@ -10,3 +10,4 @@ export type {
   OpenIdConfiguration,
   TenantDiscoveryOptions,
 } from './tenant-discovery';
+export { checkSigningKeys } from './signing-keys';

@@ -1,3 +1,4 @@
 export * from './service-error';
 export * from './http';
 export * from './retry';
+export * from './reachability';
