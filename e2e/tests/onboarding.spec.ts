@@ -55,9 +55,10 @@ async function globalAdminPopup(page: Page, admin: RegExp, shot?: string) {
 }
 
 test.describe('tenant onboarding', () => {
-  test('onboards a new tenant through admin consent, the Global Admin popup and every role', async ({
+  test('onboards a new tenant through admin consent, the Global Admin popup and every role, then deploys to it', async ({
     page,
   }) => {
+    test.setTimeout(240_000);
     await signIn(page, '/tenant-baseline-options');
     await expect(page.getByRole('tab', { name: 'On-Board Tenant (New)' })).toHaveAttribute(
       'aria-selected',
@@ -112,6 +113,22 @@ test.describe('tenant onboarding', () => {
     await expect(page.getByRole('option', { name: /^TSP\b/ })).toBeAttached();
     await page.goto('/capture-management');
     await expect(page.getByRole('option', { name: /^TSP\b/ })).toBeAttached();
+
+    // Onboarding made TSP a deploy target (ADR 055): its pipeline is under Tenants, and a preset
+    // deploys to it.
+    await page.goto('/tenant-baseline-options');
+    await page.getByRole('tab', { name: 'Baseline Deployment' }).click();
+    await page
+      .getByLabel('Pipeline')
+      .selectOption({ label: 'TSP Tenant Configuration - Tenants\\TSP' });
+    await page.getByRole('button', { name: 'Essential Security' }).click();
+    await page.getByRole('button', { name: 'Deploy Selected Components' }).click();
+    await expect(page.getByText('Pipeline triggered successfully!')).toBeVisible();
+    await expect(page.getByText(/Pipeline status: completed - succeeded/)).toBeVisible({
+      timeout: 90_000,
+    });
+    await expect(page.getByText(/Backup taken before this deploy: backup\/TSP\//)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/04c-deployed-to-new-tenant.png`, fullPage: true });
   });
 
   test('slow propagation, then a failing role and a missing subscription leave no Complete button', async ({

@@ -29,6 +29,32 @@ export const TENANT_PIPELINES_FOLDER = 'Tenants';
 /** Spec 2 §7: the baseline deploy and remove pipelines live in the folder 'Aegis'. */
 export const AEGIS_PIPELINES_FOLDER = 'Aegis';
 
+/** A pipeline a client gets when it is onboarded: its name and folder (folder without backslashes). */
+export interface ClientPipeline {
+  readonly name: string;
+  readonly folder: string;
+}
+
+/**
+ * Spec 2 §7 (ADR 055): the tenant's pipeline, which tenant onboarding (178, legacy 75) creates under
+ * 'Tenants'. Baseline Deployment and Off-Board list these, so this is what makes an onboarded tenant
+ * a deploy target; the app-deploy flows read the same folder as 'already onboarded'.
+ */
+export function tenantPipelineOf(client: string): ClientPipeline {
+  return {
+    name: `${client} Tenant Configuration`,
+    folder: `${TENANT_PIPELINES_FOLDER}\\${client}`,
+  };
+}
+
+/**
+ * Spec 2 §7 (ADR 055): the client's app-deployment pipeline, in a folder named by the code, since
+ * `/ViewAppList` reads `Client_Yaml_Files/{folder}-azure-pipelines.yml`. Both onboarding flows make it.
+ */
+export function appDeployPipelineOf(client: string): ClientPipeline {
+  return { name: `${client} - Workstation App Deployment`, folder: client };
+}
+
 /** Variables that carry credentials: always sent with isSecret, never logged or returned. */
 export const SECRET_VARIABLE_NAMES = ['TenantAdminUserName', 'TenantAdminUserPW'] as const;
 export type SecretVariableName = (typeof SECRET_VARIABLE_NAMES)[number];

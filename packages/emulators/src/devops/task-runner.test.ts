@@ -7,7 +7,7 @@ import path from 'node:path';
 
 import { DevOpsClient, type RepositoryRef } from '@aegis/connectors/devops';
 import type { AppTables } from '@aegis/connectors/tables';
-import { newClientYaml, workloadFor } from '@aegis/domain';
+import { DEPLOY_PRESETS, isTenantPipelineFolder, newClientYaml, workloadFor } from '@aegis/domain';
 import { MemoryTenant } from '@aegis/pipeline-tasks/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -361,7 +361,7 @@ async function devOpsState() {
 }
 
 describe('onboarding (178, legacy 75) and app-deploy onboarding (191, legacy 55)', () => {
-  it('creates the client folder with a first capture, its YAML and pipeline; a re-run changes nothing', async () => {
+  it('creates the client folder with a first capture, its YAML, app pipeline and tenant pipeline; a re-run changes nothing', async () => {
     const first = await run(178, { ClientCode: 'TSP', Domain: 'tailspintoys.com' });
     expect({ result: first.run?.result, log: first.log }).toMatchObject({ result: 'succeeded' });
     const folder = await devops.listItems(REPO, 'Clients/TSP/M365Config/Resources', {
@@ -373,13 +373,34 @@ describe('onboarding (178, legacy 75) and app-deploy onboarding (191, legacy 55)
     expect((await devops.getFile(REPO, 'Client_Yaml_Files/TSP-azure-pipelines.yml'))?.content).toBe(
       newClientYaml('TSP'),
     );
-    const pipelines = await devops.listPipelines(PROJECT);
-    expect(pipelines.some((p) => p.folder === '\\TSP' && p.name.includes('TSP'))).toBe(true);
+    const pipelines = (await devops.listPipelines(PROJECT)).map((p) => `${p.folder}\\${p.name}`);
+    // the app pipeline in the folder /ViewAppList reads the YAML by; the tenant's under Tenants
+    expect(pipelines).toContain('\\TSP\\TSP - Workstation App Deployment');
+    expect(pipelines).toContain('\\Tenants\\TSP\\TSP Tenant Configuration');
     const before = await devOpsState();
     const again = await run(178, { ClientCode: 'TSP', Domain: 'tailspintoys.com' });
     expect(again.run?.result).toBe('succeeded');
     expect(again.log).toMatch(/TSP is already onboarded: nothing changed\./);
     expect(await devOpsState()).toEqual(before);
+  });
+
+  it('makes a newly onboarded tenant a deploy target: Essential Security deploys to it', async () => {
+    const onboarded = await run(178, { ClientCode: 'NEW', Domain: 'new-tenant.example' });
+    expect({ result: onboarded.run?.result, log: onboarded.log }).toMatchObject({
+      result: 'succeeded',
+    });
+    const tenantPipeline = (await devops.listPipelines(PROJECT)).find(
+      (p) => isTenantPipelineFolder(p.folder) && p.folder.endsWith('\\NEW'),
+    );
+    expect(tenantPipeline?.name).toBe('NEW Tenant Configuration');
+    const deployed = await run(DEPLOY, {
+      ClientCode: 'NEW',
+      Components: JSON.stringify(DEPLOY_PRESETS['Essential Security']),
+    });
+    expect({ result: deployed.run?.result, log: deployed.log }).toMatchObject({
+      result: 'succeeded',
+    });
+    expect(deployed.log).toMatch(/Rollback point: backup tag backup\/NEW\/\d{8}_\d{6}/);
   });
 
   it('changes nothing for a sample client onboarded long ago, whose app pipeline is in another project', async () => {
@@ -411,15 +432,19 @@ describe('onboarding (178, legacy 75) and app-deploy onboarding (191, legacy 55)
     expect(await devops.getFile(REPO, 'Client_Yaml_Files/LGY-azure-pipelines.yml')).toBeDefined();
   });
 
-  it('app-deploy onboarding (191) creates the missing table, YAML and \\Tenants pipeline once', async () => {
+  it('app-deploy onboarding (191) creates the missing table, YAML and app pipeline once, nothing under Tenants', async () => {
     expect(tables.has('APDWorkstationApps')).toBe(false);
     const first = await run(191, { ClientCode: 'APD', Domain: 'appdeploy.example' });
     expect({ result: first.run?.result, log: first.log }).toMatchObject({ result: 'succeeded' });
     expect(tables.has('APDWorkstationApps')).toBe(true);
     expect(await devops.getFile(REPO, 'Client_Yaml_Files/APD-azure-pipelines.yml')).toBeDefined();
     const pipelines = await devops.listPipelines(PROJECT);
-    expect(pipelines.some((p) => p.folder.startsWith('\\Tenants') && p.name.includes('APD'))).toBe(
-      true,
+    expect(pipelines.map((p) => `${p.folder}\\${p.name}`)).toContain(
+      '\\APD\\APD - Workstation App Deployment',
+    );
+    // not a deploy target: Baseline Deployment lists Tenants, and APD has no configuration
+    expect(pipelines.some((p) => isTenantPipelineFolder(p.folder) && p.name.includes('APD'))).toBe(
+      false,
     );
     const before = await devOpsState();
     const again = await run(191, { ClientCode: 'APD', Domain: 'appdeploy.example' });
@@ -439,9 +464,7 @@ describe('onboarding (178, legacy 75) and app-deploy onboarding (191, legacy 55)
     const first = await run(55, {}, variables);
     expect({ result: first.run?.result, log: first.log }).toMatchObject({ result: 'succeeded' });
     expect(first.log).toMatch(/Table OLDWorkstationApps already exists/);
-    expect((await devops.listPipelines(PROJECT)).some((p) => p.folder === '\\Tenants\\OLD')).toBe(
-      true,
-    );
+    expect((await devops.listPipelines(PROJECT)).map((p) => p.folder)).toContain('\\OLD');
     const before = await devOpsState();
     const again = await run(55, {}, variables);
     expect(again.log).toMatch(/OLD is already onboarded: nothing changed\./);

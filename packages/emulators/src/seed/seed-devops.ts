@@ -4,12 +4,14 @@
 import { mkdir, rm } from 'node:fs/promises';
 
 import {
+  appDeployPipelineOf,
   backupTagMessage,
   backupTagName,
   clientYamlPath,
   FIXED_PIPELINE_IDS,
   MAIN_REF,
   PIPELINE_CATALOGUE,
+  tenantPipelineOf,
   type CataloguedPipelineKey,
 } from '@aegis/domain';
 
@@ -323,30 +325,33 @@ export async function seedDevOps(
     parametersById.set(pipelineId, entry.templateParameters);
   }
   SAMPLE_CLIENTS.filter((c) => c.code !== 'WWI').forEach((c, index) => {
+    const tenantPipeline = tenantPipelineOf(c.code);
     pipeline(
       240 + index,
-      `${c.code} Tenant Configuration`,
-      `\\Tenants\\${c.code}`,
+      tenantPipeline.name,
+      `\\${tenantPipeline.folder}`,
       tenantProject,
       pipelinesRepo,
       '/tenants/tenant-configuration.yml',
     );
   });
   SAMPLE_CLIENTS.forEach((c, index) => {
+    const appPipeline = appDeployPipelineOf(c.code);
     pipeline(
       101 + index,
-      `${c.code} - Workstation App Deployment`,
-      `\\${c.code}`,
+      appPipeline.name,
+      `\\${appPipeline.folder}`,
       appProject,
       configRepo,
       clientYamlPath(c.code),
     );
   });
   APP_DEPLOY_ONLY_CLIENTS.forEach((c, index) => {
+    const appPipeline = appDeployPipelineOf(c.code);
     pipeline(
       101 + SAMPLE_CLIENTS.length + index,
-      `${c.code} - Workstation App Deployment`,
-      `\\${c.code}`,
+      appPipeline.name,
+      `\\${appPipeline.folder}`,
       appProject,
       configRepo,
       clientYamlPath(c.code),

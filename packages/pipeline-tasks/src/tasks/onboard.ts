@@ -1,14 +1,25 @@
 // Onboarding (pipelines 178 and legacy 75) and app-deploy onboarding (55 and 191): what a new client
-// needs in DevOps. Every step checks first, so a re-run for an onboarded client changes nothing and
-// says so.
+// needs in DevOps (ADR 055). Tenant onboarding makes the client a deploy target (its first capture
+// on main and its pipeline under 'Tenants') and gives it app deployment too; app-deploy onboarding
+// makes only the app table, YAML and app pipeline. Every step checks first, so a re-run for an
+// onboarded client changes nothing and says so.
 import type { Pipeline } from '@aegis/connectors/devops';
-import { isTenantPipelineFolder, newClientYaml } from '@aegis/domain';
+import {
+  appDeployPipelineOf,
+  newClientYaml,
+  normalisePipelineFolder,
+  tenantPipelineOf,
+  type ClientPipeline,
+} from '@aegis/domain';
 
 import type { TaskParameters } from '../parameters';
 
 import type { TaskContext } from './context';
 import { clientRoot, clientYamlPath } from './layout';
 import { snapshotTenant } from './snapshot';
+
+/** The YAML a tenant's pipeline runs: the baseline deploy (`pipelines/deploy.yml`) for that client. */
+const TENANT_PIPELINE_YAML_PATH = 'pipelines/deploy.yml';
 
 export interface OnboardOutcome {
   created: string[];
@@ -47,14 +58,14 @@ async function organisationPipelines(context: TaskContext): Promise<ListedPipeli
 async function ensurePipeline(
   context: TaskContext,
   existing: readonly ListedPipeline[],
-  name: string,
-  folder: string,
+  { name, folder: bare }: ClientPipeline,
   yamlPath: string,
   created: string[],
 ): Promise<void> {
+  const folder = `\\${bare}`;
   const found = existing.find(
     (p) =>
-      p.folder.toLowerCase() === folder.toLowerCase() &&
+      normalisePipelineFolder(p.folder).toLowerCase() === bare.toLowerCase() &&
       p.name.toLowerCase() === name.toLowerCase(),
   );
   if (found) {
@@ -129,12 +140,19 @@ export async function runOnboard(
     log.info(`Committed the first capture of ${client} to main (${snapshot.policyCount} policies)`);
   }
   await ensureClientYaml(context, client, created);
+  const pipelines = await organisationPipelines(context);
   await ensurePipeline(
     context,
-    await organisationPipelines(context),
-    `${client} - Workstation App Deployment`,
-    `\\${client}`,
+    pipelines,
+    appDeployPipelineOf(client),
     clientYamlPath(client),
+    created,
+  );
+  await ensurePipeline(
+    context,
+    pipelines,
+    tenantPipelineOf(client),
+    TENANT_PIPELINE_YAML_PATH,
     created,
   );
   return finish(context, client, created);
@@ -159,23 +177,12 @@ export async function runAppDeployOnboard(
     log.info(`Created table ${table}`);
   }
   await ensureClientYaml(context, client, created);
-  const pipelines = await organisationPipelines(context);
-  const onboarded = pipelines.find(
-    (p) => isTenantPipelineFolder(p.folder) && p.name.toUpperCase().includes(client),
+  await ensurePipeline(
+    context,
+    await organisationPipelines(context),
+    appDeployPipelineOf(client),
+    clientYamlPath(client),
+    created,
   );
-  if (onboarded) {
-    log.info(
-      `Pipeline '${onboarded.name}' already exists in ${onboarded.folder} (${onboarded.projectName})`,
-    );
-  } else {
-    await ensurePipeline(
-      context,
-      pipelines,
-      `${client} Tenant Configuration`,
-      `\\Tenants\\${client}`,
-      clientYamlPath(client),
-      created,
-    );
-  }
   return finish(context, client, created);
 }

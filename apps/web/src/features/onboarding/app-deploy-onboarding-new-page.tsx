@@ -31,7 +31,7 @@ import {
 import { GlobalAdminSignInError } from '../../lib/client-tenant-auth/client-tenant-session';
 
 import { resolveTenantId, startAppDeployOnboardingNew } from './api/onboarding-api';
-import { useAppDeployCodeCheck, useRecheckOnboarded } from './hooks/use-app-deploy-code-check';
+import { useAppDeployCodeCheck } from './hooks/use-app-deploy-code-check';
 import { useEnterpriseAppSearch } from './hooks/use-enterprise-app-search';
 import { clearAppDeploy, loadAppDeploy, saveAppDeploy } from './onboarding-storage';
 
@@ -68,7 +68,6 @@ export function AppDeployOnboardingNewPage() {
   const [runError, setRunError] = useState<string>();
   const { state: search, search: startSearch } = useEnterpriseAppSearch();
   const check = useAppDeployCodeCheck(clientCode, 'new');
-  const recheck = useRecheckOnboarded();
   const handledReturn = useRef(false);
 
   // The consent return (spec 2 §4, §8): the tenant, or one of the three error texts, which all
@@ -252,9 +251,7 @@ export function AppDeployOnboardingNewPage() {
             <MessageBarBody>{runError}</MessageBarBody>
           </MessageBar>
         )}
-        {run && (
-          <ProjectRunStatus started={run} rule={ONBOARDING_RUN_POLLING} onFinished={recheck} />
-        )}
+        {run && <ProjectRunStatus started={run} rule={ONBOARDING_RUN_POLLING} />}
       </div>
     </div>
   );

@@ -21,7 +21,7 @@ import { RoleGate, useRoleGate } from '../../components/role-gate';
 import { ApiError } from '../../lib/api-client';
 
 import { startAppDeployOnboarding } from './api/onboarding-api';
-import { useAppDeployCodeCheck, useRecheckOnboarded } from './hooks/use-app-deploy-code-check';
+import { useAppDeployCodeCheck } from './hooks/use-app-deploy-code-check';
 
 const useStyles = makeStyles({ form: { display: 'grid', gap: '12px', maxWidth: '560px' } });
 
@@ -34,10 +34,14 @@ export function AppDeployOnboardingPage() {
   const [run, setRun] = useState<OnboardingRunResponse>();
   const [busy, setBusy] = useState(false);
   const check = useAppDeployCodeCheck(values.clientCode, 'old');
-  const recheck = useRecheckOnboarded();
+  // the result of the run this form started: until it has failed, submitting again would only
+  // start the same onboarding twice
+  const [runResult, setRunResult] = useState<string | null>();
   const validated = check?.state === 'validated';
+  const runHolds = run !== undefined && runResult !== 'failed';
 
   async function submit() {
+    if (runHolds) return;
     setMessage(undefined);
     // Enter in a field submits the form even while the button is disabled for the role.
     if (!gate.allowed) {
@@ -55,6 +59,7 @@ export function AppDeployOnboardingPage() {
     setBusy(true);
     try {
       const started = await startAppDeployOnboarding(values);
+      setRunResult(undefined);
       setRun(started);
       setValues((v) => ({ ...v, password: '' }));
       setMessage({ intent: 'success', text: 'Pipeline triggered successfully!' });
@@ -113,7 +118,7 @@ export function AppDeployOnboardingPage() {
         </Field>
         <div>
           <RoleGate needs="Administrator">
-            <Button appearance="primary" type="submit" disabled={!validated || busy}>
+            <Button appearance="primary" type="submit" disabled={!validated || busy || runHolds}>
               Submit
             </Button>
           </RoleGate>
@@ -127,7 +132,12 @@ export function AppDeployOnboardingPage() {
           </MessageBar>
         )}
         {run && (
-          <ProjectRunStatus started={run} rule={ONBOARDING_RUN_POLLING} onFinished={recheck} />
+          <ProjectRunStatus
+            key={run.id}
+            started={run}
+            rule={ONBOARDING_RUN_POLLING}
+            onFinished={setRunResult}
+          />
         )}
       </form>
     </div>

@@ -50,15 +50,10 @@ beforeEach(() => {
     };
   mockServer.use(
     clientTenantsAuthConfig(),
-    // once a run has started, the client's pipeline is under Tenants (the run's work)
+    // app-deploy onboarding makes no pipeline under Tenants (ADR 055): only tenant onboarding does
     http.get('*/api/onboarding/tenant-pipelines', () =>
       HttpResponse.json({
-        pipelines: [
-          { id: 240, name: 'ABC Tenant Configuration', folder: 'Tenants\\ABC' },
-          ...(started.length > 0
-            ? [{ id: 404, name: 'ADW Tenant Configuration', folder: 'Tenants\\ADW' }]
-            : []),
-        ],
+        pipelines: [{ id: 240, name: 'ABC Tenant Configuration', folder: 'Tenants\\ABC' }],
       }),
     ),
     http.get('*/api/app-tables', () =>
@@ -219,7 +214,7 @@ describe('old app-deploy onboarding (spec 2 §2, §5, §7)', () => {
     expect(screen.getByText(/^Pipeline status: inProgress -$/)).toBeVisible();
   });
 
-  it('reads the code as onboarded once the run has finished', async () => {
+  it('after a successful run shows no error beside the success and keeps Submit disabled', async () => {
     mockServer.use(
       http.get('*/api/projects/:project/pipelines/:pipelineId/runs/:id', () =>
         HttpResponse.json({ id: 7, state: 'completed', result: 'succeeded' }),
@@ -239,7 +234,8 @@ describe('old app-deploy onboarding (spec 2 §2, §5, §7)', () => {
     expect(
       await screen.findByText('Pipeline status: completed - succeeded', {}, { timeout: 15_000 }),
     ).toBeVisible();
-    expect(await screen.findByText('ADW has already been onboarded.')).toBeVisible();
+    expect(screen.getByText('Table found for client code ADW.')).toBeVisible();
+    expect(screen.queryByText('ADW has already been onboarded.')).toBeNull();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
   });
 });

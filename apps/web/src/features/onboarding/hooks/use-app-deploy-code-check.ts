@@ -1,10 +1,7 @@
 import { checkAppDeployClientCode, type AppDeployFlow } from '@aegis/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
 
 import { listAppTables, listTenantPipelines } from '../api/onboarding-api';
-
-const PIPELINES_KEY = ['onboarding', 'tenant-pipelines', 'app-deploy'];
 
 /**
  * Spec 2 §4, §5: the app-deploy client code checks in order (format, a table starting with the
@@ -17,7 +14,7 @@ export function useAppDeployCodeCheck(code: string, flow: AppDeployFlow) {
     retry: false,
   });
   const pipelines = useQuery({
-    queryKey: PIPELINES_KEY,
+    queryKey: ['onboarding', 'tenant-pipelines', 'app-deploy'],
     queryFn: ({ signal }) => listTenantPipelines(signal),
     retry: false,
   });
@@ -32,15 +29,4 @@ export function useAppDeployCodeCheck(code: string, flow: AppDeployFlow) {
     (result.state === 'table-check-failed' && tables.isPending) ||
     (result.state === 'pipeline-check-failed' && pipelines.isPending);
   return loading ? undefined : result;
-}
-
-/**
- * Reads the Tenants folder again, e.g. once an onboarding run has finished: the code then reads
- * '{code} has already been onboarded.' instead of the validation it had before the run.
- */
-export function useRecheckOnboarded(): () => void {
-  const queryClient = useQueryClient();
-  return useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: PIPELINES_KEY });
-  }, [queryClient]);
 }
