@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { DeviationGroup } from '../comparison';
+import { comparePolicy, type DeviationGroup } from '../comparison';
 import type { Severity } from '../severity';
 
 import {
@@ -139,5 +139,28 @@ describe('compliance report rules', () => {
 
   it('names the comparison in the header', () => {
     expect(baselineHeader('ABC')).toBe('Current state of ABC vs company baseline (main branch)');
+  });
+});
+
+describe('Critical & High export of settings named in arrays (spec 3 §5)', () => {
+  it('includes a group setting whose name contains password', () => {
+    const settings = (value: string) => ({
+      templateId: '5cf42378-d67d-4f36-ba46-e8b86229381d',
+      values: [
+        { name: 'EnableBannedPasswordCheckOnPremises', value },
+        { name: 'BannedPasswordCheckOnPremisesMode', value: 'Audit' },
+      ],
+    });
+    const path = 'M365Config/Resources/AzureAD/GroupSettings/Password Rule Settings.json';
+    const group = comparePolicy(
+      { path, content: settings('True') },
+      { path, content: settings('False') },
+    );
+    expect(group?.deviations.map((d) => [d.property, d.severity])).toEqual([
+      ['values[name=EnableBannedPasswordCheckOnPremises].value', 'critical'],
+    ]);
+    expect(
+      filterForExport([group!], { severityFilter: 'criticalHigh', categories: ['AzureAD'] }),
+    ).toHaveLength(1);
   });
 });

@@ -35,12 +35,17 @@ const cache = new Map<string, Severity>();
 
 /**
  * Compliance severity of a property deviation by property name (spec 3 §5): a case-insensitive
- * substring test of the property path (array selectors removed) against the critical, high and medium words.
+ * substring test of the property path against the critical, high and medium words. An array item's
+ * selector names the setting (`values[name=EnableBannedPasswordCheckOnPremises].value`), so its value
+ * is part of the property; the selector's key (`name=`) and positions (`[0]`) are not.
  */
 export function severityByPropertyName(property: string): Severity {
   const hit = cache.get(property);
   if (hit) return hit;
-  const p = property.replace(/\[[^\]]*\]/g, '').toLowerCase();
+  const p = property
+    .replace(/\[[^\]=]*=([^\]]*)\]/g, '.$1')
+    .replace(/\[\d+\]/g, '')
+    .toLowerCase();
   let s: Severity = 'low';
   if (CRITICAL_WORDS.some((w) => p.includes(w))) s = 'critical';
   else if (HIGH_WORDS.some((w) => p.includes(w))) s = 'high';
