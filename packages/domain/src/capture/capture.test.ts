@@ -118,10 +118,11 @@ describe('relative dates', () => {
     expect(selectorRelativeDate(undefined, NOW)).toBe('Unknown');
     expect(selectorRelativeDate('not a date', NOW)).toBe('Unknown');
     expect(selectorRelativeDate(ago(0), NOW)).toBe('0 minutes ago');
+    expect(selectorRelativeDate(ago(MINUTE), NOW)).toBe('1 minute ago');
     expect(selectorRelativeDate(ago(59 * MINUTE + 59_000), NOW)).toBe('59 minutes ago');
-    expect(selectorRelativeDate(ago(HOUR), NOW)).toBe('1 hours ago');
+    expect(selectorRelativeDate(ago(HOUR), NOW)).toBe('1 hour ago');
     expect(selectorRelativeDate(ago(DAY - 1), NOW)).toBe('23 hours ago');
-    expect(selectorRelativeDate(ago(DAY), NOW)).toBe('1 days ago');
+    expect(selectorRelativeDate(ago(DAY), NOW)).toBe('1 day ago');
     expect(selectorRelativeDate(ago(7 * DAY - 1), NOW)).toBe('6 days ago');
     expect(selectorRelativeDate(ago(7 * DAY), NOW, 'UTC')).toBe('13/03/2025, 12:00');
   });

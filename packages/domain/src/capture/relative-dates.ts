@@ -1,6 +1,10 @@
+import { countOf } from '../formatting';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+
+const plural = (n: number, unit: string) => `${countOf(n, unit)} ago`;
 
 function parse(date: string | Date | null | undefined): Date | undefined {
   if (date === null || date === undefined || date === '') return undefined;
@@ -20,9 +24,9 @@ export function selectorRelativeDate(
   const d = parse(date);
   if (!d) return 'Unknown';
   const ago = Math.max(0, now.getTime() - d.getTime());
-  if (ago < HOUR) return `${Math.floor(ago / MINUTE)} minutes ago`;
-  if (ago < DAY) return `${Math.floor(ago / HOUR)} hours ago`;
-  if (ago < 7 * DAY) return `${Math.floor(ago / DAY)} days ago`;
+  if (ago < HOUR) return plural(Math.floor(ago / MINUTE), 'minute');
+  if (ago < DAY) return plural(Math.floor(ago / HOUR), 'hour');
+  if (ago < 7 * DAY) return plural(Math.floor(ago / DAY), 'day');
   return d.toLocaleString('en-GB', {
     day: '2-digit',
     month: '2-digit',
@@ -32,8 +36,6 @@ export function selectorRelativeDate(
     ...(timeZone ? { timeZone } : {}),
   });
 }
-
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 
 /** A date such as '12 Jan 2025 10:30' (en-GB). */
 export function formatCaptureDate(date: string | Date, timeZone?: string): string {

@@ -35,3 +35,8 @@ export function displayArray(items: readonly unknown[]): string {
 export function shortenPropertyPath(path: string): string {
   return truncate(path);
 }
+
+/** A count with its unit in the right number: '1 minute', '2 minutes', '0 seconds'. */
+export function countOf(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}

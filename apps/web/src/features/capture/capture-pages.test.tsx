@@ -247,7 +247,7 @@ describe('capture management', () => {
     expect(router.state.location.pathname).toBe('/capture-management/ABC');
     // the older capture has no change count
     const older = await screen.findByRole('group', { name: 'Capture client-ABC-capture-20' });
-    expect(within(older).getByText('1 days ago')).toBeInTheDocument();
+    expect(within(older).getByText('1 day ago')).toBeInTheDocument();
     expect(within(older).getByText('? changes')).toBeInTheDocument();
     expect(
       await screen.findByRole('button', { name: 'Viewing client-ABC-capture-21' }),

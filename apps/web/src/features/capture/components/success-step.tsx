@@ -1,4 +1,4 @@
-import { REDIRECT_COUNTDOWN_SECONDS, type MergeResult } from '@aegis/domain';
+import { countOf, REDIRECT_COUNTDOWN_SECONDS, type MergeResult } from '@aegis/domain';
 import { Badge, Card, Link, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
@@ -67,7 +67,7 @@ export function SuccessStep({
         <li>The capture branch stays visible here until the merge completes.</li>
         <li>A notification follows when the merge is done.</li>
       </ul>
-      <Text role="status">Returning to capture selector in {seconds} seconds...</Text>
+      <Text role="status">Returning to capture selector in {countOf(seconds, 'second')}...</Text>
     </Card>
   );
 }
