@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { numericIdSchema } from './projects';
+import { refNameSchema } from './repository';
 
 /** Client codes are three capital letters, on the server too (ARCHITECTURE §5). */
 export const backupClientParamsSchema = z.object({
@@ -8,10 +9,10 @@ export const backupClientParamsSchema = z.object({
 });
 
 export const backupTagQuerySchema = z.object({
-  tag: z.string().min(1).max(400),
+  tag: refNameSchema(400),
 });
 
-export const backupRestoreBodySchema = z.object({ tag: z.string().min(1).max(400) }).strict();
+export const backupRestoreBodySchema = z.object({ tag: refNameSchema(400) }).strict();
 export type BackupRestoreBody = z.infer<typeof backupRestoreBodySchema>;
 
 export const backupClientListSchema = z.object({ clients: z.array(z.string()) });

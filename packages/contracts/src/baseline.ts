@@ -3,6 +3,8 @@
 // baseline's files the configuration preview reads.
 import { z } from 'zod';
 
+import { repositoryPathSchema } from './repository';
+
 const componentName = z.string().trim().min(1).max(120);
 
 /** The tenant pipeline (folder Tenants\{CODE}) chosen on the screen names the client. */
@@ -37,7 +39,7 @@ export type BaselineRunResponse = z.infer<typeof baselineRunResponseSchema>;
 
 /** A repository path inside the company baseline (M365Config/Resources/…). */
 export const baselinePathQuerySchema = z.object({
-  path: z.string().trim().min(1).max(400),
+  path: repositoryPathSchema(400),
 });
 
 export const baselineItemsResponseSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { clientCodeSchema } from './comparison';
 import { numericIdSchema } from './projects';
+import { refNameSchema, repositoryPathSchema } from './repository';
 
 /**
  * Configuration capture and its review (spec 3 §2–§8). Branches, overview and analysis are read
@@ -11,13 +12,12 @@ import { numericIdSchema } from './projects';
 export const captureClientParamsSchema = z.object({ client: clientCodeSchema });
 
 /** A capture branch name of the client: `client-{CODE}-capture-{run id or timestamp}`. */
-export const captureBranchNameSchema = z
-  .string()
-  .min(1)
-  .max(200)
-  .regex(/^client-[A-Z]{3}-capture-[A-Za-z0-9_.-]+$/, {
+export const captureBranchNameSchema = refNameSchema(200).regex(
+  /^client-[A-Z]{3}-capture-[A-Za-z0-9_.-]+$/,
+  {
     message: 'must be a capture branch client-{CODE}-capture-{id}',
-  });
+  },
+);
 
 export const captureClientSchema = z.object({ code: z.string(), name: z.string() });
 export const captureClientListSchema = z.object({ clients: z.array(captureClientSchema) });
@@ -150,7 +150,7 @@ export type CaptureAnalysis = z.infer<typeof captureAnalysisSchema>;
 
 export const captureFileQuerySchema = z.object({
   branch: z.union([captureBranchNameSchema, z.literal('main')]),
-  path: z.string().min(1).max(600),
+  path: repositoryPathSchema(600),
 });
 export const captureFileSchema = z.object({
   path: z.string(),

@@ -7,20 +7,18 @@ import type {
 } from '@aegis/domain';
 import { z } from 'zod';
 
+import { refNameSchema } from './repository';
+
 /** Client codes are three capital letters, on the server too (ARCHITECTURE §5). */
 export const complianceParamsSchema = z.object({
   client: z.string().regex(/^[A-Z]{3}$/, 'must be three capital letters (A-Z)'),
 });
 
 /** A git branch name: main, or a capture branch such as client-ABC-capture-42. */
-export const branchNameSchema = z
-  .string()
-  .min(1)
-  .max(200)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'must be a branch name')
-  .refine((b) => !b.includes('..') && !b.endsWith('/') && !b.endsWith('.lock'), {
-    message: 'must be a branch name',
-  });
+export const branchNameSchema = refNameSchema(200).regex(
+  /^[A-Za-z0-9][A-Za-z0-9._/-]*$/,
+  'must be a branch name',
+);
 
 export const complianceQuerySchema = z.object({
   /** The client's version compared: main (default) or a capture branch. The baseline is always main. */

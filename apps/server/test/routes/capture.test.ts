@@ -191,7 +191,7 @@ describe('capture routes', () => {
     const atMain = (await get(q('main', path))).json() as CaptureFile;
     expect((atBranch.content as { state: string }).state).toBe('enabledForReportingButNotEnforced');
     expect((atMain.content as { state: string }).state).toBe('enabled');
-    expect((await get(q(PENDING, '../../../M365Config/x.json'))).statusCode).toBe(404);
+    expect((await get(q(PENDING, '../../../M365Config/x.json'))).statusCode).toBe(400);
     expect(((await get(q(PENDING, 'Nope/none.json'))).json() as CaptureFile).content).toBeNull();
   });
 

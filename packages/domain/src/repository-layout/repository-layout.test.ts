@@ -16,6 +16,8 @@ import {
   matchingConfigPath,
   parseCaptureBranch,
   parseClientYamlPath,
+  refNameProblem,
+  repositoryPathProblem,
   restoreBranchName,
   shortBranchName,
 } from './repository-layout';
@@ -78,5 +80,50 @@ describe('repository layout', () => {
     expect(formatBackupTimestamp(date)).toBe('20250301_101507');
     expect(backupTagName('ABC', date, false)).toBe('backup/ABC/20250301_101507');
     expect(backupTagName('ABC', date, true)).toBe('backup/ABC/scheduled_20250301_101507');
+  });
+});
+
+describe('values from requests that must never reach Azure DevOps', () => {
+  it.each([
+    'Clients/ABC/M365Config/x\u0000.json',
+    'Clients/ABC/../XYZ/a.json',
+    'Clients/ABC/....//a.json',
+    'Clients/ABC/..../a.json',
+    'Clients/ABC/./a.json',
+    'Clients\\ABC\\a.json',
+    'Clients//ABC/a.json',
+  ])('refuses the path %j', (path) => {
+    expect(repositoryPathProblem(path)).toBeDefined();
+  });
+
+  it.each(['Clients/ABC/M365Config/Resources/Intune/Policy/A b.c.json', '/M365Config/Resources'])(
+    'accepts the path %j',
+    (path) => {
+      expect(repositoryPathProblem(path)).toBeUndefined();
+    },
+  );
+
+  it.each([
+    'client-ABC-capture-..',
+    'client-ABC-capture-1..2',
+    'restore/ABC/x.lock',
+    'client-ABC-capture-1.',
+    'a//b',
+    '.hidden',
+    'a b',
+    'a~1',
+    'a\u0000b',
+    'a@{1}',
+  ])('refuses the ref name %j', (name) => {
+    expect(refNameProblem(name)).toBeDefined();
+  });
+
+  it.each([
+    'main',
+    'client-ABC-capture-1042',
+    'backup/ABC/scheduled_20261120_010000',
+    'restore/ABC/v1.2',
+  ])('accepts the ref name %j', (name) => {
+    expect(refNameProblem(name)).toBeUndefined();
   });
 });

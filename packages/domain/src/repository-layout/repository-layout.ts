@@ -92,6 +92,43 @@ export function normaliseRepositoryPath(path: string, field = 'path'): string {
   return `/${segments.join('/')}`;
 }
 
+/**
+ * Why a path from a request is not a repository path Aegis reads or writes, or undefined: control
+ * characters, backslashes, empty segments and segments of dots only ('.', '..', '....') never
+ * reach Azure DevOps.
+ */
+export function repositoryPathProblem(path: string): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(path)) return 'must not contain control characters';
+  if (path.includes('\\')) return 'must use / between folders';
+  const segments = path.replace(/^\//, '').split('/');
+  if (segments.some((segment) => segment === '')) return 'must not contain empty segments (//)';
+  if (segments.some((segment) => /^\.+$/.test(segment))) {
+    return "must not contain '.' or '..' segments";
+  }
+  return undefined;
+}
+
+/**
+ * Why a name is not a branch or tag name git accepts (the rules of `git check-ref-format`), or
+ * undefined.
+ */
+export function refNameProblem(name: string): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(name)) {
+    return 'must not contain spaces, control characters or any of ~ ^ : ? * [ \\';
+  }
+  if (name.includes('..') || name.includes('@{') || name === '@') {
+    return "must not contain '..' or '@{'";
+  }
+  const parts = name.split('/');
+  if (parts.some((part) => part === '' || part.startsWith('.') || part.endsWith('.lock'))) {
+    return "must not have empty parts or parts starting with '.' or ending with '.lock'";
+  }
+  if (name.endsWith('.')) return "must not end with '.'";
+  return undefined;
+}
+
 /** Whether a (normalised) repository path is the folder itself or inside it. */
 export function isInsideFolder(path: string, folder: string): boolean {
   const f = folder.replace(/\/+$/, '');
