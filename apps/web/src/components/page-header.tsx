@@ -1,6 +1,8 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 
+import { usePageTitle } from '../lib/use-page-title';
+
 const useStyles = makeStyles({
   root: {
     display: 'flex',
@@ -23,6 +25,7 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   const styles = useStyles();
+  usePageTitle(title);
   return (
     <div className={styles.root}>
       <div>

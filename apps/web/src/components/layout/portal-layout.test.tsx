@@ -17,6 +17,18 @@ describe('portal layout', () => {
     expect(screen.getByRole('img', { name: 'Profile' })).toBeInTheDocument();
   });
 
+  it('offers a skip link past the sidebar as the first stop of the keyboard, and names the tab', async () => {
+    mockServer.use(http.get('*/api/projects', () => HttpResponse.json({ projects: [] })));
+    renderApp('/azure-ado-projects');
+    await screen.findByText('Logged in user: Alex Morgan');
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await userEvent.click(skip);
+    expect(screen.getByRole('main')).toHaveFocus();
+    await waitFor(() => expect(document.title).toBe('Projects - Aegis'));
+  });
+
   it('links the onboarding screens from the Onboarding section (issue 14)', async () => {
     mockServer.use(http.get('*/api/projects', () => HttpResponse.json({ projects: [] })));
     renderApp('/azure-ado-projects');

@@ -31,6 +31,8 @@ export interface NavSection {
   readonly dropdowns?: readonly { readonly label: string; readonly items: readonly NavItem[] }[];
 }
 
+const MAIN_CONTENT_ID = 'main-content';
+
 const useStyles = makeStyles({
   shell: { display: 'grid', gridTemplateColumns: '248px 1fr', minHeight: '100vh' },
   sidebar: {
@@ -92,7 +94,20 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
     backgroundColor: tokens.colorNeutralBackground1,
   },
-  content: { padding: '24px', minWidth: 0 },
+  content: { padding: '24px', minWidth: 0, ':focus': { outline: 'none' } },
+  // off screen until focused: the first Tab of a page offers to pass the sidebar's links
+  skipLink: {
+    position: 'absolute',
+    left: '8px',
+    top: '-48px',
+    zIndex: 1000,
+    padding: '8px 12px',
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorBrandForegroundLink,
+    border: `2px solid ${tokens.colorStrokeFocus2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    ':focus': { top: '8px' },
+  },
   photo: { width: '32px', height: '32px', borderRadius: '50%', objectFit: 'cover' },
 });
 
@@ -148,6 +163,17 @@ export function PortalLayout({
 
   return (
     <div className={styles.shell}>
+      <a
+        className={styles.skipLink}
+        href={`#${MAIN_CONTENT_ID}`}
+        onClick={(event) => {
+          // focus without a '#main-content' entry in the history, which the router would keep
+          event.preventDefault();
+          document.getElementById(MAIN_CONTENT_ID)?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <nav className={styles.sidebar} aria-label="Portal">
         <div className={styles.brand}>
           <img src={logo} alt="" width={28} height={28} />
@@ -192,7 +218,9 @@ export function PortalLayout({
             Logout
           </Button>
         </header>
-        <main className={styles.content}>{children ?? <Outlet />}</main>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.content}>
+          {children ?? <Outlet />}
+        </main>
       </div>
     </div>
   );

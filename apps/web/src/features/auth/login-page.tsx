@@ -6,6 +6,7 @@ import logo from '../../assets/aegis-logo.svg';
 import { SignInButton } from '../../components/sign-in-dialog';
 import { paths } from '../../config/paths';
 import { useBrowserSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
 
 const useStyles = makeStyles({
   page: {
@@ -33,6 +34,7 @@ export function safeReturnTo(value: string | null): string {
 /** The sign-in target for redirects; after sign-in the user lands on the page they asked for (ADR 004). */
 export function LoginPage() {
   const styles = useStyles();
+  usePageTitle('Sign in');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const session = useBrowserSession();

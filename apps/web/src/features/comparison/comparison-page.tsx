@@ -32,6 +32,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { ClientPicker } from '../../components/client-picker';
+import { usePageTitle } from '../../lib/use-page-title';
 import { useStagedProgress } from '../../lib/use-staged-progress';
 
 import { loadConfigurations, runComparison, useClients } from './api/comparison-api';
@@ -142,6 +143,7 @@ function ProgressPanel({ percent, label }: { percent: number; label: string }) {
  */
 export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparison' | 'options' }) {
   const styles = useStyles();
+  usePageTitle(variant === 'options' ? OPTIONS_HEADING : COMPARISON_TITLE);
   const clients = useClients();
   const [client, setClient] = useState('');
   const [baselineType, setBaselineType] = useState<ComparisonBaselineType>(

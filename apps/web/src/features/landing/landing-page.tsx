@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import logo from '../../assets/aegis-logo.svg';
 import { SignInButton } from '../../components/sign-in-dialog';
 import { paths } from '../../config/paths';
+import { usePageTitle } from '../../lib/use-page-title';
 
 import { ContactForm } from './contact-form';
 
@@ -71,6 +72,7 @@ const FEATURES = [
 /** The public landing page (spec 1 §2): it loads none of the portal's code. */
 export function LandingPage() {
   const styles = useStyles();
+  usePageTitle(undefined);
   const navigate = useNavigate();
   const goToProjects = () => void navigate(paths.projects.getHref());
 

@@ -22,6 +22,7 @@ import {
   useClientTenantSession,
 } from '../../lib/client-tenant-auth/client-tenant-auth';
 import { GlobalAdminSignInError } from '../../lib/client-tenant-auth/client-tenant-session';
+import { usePageTitle } from '../../lib/use-page-title';
 
 import { assignReader } from './api/onboarding-api';
 
@@ -46,6 +47,7 @@ const useStyles = makeStyles({
  */
 export function GlobalAdminOnboardPage() {
   const styles = useStyles();
+  usePageTitle('Global Admin Onboarding');
   const config = useClientTenantConfig();
   const session = useClientTenantSession();
   const [appName, setAppName] = useState(ENTERPRISE_APP_NAME);
