@@ -14,7 +14,7 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import type { AuthClient, SampleAccount } from '../lib/auth/auth-client';
 
@@ -72,6 +72,12 @@ export function SignInAccountsDialog({
 }) {
   const styles = useStyles();
   const accounts = useAccounts(client, open);
+  // The dialog opens before its accounts arrive, so Fluent focuses Cancel; once they are listed the
+  // keyboard starts on the first of them, the choice the dialog is for.
+  const firstAccount = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (open && accounts.data) firstAccount.current?.focus();
+  }, [open, accounts.data]);
   return (
     <Dialog open={open} onOpenChange={(_event, data) => onOpenChange(data.open)}>
       <DialogSurface aria-describedby={undefined}>
@@ -86,9 +92,10 @@ export function SignInAccountsDialog({
               </MessageBar>
             )}
             <div className={styles.accounts}>
-              {accounts.data?.map((account) => (
+              {accounts.data?.map((account, index) => (
                 <Button
                   key={account.upn}
+                  ref={index === 0 ? firstAccount : undefined}
                   className={styles.account}
                   appearance="subtle"
                   disabled={busy}
