@@ -22,7 +22,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { PageHeader } from '../../components/page-header';
-import { RoleGate } from '../../components/role-gate';
+import { RoleGate, useRoleGate } from '../../components/role-gate';
 
 import { useScheduleRows } from './api/schedules';
 import { ScheduleDialog } from './schedule-dialog';
@@ -39,6 +39,7 @@ const useStyles = makeStyles({
   },
   muted: { color: tokens.colorNeutralForeground3 },
   schedule: { display: 'flex', flexDirection: 'column' },
+  clickableRow: { cursor: 'pointer' },
 });
 
 function formatNextRun(iso: string | null): string {
@@ -53,6 +54,7 @@ export function ClientPipelineSchedulesPage() {
   const [params] = useSearchParams();
   const preselected = params.get('client')?.toUpperCase() ?? '';
   const schedules = useScheduleRows();
+  const gate = useRoleGate('Operator');
   const [filter, setFilter] = useState(preselected);
   const [descending, setDescending] = useState(false);
   const [editing, setEditing] = useState<string | undefined>(preselected || undefined);
@@ -80,13 +82,22 @@ export function ClientPipelineSchedulesPage() {
     </Button>
   );
 
+  const openSchedule = (row: ClientScheduleRow) => {
+    setBanner(undefined);
+    setEditing(row.clientCode);
+  };
+  // Spec 2 §2: clicking a row opens its modal; the row's button is the keyboard's way to it
+  const rowProps = (row: ClientScheduleRow) =>
+    gate.allowed ? { className: styles.clickableRow, onClick: () => openSchedule(row) } : {};
+
   const openButton = (row: ClientScheduleRow) => (
     <RoleGate needs="Operator">
       <Button
         appearance="subtle"
-        onClick={() => {
-          setBanner(undefined);
-          setEditing(row.clientCode);
+        onClick={(event) => {
+          // the row opens it too
+          event.stopPropagation();
+          openSchedule(row);
         }}
       >
         {row.schedules.length > 0 ? 'Update Schedule' : 'Add Schedule'}
@@ -144,7 +155,7 @@ export function ClientPipelineSchedulesPage() {
           </TableHeader>
           <TableBody>
             {scheduled.map((row) => (
-              <TableRow key={row.clientCode}>
+              <TableRow key={row.clientCode} {...rowProps(row)}>
                 <TableCell>{row.clientCode}</TableCell>
                 <TableCell>{row.pipelineName}</TableCell>
                 <TableCell>
@@ -184,7 +195,7 @@ export function ClientPipelineSchedulesPage() {
           </TableHeader>
           <TableBody>
             {unscheduled.map((row) => (
-              <TableRow key={row.clientCode}>
+              <TableRow key={row.clientCode} {...rowProps(row)}>
                 <TableCell>{row.clientCode}</TableCell>
                 <TableCell>{row.pipelineName}</TableCell>
                 <TableCell>{SCHEDULE_MESSAGES.noSchedule}</TableCell>

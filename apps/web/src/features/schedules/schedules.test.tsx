@@ -92,6 +92,33 @@ describe('Client Pipeline Schedules', () => {
     expect(within(update).getByLabelText('Day')).toHaveValue('0');
     expect(within(update).getByLabelText('Time')).toHaveValue('02:00');
   });
+
+  it('opens the modal from a click anywhere on a row (spec 2 §2)', async () => {
+    serve([]);
+    const user = userEvent.setup();
+    renderApp('/ClientPipelineSchedules');
+    const scheduled = await screen.findByRole('table', {
+      name: 'Clients with Scheduled Pipelines',
+    });
+    await user.click(await within(scheduled).findByText('ABC - Workstation App Deployment'));
+    const update = await findDialog('Update Schedule');
+    expect(within(update).getByLabelText('Day')).toHaveValue('0');
+    await user.click(within(update).getByRole('button', { name: 'Cancel' }));
+    const unscheduled = screen.getByRole('table', { name: 'Clients without Scheduled Pipelines' });
+    await user.click(within(unscheduled).getByText('No schedule has been configured'));
+    expect(await findDialog('Add Schedule')).toBeVisible();
+  });
+
+  it('a Reader clicking a row opens nothing', async () => {
+    serve([]);
+    const user = userEvent.setup();
+    renderApp('/ClientPipelineSchedules', { roles: ['Reader'] });
+    const scheduled = await screen.findByRole('table', {
+      name: 'Clients with Scheduled Pipelines',
+    });
+    await user.click(await within(scheduled).findByText('ABC - Workstation App Deployment'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });
 
 describe('Week at a glance', () => {
