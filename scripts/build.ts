@@ -7,12 +7,12 @@
  *   in it, which an agent runs with Node.js alone.
  * `--only server|tasks|web` builds one of them (the task pipeline builds only the tasks).
  */
-import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { build as viteBuild } from 'vite';
 
 const rootDir = path.resolve(import.meta.dirname, '..');
 const log = (line: string): void => console.log(`[build] ${line}`);
@@ -79,17 +79,13 @@ export async function buildTasks(): Promise<Metafile> {
   return result.metafile;
 }
 
-function buildWeb(): void {
-  const result = spawnSync(
-    'npx',
-    ['vite', 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn'],
-    { cwd: rootDir, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error('The web build failed');
+/** The SPA into apps/web/dist, in this process (so that stopping `npm start` stops it too). */
+export async function buildWeb(): Promise<void> {
+  await viteBuild({ configFile: path.join(rootDir, 'apps/web/vite.config.ts'), logLevel: 'warn' });
 }
 
 const TARGETS = {
-  web: async () => buildWeb(),
+  web: buildWeb,
   server: buildServer,
   tasks: buildTasks,
 } as const;

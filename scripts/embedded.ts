@@ -41,7 +41,12 @@ export interface EmbeddedOptions {
 }
 
 export interface EmbeddedAegis {
+  /** the portal, at the address the server listens on */
   readonly url: string;
+  /** the Azure DevOps emulator's organisation URL (`{origin}/{organisation}`) */
+  readonly devOpsOrganizationUrl: string;
+  /** the local identity provider (sign-in dialog, tokens, JWKS) */
+  readonly identityProviderUrl: string;
   /** the simulated client tenants' live state, shared by the tenant emulator and the identity provider */
   readonly tenantWorld: TenantWorld;
   /** Graph at `${tenantEmulatorUrl}/v1.0`, ARM at the origin, switches at `/_emulator/tenants` */
@@ -192,9 +197,12 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
     });
     const app = await buildApp({ config });
     stack.push(() => app.close());
-    await app.listen({ host, port });
+    // the address it really listens on (AEGIS_HOST), not a name that may resolve elsewhere
+    const url = await app.listen({ host, port });
     return {
-      url: `http://localhost:${port}`,
+      url,
+      devOpsOrganizationUrl: devops.url,
+      identityProviderUrl: idp.url,
       tenantWorld,
       tenantEmulatorUrl: tenants.url,
       close,

@@ -131,6 +131,13 @@ async function startOnce(options: StartAzuriteOptions, port: number): Promise<Ru
     if (child.exitCode !== null) resolve();
     else child.once('exit', () => resolve());
   });
+  // A parent that exits without stopping it (process.exit, a forced stop after a deadline) takes
+  // Azurite along instead of leaving it listening; SIGINT so that it still flushes its data.
+  const stopWithParent = (): void => {
+    child.kill('SIGINT');
+  };
+  process.once('exit', stopWithParent);
+  void exited.then(() => process.off('exit', stopWithParent));
   return {
     connectionString: azuriteConnectionString(port, host),
     tableEndpoint: `http://${host}:${port}/${AZURITE_ACCOUNT_NAME}`,
