@@ -15,5 +15,12 @@ export {
   type ServiceDoor,
   type TenantService,
 } from './tenant/doors';
-export type { TenantGateway, TenantObject, WriteOutcome, WriteOptions } from './tenant/gateway';
-export { objectIdOf } from './tenant/gateway';
+export type {
+  TenantGateway,
+  TenantObject,
+  TenantRead,
+  WorkloadRead,
+  WriteOutcome,
+  WriteOptions,
+} from './tenant/gateway';
+export { objectIdOf, objectsOfRead } from './tenant/gateway';

@@ -3,3 +3,4 @@ export * from './relative-dates';
 export * from './review-workflow';
 export * from './review-analysis';
 export * from './capture-run';
+export * from './manifest';

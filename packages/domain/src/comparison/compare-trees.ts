@@ -1,4 +1,9 @@
 import {
+  notCapturedOutcomeOf,
+  notCapturedWorkloads,
+  type CaptureManifest,
+} from '../capture/manifest';
+import {
   ciReader,
   detectPolicyKind,
   policyDisplayName,
@@ -52,11 +57,12 @@ interface PreparedTree {
 }
 
 /** Normalise paths, keep only comparable .json files outside the excluded paths. */
-function prepare(files: Iterable<ConfigFile>, excludedPaths: readonly string[]): PreparedTree {
+function prepare(files: Iterable<ConfigFile>, ctx: Context): PreparedTree {
   const byPath = new Map<string, ConfigFile>();
   for (const f of files) {
     const path = toResourcePath(f.path);
-    if (!isComparableFile(path) || isExcludedPath(path, excludedPaths)) continue;
+    if (!isComparableFile(path) || isExcludedPath(path, ctx.excludedPaths)) continue;
+    if (notCapturedOutcomeOf(ctx.manifest, path)) continue;
     byPath.set(path, { path, content: f.content });
   }
   return { byPath };
@@ -65,6 +71,7 @@ function prepare(files: Iterable<ConfigFile>, excludedPaths: readonly string[]):
 interface Context {
   filter: PropertyFilter;
   excludedPaths: string[];
+  manifest: CaptureManifest | undefined;
 }
 
 function context(options: CompareOptions): Context {
@@ -74,6 +81,7 @@ function context(options: CompareOptions): Context {
       options.useDefaultExclusions ?? true,
     ),
     excludedPaths: (options.excludedPaths ?? []).map(normaliseExcludedPath),
+    manifest: options.manifest,
   };
 }
 
@@ -100,8 +108,8 @@ export function buildComparisonRows(
   options: CompareOptions = {},
 ): ComparisonResults {
   const ctx = context(options);
-  const base = prepare(baselineFiles, ctx.excludedPaths);
-  const client = prepare(clientFiles, ctx.excludedPaths);
+  const base = prepare(baselineFiles, ctx);
+  const client = prepare(clientFiles, ctx);
   const results: ComparisonResults = {};
   const progress = reporter(base.byPath.size, options.onProgress);
   let done = 0;
@@ -317,8 +325,8 @@ export function evaluateCompliance(
   options: CompareOptions = {},
 ): ComplianceData {
   const ctx = context(options);
-  const base = prepare(baselineFiles, ctx.excludedPaths);
-  const client = prepare(clientFiles, ctx.excludedPaths);
+  const base = prepare(baselineFiles, ctx);
+  const client = prepare(clientFiles, ctx);
   const progress = reporter(base.byPath.size, options.onProgress);
   progress(0);
   const deviations: DeviationGroup[] = [];
@@ -357,6 +365,7 @@ export function evaluateCompliance(
     acceptedDeviationsApplied: false,
     acceptedDeviationsCount: 0,
     deviations,
+    notCaptured: notCapturedWorkloads(ctx.manifest),
   });
 }
 

@@ -1,3 +1,4 @@
+import type { CaptureManifest, NotCapturedWorkload } from '../capture/manifest';
 import type { Severity } from '../severity';
 
 /**
@@ -21,6 +22,11 @@ export interface CompareOptions {
   /** Set false to ignore only the custom exclusions (default true). */
   useDefaultExclusions?: boolean;
   onProgress?: ProgressCallback;
+  /**
+   * What the client's capture could not read (ADR 050): those workloads' policies, on either side,
+   * are left out of the comparison and reported apart in `notCaptured`.
+   */
+  manifest?: CaptureManifest;
 }
 
 /** A row of the Configuration Comparison screen (spec 1 §3). Absent values are the string 'Missing'. */
@@ -151,4 +157,6 @@ export interface ComplianceData {
   deviations: DeviationGroup[];
   /** Accepted deviations in force, by policy (set once accepted deviations are applied). */
   acceptedGroups?: AcceptedDeviationGroup[];
+  /** workloads the client's capture did not read: not compared, never deviations (ADR 050) */
+  notCaptured?: NotCapturedWorkload[];
 }

@@ -1,1 +1,2 @@
 export * from './workloads';
+export * from './permissions';

@@ -42,6 +42,8 @@ export interface AdminCommandWorkload {
   /** the property naming the file; singletons use `fileName` */
   nameProperty?: string;
   fileName?: string;
+  /** Microsoft publishes no API for it: a capture records 'no public API' instead of reading */
+  noPublicApi?: true;
 }
 
 /** Azure Resource Manager resources in the tenant's subscription. */
@@ -197,9 +199,12 @@ export const TENANT_WORKLOADS: readonly TenantWorkload[] = [
   command('sharepoint', 'SharePoint', 'SPOBrowserIdleSignOut', 'SPOBrowserIdleSignOut', {
     fileName: 'Browser Idle Sign Out',
   }),
-  command('planner', 'Planner', 'PlannerConfiguration', 'PlannerConfiguration', {
-    fileName: 'Planner Configuration',
-  }),
+  {
+    ...command('planner', 'Planner', 'PlannerConfiguration', 'PlannerConfiguration', {
+      fileName: 'Planner Configuration',
+    }),
+    noPublicApi: true,
+  },
   {
     transport: 'arm',
     category: 'AzurePolicy',
@@ -225,6 +230,16 @@ export const TENANT_WORKLOADS: readonly TenantWorkload[] = [
 export const DIRECTORY_USERS_WORKLOAD: GraphWorkload = graph('AzureAD', 'User', '/users', {
   nameProperty: 'userPrincipalName',
 });
+
+/** Whether Microsoft publishes an API a capture can read the workload through. */
+export function hasPublicApi(workload: TenantWorkload): boolean {
+  return !(workload.transport === 'adminCommand' && workload.noPublicApi);
+}
+
+/** `Category/Kind` of a workload, its folder under the resources root. */
+export function workloadKey(workload: Pick<TenantWorkload, 'category' | 'kind'>): string {
+  return `${workload.category}/${workload.kind}`;
+}
 
 /** `Category/Kind` → workload. */
 export function workloadFor(category: string, kind: string): TenantWorkload | undefined {

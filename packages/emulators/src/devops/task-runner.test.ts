@@ -7,7 +7,14 @@ import path from 'node:path';
 
 import { DevOpsClient, type RepositoryRef } from '@aegis/connectors/devops';
 import type { AppTables } from '@aegis/connectors/tables';
-import { DEPLOY_PRESETS, isTenantPipelineFolder, newClientYaml, workloadFor } from '@aegis/domain';
+import {
+  DEPLOY_PRESETS,
+  isPartialCapture,
+  isTenantPipelineFolder,
+  newClientYaml,
+  parseCaptureManifest,
+  workloadFor,
+} from '@aegis/domain';
 import { MemoryTenant } from '@aegis/pipeline-tasks/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -102,8 +109,10 @@ describe('capture (216)', () => {
       { branch: `client-ABC-capture-${id}` },
     );
     const files = diff.changes.filter((c) => !c.isFolder);
-    expect(files.map((c) => c.changeType).sort()).toEqual(['add', 'add', 'delete', 'edit']);
+    // the drift, the metadata and the manifest (ADR 050)
+    expect(files.map((c) => c.changeType).sort()).toEqual(['add', 'add', 'add', 'delete', 'edit']);
     expect(files.some((c) => c.path.endsWith('/CA900-Local-Exception.json'))).toBe(true);
+    expect(files.some((c) => c.path.endsWith('/Clients/ABC/.capture-manifest.json'))).toBe(true);
     const metadata = await devops.getFile(REPO, 'Clients/ABC/.capture-metadata.json', {
       version: { branch: `client-ABC-capture-${id}` },
     });
@@ -172,11 +181,41 @@ describe('capture (216)', () => {
     expect(content!.content).not.toContain('createdDateTime');
   });
 
+  it('commits what it read when one workload is not permitted, with a manifest saying so', async () => {
+    tenant.notRead.set('Exchange/TransportRule', {
+      status: 'notPermitted',
+      permission: 'Exchange.ManageAsApp and the Exchange Administrator role',
+    });
+    // the tenant's rules changed, but they were not read: nothing of them may look changed
+    tenant.list(workloadFor('Exchange', 'TransportRule')!).length = 0;
+    const { id, run: finished, log } = await run(216, { ClientCode: 'ABC' });
+    expect(finished?.result).toBe('succeeded');
+    expect(log).toContain(
+      '##[warning]Exchange/TransportRule: Not captured: the Aegis app lacks Exchange.ManageAsApp and the Exchange Administrator role',
+    );
+    const branch = `client-ABC-capture-${id}`;
+    const diff = await devops.getCommitDiff(REPO, { branch: 'main' }, { branch });
+    expect(diff.changes.some((c) => c.path.includes('/Exchange/TransportRule/'))).toBe(false);
+    expect(diff.changes.some((c) => c.path.includes('/ConditionalAccess/Policy/'))).toBe(true);
+    const manifest = await devops.getFile(REPO, 'Clients/ABC/.capture-manifest.json', {
+      version: { branch },
+    });
+    const parsed = parseCaptureManifest(manifest?.content);
+    expect(parsed?.workloads.find((w) => w.workload === 'Exchange/TransportRule')).toEqual({
+      workload: 'Exchange/TransportRule',
+      status: 'notPermitted',
+      permission: 'Exchange.ManageAsApp and the Exchange Administrator role',
+    });
+    expect(isPartialCapture(parsed)).toBe(true);
+  });
+
   it('fails the run with the task message when the tenant cannot be read', async () => {
     tenant.failReads = 'Graph answered 503 ServiceUnavailable';
     const { run: finished, log } = await run(216, { ClientCode: 'ABC' });
     expect(finished?.result).toBe('failed');
-    expect(log).toMatch(/##\[error\]Graph answered 503 ServiceUnavailable/);
+    expect(log).toMatch(
+      /##\[error\]No workload of the tenant could be read\. .*Graph answered 503 ServiceUnavailable/,
+    );
   });
 
   it('fails on a bad client code, naming the field', async () => {

@@ -13,6 +13,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
+import { namesWorkload } from './failing-workload';
 import type { SimulatedTenant } from './registry';
 import type { TenantWorld } from './world';
 
@@ -32,6 +33,15 @@ const scenarioPatch = z
       })
       .nullable(),
     multiAdminApproval: z.boolean(),
+    failingWorkload: z
+      .object({
+        workload: z.string().refine(namesWorkload, {
+          message: "names no workload: use 'Category/Kind' or 'Category', e.g. 'Exchange'",
+        }),
+        status: z.number().int().min(400).max(599),
+      })
+      .strict()
+      .nullable(),
   })
   .partial()
   .strict();

@@ -1,10 +1,10 @@
 // The live configuration of each tenant: the git copy plus drift, every object where the domain's
 // TENANT_WORKLOADS says it lives, and Conditional Access references that resolve.
-import { TENANT_WORKLOADS } from '@aegis/domain';
+import { TENANT_WORKLOADS, workloadKey } from '@aegis/domain';
 import { describe, expect, it } from 'vitest';
 
 import { checkConditionalAccessReferences } from './graph-config-routes';
-import { TENANT_DRIFT, gitCopyOf, liveConfigurationOf, workloadKey } from './live-config';
+import { TENANT_DRIFT, gitCopyOf, liveConfigurationOf } from './live-config';
 import { SIMULATED_TENANTS } from './registry';
 import { TenantWorld } from './world';
 

@@ -3,7 +3,7 @@
 // capture (two policies changed, one added, one removed), so a capture finds real changes. A tenant
 // not onboarded yet starts from Microsoft-like defaults (no Conditional Access, no Intune).
 // Every object lands where the domain's TENANT_WORKLOADS says the service keeps it.
-import { TENANT_WORKLOADS, workloadFor, type TenantWorkload } from '@aegis/domain';
+import { TENANT_WORKLOADS, workloadFor, workloadKey } from '@aegis/domain';
 
 import type { Json, JsonObject } from '../seed/policies/types';
 import {
@@ -16,11 +16,6 @@ import {
 import { tenantContext } from '../seed/tenant-context';
 
 import type { SimulatedTenant } from './registry';
-
-/** `Category/Kind` of a workload: the key of its objects in a tenant's state. */
-export function workloadKey(workload: Pick<TenantWorkload, 'category' | 'kind'>): string {
-  return `${workload.category}/${workload.kind}`;
-}
 
 export interface DriftChange {
   kind: 'change';

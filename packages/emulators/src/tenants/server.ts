@@ -11,6 +11,7 @@ import { FaultInjector, registerFaultRoutes } from '../faults';
 import { registerAdminCommandRoutes } from './admin-command-routes';
 import { registerArmRoutes } from './arm-routes';
 import { registerEmulatorRoutes } from './emulator-routes';
+import { failWorkloadRead } from './failing-workload';
 import { registerGraphRoutes } from './graph-routes';
 import { registerTeamsConfigurationRoutes } from './teams-config-routes';
 import {
@@ -194,6 +195,13 @@ export function buildTenantEmulator(options: TenantEmulatorOptions): TenantEmula
               ),
         );
     }
+  });
+
+  // Scenario 'failingWorkload': reads of one workload fail (after the body is parsed: an admin
+  // command names its cmdlet in the body).
+  app.addHook('preHandler', async (request) => {
+    if (!request.principal) return;
+    failWorkloadRead(request, world.scenarios(request.principal.tenantId).failingWorkload);
   });
 
   app.setErrorHandler(async (error, request, reply) => {

@@ -3,13 +3,13 @@
 // collections Graph serves. Mutated by the emulator's routes and by admin consent.
 import { randomUUID } from 'node:crypto';
 
-import { TENANT_WORKLOADS, type TenantWorkload } from '@aegis/domain';
+import { TENANT_WORKLOADS, workloadKey, type TenantWorkload } from '@aegis/domain';
 
 import type { Json, JsonObject } from '../seed/policies/types';
 import { deterministicGuid } from '../seed/tenant-context';
 
 import { DIRECTORY_ROLE_TEMPLATES, FIRST_PARTY_APPS } from './catalogue';
-import { liveConfigurationOf, workloadKey, type Drift } from './live-config';
+import { liveConfigurationOf, type Drift } from './live-config';
 import type { SimulatedSubscription, SimulatedTenant } from './registry';
 import type { MultiTenantApplication, TenantWorld } from './world';
 

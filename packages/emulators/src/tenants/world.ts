@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 
 import { deterministicGuid } from '../seed/tenant-context';
 
+import type { FailingWorkload } from './failing-workload';
 import {
   DEFAULT_SUBSCRIPTION_NAME,
   SIMULATED_TENANTS,
@@ -51,6 +52,8 @@ export interface TenantScenarios {
   throttle: { requests: number; retryAfterInSeconds: number } | null;
   /** Intune Multi Admin Approval: app-only Intune writes need `x-msft-approval-justification` */
   multiAdminApproval: boolean;
+  /** reads of one workload (`Category/Kind`) or category (`Exchange`) fail with this status */
+  failingWorkload: FailingWorkload | null;
 }
 
 export const DEFAULT_SCENARIOS: TenantScenarios = {
@@ -63,6 +66,7 @@ export const DEFAULT_SCENARIOS: TenantScenarios = {
   noDefaultSubscription: false,
   throttle: null,
   multiAdminApproval: false,
+  failingWorkload: null,
 };
 
 export type AdminConsentResult =

@@ -2,6 +2,7 @@
 // main (main's tree with the client's folder replaced by the live configuration), tagged
 // backup/{client}/{yyyymmdd_hhmmss} (scheduled runs: backup/{client}/scheduled_{…}).
 import { isServiceError } from '@aegis/connectors';
+import { isPartialCapture } from '@aegis/domain';
 
 import { TaskError } from '../log';
 import type { TaskParameters } from '../parameters';
@@ -9,7 +10,7 @@ import type { TaskRepository } from '../repository/config-repository';
 
 import type { TaskContext } from './context';
 import { backupTagMessage, backupTagName, clientRoot } from './layout';
-import { snapshotTenant } from './snapshot';
+import { manifestFileChange, notCapturedLines, snapshotTenant } from './snapshot';
 
 export interface BackupOutcome {
   tag: string;
@@ -29,20 +30,27 @@ export async function runBackup(
     throw new TaskError(`${clientRoot(client)} does not exist on main`);
   }
   const tenant = await context.tenant();
-  const snapshot = await snapshotTenant(tenant, repository, client, main);
+  const snapshot = await snapshotTenant(tenant, repository, client, main, context.now());
   log.info(
     `Read ${snapshot.policyCount} policies from the tenant in ${tenant.requestCount} requests`,
   );
+  const partial = isPartialCapture(snapshot.manifest);
+  for (const line of notCapturedLines(snapshot.manifest)) {
+    if (partial) log.warning(line);
+    else log.info(line);
+  }
   let commitId = main;
   let tag: string;
-  if (snapshot.changes.length > 0) {
+  // A partial backup commits its manifest even when what was read matches main: a restore must
+  // know which workloads' files are main's rather than the tenant's.
+  if (snapshot.changes.length > 0 || partial) {
     // A push needs a branch: a short-lived one holds the commit until the tag does.
     const holder = `aegis/backup-${context.runId}`;
     commitId = await repository.commit(
       holder,
       main,
-      `Backup of ${client} tenant configuration (run ${context.runId})`,
-      snapshot.changes,
+      `Backup of ${client} tenant configuration (run ${context.runId})${partial ? ' (partial)' : ''}`,
+      [...snapshot.changes, await manifestFileChange(repository, client, main, snapshot.manifest)],
     );
     try {
       tag = await createBackupTag(context, repository, client, scheduled, commitId);
@@ -55,6 +63,11 @@ export async function runBackup(
     log.info('The tenant matches main');
   }
   log.info(`Created tag refs/tags/${tag} (${commitId})`);
+  if (partial) {
+    log.succeededWithIssues(
+      'Partial backup: some workloads were not read; their files in the backup are those on main',
+    );
+  }
   return { tag, commitId };
 }
 

@@ -1,19 +1,27 @@
 // Capture (pipeline 216): the client tenant's configuration as a commit on
 // client-{CODE}-capture-{runId}, branched off main in one push, with its metadata in the commit
 // message (ADR 024).
-import { captureBranchName, captureMetadataPath, type CaptureMetadata } from '@aegis/domain';
+import {
+  captureBranchName,
+  captureMetadataPath,
+  isPartialCapture,
+  notCapturedWorkloads,
+  type CaptureMetadata,
+} from '@aegis/domain';
 
 import { TaskError } from '../log';
 import type { TaskParameters } from '../parameters';
 
 import type { TaskContext } from './context';
-import { snapshotTenant } from './snapshot';
+import { manifestFileChange, notCapturedLines, snapshotTenant } from './snapshot';
 
 export interface CaptureOutcome {
   branch: string;
   commitId: string;
   changeCount: number;
   criticalCount: number;
+  /** a workload the tenant has could not be read (ADR 050) */
+  partial: boolean;
 }
 
 export async function runCapture(
@@ -33,13 +41,18 @@ export async function runCapture(
   const main = await repository.mainCommit();
   log.info(`main is at ${main}`);
   const tenant = await context.tenant();
-  const snapshot = await snapshotTenant(tenant, repository, client, main, {
+  const snapshot = await snapshotTenant(tenant, repository, client, main, context.now(), {
     excludedProperties: parameters.ExcludedProperties,
     excludedPaths: parameters.ExcludedPaths,
   });
   log.info(
     `Read ${snapshot.policyCount} policies from the tenant in ${tenant.requestCount} requests`,
   );
+  const partial = isPartialCapture(snapshot.manifest);
+  for (const line of notCapturedLines(snapshot.manifest)) {
+    if (partial) log.warning(line);
+    else log.info(line);
+  }
   if (parameters.ExcludedProperties.length > 0) {
     log.info(`Excluded properties: ${parameters.ExcludedProperties.join(', ')}`);
   }
@@ -55,7 +68,8 @@ export async function runCapture(
     ...(context.requestedBy ? { triggeredBy: context.requestedBy } : {}),
   };
   for (const change of snapshot.changes) log.info(`${change.changeType} ${change.path}`);
-  // One push: the captured files and the metadata the capture selector reads (ADR 024).
+  // One push: the captured files, the metadata the capture selector reads (ADR 024) and the
+  // manifest of what was and was not read (ADR 050).
   const commitId = await repository.commit(
     branch,
     main,
@@ -69,12 +83,18 @@ export async function runCapture(
         path: captureMetadataPath(client).replace(/^\//, ''),
         content: `${JSON.stringify(metadata, null, 2)}\n`,
       },
+      await manifestFileChange(repository, client, main, snapshot.manifest),
     ],
   );
   log.info(
     changeCount === 0
-      ? `No drift: the tenant matches main. ${branch} (${commitId}) records the capture.`
+      ? `No drift in what was read: it matches main. ${branch} (${commitId}) records the capture.`
       : `Pushed ${changeCount} changes (${snapshot.criticalCount} critical) to ${branch} (${commitId})`,
   );
-  return { branch, commitId, changeCount, criticalCount: snapshot.criticalCount };
+  if (partial) {
+    log.succeededWithIssues(
+      `Partial capture: ${notCapturedWorkloads(snapshot.manifest).length} workloads were not captured; their files are left as they are on main`,
+    );
+  }
+  return { branch, commitId, changeCount, criticalCount: snapshot.criticalCount, partial };
 }

@@ -10,10 +10,12 @@ import {
   DIRECTORY_ACCOUNTS,
   DIRECTORY_USERS_WORKLOAD,
   TENANT_WORKLOADS,
+  hasPublicApi,
   pendingApprovalSummary,
   policyNameOf,
   rollbackPointLine,
   workloadFor,
+  workloadKey,
   type BaselineComponent,
   type TenantWorkload,
 } from '@aegis/domain';
@@ -22,6 +24,7 @@ import { TaskError } from '../log';
 import type { TaskParameters } from '../parameters';
 import {
   objectIdOf,
+  objectsOfRead,
   type TenantGateway,
   type TenantObject,
   type WriteOutcome,
@@ -200,7 +203,7 @@ export async function runDeploy(
   if (plan.some((p) => p.component.functionName === 'New-AegisAccounts')) {
     touched.add(DIRECTORY_USERS_WORKLOAD);
   }
-  const live = await tenant.readAll([...touched]);
+  const live = objectsOfRead(await tenant.readAll([...touched]));
   const maps = buildReferenceMaps(baselineFiles, live);
   // Domains: the baseline tenant's initial domain becomes the client's wherever a setting names it.
   const baselineDomain = baselineInitialDomain(baselineFiles);
@@ -234,6 +237,12 @@ export async function runDeploy(
     const createOnly = component.type === 'function';
     for (const file of files) {
       const fileName = file.path.slice(file.path.lastIndexOf('/') + 1, -'.json'.length);
+      if (!hasPublicApi(file.workload)) {
+        log.warning(
+          `'${fileName}' not deployed: Microsoft publishes no API for ${workloadKey(file.workload)}`,
+        );
+        continue;
+      }
       const mapped = mapReferences(withDomain(writableBody(file.object)), maps);
       if (mapped.missing.length > 0) {
         throw new TaskError(
@@ -382,7 +391,7 @@ async function runFunction(
         ),
       );
       const intune = TENANT_WORKLOADS.filter((w) => w.category === 'Intune');
-      const current = await tenant.readAll(intune);
+      const current = objectsOfRead(await tenant.readAll(intune));
       for (const workload of intune) {
         for (const object of current.get(workload) ?? []) {
           const name = policyNameOf(workload, object);

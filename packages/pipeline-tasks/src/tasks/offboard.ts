@@ -4,15 +4,17 @@
 import {
   DIRECTORY_USERS_WORKLOAD,
   OFFBOARD_COMPONENTS,
+  hasPublicApi,
   offboardRunOrder,
   pendingApprovalSummary,
   workloadFor,
+  workloadKey,
   type TenantWorkload,
 } from '@aegis/domain';
 
 import { TaskError } from '../log';
 import type { TaskParameters } from '../parameters';
-import { objectIdOf } from '../tenant/gateway';
+import { objectIdOf, objectsOfRead } from '../tenant/gateway';
 
 import type { TaskContext } from './context';
 import { baselineFilesUnder, findExisting } from './deploy';
@@ -109,10 +111,9 @@ export async function runOffboard(
   const removesAccounts = plan.some((p) => (p.component.accounts?.length ?? 0) > 0);
   const workloads = new Set(plan.flatMap((p) => p.files.map((f) => f.workload)));
   if ([...workloads].some((w) => w.category === 'ConditionalAccess')) workloads.add(CA_POLICIES);
-  const live = await tenant.readAll([
-    ...workloads,
-    ...(removesAccounts ? [DIRECTORY_USERS_WORKLOAD] : []),
-  ]);
+  const live = objectsOfRead(
+    await tenant.readAll([...workloads, ...(removesAccounts ? [DIRECTORY_USERS_WORKLOAD] : [])]),
+  );
   const domain = removesAccounts ? await tenant.initialDomain() : undefined;
   const counts: OffboardCounts = { removed: 0, kept: 0, reverted: 0, absent: 0, pending: 0 };
   for (const { name, component, files } of plan) {
@@ -137,6 +138,12 @@ export async function runOffboard(
     }
     for (const file of files) {
       const fileName = file.path.slice(file.path.lastIndexOf('/') + 1, -'.json'.length);
+      if (!hasPublicApi(file.workload)) {
+        log.warning(
+          `'${fileName}' left alone: Microsoft publishes no API for ${workloadKey(file.workload)}`,
+        );
+        continue;
+      }
       const existing = findExisting(
         file.workload,
         live.get(file.workload) ?? [],

@@ -16,7 +16,7 @@ import type { TaskParameters } from '../parameters';
 
 import type { TaskContext } from './context';
 import { clientRoot, clientYamlPath } from './layout';
-import { snapshotTenant } from './snapshot';
+import { manifestFileChange, notCapturedLines, snapshotTenant } from './snapshot';
 
 /** The YAML a tenant's pipeline runs: the baseline deploy (`pipelines/deploy.yml`) for that client. */
 const TENANT_PIPELINE_YAML_PATH = 'pipelines/deploy.yml';
@@ -129,12 +129,13 @@ export async function runOnboard(
     log.info(`${clientRoot(client)} already exists on main`);
   } else {
     const tenant = await context.tenant(parameters.TenantId || undefined);
-    const snapshot = await snapshotTenant(tenant, repository, client, main);
+    const snapshot = await snapshotTenant(tenant, repository, client, main, context.now());
+    for (const line of notCapturedLines(snapshot.manifest)) log.warning(line);
     await repository.commit(
       'main',
       main,
       `Onboard ${client}: first capture of ${parameters.Domain} (run ${context.runId})`,
-      snapshot.changes,
+      [...snapshot.changes, await manifestFileChange(repository, client, main, snapshot.manifest)],
     );
     created.push(`${clientRoot(client)} with a first capture of ${snapshot.policyCount} policies`);
     log.info(`Committed the first capture of ${client} to main (${snapshot.policyCount} policies)`);

@@ -14,6 +14,7 @@ const CA = workloadFor('ConditionalAccess', 'Policy')!;
 const RULES = workloadFor('Exchange', 'TransportRule')!;
 const MEETING = workloadFor('Teams', 'MeetingPolicy')!;
 const MESSAGING = workloadFor('Teams', 'MessagingPolicy')!;
+const NOW = new Date('2026-11-27T05:00:00Z');
 
 /** The client's copy at the base commit. */
 function repositoryWith(files: Record<string, unknown>): TaskRepository {
@@ -46,7 +47,7 @@ const parse = (text: string | undefined) => JSON.parse(text ?? '{}') as Record<s
 
 describe('snapshotTenant', () => {
   it('drops ExcludedProperties by name at any depth, whatever their case', async () => {
-    const snapshot = await snapshotTenant(tenantWith(), repositoryWith({}), 'ABC', 'base', {
+    const snapshot = await snapshotTenant(tenantWith(), repositoryWith({}), 'ABC', 'base', NOW, {
       excludedProperties: ['createddatetime'],
     });
     const text = snapshot.files.get(`${ROOT}/ConditionalAccess/Policy/CA001-Block-Legacy.json`);
@@ -56,7 +57,7 @@ describe('snapshotTenant', () => {
   });
 
   it('drops a dotted ExcludedPath from every file, only at that path', async () => {
-    const snapshot = await snapshotTenant(tenantWith(), repositoryWith({}), 'ABC', 'base', {
+    const snapshot = await snapshotTenant(tenantWith(), repositoryWith({}), 'ABC', 'base', NOW, {
       excludedPaths: ['conditions.users.includeUsers'],
     });
     const policy = parse(
@@ -81,9 +82,16 @@ describe('snapshotTenant', () => {
         AllowUserDeleteChat: true,
       },
     };
-    const snapshot = await snapshotTenant(tenantWith(), repositoryWith(existing), 'ABC', 'base', {
-      excludedPaths: ['/Exchange', '/Teams/MeetingPolicy/'],
-    });
+    const snapshot = await snapshotTenant(
+      tenantWith(),
+      repositoryWith(existing),
+      'ABC',
+      'base',
+      NOW,
+      {
+        excludedPaths: ['/Exchange', '/Teams/MeetingPolicy/'],
+      },
+    );
     const changed = snapshot.changes.map((c) => `${c.changeType} ${c.path.slice(ROOT.length)}`);
     expect(changed.sort()).toEqual([
       'add /ConditionalAccess/Policy/CA001-Block-Legacy.json',
@@ -101,9 +109,16 @@ describe('snapshotTenant', () => {
         state: 'enabled',
       },
     };
-    const snapshot = await snapshotTenant(tenantWith(), repositoryWith(existing), 'ABC', 'base', {
-      excludedPaths: ['/Exchange', '/Teams'],
-    });
+    const snapshot = await snapshotTenant(
+      tenantWith(),
+      repositoryWith(existing),
+      'ABC',
+      'base',
+      NOW,
+      {
+        excludedPaths: ['/Exchange', '/Teams'],
+      },
+    );
     expect(snapshot.changes.map((c) => `${c.changeType} ${c.path.slice(ROOT.length)}`)).toEqual([
       'edit /ConditionalAccess/Policy/CA001 old name.json',
     ]);
@@ -121,9 +136,16 @@ describe('snapshotTenant', () => {
         displayName: 'CA009-Gone',
       },
     };
-    const snapshot = await snapshotTenant(tenantWith(), repositoryWith(existing), 'ABC', 'base', {
-      excludedPaths: ['/Exchange', '/Teams'],
-    });
+    const snapshot = await snapshotTenant(
+      tenantWith(),
+      repositoryWith(existing),
+      'ABC',
+      'base',
+      NOW,
+      {
+        excludedPaths: ['/Exchange', '/Teams'],
+      },
+    );
     expect(
       snapshot.changes.map((c) => `${c.changeType} ${c.path.slice(ROOT.length)}`).sort(),
     ).toEqual([
@@ -131,5 +153,53 @@ describe('snapshotTenant', () => {
       'edit /ConditionalAccess/Policy/CA001-Block-Legacy.json',
     ]);
     expect(snapshot.criticalCount).toBe(1);
+  });
+
+  it('leaves the files of a workload that was not read as they are, and records why', async () => {
+    const tenant = tenantWith();
+    tenant.notRead.set('Exchange/TransportRule', {
+      status: 'notPermitted',
+      permission: 'Exchange.ManageAsApp and the Exchange Administrator role',
+    });
+    tenant.notRead.set('Teams/MeetingPolicy', {
+      status: 'failed',
+      httpStatus: 500,
+      message: 'InternalServerError',
+    });
+    const existing = {
+      // gone from nothing: the tenant's rules were not read, so this file must not be deleted
+      [`${ROOT}/Exchange/TransportRule/Old Rule.json`]: { Name: 'Old Rule', Guid: 'g-9' },
+      [`${ROOT}/ConditionalAccess/Policy/CA009-Gone.json`]: {
+        id: 'ca-9',
+        displayName: 'CA009-Gone',
+      },
+    };
+    const snapshot = await snapshotTenant(tenant, repositoryWith(existing), 'ABC', 'base', NOW);
+    const changed = snapshot.changes.map((c) => `${c.changeType} ${c.path.slice(ROOT.length)}`);
+    expect(changed).toContain('delete /ConditionalAccess/Policy/CA009-Gone.json');
+    expect(changed).toContain('add /Teams/MessagingPolicy/Global.json');
+    expect(changed.filter((c) => c.includes('/Exchange/TransportRule/'))).toEqual([]);
+    expect(changed.filter((c) => c.includes('/Teams/MeetingPolicy/'))).toEqual([]);
+    const byWorkload = new Map(snapshot.manifest.workloads.map((w) => [w.workload, w]));
+    expect(byWorkload.get('Exchange/TransportRule')).toEqual({
+      workload: 'Exchange/TransportRule',
+      status: 'notPermitted',
+      permission: 'Exchange.ManageAsApp and the Exchange Administrator role',
+    });
+    expect(byWorkload.get('Teams/MeetingPolicy')?.status).toBe('failed');
+    expect(byWorkload.get('ConditionalAccess/Policy')).toEqual({
+      workload: 'ConditionalAccess/Policy',
+      status: 'read',
+      count: 1,
+    });
+    expect(snapshot.manifest.capturedAt).toBe(NOW.toISOString());
+  });
+
+  it('fails when no workload could be read, with the reasons', async () => {
+    const tenant = tenantWith();
+    tenant.failReads = 'Graph answered 503 ServiceUnavailable';
+    await expect(snapshotTenant(tenant, repositoryWith({}), 'ABC', 'base', NOW)).rejects.toThrow(
+      /No workload of the tenant could be read\. .*Graph answered 503 ServiceUnavailable/,
+    );
   });
 });

@@ -5,13 +5,22 @@
 import type { FileChange } from '@aegis/connectors/devops';
 import {
   TENANT_WORKLOADS,
+  buildCaptureManifest,
+  captureManifestPath,
   captureReviewSeverityOf,
+  hasPublicApi,
+  notCapturedReason,
+  notCapturedWorkloads,
   policyFileNameFor,
   policyNameOf,
   propertyChanges,
+  renderCaptureManifest,
+  workloadKey,
+  type CaptureManifest,
   type TenantWorkload,
 } from '@aegis/domain';
 
+import { TaskError } from '../log';
 import type { TaskRepository } from '../repository/config-repository';
 import { objectIdOf, type TenantGateway, type TenantObject } from '../tenant/gateway';
 
@@ -32,6 +41,8 @@ export interface TenantSnapshot {
   /** captured policies whose changes include a critical property (capture-review severity) */
   criticalCount: number;
   policyCount: number;
+  /** per workload: read (with its count) or why not; its files are left as they are at `base` */
+  manifest: CaptureManifest;
 }
 
 function workloadFolder(root: string, w: TenantWorkload): string {
@@ -104,6 +115,7 @@ export async function snapshotTenant(
   repository: TaskRepository,
   client: string,
   base: string,
+  now: Date,
   options: SnapshotOptions = {},
 ): Promise<TenantSnapshot> {
   const excludedPaths = options.excludedPaths ?? [];
@@ -113,13 +125,25 @@ export async function snapshotTenant(
     tenant.readAll(workloads),
     repository.readFolder(root, base),
   ]);
+  const readWorkloads = workloads.filter((w) => live.get(w)?.status === 'read');
+  if (readWorkloads.length === 0 && workloads.some(hasPublicApi)) {
+    const reasons = workloads.flatMap((w) => {
+      const outcome = live.get(w);
+      return outcome && outcome.status !== 'read' && outcome.status !== 'noPublicApi'
+        ? [`${workloadKey(w)}: ${notCapturedReason(outcome)}`]
+        : [];
+    });
+    throw new TaskError(`No workload of the tenant could be read. ${reasons.join('; ')}`);
+  }
   const names = new Set((options.excludedProperties ?? []).map((n) => n.toLowerCase()));
   const propertyPaths = excludedPaths
     .filter((p) => !p.startsWith('/') && p.trim())
     .map((p) => p.toLowerCase().split('.'));
 
   const files = new Map<string, string>();
-  for (const workload of workloads) {
+  for (const workload of readWorkloads) {
+    const outcome = live.get(workload);
+    const objects = outcome?.status === 'read' ? outcome.objects : [];
     const folder = workloadFolder(root, workload);
     // Existing files of this kind, by object id and by name, so a renamed export keeps its file.
     const byId = new Map<string, string>();
@@ -133,7 +157,7 @@ export async function snapshotTenant(
       const name = policyNameOf(workload, object);
       if (name && !byName.has(name)) byName.set(name, path);
     }
-    for (const object of live.get(workload) ?? []) {
+    for (const object of objects) {
       const id = objectIdOf(workload, object);
       const name = policyNameOf(workload, object) ?? id ?? 'Unnamed';
       let path = (id && byId.get(id)) ?? byName.get(name) ?? `${folder}/${policyFileNameFor(name)}`;
@@ -145,7 +169,9 @@ export async function snapshotTenant(
     }
   }
 
-  const captured = new Set(workloads.map((w) => workloadFolder(root, w)));
+  // Only the folders of workloads that were read: a workload that was not read keeps its files
+  // as they are at base, so nothing not read looks deleted.
+  const captured = new Set(readWorkloads.map((w) => workloadFolder(root, w)));
   const inCapturedFolder = (path: string) => captured.has(path.slice(0, path.lastIndexOf('/')));
   const changes: FileChange[] = [];
   let criticalCount = 0;
@@ -159,7 +185,37 @@ export async function snapshotTenant(
   for (const path of existing.keys()) {
     if (inCapturedFolder(path) && !files.has(path)) changes.push({ changeType: 'delete', path });
   }
-  return { base, changes, files, criticalCount, policyCount: files.size };
+  const manifest = buildCaptureManifest(
+    now,
+    workloads.map((w) => {
+      const outcome = live.get(w) ?? { status: 'read', objects: [] };
+      return [
+        workloadKey(w),
+        outcome.status === 'read' ? { status: 'read', count: outcome.objects.length } : outcome,
+      ] as const;
+    }),
+  );
+  return { base, changes, files, criticalCount, policyCount: files.size, manifest };
 }
 
 export { RESOURCES_ROOT };
+
+/** The manifest as the file change that commits it beside the captured files (ADR 050). */
+export async function manifestFileChange(
+  repository: TaskRepository,
+  client: string,
+  base: string,
+  manifest: CaptureManifest,
+): Promise<FileChange> {
+  const path = captureManifestPath(client);
+  return {
+    changeType: (await repository.fileExists(path, base)) ? 'edit' : 'add',
+    path: path.replace(/^\//, ''),
+    content: renderCaptureManifest(manifest),
+  };
+}
+
+/** One log line per workload that was not read, for the run's log. */
+export function notCapturedLines(manifest: CaptureManifest): string[] {
+  return notCapturedWorkloads(manifest).map((w) => `${w.workload}: ${w.text}`);
+}

@@ -30,15 +30,10 @@ export class ArmTenantAdapter {
   async read(workload: ArmWorkload): Promise<TenantObject[]> {
     // A tenant without a subscription has no Azure resources to read.
     if (!this.options.subscriptionId) return [];
-    try {
-      return await this.arm.list<TenantObject>(this.collection(workload), {
-        apiVersion: workload.apiVersion,
-      });
-    } catch (error) {
-      throw new TaskError(
-        `Reading ${workload.category}/${workload.kind} failed: ${(error as Error).message}`,
-      );
-    }
+    // the service's error as it answered: the gateway turns it into the workload's outcome
+    return this.arm.list<TenantObject>(this.collection(workload), {
+      apiVersion: workload.apiVersion,
+    });
   }
 
   async create(workload: ArmWorkload, body: TenantObject): Promise<WriteOutcome> {

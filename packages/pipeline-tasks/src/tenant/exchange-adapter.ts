@@ -4,8 +4,6 @@
 import { HttpPipeline } from '@aegis/connectors';
 import type { AdminCommandWorkload } from '@aegis/domain';
 
-import { TaskError } from '../log';
-
 import type { ServiceAdapterOptions } from './doors';
 import type { TenantObject, WriteOutcome } from './gateway';
 import { writeOutcomeOf } from './write-outcome';
@@ -51,16 +49,11 @@ export class ExchangeAdminAdapter {
     return { status: response.status, body: response.body };
   }
 
+  /** Throws the service's error as it answered: the gateway turns it into the workload's outcome. */
   async read(workload: AdminCommandWorkload): Promise<TenantObject[]> {
-    try {
-      const { body } = await this.invoke(`Get-${workload.noun}`, {});
-      const value = body?.['value'];
-      return Array.isArray(value) ? (value as TenantObject[]) : body ? [body] : [];
-    } catch (error) {
-      throw new TaskError(
-        `Reading ${workload.category}/${workload.kind} failed: ${(error as Error).message}`,
-      );
-    }
+    const { body } = await this.invoke(`Get-${workload.noun}`, {});
+    const value = body?.['value'];
+    return Array.isArray(value) ? (value as TenantObject[]) : body ? [body] : [];
   }
 
   async create(workload: AdminCommandWorkload, body: TenantObject): Promise<WriteOutcome> {

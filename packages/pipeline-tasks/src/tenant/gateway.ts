@@ -2,9 +2,24 @@
 // create, update and remove objects (deploy, off-board). Workloads say where each kind lives
 // (domain TENANT_WORKLOADS); this module speaks the wire protocols: Graph with paging and $batch,
 // the admin command endpoint (InvokeCommand with CmdletInput), and ARM.
-import type { TenantWorkload } from '@aegis/domain';
+import { isServiceError } from '@aegis/connectors';
+import {
+  notCapturedReason,
+  requiredPermissionText,
+  workloadKey,
+  type TenantWorkload,
+  type WorkloadNotRead,
+} from '@aegis/domain';
+
+import { TaskError } from '../log';
 
 export type TenantObject = Record<string, unknown>;
+
+/** One workload's read: its objects, or why it was not read (ADR 050). */
+export type WorkloadRead = { status: 'read'; objects: TenantObject[] } | WorkloadNotRead;
+
+/** Each workload read separately: one that failed leaves the others' objects intact. */
+export type TenantRead = Map<TenantWorkload, WorkloadRead>;
 
 export interface WriteOptions {
   /** Multi Admin Approval: sent as x-msft-approval-justification on guarded (Intune) writes */
@@ -15,8 +30,11 @@ export type WriteOutcome =
   { status: 'done'; object?: TenantObject } | { status: 'pendingApproval'; message: string };
 
 export interface TenantGateway {
-  /** every object of each workload, in the service's own shape */
-  readAll(workloads: readonly TenantWorkload[]): Promise<Map<TenantWorkload, TenantObject[]>>;
+  /**
+   * Every object of each workload, in the service's own shape, or why a workload was not read;
+   * never throws for one workload's failure.
+   */
+  readAll(workloads: readonly TenantWorkload[]): Promise<TenantRead>;
   create(
     workload: TenantWorkload,
     body: TenantObject,
@@ -48,4 +66,62 @@ export function objectIdOf(workload: TenantWorkload, object: TenantObject): stri
     if (typeof value === 'string' && value) return value;
   }
   return undefined;
+}
+
+// Entra answers 403 for a missing licence too; its codes and texts name the licence.
+const LICENCE_TEXT = /licen[cs]e|AadPremiumLicenseRequired|not applicable to target tenant/i;
+
+/**
+ * Why a workload was not read, from the service's answer: 401/403 is 'not permitted' (naming the
+ * permission the catalogue gives the workload) unless it names a licence; anything else 'failed'
+ * with the status and the service's own message.
+ */
+export function notReadOutcome(
+  workload: TenantWorkload,
+  httpStatus: number | undefined,
+  code: string | undefined,
+  message: string,
+): WorkloadNotRead {
+  const text = [code, message].filter(Boolean).join(': ');
+  if ((httpStatus === 403 || httpStatus === 401) && LICENCE_TEXT.test(text)) {
+    return { status: 'notLicensed', message: text };
+  }
+  if (httpStatus === 403 || httpStatus === 401 || code === 'Authorization_RequestDenied') {
+    return {
+      status: 'notPermitted',
+      permission: requiredPermissionText(workload),
+      ...(text ? { message: text } : {}),
+    };
+  }
+  return {
+    status: 'failed',
+    ...(httpStatus ? { httpStatus } : {}),
+    message: text || 'no answer',
+  };
+}
+
+/** The outcome of a read that threw (a ServiceError keeps the service's status, code and text). */
+export function notReadOutcomeOfError(workload: TenantWorkload, error: unknown): WorkloadNotRead {
+  if (isServiceError(error)) {
+    return notReadOutcome(workload, error.statusCode, error.code, error.message);
+  }
+  return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * The objects of the workloads a task must have read to act safely (deploy, off-board): a workload
+ * that was not read stops the task with the reason. Workloads without a public API have no entry
+ * (the task says it leaves them alone).
+ */
+export function objectsOfRead(read: TenantRead): Map<TenantWorkload, TenantObject[]> {
+  const objects = new Map<TenantWorkload, TenantObject[]>();
+  for (const [workload, outcome] of read) {
+    if (outcome.status === 'read') objects.set(workload, outcome.objects);
+    else if (outcome.status !== 'noPublicApi') {
+      throw new TaskError(
+        `${workloadKey(workload)} could not be read: ${notCapturedReason(outcome)}`,
+      );
+    }
+  }
+  return objects;
 }

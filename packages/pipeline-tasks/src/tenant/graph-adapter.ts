@@ -1,18 +1,29 @@
 // Microsoft Graph (beta) through the Graph connector: reads in $batch of 20 with @odata.nextLink
 // pages batched again (throttled sub-requests retried after their Retry-After), writes with the
 // Multi Admin Approval justification on Intune objects.
-import { isServiceError } from '@aegis/connectors';
 import { GraphClient, type GraphBatchRequest } from '@aegis/connectors/graph';
 import type { GraphWorkload } from '@aegis/domain';
 
 import { TaskError } from '../log';
 
 import type { ServiceAdapterOptions } from './doors';
-import { objectIdOf, type TenantObject, type WriteOptions, type WriteOutcome } from './gateway';
-import { errorText, writeOutcomeOf } from './write-outcome';
+import {
+  notReadOutcome,
+  notReadOutcomeOfError,
+  objectIdOf,
+  type TenantObject,
+  type WorkloadRead,
+  type WriteOptions,
+  type WriteOutcome,
+} from './gateway';
+import { writeOutcomeOf } from './write-outcome';
 
 const APPROVAL_HEADER = 'x-msft-approval-justification';
 const MAX_PAGE_ROUNDS = 500;
+
+interface GraphErrorBody {
+  error?: { code?: unknown; message?: unknown };
+}
 
 export class GraphTenantAdapter {
   private readonly graph: GraphClient;
@@ -27,35 +38,57 @@ export class GraphTenantAdapter {
     });
   }
 
-  /** Collections and singletons in $batches; the nextLinks of one round form the next round. */
-  async readAll(workloads: readonly GraphWorkload[]): Promise<Map<GraphWorkload, TenantObject[]>> {
-    const result = new Map<GraphWorkload, TenantObject[]>(workloads.map((w) => [w, []]));
+  /**
+   * Collections and singletons in $batches; the nextLinks of one round form the next round. A
+   * sub-request that fails takes only its own workload out of the read; a $batch that fails (after
+   * the retries of throttled answers) takes the workloads it carried.
+   */
+  async readAll(workloads: readonly GraphWorkload[]): Promise<Map<GraphWorkload, WorkloadRead>> {
+    const result = new Map<GraphWorkload, WorkloadRead>();
+    const objects = new Map<GraphWorkload, TenantObject[]>(workloads.map((w) => [w, []]));
     const versionBase = this.graph.url('/').replace(/\/$/, '');
     let pending = workloads.map((workload) => ({ workload, url: workload.path }));
     for (let round = 0; pending.length > 0; round += 1) {
-      if (round > MAX_PAGE_ROUNDS) throw new TaskError('Graph paging did not end');
+      if (round > MAX_PAGE_ROUNDS) {
+        for (const { workload } of pending) {
+          result.set(workload, { status: 'failed', message: 'Graph paging did not end' });
+        }
+        break;
+      }
       const requests: GraphBatchRequest[] = pending.map((item, index) => ({
         id: String(index + 1),
         method: 'GET',
         url: item.url,
       }));
-      const responses = await this.graph.batch<TenantObject>(requests).catch((error: unknown) => {
-        // the $batch itself failed (after the retries of throttled answers): say what and why
-        const status = isServiceError(error) && error.statusCode ? `${error.statusCode} ` : '';
-        throw new TaskError(
-          `Reading the tenant through Graph ($batch of ${requests.length} requests) failed: ${status}${(error as Error).message}`,
-        );
-      });
+      let responses: Awaited<ReturnType<GraphClient['batch']>>;
+      try {
+        responses = await this.graph.batch<TenantObject>(requests);
+      } catch (error) {
+        for (const { workload } of pending) {
+          result.set(workload, notReadOutcomeOfError(workload, error));
+        }
+        break;
+      }
       const next: typeof pending = [];
       pending.forEach((item, index) => {
         const response = responses[index];
-        const what = `${item.workload.category}/${item.workload.kind}`;
         if (!response || response.status < 200 || response.status >= 300) {
-          const detail = response ? `${response.status} ${errorText(response.body)}` : 'nothing';
-          throw new TaskError(`Reading ${what} (${item.url}) failed: Graph answered ${detail}`);
+          const error = (response?.body as GraphErrorBody | undefined)?.error;
+          result.set(
+            item.workload,
+            notReadOutcome(
+              item.workload,
+              response?.status,
+              typeof error?.code === 'string' ? error.code : undefined,
+              typeof error?.message === 'string'
+                ? error.message
+                : `Graph answered nothing for ${item.url}`,
+            ),
+          );
+          return;
         }
         const body = response.body ?? {};
-        const list = result.get(item.workload) ?? [];
+        const list = objects.get(item.workload) ?? [];
         if (item.workload.singleton) {
           list.push(body);
         } else {
@@ -67,9 +100,10 @@ export class GraphTenantAdapter {
               ? nextLink.slice(versionBase.length)
               : nextLink;
             next.push({ workload: item.workload, url: relative });
+            return;
           }
         }
-        result.set(item.workload, list);
+        result.set(item.workload, { status: 'read', objects: list });
       });
       pending = next;
     }

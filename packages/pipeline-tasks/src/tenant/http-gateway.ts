@@ -3,12 +3,25 @@
 // API (Exchange and Defender), the Teams admin configuration service and Azure Resource Manager.
 // This module only dispatches; the wire protocols live in the adapters.
 import type { RetryOptions } from '@aegis/connectors';
-import type { AdminCommandWorkload, GraphWorkload, TenantWorkload } from '@aegis/domain';
+import {
+  hasPublicApi,
+  type AdminCommandWorkload,
+  type GraphWorkload,
+  type TenantWorkload,
+} from '@aegis/domain';
 
 import { ArmTenantAdapter } from './arm-adapter';
 import type { ServiceAdapterOptions, TenantService } from './doors';
 import { ExchangeAdminAdapter } from './exchange-adapter';
-import type { TenantGateway, TenantObject, WriteOptions, WriteOutcome } from './gateway';
+import {
+  notReadOutcomeOfError,
+  type TenantGateway,
+  type TenantObject,
+  type TenantRead,
+  type WorkloadRead,
+  type WriteOptions,
+  type WriteOutcome,
+} from './gateway';
 import { GraphTenantAdapter } from './graph-adapter';
 import { TeamsConfigurationAdapter } from './teams-adapter';
 
@@ -66,21 +79,38 @@ export class HttpTenantGateway implements TenantGateway {
     return workload.service === 'teams' ? this.teams : this.exchange;
   }
 
-  async readAll(
-    workloads: readonly TenantWorkload[],
-  ): Promise<Map<TenantWorkload, TenantObject[]>> {
-    const result = new Map<TenantWorkload, TenantObject[]>(workloads.map((w) => [w, []]));
-    const graphWorkloads = workloads.filter((w): w is GraphWorkload => w.transport === 'graph');
+  async readAll(workloads: readonly TenantWorkload[]): Promise<TenantRead> {
+    const result: TenantRead = new Map();
+    const readable = workloads.filter((w) => {
+      if (hasPublicApi(w)) return true;
+      result.set(w, { status: 'noPublicApi' });
+      return false;
+    });
+    const graphWorkloads = readable.filter((w): w is GraphWorkload => w.transport === 'graph');
+    // each workload on its own: one that fails leaves the others' reads intact
+    const readOne = async (w: TenantWorkload): Promise<WorkloadRead> => {
+      try {
+        const objects =
+          w.transport === 'adminCommand'
+            ? await this.commandAdapter(w).read(w)
+            : w.transport === 'arm'
+              ? await this.arm.read(w)
+              : [];
+        return { status: 'read', objects };
+      } catch (error) {
+        return notReadOutcomeOfError(w, error);
+      }
+    };
     await Promise.all([
       this.graph.readAll(graphWorkloads).then((read) => {
-        for (const [workload, objects] of read) result.set(workload, objects);
+        for (const [workload, outcome] of read) result.set(workload, outcome);
       }),
-      ...workloads.map(async (w) => {
-        if (w.transport === 'adminCommand') result.set(w, await this.commandAdapter(w).read(w));
-        if (w.transport === 'arm') result.set(w, await this.arm.read(w));
-      }),
+      ...readable
+        .filter((w) => w.transport !== 'graph')
+        .map(async (w) => result.set(w, await readOne(w))),
     ]);
-    return result;
+    // in the order asked for
+    return new Map(workloads.map((w) => [w, result.get(w) ?? { status: 'read', objects: [] }]));
   }
 
   create(workload: TenantWorkload, body: TenantObject, options?: WriteOptions) {

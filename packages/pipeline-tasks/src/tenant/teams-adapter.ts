@@ -55,23 +55,17 @@ export class TeamsConfigurationAdapter {
     return `${this.base}/${this.typeOf(workload)}/configuration/${encodeURIComponent(name)}`;
   }
 
+  /** Throws the service's error as it answered: the gateway turns it into the workload's outcome. */
   async read(workload: AdminCommandWorkload): Promise<TenantObject[]> {
-    try {
-      const response = await this.http.send<unknown>({
-        method: 'GET',
-        url: `${this.base}/${this.typeOf(workload)}`,
-        responseType: 'json',
-      });
-      const body = response.body;
-      if (Array.isArray(body)) return body as TenantObject[];
-      const value = (body as { value?: unknown } | undefined)?.value;
-      return Array.isArray(value) ? (value as TenantObject[]) : body ? [body as TenantObject] : [];
-    } catch (error) {
-      if (error instanceof TaskError) throw error;
-      throw new TaskError(
-        `Reading ${workload.category}/${workload.kind} failed: ${(error as Error).message}`,
-      );
-    }
+    const response = await this.http.send<unknown>({
+      method: 'GET',
+      url: `${this.base}/${this.typeOf(workload)}`,
+      responseType: 'json',
+    });
+    const body = response.body;
+    if (Array.isArray(body)) return body as TenantObject[];
+    const value = (body as { value?: unknown } | undefined)?.value;
+    return Array.isArray(value) ? (value as TenantObject[]) : body ? [body as TenantObject] : [];
   }
 
   private async write(

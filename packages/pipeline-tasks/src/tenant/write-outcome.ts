@@ -11,9 +11,3 @@ export function writeOutcomeOf(status: number, body: TenantObject | undefined): 
   }
   return { status: 'done', ...(body && typeof body === 'object' ? { object: body } : {}) };
 }
-
-/** `code: message` of a service's `{ error: { code, message } }` body. */
-export function errorText(body: unknown): string {
-  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-  return [error?.code, error?.message].filter((v) => typeof v === 'string').join(': ');
-}

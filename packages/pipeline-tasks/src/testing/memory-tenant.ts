@@ -2,20 +2,30 @@
 // writes). Tests of the wire protocols use the tenant emulator through HttpTenantGateway.
 import { randomUUID } from 'node:crypto';
 
-import { TENANT_WORKLOADS, workloadFor, type TenantWorkload } from '@aegis/domain';
+import {
+  TENANT_WORKLOADS,
+  workloadFor,
+  workloadKey,
+  type TenantWorkload,
+  type WorkloadNotRead,
+} from '@aegis/domain';
 
 import {
   objectIdOf,
   type TenantGateway,
   type TenantObject,
+  type TenantRead,
+  type WorkloadRead,
   type WriteOutcome,
 } from '../tenant/gateway';
 
 export class MemoryTenant implements TenantGateway {
   readonly objects = new Map<TenantWorkload, TenantObject[]>();
   requestCount = 0;
-  /** the next read fails with this message */
+  /** every workload's read fails with this message */
   failReads: string | undefined;
+  /** `Category/Kind` → why that workload's read does not succeed */
+  readonly notRead = new Map<string, WorkloadNotRead>();
 
   constructor(readonly domain = 'tenant.onmicrosoft.com') {
     for (const w of TENANT_WORKLOADS) this.objects.set(w, []);
@@ -39,10 +49,17 @@ export class MemoryTenant implements TenantGateway {
     return list;
   }
 
-  async readAll(workloads: readonly TenantWorkload[]) {
+  async readAll(workloads: readonly TenantWorkload[]): Promise<TenantRead> {
     this.requestCount += 1;
-    if (this.failReads) throw new Error(this.failReads);
-    return new Map(workloads.map((w) => [w, this.list(w).map((o) => structuredClone(o))]));
+    return new Map(
+      workloads.map((w): [TenantWorkload, WorkloadRead] => {
+        const failing = this.failReads;
+        if (failing) return [w, { status: 'failed', message: failing }];
+        const notRead = this.notRead.get(workloadKey(w));
+        if (notRead) return [w, notRead];
+        return [w, { status: 'read', objects: this.list(w).map((o) => structuredClone(o)) }];
+      }),
+    );
   }
 
   async create(workload: TenantWorkload, body: TenantObject): Promise<WriteOutcome> {
