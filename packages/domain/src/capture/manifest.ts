@@ -162,14 +162,18 @@ export function notCapturedWorkloads(manifest: CaptureManifest | undefined): Not
 }
 
 /**
- * A capture is partial when a workload the tenant has could not be read: it failed or the app
- * was not permitted. 'Not licensed' (the tenant has nothing there) and 'no public API' (no capture
- * can read it) are permanent facts of the tenant, not gaps of this capture.
+ * The workloads that make a capture partial: ones the tenant has that could not be read (failed, or
+ * the app was not permitted). 'Not licensed' (the tenant has nothing there) and 'no public API' (no
+ * capture can read it) are permanent facts of the tenant, not gaps of this capture.
  */
-export function isPartialCapture(manifest: CaptureManifest | undefined): boolean {
-  return (manifest?.workloads ?? []).some(
+export function partialWorkloads(manifest: CaptureManifest | undefined): NotCapturedWorkload[] {
+  return notCapturedWorkloads(manifest).filter(
     (w) => w.status === 'failed' || w.status === 'notPermitted',
   );
+}
+
+export function isPartialCapture(manifest: CaptureManifest | undefined): boolean {
+  return partialWorkloads(manifest).length > 0;
 }
 
 /**
@@ -223,8 +227,7 @@ export function partialApprovalRefusal(
 ): string | undefined {
   if (!isPartialCapture(manifest)) return undefined;
   if (comment && /\bpartial\b|\bnot captured\b/i.test(comment)) return undefined;
-  const names = notCapturedWorkloads(manifest)
-    .filter((w) => w.status === 'failed' || w.status === 'notPermitted')
+  const names = partialWorkloads(manifest)
     .map((w) => w.workload)
     .join(', ');
   return `This capture is partial (not captured: ${names}). Say so in the approval comment (mention 'partial' or 'not captured') to approve it.`;

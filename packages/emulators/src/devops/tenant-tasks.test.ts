@@ -1,8 +1,10 @@
 // The pipeline tasks through the emulator runner against the tenant emulator, as `npm start` wires
 // them: the Aegis app's client-credentials token from the tenant's authority, Graph in $batch, the
-// admin command endpoint and ARM. Covers a failing Graph call, throttling with Retry-After, a
+// admin command endpoint and ARM. Covers a workload that cannot be read (scenario 'failingWorkload'),
+// a failing Graph call, throttling with Retry-After, a
 // tenant with Multi Admin Approval, and the command line an Azure Pipelines agent runs.
 import type { RepositoryRef } from '@aegis/connectors/devops';
+import { captureManifestPath, isPartialCapture, parseCaptureManifest } from '@aegis/domain';
 import {
   MICROSOFT_CLOUD_DOORS,
   defaultScopeOf,
@@ -61,7 +63,41 @@ describe('capture against the tenant emulator', () => {
     expect(log).toMatch(/Read \d+ policies from the tenant in \d+ requests/);
   });
 
-  it('fails the run with Graph’s message when a Graph call fails', async () => {
+  it('a workload that cannot be read is not captured: its files stay, nothing of it is drift', async () => {
+    const abc = findSimulatedTenant('ABC')!;
+    // the client deleted an iOS restriction policy, but Intune device configurations cannot be read
+    world.setScenarios(abc.tenantId, {
+      failingWorkload: { workload: 'Intune/DeviceConfiguration', status: 500 },
+    });
+    const { id, result, log } = await run(216, { ClientCode: 'ABC' });
+    expect({ result, log }).toMatchObject({ result: 'succeeded' });
+    expect(log).toMatch(
+      /##\[warning\]Intune\/DeviceConfiguration: Not captured: the service answered 500: /,
+    );
+    expect(log).toMatch(/##\[warning\]Partial capture: 1 workloads were not captured/);
+    const branch = `client-ABC-capture-${id}`;
+    const diff = await devops.getCommitDiff(REPO, { branch: 'main' }, { branch });
+    const policies = diff.changes.filter((c) => !c.isFolder && c.path.includes('/M365Config/'));
+    // the other drift is captured; the deletion, which was never read, is not
+    expect(policies.map((c) => c.changeType).sort()).toEqual(['add', 'edit', 'edit']);
+    expect(policies.some((c) => c.path.includes('/Intune/DeviceConfiguration/'))).toBe(false);
+    const manifest = parseCaptureManifest(
+      (await devops.getFile(REPO, captureManifestPath('ABC'), { version: { branch } }))?.content,
+    );
+    const entry = (key: string) => manifest?.workloads.find((w) => w.workload === key);
+    expect(entry('Intune/DeviceConfiguration')).toMatchObject({
+      status: 'failed',
+      httpStatus: 500,
+    });
+    expect(entry('ConditionalAccess/Policy')).toMatchObject({ status: 'read' });
+    expect(entry('Planner/PlannerConfiguration')).toEqual({
+      workload: 'Planner/PlannerConfiguration',
+      status: 'noPublicApi',
+    });
+    expect(isPartialCapture(manifest)).toBe(true);
+  });
+
+  it('a failed $batch takes out the Graph workloads it carried, with Graph’s message', async () => {
     tenants.faults.add({
       kind: 'error',
       pathPattern: '^/beta/\\$batch',
@@ -69,11 +105,12 @@ describe('capture against the tenant emulator', () => {
       message: 'Graph is having a bad day',
     });
     const { result, log } = await run(216, { ClientCode: 'ABC' });
-    expect(result).toBe('failed');
-    // the message says what was being read and what Graph answered
+    expect(result).toBe('succeeded');
     expect(log).toMatch(
-      /##\[error\]Reading the tenant through Graph \(\$batch of \d+ requests\) failed: 500 .*Graph is having a bad day/,
+      /##\[warning\]ConditionalAccess\/Policy: Not captured: the service answered 500: .*Graph is having a bad day/,
     );
+    // Exchange is another service: still read
+    expect(log).not.toMatch(/##\[warning\]Exchange\//);
   });
 
   it('waits out throttling (429 with Retry-After) and completes', async () => {
@@ -88,7 +125,7 @@ describe('capture against the tenant emulator', () => {
     // both throttled answers were taken, and waited out: the capture still completed
     expect(tenants.faults.list()).toEqual([]);
   });
-  it('fails naming the throttling when Graph keeps answering 429', async () => {
+  it('names the throttling when Graph keeps answering 429', async () => {
     tenants.faults.add({
       kind: 'throttle',
       pathPattern: '^/beta/\\$batch',
@@ -96,8 +133,10 @@ describe('capture against the tenant emulator', () => {
       times: 20,
     });
     const { result, log } = await run(216, { ClientCode: 'ABC' });
-    expect(result).toBe('failed');
-    expect(log).toMatch(/##\[error\]Reading the tenant through Graph .* failed: 429/);
+    expect(result).toBe('succeeded');
+    expect(log).toMatch(
+      /##\[warning\]ConditionalAccess\/Policy: Not captured: the service answered 429: /,
+    );
   });
 });
 
@@ -292,7 +331,7 @@ describe('the command line an Azure Pipelines agent runs (aegis-task)', () => {
     expect(code).toBe(1);
     // every service refuses the token; whichever read fails first is the one named
     expect(lines.at(-1)).toMatch(
-      /^##vso\[task\.logissue type=error\]Reading .+ failed: .*(401|access token is invalid)/,
+      /^##vso\[task\.logissue type=error\]No workload of the tenant could be read\. .*(401|access token is invalid)/,
     );
   });
 });

@@ -43,6 +43,12 @@ function workloadRead(request: FastifyRequest): TenantWorkload | undefined {
           (a.transport === 'graph' ? a.path.length : 0),
       )[0];
     }
+    const teamsType = /^\/skype\.policy\/configurations\/([^/]+)/.exec(path)?.[1];
+    if (teamsType) {
+      return TENANT_WORKLOADS.find(
+        (w) => w.transport === 'adminCommand' && w.configurationType?.toLowerCase() === teamsType,
+      );
+    }
     return TENANT_WORKLOADS.find(
       (w) => w.transport === 'arm' && path.includes(`/providers/${w.resourceType.toLowerCase()}`),
     );

@@ -122,6 +122,20 @@ describe("scenario 'failingWorkload': one workload cannot be read, the others ar
     }
   });
 
+  it('Teams answering 503 through its own configuration service fails Teams only', async () => {
+    world.setScenarios(tenant.tenantId, { failingWorkload: { workload: 'Teams', status: 503 } });
+    try {
+      const read = await gateway().readAll(TENANT_WORKLOADS);
+      expect(read.get(workload('Teams/MeetingPolicy'))).toMatchObject({
+        status: 'failed',
+        httpStatus: 503,
+      });
+      expect(read.get(workload('Exchange/TransportRule'))?.status).toBe('read');
+    } finally {
+      world.setScenarios(tenant.tenantId, { failingWorkload: null });
+    }
+  });
+
   it('Settings Catalog answering 500 inside the $batch fails only that workload', async () => {
     world.setScenarios(tenant.tenantId, {
       failingWorkload: { workload: 'Intune/ConfigurationPolicy', status: 500 },
@@ -269,7 +283,7 @@ describe('deploy and off-board write the configuration', () => {
       { Identity: 'Global' },
       { AllowAnonymousUsersToStartMeeting: false },
     );
-    const read = (await teams.readAll([meeting])).get(meeting) ?? [];
+    const read = (await readObjects(teams, [meeting])).get(meeting) ?? [];
     expect(read.find((p) => p['Identity'] === 'Tag:FAB Sales')?.['AllowCloudRecording']).toBe(
       false,
     );

@@ -5,7 +5,7 @@ import {
   captureBranchName,
   captureMetadataPath,
   isPartialCapture,
-  notCapturedWorkloads,
+  partialWorkloads,
   type CaptureMetadata,
 } from '@aegis/domain';
 
@@ -93,7 +93,7 @@ export async function runCapture(
   );
   if (partial) {
     log.succeededWithIssues(
-      `Partial capture: ${notCapturedWorkloads(snapshot.manifest).length} workloads were not captured; their files are left as they are on main`,
+      `Partial capture: ${partialWorkloads(snapshot.manifest).length} workloads were not captured; their files are left as they are on main`,
     );
   }
   return { branch, commitId, changeCount, criticalCount: snapshot.criticalCount, partial };

@@ -8,7 +8,6 @@ import {
   buildCaptureManifest,
   captureManifestPath,
   captureReviewSeverityOf,
-  hasPublicApi,
   notCapturedReason,
   notCapturedWorkloads,
   policyFileNameFor,
@@ -126,13 +125,19 @@ export async function snapshotTenant(
     repository.readFolder(root, base),
   ]);
   const readWorkloads = workloads.filter((w) => live.get(w)?.status === 'read');
-  if (readWorkloads.length === 0 && workloads.some(hasPublicApi)) {
-    const reasons = workloads.flatMap((w) => {
-      const outcome = live.get(w);
-      return outcome && outcome.status !== 'read' && outcome.status !== 'noPublicApi'
-        ? [`${workloadKey(w)}: ${notCapturedReason(outcome)}`]
-        : [];
-    });
+  // Reads failed and nothing at all came back (an empty ARM list without a subscription is no
+  // sign of a working read): a capture of nothing is no capture.
+  const reasons = workloads.flatMap((w) => {
+    const outcome = live.get(w);
+    return outcome?.status === 'failed' || outcome?.status === 'notPermitted'
+      ? [`${workloadKey(w)}: ${notCapturedReason(outcome)}`]
+      : [];
+  });
+  const anything = readWorkloads.some((w) => {
+    const outcome = live.get(w);
+    return outcome?.status === 'read' && outcome.objects.length > 0;
+  });
+  if (reasons.length > 0 && !anything) {
     throw new TaskError(`No workload of the tenant could be read. ${reasons.join('; ')}`);
   }
   const names = new Set((options.excludedProperties ?? []).map((n) => n.toLowerCase()));

@@ -72,7 +72,7 @@ export function objectIdOf(workload: TenantWorkload, object: TenantObject): stri
 const LICENCE_TEXT = /licen[cs]e|AadPremiumLicenseRequired|not applicable to target tenant/i;
 
 /**
- * Why a workload was not read, from the service's answer: 401/403 is 'not permitted' (naming the
+ * Why a workload was not read, from the service's answer: 403 is 'not permitted' (naming the
  * permission the catalogue gives the workload) unless it names a licence; anything else 'failed'
  * with the status and the service's own message.
  */
@@ -83,10 +83,11 @@ export function notReadOutcome(
   message: string,
 ): WorkloadNotRead {
   const text = [code, message].filter(Boolean).join(': ');
-  if ((httpStatus === 403 || httpStatus === 401) && LICENCE_TEXT.test(text)) {
+  if (httpStatus === 403 && LICENCE_TEXT.test(text)) {
     return { status: 'notLicensed', message: text };
   }
-  if (httpStatus === 403 || httpStatus === 401 || code === 'Authorization_RequestDenied') {
+  // 401 is a token the service refused (a failure of sign-in), 403 a permission the app lacks
+  if (httpStatus === 403 || code === 'Authorization_RequestDenied') {
     return {
       status: 'notPermitted',
       permission: requiredPermissionText(workload),

@@ -60,15 +60,13 @@ export class GraphTenantAdapter {
         method: 'GET',
         url: item.url,
       }));
-      let responses: Awaited<ReturnType<GraphClient['batch']>>;
-      try {
-        responses = await this.graph.batch<TenantObject>(requests);
-      } catch (error) {
+      const responses = await this.graph.batch<TenantObject>(requests).catch((error: unknown) => {
         for (const { workload } of pending) {
           result.set(workload, notReadOutcomeOfError(workload, error));
         }
-        break;
-      }
+        return undefined;
+      });
+      if (!responses) break;
       const next: typeof pending = [];
       pending.forEach((item, index) => {
         const response = responses[index];
