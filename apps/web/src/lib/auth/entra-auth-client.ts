@@ -19,7 +19,11 @@ export function signInScopes(apiScope: string): string[] {
   return ['openid', 'profile', 'email', 'offline_access', 'User.Read', apiScope];
 }
 
-/** Entra ID through an MSAL popup; the sign-in cache in session storage. */
+/**
+ * Entra ID through an MSAL popup. The sign-in cache is MSAL's local storage, which every tab of the
+ * browser shares (a link opened in a new tab stays signed in) and which MSAL encrypts with a key
+ * kept in a session cookie, so it is unreadable once the browser closes (ADR 055).
+ */
 export class EntraAuthClient implements AuthClient {
   readonly mode = 'entra' as const;
   private readonly msal: PublicClientApplication;
@@ -32,7 +36,7 @@ export class EntraAuthClient implements AuthClient {
   ) {
     this.msal = new PublicClientApplication({
       auth: { clientId, authority, redirectUri: window.location.origin },
-      cache: { cacheLocation: 'sessionStorage' },
+      cache: { cacheLocation: 'localStorage' },
     });
   }
 

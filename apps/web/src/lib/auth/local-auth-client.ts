@@ -6,6 +6,7 @@ import {
   type SampleAccount,
   type SignedInAccount,
 } from './auth-client';
+import { SessionHandover } from './session-handover';
 
 /** The sign-in cache lives in session storage (spec 1 §3). */
 const TOKEN_KEY = 'aegis.signInCache';
@@ -14,7 +15,34 @@ const TOKEN_KEY = 'aegis.signInCache';
 export class LocalAuthClient implements AuthClient {
   readonly mode = 'local' as const;
 
-  constructor(private readonly identityProviderUrl: string) {}
+  private readonly handover: SessionHandover;
+
+  constructor(
+    private readonly identityProviderUrl: string,
+    private readonly storage: Storage = sessionStorage,
+  ) {
+    this.handover = new SessionHandover(
+      'aegis.signIn',
+      () => this.validToken(),
+      (token) => (token ? this.storage.setItem(TOKEN_KEY, token) : this.forget()),
+    );
+  }
+
+  /** The stored token while it has more than 30 s to live; an expired one is dropped. */
+  private validToken(): string | undefined {
+    const token = this.storage.getItem(TOKEN_KEY);
+    if (!token) return undefined;
+    const { exp } = decodeJwt(token);
+    if (exp !== undefined && exp * 1000 < Date.now() + 30_000) {
+      this.forget();
+      return undefined;
+    }
+    return token;
+  }
+
+  private forget(): void {
+    this.storage.removeItem(TOKEN_KEY);
+  }
 
   async listAccounts(): Promise<SampleAccount[]> {
     const response = await fetch(`${this.identityProviderUrl}/accounts`);
@@ -32,18 +60,14 @@ export class LocalAuthClient implements AuthClient {
     const body = (await response.json()) as { access_token?: string; error_description?: string };
     if (!response.ok || !body.access_token)
       throw new Error(body.error_description ?? 'Login failed. Please try again.');
-    sessionStorage.setItem(TOKEN_KEY, body.access_token);
+    this.storage.setItem(TOKEN_KEY, body.access_token);
     return accountFromToken(body.access_token);
   }
 
   async getAccessToken(): Promise<string> {
-    const token = sessionStorage.getItem(TOKEN_KEY);
+    // a tab opened from a link starts without a token: another open tab may hand over its own
+    const token = this.validToken() ?? (await this.handover.request());
     if (!token) throw new NoAccountError();
-    const { exp } = decodeJwt(token);
-    if (exp !== undefined && exp * 1000 < Date.now() + 30_000) {
-      sessionStorage.removeItem(TOKEN_KEY);
-      throw new NoAccountError();
-    }
     return token;
   }
 
@@ -55,7 +79,13 @@ export class LocalAuthClient implements AuthClient {
   }
 
   async signOut(): Promise<void> {
-    sessionStorage.removeItem(TOKEN_KEY);
+    this.forget();
+    this.handover.signedOut();
+  }
+
+  /** Leaves the tabs' channel (tests; a page's client lives as long as the page). */
+  close(): void {
+    this.handover.close();
   }
 }
 
