@@ -125,6 +125,31 @@ describe('Fleet page', () => {
     expect(bodyRows(grid).map(clientOf)).toEqual(['CON']);
   });
 
+  it('keeps the filters in the address, so Back from a client finds them again', async () => {
+    serve();
+    const { router } = renderApp('/fleet');
+    const grid = await screen.findByRole('grid', { name: 'Fleet' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(screen.getByRole('option', { name: 'At risk' }));
+    expect(bodyRows(grid).map(clientOf)).toEqual(['CON']);
+    expect(router.state.location.search).toBe('?status=atRisk');
+
+    await userEvent.click(within(grid).getByRole('link', { name: 'CON' }));
+    await screen.findByRole('tab', { name: 'Baseline Compliance' });
+    await router.navigate(-1);
+    const again = await screen.findByRole('grid', { name: 'Fleet' });
+    expect(bodyRows(again).map(clientOf)).toEqual(['CON']);
+    expect(screen.getByText('1 of 3 clients shown')).toBeInTheDocument();
+  });
+
+  it('reads a filter from a shared address, and ignores a status it does not know', async () => {
+    serve();
+    renderApp('/fleet?q=ab&status=nonsense');
+    const grid = await screen.findByRole('grid', { name: 'Fleet' });
+    expect(bodyRows(grid).map(clientOf)).toEqual(['ABC']);
+    expect(screen.getByRole('searchbox')).toHaveValue('ab');
+  });
+
   it('sorts by a column and opens the client Baseline Compliance from a row', async () => {
     serve();
     renderApp('/fleet');

@@ -17,7 +17,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
@@ -35,6 +35,10 @@ const useStyles = makeStyles({
 
 type StatusFilter = FleetStatus | 'all';
 
+function parseStatusFilter(value: string | null): StatusFilter {
+  return FLEET_STATUS_ORDER.find((s) => s === value) ?? 'all';
+}
+
 /** Where a fleet row leads: the client's Baseline Compliance (capture management's tab). */
 export const baselineComplianceHref = (client: string) =>
   `${paths.captureManagement.getHref(client)}?view=baseline`;
@@ -45,8 +49,21 @@ export function FleetPage() {
   const navigate = useNavigate();
   const fleet = useFleet();
   const trends = useFleetTrends();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
+  // The filters live in the address (?q=&status=), so Back from a client's page finds them again
+  // and a link shares them; replacing the entry keeps typing out of the history.
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const status = parseStatusFilter(params.get('status'));
+  const setFilter = (key: 'q' | 'status', value: string, unset: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === unset) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
   const [trendOf, setTrendOf] = useState<string | undefined>();
 
   const trendMap = useMemo(
@@ -104,14 +121,16 @@ export function FleetPage() {
               <SearchBox
                 value={search}
                 placeholder="Client code"
-                onChange={(_, data) => setSearch(data.value)}
+                onChange={(_, data) => setFilter('q', data.value, '')}
               />
             </Field>
             <Field label="Status">
               <Dropdown
                 value={status === 'all' ? 'All statuses' : FLEET_STATUS_LABELS[status]}
                 selectedOptions={[status]}
-                onOptionSelect={(_, data) => setStatus((data.optionValue as StatusFilter) ?? 'all')}
+                onOptionSelect={(_, data) =>
+                  setFilter('status', parseStatusFilter(data.optionValue ?? null), 'all')
+                }
               >
                 <Option value="all">All statuses</Option>
                 {FLEET_STATUS_ORDER.map((s) => (
