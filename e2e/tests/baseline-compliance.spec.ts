@@ -12,15 +12,6 @@ const SHOTS = screenshotsFolder('baseline-compliance');
 const RENAMED_CLIENT_POLICY = 'CA000 - Require MFA for All Users';
 const REASON = 'Group creation stays open for the client until their Teams rollout ends';
 
-function recordDialogs(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
-  });
-  return messages;
-}
-
 /** A JSON file on main, read straight from the DevOps emulator's REST API. */
 async function mainFile<T>(file: string): Promise<T> {
   return JSON.parse(await mainFileText(file)) as T;
@@ -39,7 +30,6 @@ test('baseline compliance: match a renamed policy, accept two deviations, export
   page,
 }) => {
   test.setTimeout(180_000);
-  recordDialogs(page);
   await signIn(page, '/capture-management/FAB?view=baseline');
   await expect(
     page.getByText('Current state of FAB vs company baseline (main branch)'),

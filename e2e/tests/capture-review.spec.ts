@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
 import { expectAccessible } from '../fixtures/a11y';
 import { SAMPLE_STAFF, signIn } from '../fixtures/auth';
 import { configRepositoryUrl, devopsTokenFor } from '../fixtures/emulators';
+import { notice } from '../fixtures/notices';
 import { screenshotsFolder } from '../fixtures/paths';
 
 const SHOTS = screenshotsFolder('capture-review');
@@ -10,21 +11,10 @@ const SEEDED = 'client-ABC-capture-1042';
 const COMMENT =
   'Reviewed with the client: CA000 report-only was requested by their CISO during the rollout.';
 
-/** Accepts every native dialog (alert) and records its message. */
-function recordDialogs(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
-  });
-  return messages;
-}
-
 test('review a drifted capture to a pull request, complete it in DevOps, see it merged', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  const alerts = recordDialogs(page);
   await signIn(page, '/capture-management', 'Priya Shah');
   await expect(page.getByText('Select a Client to Begin')).toBeVisible();
   await page.screenshot({
@@ -133,7 +123,8 @@ test('review a drifted capture to a pull request, complete it in DevOps, see it 
     }),
   ).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/capture-management\/ABC$/);
-  expect(alerts).toEqual([]);
+  // nothing went wrong on the way: no failure or refusal was told
+  await expect(notice(page, /^(Failed|Please review)/)).toHaveCount(0);
 
   // the pull request carries the approval; someone completes it in DevOps
   const token = await devopsTokenFor(SAMPLE_STAFF.alex.upn);

@@ -19,9 +19,9 @@ import { ApiError } from '../../lib/api-client';
 
 import { useCopyApps, useCreateTable, useTableRows } from './api/app-tables';
 import { AppChecklist } from './components/app-checklist';
-import { Banner } from './components/banner';
-import { errorBanner, errorDetails, operationBanner } from './components/result-message';
+import { failureMessage, errorDetails, operationMessage } from './components/result-message';
 import { TableLinks } from './components/table-links';
+import { TableMessageBar } from './components/table-message-bar';
 import { useTableAlert } from './components/use-table-alert';
 
 const CLIENT_CODE_PLACEHOLDER = 'Three capital letters, e.g. ABC';
@@ -89,10 +89,10 @@ export function CreateTablePage() {
     if (!alert.passes('addApplications') || !tableName) return;
     try {
       const result = await copyApps.mutateAsync({ table: tableName, rowKeys: [...selected] });
-      alert.show(operationBanner(result, APP_TABLE_MESSAGES.errorUpdatingTable));
+      alert.show(operationMessage(result, APP_TABLE_MESSAGES.errorUpdatingTable));
       if (result.failed.length === 0) setSelected(new Set());
     } catch (error) {
-      alert.show(errorBanner(error, APP_TABLE_MESSAGES.errorUpdatingTable));
+      alert.show(failureMessage(error, APP_TABLE_MESSAGES.errorUpdatingTable));
     }
   }
 
@@ -112,7 +112,7 @@ export function CreateTablePage() {
       />
       <TableLinks current={paths.createStorageTable.getHref()} />
       <div className={styles.section}>
-        <Banner message={alert.message} />
+        <TableMessageBar message={alert.message} />
         <form className={styles.form} onSubmit={(event) => void create(event)} noValidate>
           <Field label="Client Code">
             <Input

@@ -43,10 +43,10 @@ import {
 } from './api/app-tables';
 import { AppChecklist } from './components/app-checklist';
 import { AppFields } from './components/app-field';
-import { Banner, type BannerMessage } from './components/banner';
 import { NewAppFormFields } from './components/new-app-form';
-import { errorBanner, operationBanner } from './components/result-message';
+import { failureMessage, operationMessage } from './components/result-message';
 import { TableLinks } from './components/table-links';
+import { TableMessageBar, type TableMessage } from './components/table-message-bar';
 import { useTableAlert } from './components/use-table-alert';
 
 /** The update types of spec 2 §2, in its order. */
@@ -165,13 +165,13 @@ export function UpdateTablePage() {
 
   async function run<T>(
     action: () => Promise<T>,
-    onResult: (result: T) => BannerMessage,
+    onResult: (result: T) => TableMessage,
     errorText: (details: string) => string,
   ) {
     try {
       alert.show(onResult(await action()));
     } catch (error) {
-      alert.show(errorBanner(error, errorText));
+      alert.show(failureMessage(error, errorText));
     }
   }
 
@@ -181,7 +181,7 @@ export function UpdateTablePage() {
       () => copyApps.mutateAsync({ table, rowKeys: [...selected] }),
       (result) => {
         if (result.failed.length === 0) setSelected(new Set());
-        return operationBanner(result, APP_TABLE_MESSAGES.errorUpdatingTable);
+        return operationMessage(result, APP_TABLE_MESSAGES.errorUpdatingTable);
       },
       APP_TABLE_MESSAGES.errorUpdatingTable,
     );
@@ -194,7 +194,7 @@ export function UpdateTablePage() {
       () => addApp.mutateAsync({ table, app }),
       (result) => {
         if (result.failed.length === 0) setForm(undefined);
-        return operationBanner(result, APP_TABLE_MESSAGES.errorAddingApp);
+        return operationMessage(result, APP_TABLE_MESSAGES.errorAddingApp);
       },
       APP_TABLE_MESSAGES.errorAddingApp,
     );
@@ -210,7 +210,7 @@ export function UpdateTablePage() {
           setPropertyName('');
           setPropertyValue('');
         }
-        return operationBanner(result, APP_TABLE_MESSAGES.errorAddingProperty);
+        return operationMessage(result, APP_TABLE_MESSAGES.errorAddingProperty);
       },
       APP_TABLE_MESSAGES.errorAddingProperty,
     );
@@ -225,7 +225,7 @@ export function UpdateTablePage() {
       () => deleteApps.mutateAsync({ table, keys }),
       (result) => {
         setSelected(new Set());
-        return operationBanner(result, APP_TABLE_MESSAGES.errorDeletingEntities);
+        return operationMessage(result, APP_TABLE_MESSAGES.errorDeletingEntities);
       },
       APP_TABLE_MESSAGES.errorDeletingEntities,
     );
@@ -237,7 +237,7 @@ export function UpdateTablePage() {
       () => deleteProperty.mutateAsync({ table, name: propertyName }),
       (result) => {
         setPropertyName('');
-        return operationBanner(result, APP_TABLE_MESSAGES.errorDeletingProperty);
+        return operationMessage(result, APP_TABLE_MESSAGES.errorDeletingProperty);
       },
       APP_TABLE_MESSAGES.errorDeletingProperty,
     );
@@ -256,7 +256,7 @@ export function UpdateTablePage() {
         }),
       (result) => {
         setEdits(undefined);
-        return operationBanner(result, APP_TABLE_MESSAGES.errorUpdatingApp);
+        return operationMessage(result, APP_TABLE_MESSAGES.errorUpdatingApp);
       },
       APP_TABLE_MESSAGES.errorUpdatingApp,
     );
@@ -318,7 +318,7 @@ export function UpdateTablePage() {
             <MessageBarBody>Could not load the tables: {tables.error.message}</MessageBarBody>
           </MessageBar>
         )}
-        <Banner message={alert.message} />
+        <TableMessageBar message={alert.message} />
         {rows.isError && (
           <MessageBar intent="error">
             <MessageBarBody>

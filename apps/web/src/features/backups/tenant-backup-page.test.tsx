@@ -5,6 +5,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { findDialog } from '../../testing/find-dialog';
+import { findNotice, noticeTitles } from '../../testing/find-notice';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
@@ -207,21 +208,17 @@ describe('Tenant Backups page', () => {
   it('restores after confirmation and alerts the pull request number', async () => {
     serve(HISTORY);
     const nativeConfirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     renderApp('/tenant-backup');
     await chooseTenant('ABC');
     const table = await screen.findByRole('table', { name: 'Backup history' });
     await userEvent.click(within(table).getAllByRole('button', { name: 'Restore' })[0]!);
     await answerRestorePrompt(true);
     expect(nativeConfirm).not.toHaveBeenCalled();
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('Pull request #42 has been created for review.'),
-    );
+    expect(await findNotice('Pull request #42 has been created for review.')).toBeInTheDocument();
   });
 
   it('alerts the failure and shows why when the restore is refused', async () => {
     serve(HISTORY, { restore: 'conflict' });
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp('/tenant-backup');
     await chooseTenant('ABC');
@@ -229,13 +226,13 @@ describe('Tenant Backups page', () => {
     await userEvent.click(within(table).getAllByRole('button', { name: 'Restore' })[0]!);
     await answerRestorePrompt(true);
     // A refusal with a reason shows the reason; 'Please try again.' could never succeed.
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('Failed to create PR: A restore branch already exists.'),
-    );
-    expect(alert).not.toHaveBeenCalledWith('Failed to restore backup. Please try again.');
     expect(
-      await screen.findByText('Failed to create PR: A restore branch already exists.'),
+      await findNotice('Failed to create PR: A restore branch already exists.'),
     ).toBeInTheDocument();
+    expect(noticeTitles()).not.toContain('Failed to restore backup. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to create PR: A restore branch already exists.',
+    );
   });
 
   it('says when a search matches none of the backups, and clears it', async () => {
@@ -261,14 +258,16 @@ describe('Tenant Backups page', () => {
         return HttpResponse.json({}, { status: 201 });
       }),
     );
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     renderApp('/tenant-backup');
     await chooseTenant('ABC');
     const table = await screen.findByRole('table', { name: 'Backup history' });
-    await userEvent.click(within(table).getAllByRole('button', { name: 'Restore' })[0]!);
+    const restore = within(table).getAllByRole('button', { name: 'Restore' })[0]!;
+    await userEvent.click(restore);
     await answerRestorePrompt(false);
     await waitFor(() => expect(screen.queryByText('Restore backup')).not.toBeInTheDocument());
-    expect(alert).not.toHaveBeenCalled();
+    // focus goes back to the button that opened the prompt
+    expect(restore).toHaveFocus();
+    expect(noticeTitles()).toEqual([]);
     expect(restores).toHaveLength(0);
   });
   it('runs one restore at a time: Restore This Backup is disabled while a restore runs', async () => {
@@ -288,7 +287,6 @@ describe('Tenant Backups page', () => {
         );
       }),
     );
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     renderApp('/tenant-backup');
     await chooseTenant('ABC');
     const table = await screen.findByRole('table', { name: 'Backup history' });
@@ -309,11 +307,9 @@ describe('Tenant Backups page', () => {
     // disabled while the restore runs: no second prompt
     expect(screen.queryByText('Restore backup', { selector: 'h2' })).not.toBeInTheDocument();
     release();
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('Pull request #7 has been created for review.'),
-    );
+    expect(await findNotice('Pull request #7 has been created for review.')).toBeInTheDocument();
     expect(restores).toEqual([HISTORY[0]?.tagName]);
-    expect(alert).toHaveBeenCalledTimes(1);
+    expect(noticeTitles()).toEqual(['Pull request #7 has been created for review.']);
   });
 
   it('says so in Backup Details when the configuration cannot be loaded', async () => {

@@ -1,16 +1,6 @@
 import type { Backup } from '@aegis/contracts';
 import { backupHealth, formatBackupDate, type BackupHealth } from '@aegis/domain';
-import {
-  Badge,
-  Button,
-  Card,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, Card, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import {
   ArrowClockwiseRegular,
   CalendarClockRegular,
@@ -22,7 +12,9 @@ import { useNavigate } from 'react-router';
 import { ClientPicker } from '../../components/client-picker';
 import { useConfirm } from '../../components/confirm-dialog';
 import { HealthBadge } from '../../components/health-badge';
+import { useNotify } from '../../components/notifier';
 import { PageHeader } from '../../components/page-header';
+import { ResultBar } from '../../components/result-bar';
 import { RoleGate } from '../../components/role-gate';
 import { RunLogButton } from '../../components/run-log-dialog';
 import { paths } from '../../config/paths';
@@ -82,7 +74,8 @@ export function TenantBackupPage() {
   const [comparing, setComparing] = useState<Backup>();
   const [restoringTag, setRestoringTag] = useState<string>();
   const [restoreFailure, setRestoreFailure] = useState<string>();
-  const { confirm, dialog: confirmDialog } = useConfirm();
+  const confirm = useConfirm();
+  const notify = useNotify();
 
   if (clients.isError) console.error('Loading the tenants failed', clients.error);
   if (backups.isError) console.error('Loading the backups failed', backups.error);
@@ -107,7 +100,7 @@ export function TenantBackupPage() {
     if (!client || restoringTag !== undefined) return;
     const confirmed = await confirm({
       title: 'Restore backup',
-      message: confirmText(backup.tagName),
+      body: confirmText(backup.tagName),
       confirmLabel: 'Restore',
     });
     if (!confirmed) return;
@@ -117,7 +110,10 @@ export function TenantBackupPage() {
       const created = await restore.mutateAsync({ client, tag: backup.tagName });
       setViewing(undefined);
       setComparing(undefined);
-      window.alert(`Pull request #${created.pullRequestId} has been created for review.`);
+      notify({
+        intent: 'success',
+        title: `Pull request #${created.pullRequestId} has been created for review.`,
+      });
     } catch (error) {
       console.error('Restoring the backup failed', error);
       // Spec 3 §7: the server's reason (nothing to restore, a restore already open) is what the
@@ -125,7 +121,7 @@ export function TenantBackupPage() {
       const failure =
         error instanceof ApiError && error.message ? restoreFailureText(error.message) : undefined;
       setRestoreFailure(failure);
-      window.alert(failure ?? RESTORE_FAILED);
+      notify({ intent: 'error', title: failure ?? RESTORE_FAILED });
     } finally {
       setRestoringTag(undefined);
     }
@@ -199,9 +195,9 @@ export function TenantBackupPage() {
       </Card>
 
       {restoreFailure && (
-        <MessageBar intent="error" layout="multiline" className={styles.message}>
-          <MessageBarBody>{restoreFailure}</MessageBarBody>
-        </MessageBar>
+        <ResultBar intent="error" className={styles.message}>
+          {restoreFailure}
+        </ResultBar>
       )}
 
       {!client ? (
@@ -211,11 +207,9 @@ export function TenantBackupPage() {
       ) : (
         <>
           {backups.isError && (
-            <MessageBar intent="warning" layout="multiline" className={styles.message}>
-              <MessageBarBody>
-                Backups for {client} could not be loaded. Use Refresh to try again.
-              </MessageBarBody>
-            </MessageBar>
+            <ResultBar intent="warning" className={styles.message}>
+              Backups for {client} could not be loaded. Use Refresh to try again.
+            </ResultBar>
           )}
           <BackupStats
             latest={newest ? formatBackupDate(new Date(newest.date)) : list ? 'N/A' : '—'}
@@ -253,7 +247,6 @@ export function TenantBackupPage() {
           />
         </>
       )}
-      {confirmDialog}
     </>
   );
 }

@@ -8,20 +8,16 @@ import {
   Tab,
   TabList,
   Text,
-  Toast,
-  Toaster,
-  ToastTitle,
   tokens,
-  useId,
-  useToastController,
-  type ToastIntent,
 } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 
 import { ClientPicker } from '../../components/client-picker';
+import { useNotify, type Notice } from '../../components/notifier';
 import { PageHeader } from '../../components/page-header';
+import { ResultBar } from '../../components/result-bar';
 import { paths } from '../../config/paths';
 import { useBrowserSession } from '../../lib/session';
 
@@ -70,8 +66,7 @@ export function CaptureManagementPage({ renderBaseline }: CaptureManagementPageP
   const { clientCode } = useParams();
   const [search, setSearch] = useSearchParams();
   const session = useBrowserSession();
-  const toasterId = useId('capture-toaster');
-  const { dispatchToast } = useToastController(toasterId);
+  const notify = useNotify();
   const client = clientCode?.toUpperCase();
   const view = search.get('view') === 'baseline' ? 'baseline' : 'captures';
   const selectedBranch = view === 'captures' ? (search.get('branch') ?? undefined) : undefined;
@@ -81,28 +76,21 @@ export function CaptureManagementPage({ renderBaseline }: CaptureManagementPageP
   const branches = useCaptureBranches(client);
   const autoSelected = useRef<string | undefined>(undefined);
 
-  function toast(intent: ToastIntent, message: string): void {
-    dispatchToast(
-      <Toast>
-        <ToastTitle>{message}</ToastTitle>
-      </Toast>,
-      { intent, timeout: TOAST_TIMEOUT_MS },
-    );
-  }
-  const toastRef = useRef(toast);
-  useEffect(() => {
-    toastRef.current = toast;
-  });
+  const toast = useCallback(
+    (intent: Notice['intent'], title: string) =>
+      notify({ intent, title, timeoutInMs: TOAST_TIMEOUT_MS }),
+    [notify],
+  );
 
   useEffect(() => {
-    if (clients.isError) toastRef.current('error', 'Failed to load clients');
-  }, [clients.isError]);
+    if (clients.isError) toast('error', 'Failed to load clients');
+  }, [clients.isError, toast]);
   useEffect(() => {
-    if (overview.isError) toastRef.current('error', 'Failed to load client data');
-  }, [overview.isError]);
+    if (overview.isError) toast('error', 'Failed to load client data');
+  }, [overview.isError, toast]);
   useEffect(() => {
-    if (branches.isError) toastRef.current('error', 'Failed to load capture branches');
-  }, [branches.isError]);
+    if (branches.isError) toast('error', 'Failed to load capture branches');
+  }, [branches.isError, toast]);
 
   // Spec 3 §2: the first unmerged capture branch is auto-selected (once per client).
   const list = branches.data?.client === client ? branches.data?.branches : undefined;
@@ -141,7 +129,6 @@ export function CaptureManagementPage({ renderBaseline }: CaptureManagementPageP
         title="Capture Management"
         subtitle="Review and approve automated configuration captures"
       />
-      <Toaster toasterId={toasterId} position="top-end" />
       <Card className={styles.toolbar}>
         <ClientPicker
           className={styles.client}
@@ -236,11 +223,9 @@ export function CaptureManagementPage({ renderBaseline }: CaptureManagementPageP
                     }}
                   />
                 ) : selectedBranch && list ? (
-                  <MessageBar intent="warning">
-                    <MessageBarBody>
-                      Capture branch {selectedBranch} was not found for client {client}.
-                    </MessageBarBody>
-                  </MessageBar>
+                  <ResultBar intent="warning">
+                    Capture branch {selectedBranch} was not found for client {client}.
+                  </ResultBar>
                 ) : (
                   <div className={styles.empty}>
                     <Text>Choose a capture to review.</Text>

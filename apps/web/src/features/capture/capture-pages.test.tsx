@@ -11,6 +11,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { findDialog } from '../../testing/find-dialog';
+import { findNotice } from '../../testing/find-notice';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp, TEST_USER } from '../../testing/render-app';
 
@@ -318,11 +319,10 @@ describe('capture management', () => {
 
   it('alerts when the comparison cannot be loaded', async () => {
     serve({ analysis: 'fail' });
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     renderApp('/capture-management/ABC?branch=client-ABC-capture-21');
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('Failed to load comparison data. Please try again.'),
-    );
+    expect(
+      await findNotice('Failed to load comparison data. Please try again.'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -473,7 +473,6 @@ describe('review workflow step rules', () => {
 
   it('shows the spec alert with the server message when the pull request cannot be created', async () => {
     serve({ pullRequest: 'conflict' });
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { review } = await openReview();
     const dialog = await reviewAllAndContinue(review);
     await userEvent.type(within(dialog).getByRole('textbox'), COMMENT);
@@ -482,11 +481,11 @@ describe('review workflow step rules', () => {
     await userEvent.click(
       await within(review).findByRole('button', { name: 'Create Pull Request' }),
     );
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
+    expect(
+      await findNotice(
         'Failed to create pull request: Pull request #7 for client-ABC-capture-21 is already open and awaiting approval in Azure DevOps.',
       ),
-    );
+    ).toBeInTheDocument();
     expect(within(review).getByText('Ready to Merge')).toBeInTheDocument();
   });
 

@@ -28,18 +28,14 @@ import {
   MessageBarTitle,
   Spinner,
   Text,
-  Toast,
-  Toaster,
-  ToastTitle,
   tokens,
-  useId,
-  useToastController,
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, SparkleRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { useConfirm } from '../../components/confirm-dialog';
+import { useNotify, type Notice } from '../../components/notifier';
 import { RoleGate } from '../../components/role-gate';
 import { ApiError } from '../../lib/api-client';
 
@@ -77,8 +73,6 @@ const useStyles = makeStyles({
   perfect: { color: tokens.colorPaletteGreenForeground1 },
 });
 
-type ToastIntent = 'success' | 'error' | 'info' | 'warning';
-
 const toMatch = (u: UnmatchedSummary, s: SuggestionSummary): ConfirmedMatch => {
   const baselineId = policyId(u.baselinePolicy);
   return {
@@ -105,16 +99,11 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
   const report = useComplianceReport(client, branch, stored.pending);
   const accept = useAcceptDeviations(client);
   const revoke = useRevokeAcceptance(client);
-  const toasterId = useId('compliance-toaster');
-  const { confirm: confirmPrompt, dialog: confirmDialog } = useConfirm();
-  const { dispatchToast } = useToastController(toasterId);
-  const toast = (intent: ToastIntent, text: string) =>
-    dispatchToast(
-      <Toast>
-        <ToastTitle>{text}</ToastTitle>
-      </Toast>,
-      { intent, timeout: BASELINE_TOAST_MS },
-    );
+  const confirmPrompt = useConfirm();
+  const notify = useNotify();
+  // spec 3 §2: this view's toasts last 6 seconds
+  const toast = (intent: Notice['intent'], title: string) =>
+    notify({ intent, title, timeoutInMs: BASELINE_TOAST_MS });
 
   const [detail, setDetail] = useState<DeviationSummary | undefined>();
   const [acceptError, setAcceptError] = useState<string | undefined>();
@@ -184,7 +173,7 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
   const onRevoke = async (g: AcceptedDeviationGroup) => {
     const revokeIt = await confirmPrompt({
       title: 'Revoke accepted deviations',
-      message: `Revoke the accepted deviations of ${g.policyName}?`,
+      body: `Revoke the accepted deviations of ${g.policyName}?`,
       confirmLabel: 'Revoke',
     });
     if (!revokeIt) return;
@@ -224,7 +213,7 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
     const n = draft.confirmed.length + allSaved.length;
     const clear = await confirmPrompt({
       title: 'Clear All Matches',
-      message: MATCHING_MESSAGES.clearPrompt(n),
+      body: MATCHING_MESSAGES.clearPrompt(n),
       confirmLabel: 'Clear All',
     });
     if (!clear) return;
@@ -277,7 +266,7 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
   const removeMatch = async (m: ConfirmedMatch) => {
     const remove = await confirmPrompt({
       title: 'Remove match',
-      message: MATCHING_MESSAGES.removePrompt(m.baselineName, m.clientName),
+      body: MATCHING_MESSAGES.removePrompt(m.baselineName, m.clientName),
       confirmLabel: 'Remove',
     });
     if (!remove) return;
@@ -435,8 +424,6 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
 
   return (
     <div className={styles.root}>
-      <Toaster toasterId={toasterId} position="top-end" />
-      {confirmDialog}
       {header}
       {body}
       {exporting && view && (

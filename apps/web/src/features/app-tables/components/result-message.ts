@@ -2,13 +2,13 @@ import { tableRowsFailedSchema, type TableOperationResponse } from '@aegis/contr
 
 import { ApiError } from '../../../lib/api-client';
 
-import type { BannerMessage } from './banner';
+import type { TableMessage } from './table-message-bar';
 
-/** The banner for a change to rows: the success text, or the screen's error text with details. */
-export function operationBanner(
+/** The message for a change to rows: the success text, or the screen's error text with details. */
+export function operationMessage(
   result: TableOperationResponse,
   errorText: (details: string) => string,
-): BannerMessage {
+): TableMessage {
   return result.failed.length === 0
     ? { intent: 'success', text: result.message }
     : { intent: 'error', text: errorText(result.message), failedRows: result.failed };
@@ -20,10 +20,13 @@ export function errorDetails(error: unknown): string {
 }
 
 /**
- * The banner for a failed request: the screen's error text with the server's message and, when
+ * The message for a failed request: the screen's error text with the server's message and, when
  * some rows of an operation on many rows failed (ADR 012), which rows and why.
  */
-export function errorBanner(error: unknown, errorText: (details: string) => string): BannerMessage {
+export function failureMessage(
+  error: unknown,
+  errorText: (details: string) => string,
+): TableMessage {
   const rows = error instanceof ApiError ? tableRowsFailedSchema.safeParse(error.body) : undefined;
   return {
     intent: 'error',

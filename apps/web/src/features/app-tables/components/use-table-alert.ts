@@ -1,9 +1,9 @@
 import { useState } from 'react';
 
-import type { BannerMessage } from './banner';
+import type { TableMessage } from './table-message-bar';
 
 /**
- * The one banner of a table screen: the result of the last request, or the alert of a check
+ * The one message bar of a table screen: the result of the last request, or the alert of a check
  * that failed when the user tried an action. A failed check is run again on every render, so
  * its alert follows the state it is about: it updates while the cause changes and disappears as
  * soon as the user has fixed it, without another click.
@@ -11,10 +11,10 @@ import type { BannerMessage } from './banner';
 export function useTableAlert<Check extends string>(
   checks: Record<Check, () => string | undefined>,
 ) {
-  const [result, setResult] = useState<BannerMessage>();
+  const [result, setResult] = useState<TableMessage>();
   const [failed, setFailed] = useState<Check>();
   const problem = failed === undefined ? undefined : checks[failed]();
-  const message: BannerMessage | undefined =
+  const message: TableMessage | undefined =
     problem === undefined ? result : { intent: 'warning', text: problem };
 
   return {
@@ -29,7 +29,7 @@ export function useTableAlert<Check extends string>(
       return found === undefined;
     },
     /** Shows a request's result (success or error) in place of any alert. */
-    show(next: BannerMessage) {
+    show(next: TableMessage) {
       setFailed(undefined);
       setResult(next);
     },

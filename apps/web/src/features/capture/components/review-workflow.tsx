@@ -47,6 +47,7 @@ import {
 import { ArrowSyncRegular, CheckmarkRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 
+import { useNotify } from '../../../components/notifier';
 import { RoleGate } from '../../../components/role-gate';
 import { useCaptureAnalysis, useCreateCapturePullRequest } from '../api/capture-api';
 
@@ -151,6 +152,7 @@ export function ReviewWorkflow({
     excludedPaths: exclusions.paths,
   });
   const createPullRequest = useCreateCapturePullRequest(client);
+  const notify = useNotify();
   const reanalysing = useRef(false);
   const alerted = useRef<unknown>(undefined);
 
@@ -158,12 +160,13 @@ export function ReviewWorkflow({
   useEffect(() => {
     if (!analysis.isError || alerted.current === analysis.error) return;
     alerted.current = analysis.error;
-    window.alert(
-      reanalysing.current
+    notify({
+      intent: 'error',
+      title: reanalysing.current
         ? 'Failed to re-analyze. Please try again.'
         : 'Failed to load comparison data. Please try again.',
-    );
-  }, [analysis.isError, analysis.error]);
+    });
+  }, [analysis.isError, analysis.error, notify]);
   useEffect(() => {
     if (analysis.isSuccess) reanalysing.current = false;
   }, [analysis.isSuccess]);
@@ -201,7 +204,7 @@ export function ReviewWorkflow({
 
   function continueToApproval(): void {
     if (!everythingReviewed) {
-      window.alert(CONTINUE_TO_APPROVAL_ALERT);
+      notify({ intent: 'warning', title: CONTINUE_TO_APPROVAL_ALERT });
       return;
     }
     dispatch({ type: 'continueToApproval', reviewable });
@@ -246,7 +249,7 @@ export function ReviewWorkflow({
       });
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : 'Unknown error';
-      window.alert(`Failed to create pull request: ${message}`);
+      notify({ intent: 'error', title: `Failed to create pull request: ${message}` });
     }
   }
 

@@ -13,12 +13,6 @@ import {
 import {
   Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   makeStyles,
   mergeClasses,
   MessageBar,
@@ -31,7 +25,9 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { useConfirm } from '../../../components/confirm-dialog';
 import { ProjectRunStatus } from '../../../components/pipeline-run-status';
+import { ResultBar } from '../../../components/result-bar';
 import { RoleGate } from '../../../components/role-gate';
 import { useRunLogFindings } from '../../../lib/pipeline-run';
 import { startOffboard } from '../api/baseline-api';
@@ -59,12 +55,12 @@ export function OffboardTab() {
   const layout = useComponentTabStyles();
   const [pipeline, setPipeline] = useState<TenantPipeline | undefined>();
   const [selected, setSelected] = useState<string[]>([]);
-  const [confirming, setConfirming] = useState(false);
   const [blocker, setBlocker] = useState<string | undefined>();
   const [started, setStarted] = useState<BaselineRunResponse | undefined>();
   const [error, setError] = useState<string | undefined>();
   // changes the finished run left waiting for approval, from its log
   const { findings, onFinished } = useRunLogFindings(started);
+  const confirm = useConfirm();
 
   const offboard = useMutation({
     mutationFn: (input: { pipelineId: number; components: string[] }) =>
@@ -81,19 +77,38 @@ export function OffboardTab() {
     setBlocker(undefined);
     setSelected((s) => offboardRunOrder(checked ? [...s, name] : s.filter((n) => n !== name)));
   };
-  const requestRemoval = () => {
+  const total = formatOffboardDuration(totalOffboardMinutes(selected));
+  const requestRemoval = async () => {
     const reason = offboardBlocker({
       components: selected,
       pipeline: pipeline ? String(pipeline.id) : '',
     });
     setBlocker(reason);
-    if (!reason) setConfirming(true);
+    if (reason || !pipeline) return;
+    const components = selected;
+    const confirmed = await confirm({
+      title: 'Confirm removal',
+      destructive: true,
+      confirmLabel: 'Proceed with Removal',
+      body: (
+        <>
+          <Text block>
+            Remove {components.length} component{components.length === 1 ? '' : 's'} from{' '}
+            {pipeline.folder.split('\\').pop()} ({pipeline.name})? Estimated time: {total}.
+          </Text>
+          <ul className={styles.list}>
+            {components.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+          <Text block weight="semibold">
+            This is permanent and cannot be undone.
+          </Text>
+        </>
+      ),
+    });
+    if (confirmed) offboard.mutate({ pipelineId: pipeline.id, components });
   };
-  const proceed = () => {
-    setConfirming(false);
-    if (pipeline) offboard.mutate({ pipelineId: pipeline.id, components: selected });
-  };
-  const total = formatOffboardDuration(totalOffboardMinutes(selected));
 
   return (
     <div className={layout.tab}>
@@ -183,24 +198,20 @@ export function OffboardTab() {
           </>
         )}
       </section>
-      {blocker ? (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{blocker}</MessageBarBody>
-        </MessageBar>
-      ) : null}
+      {blocker ? <ResultBar intent="error">{blocker}</ResultBar> : null}
       <div className={layout.row}>
         <RoleGate needs="Administrator">
-          <Button appearance="primary" disabled={offboard.isPending} onClick={requestRemoval}>
+          <Button
+            appearance="primary"
+            disabled={offboard.isPending}
+            onClick={() => void requestRemoval()}
+          >
             Remove Selected Components
           </Button>
         </RoleGate>
         {offboard.isPending ? <Spinner size="tiny" label="Starting the pipeline..." /> : null}
       </div>
-      {error ? (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{error}</MessageBarBody>
-        </MessageBar>
-      ) : null}
+      {error ? <ResultBar intent="error">{error}</ResultBar> : null}
       {started ? (
         <ProjectRunStatus
           key={started.id}
@@ -210,33 +221,6 @@ export function OffboardTab() {
         />
       ) : null}
       <PendingApprovalNote summary={findings.pendingApproval} />
-      <Dialog open={confirming} modalType="alert">
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>Confirm removal</DialogTitle>
-            <DialogContent>
-              <Text block>
-                Remove {selected.length} component{selected.length === 1 ? '' : 's'} from{' '}
-                {pipeline?.folder.split('\\').pop()} ({pipeline?.name})? Estimated time: {total}.
-              </Text>
-              <ul className={styles.list}>
-                {selected.map((n) => (
-                  <li key={n}>{n}</li>
-                ))}
-              </ul>
-              <Text block weight="semibold">
-                This is permanent and cannot be undone.
-              </Text>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setConfirming(false)}>Cancel</Button>
-              <Button appearance="primary" onClick={proceed}>
-                Proceed with Removal
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
     </div>
   );
 }
