@@ -178,6 +178,27 @@ describe('the audit trail in Table storage (issue 18 §5)', () => {
     expect((await audit('?month=2026-07')).events).toEqual([]);
   });
 
+  it("finds 'Who' by part of the UPN, in any case, across pages of other people's events", async () => {
+    const trail = new AuditTrail(tables);
+    const dana = { upn: 'dana.whitfield@aegis-msp.example', oid: 'oid-dana', roles: ['Operator'] };
+    await trail.record(sampleEvent('w1', '2026-06-03T10:00:00.000Z', { actor: dana }));
+    for (let i = 0; i < 5; i++) {
+      await trail.record(sampleEvent(`w-kim-${i}`, `2026-06-04T1${i}:00:00.000Z`));
+    }
+    await trail.record(sampleEvent('w2', '2026-06-05T10:00:00.000Z', { actor: dana }));
+    const ids: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await audit(
+        `?month=2026-06&actor=WHITF&pageSize=2${token ? `&continuationToken=${encodeURIComponent(token)}` : ''}`,
+      );
+      ids.push(...page.events.map((event) => event.id));
+      token = page.continuationToken;
+    } while (token);
+    expect(ids).toEqual(['w2', 'w1']);
+    expect((await audit('?month=2026-06&actor=kim.ops')).events).toHaveLength(5);
+  });
+
   it('reads a range of days from Table storage, filtered there, each end inclusive (UTC)', async () => {
     const filters: string[] = [];
     /** What Table storage answered: only rows of the range, not whole months to filter here. */
