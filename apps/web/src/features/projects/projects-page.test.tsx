@@ -55,6 +55,25 @@ describe('Projects page', () => {
     expect(screen.getByText('Try adjusting your search criteria')).toBeInTheDocument();
   });
 
+  it('shows no count in the tiles until the projects have loaded, nor after a failure', async () => {
+    let answer: (() => void) | undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    mockServer.use(
+      http.get('*/api/projects', async () => {
+        await answered;
+        return HttpResponse.json({ message: 'boom', statusCode: 502, error: 'x' }, { status: 502 });
+      }),
+    );
+    renderApp('/azure-ado-projects');
+    const total = await screen.findByLabelText('Total Projects count');
+    expect(total).not.toHaveTextContent('0');
+    expect(total).toContainElement(screen.getAllByLabelText('Loading')[0] ?? null);
+    answer?.();
+    expect(await screen.findByText('Error Loading Projects')).toBeVisible();
+    expect(screen.getByLabelText('Total Projects count')).toHaveTextContent('–');
+    expect(screen.getByLabelText('Showing count')).toHaveTextContent('–');
+  });
+
   it('remembers the search for the browser session and Refresh clears it', async () => {
     sessionStorage.setItem('aegis.projects.search', 'work');
     serveProjects(PROJECTS);

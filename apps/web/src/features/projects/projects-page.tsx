@@ -74,6 +74,9 @@ export function ProjectsPage() {
   }
 
   const all = projects.data?.projects ?? [];
+  // no figure until there is one: '0' while loading or after a failure would read as no projects
+  const counterValue = (count: number) =>
+    projects.data ? count : projects.isPending ? <Spinner size="tiny" aria-label="Loading" /> : '–';
   const shown = all.filter((project) => matchesProjectSearch(project, search));
 
   return (
@@ -95,13 +98,13 @@ export function ProjectsPage() {
         <Card className={styles.counter}>
           <Text>Total Projects</Text>
           <Text className={styles.counterValue} aria-label="Total Projects count">
-            {all.length}
+            {counterValue(all.length)}
           </Text>
         </Card>
         <Card className={styles.counter}>
           <Text>Showing</Text>
           <Text className={styles.counterValue} aria-label="Showing count">
-            {shown.length}
+            {counterValue(shown.length)}
           </Text>
         </Card>
       </div>
