@@ -41,7 +41,8 @@ export interface BaselineComponent {
  * - New-AegisAccounts: creates the component's directory accounts (DIRECTORY_ACCOUNTS) the tenant
  *   lacks, with a random password nobody sees (they are reset through the portal's break-glass
  *   procedure); accounts are never written to the repository;
- * - Enable-OrganizationCustomization: sets IsDehydrated false on the Exchange organisation;
+ * - Enable-OrganizationCustomization: runs Exchange Online's cmdlet of that name when the
+ *   organisation is still dehydrated (IsDehydrated is read-only);
  * - Remove-AegisRetiredPolicies: removes Intune objects named like the baseline ('Baseline - …')
  *   that the baseline on main no longer has.
  */

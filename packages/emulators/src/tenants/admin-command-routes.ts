@@ -1,11 +1,19 @@
-// The admin command endpoint of Exchange Online PowerShell v3 (REST): POST
+// The Exchange Online admin API the ExchangeOnlineManagement v3 module calls: POST
 // /adminapi/beta/{tenantId}/InvokeCommand with {"CmdletInput":{"CmdletName","Parameters"}}, for the
-// Exchange and Defender for Office 365 settings that have no Graph API (docs/adr/049); Teams has
-// its own service (teams-config-routes.ts). Get-/Set-/New-/Remove-{noun} over the tenant's objects of
-// the admin-command workloads of the domain's TENANT_WORKLOADS.
+// Exchange and Defender for Office 365 settings that have no Graph API (docs/adr/049). Which
+// cmdlets exist and which parameters each accepts come from Microsoft's cmdlet reference (the
+// extract in @aegis/connectors/microsoft-contracts), not from Aegis's workload table: an unknown
+// cmdlet, an unknown (or read-only) parameter, parameters of two parameter sets or a missing
+// mandatory one are refused as PowerShell refuses them. The workload table only says where the
+// tenant's objects of a noun are kept. Get- lists are paged with @odata.nextLink.
 import { randomUUID } from 'node:crypto';
 
-import { TENANT_WORKLOADS, type AdminCommandWorkload } from '@aegis/domain';
+import {
+  bindParameters,
+  cmdletContract,
+  type ParameterBinding,
+} from '@aegis/connectors/microsoft-contracts';
+import { TENANT_WORKLOADS, workloadFor, type AdminCommandWorkload } from '@aegis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { JsonObject } from '../seed/policies/types';
@@ -15,8 +23,13 @@ import type { TenantState } from './tenant-state';
 import { EmulatorError, principalOf } from './wire';
 import type { TenantWorld } from './world';
 
-const VERBS = ['Get', 'Set', 'New', 'Remove'] as const;
-type Verb = (typeof VERBS)[number];
+function notRecognized(text: string): EmulatorError {
+  return new EmulatorError(
+    400,
+    'CommandNotFoundException',
+    `The term '${text}' is not recognized as a name of a cmdlet, function, script file, or executable program.`,
+  );
+}
 
 function workloadOfNoun(noun: string): AdminCommandWorkload | undefined {
   return TENANT_WORKLOADS.find(
@@ -27,19 +40,48 @@ function workloadOfNoun(noun: string): AdminCommandWorkload | undefined {
   );
 }
 
-function parseCmdlet(name: unknown): { verb: Verb; workload: AdminCommandWorkload } {
-  const text = typeof name === 'string' ? name.trim() : '';
-  const match = /^([A-Za-z]+)-([A-Za-z0-9]+)$/.exec(text);
-  const verb = VERBS.find((v) => v.toLowerCase() === match?.[1]?.toLowerCase());
-  const workload = match?.[2] ? workloadOfNoun(match[2]) : undefined;
-  if (!verb || !workload || (workload.singleton && (verb === 'New' || verb === 'Remove'))) {
+/**
+ * The SharePoint (SPO*) and Planner settings the workload table still sends to this endpoint,
+ * which Microsoft does not serve here: answered (Get-/Set- of the tenant-wide object, without
+ * Microsoft's parameter checks) only until SharePoint moves to Graph and Planner is captured as
+ * 'no public API' (issue 25, ADR 049).
+ */
+function unpublishedSettingsWorkload(name: string): AdminCommandWorkload | undefined {
+  const [verb = '', noun = ''] = name.toLowerCase().split('-', 2);
+  const workload = workloadOfNoun(noun);
+  return workload && workload.service !== 'exchange' && (verb === 'get' || verb === 'set')
+    ? workload
+    : undefined;
+}
+
+/**
+ * PowerShell's parameter binding errors, naming the parameter. Mandatory parameters are not
+ * required of Get- cmdlets: the reference marks `Identity` of Get-HostedOutboundSpamFilterPolicy
+ * mandatory yet documents the call without it (ADR 049).
+ */
+function refuseBinding(binding: ParameterBinding, verb: string): void {
+  const [unknown] = binding.unknown;
+  if (unknown !== undefined) {
     throw new EmulatorError(
       400,
-      'CommandNotFoundException',
-      `The term '${text}' is not recognized as a name of a cmdlet, function, script file, or executable program.`,
+      'ParameterBindingException',
+      `A parameter cannot be found that matches parameter name '${unknown}'.`,
     );
   }
-  return { verb, workload };
+  if (binding.otherSet.length > 0) {
+    throw new EmulatorError(
+      400,
+      'ParameterBindingException',
+      `Parameter set cannot be resolved using the specified named parameters. One or more parameters issued cannot be used together or an insufficient number of parameters were provided: ${binding.otherSet.join(', ')}.`,
+    );
+  }
+  if (verb !== 'get' && binding.missing.length > 0) {
+    throw new EmulatorError(
+      400,
+      'ParameterBindingException',
+      `Cannot process command because of one or more missing mandatory parameters: ${binding.missing.join(' ')}.`,
+    );
+  }
 }
 
 function notFound(state: TenantState, identity: string): EmulatorError {
@@ -65,7 +107,21 @@ function exchangeDate(ms: number): string {
   return `/Date(${ms})/`;
 }
 
-export function registerAdminCommandRoutes(app: FastifyInstance, world: TenantWorld): void {
+function skipOf(request: FastifyRequest): number {
+  const token = (request.query as Record<string, unknown>)['$skiptoken'];
+  if (token === undefined) return 0;
+  const offset = typeof token === 'string' ? Number(token) : NaN;
+  if (!Number.isInteger(offset) || offset < 0) {
+    throw new EmulatorError(400, 'BadRequest', 'The $skiptoken is not valid.');
+  }
+  return offset;
+}
+
+export function registerAdminCommandRoutes(
+  app: FastifyInstance,
+  world: TenantWorld,
+  pageSize = 1000,
+): void {
   app.post<{ Params: { tenant: string } }>(
     '/adminapi/beta/:tenant/InvokeCommand',
     async (request: FastifyRequest<{ Params: { tenant: string } }>) => {
@@ -83,87 +139,118 @@ export function registerAdminCommandRoutes(app: FastifyInstance, world: TenantWo
       if (!input || typeof input !== 'object') {
         throw new EmulatorError(400, 'BadRequest', "The request body must carry 'CmdletInput'.");
       }
-      const { verb, workload } = parseCmdlet(input.CmdletName);
-      const parameters = (
+      const name = typeof input.CmdletName === 'string' ? input.CmdletName.trim() : '';
+      const contract = cmdletContract('exchange', name);
+      const [verb = '', noun = ''] = name.split('-', 2).map((part) => part.toLowerCase());
+      const given = (
         input.Parameters && typeof input.Parameters === 'object' ? input.Parameters : {}
       ) as JsonObject;
       const state = world.state(principal.tenantId);
+      const unpublished = contract ? undefined : unpublishedSettingsWorkload(name);
+      if (unpublished) {
+        const items = state.workloadObjects(unpublished);
+        if (verb === 'set') items.set('singleton', { ...items.get('singleton'), ...given });
+        return {
+          '@odata.context': `${origin(request)}/adminapi/beta/${principal.tenantId}/$metadata#Collection(Exchange.GenericHashTable)`,
+          value: verb === 'get' ? [...items.values()] : [],
+        };
+      }
+      if (!contract) throw notRecognized(name);
+      const binding = bindParameters(contract, given);
+      refuseBinding(binding, verb);
+      const parameters = binding.accepted as JsonObject;
+      const now = world.now();
+      const base = `${origin(request)}/adminapi/beta/${principal.tenantId}`;
+      const answer = (value: JsonObject[]) => ({
+        '@odata.context': `${base}/$metadata#Collection(Exchange.GenericHashTable)`,
+        value,
+      });
+
+      if (verb === 'enable' && noun === 'organizationcustomization') {
+        const org = state.workloadObjects(workloadFor('Exchange', 'OrganizationConfig')!);
+        const current = org.get('singleton') ?? {};
+        if (current['IsDehydrated'] === false) {
+          throw new EmulatorError(
+            400,
+            'InvalidOperationException',
+            'This operation is not required. Organization is already enabled for customization.',
+          );
+        }
+        org.set('singleton', { ...current, IsDehydrated: false, WhenChanged: exchangeDate(now) });
+        return answer([]);
+      }
+      const workload = workloadOfNoun(noun);
+      if (!workload) throw notRecognized(name);
       const items = state.workloadObjects(workload);
       const identity =
         typeof parameters['Identity'] === 'string' ? parameters['Identity'] : undefined;
-      const now = world.now();
-      const context = `${origin(request)}/adminapi/beta/${principal.tenantId}/$metadata#Collection(Exchange.GenericHashTable)`;
-      const answer = (value: JsonObject[]) => ({ '@odata.context': context, value });
 
-      if (verb === 'Get') {
+      if (verb === 'get') {
         if (identity && !workload.singleton) {
           const found = find(items, identity);
           if (!found) throw notFound(state, identity);
           return answer([found[1]]);
         }
-        return answer([...items.values()]);
+        const all = [...items.values()];
+        const skip = skipOf(request);
+        const page = answer(all.slice(skip, skip + pageSize));
+        if (skip + pageSize >= all.length) return page;
+        return {
+          ...page,
+          '@odata.nextLink': `${base}/InvokeCommand?$skiptoken=${skip + pageSize}`,
+        };
       }
-      if (verb === 'Set') {
+      if (verb === 'set') {
         const { Identity: _identity, Confirm: _confirm, ...changes } = parameters;
         if (workload.singleton) {
           const current = items.get('singleton') ?? {};
           items.set('singleton', { ...current, ...changes, WhenChanged: exchangeDate(now) });
           return answer([]);
         }
-        if (!identity) {
-          throw new EmulatorError(
-            400,
-            'ParameterBindingException',
-            "Cannot bind parameter 'Identity': it is required.",
-          );
-        }
+        if (!identity) throw notFound(state, '');
         const found = find(items, identity);
         if (!found) throw notFound(state, identity);
         items.set(found[0], { ...found[1], ...changes, WhenChanged: exchangeDate(now) });
         return answer([]);
       }
-      if (verb === 'New') {
-        const name = typeof parameters['Name'] === 'string' ? parameters['Name'] : identity;
-        if (!name) {
+      if (verb === 'new') {
+        const objectName = typeof parameters['Name'] === 'string' ? parameters['Name'] : identity;
+        if (!objectName) {
           throw new EmulatorError(
             400,
             'ParameterBindingException',
-            "Cannot bind parameter 'Name': it is required.",
+            "Cannot bind argument to parameter 'Name' because it is an empty string.",
           );
         }
-        if (find(items, name)) {
+        if (find(items, objectName)) {
           throw new EmulatorError(
             400,
             'ManagementObjectAlreadyExistsException',
-            `|Microsoft.Exchange.Management.Tasks.ManagementObjectAlreadyExistsException|An object with the name '${name}' already exists.`,
+            `|Microsoft.Exchange.Management.Tasks.ManagementObjectAlreadyExistsException|An object with the name '${objectName}' already exists.`,
           );
         }
         const guid = randomUUID();
         const created: JsonObject = {
           ...parameters,
-          Identity: name,
-          Name: name,
-          Id: name,
+          Identity: objectName,
+          Name: objectName,
+          Id: objectName,
           Guid: guid,
           ExchangeObjectId: guid,
           WhenCreated: exchangeDate(now),
           WhenChanged: exchangeDate(now),
         };
         delete created['Confirm'];
-        items.set(name.toLowerCase(), created);
+        items.set(objectName.toLowerCase(), created);
         return answer([created]);
       }
-      if (!identity) {
-        throw new EmulatorError(
-          400,
-          'ParameterBindingException',
-          "Cannot bind parameter 'Identity': it is required.",
-        );
+      if (verb === 'remove') {
+        const found = identity ? find(items, identity) : undefined;
+        if (!found) throw notFound(state, identity ?? '');
+        items.delete(found[0]);
+        return answer([]);
       }
-      const found = find(items, identity);
-      if (!found) throw notFound(state, identity);
-      items.delete(found[0]);
-      return answer([]);
+      throw notRecognized(name);
     },
   );
 }

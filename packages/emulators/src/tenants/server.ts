@@ -247,7 +247,7 @@ export function buildTenantEmulator(options: TenantEmulatorOptions): TenantEmula
   registerEmulatorRoutes(app, world);
   registerGraphRoutes(app, world, { defaultPageSize: options.defaultPageSize ?? 100 });
   registerArmRoutes(app, world, options.defaultPageSize ?? 100);
-  registerAdminCommandRoutes(app, world);
+  registerAdminCommandRoutes(app, world, options.defaultPageSize ?? 1000);
   registerTeamsConfigurationRoutes(app, world);
   return { app, world, faults };
 }

@@ -2,7 +2,10 @@
 // (docs/adr/049): GET /Skype.Policy/configurations/{type} lists every instance of a policy type
 // as a JSON array; /Skype.Policy/configurations/{type}/configuration/{identity} reads (GET),
 // sets (PUT, a merge), creates (POST) and removes (DELETE) one instance. Tokens of the Teams
-// audience only (server.ts FAMILY_AUDIENCES.teams).
+// audience only (server.ts FAMILY_AUDIENCES.teams). A write accepts the parameters Microsoft's
+// reference gives the cmdlet it stands for (Set-/New-Cs{noun}, the extract in
+// @aegis/connectors/microsoft-contracts); a type without a New-/Remove- cmdlet has fixed instances.
+import { bindParameters, cmdletContract } from '@aegis/connectors/microsoft-contracts';
 import { TENANT_WORKLOADS, type AdminCommandWorkload } from '@aegis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -37,6 +40,33 @@ function entryOf(
   return undefined;
 }
 
+/** The body's properties, refused unless the cmdlet accepts each (Identity is the URL's). */
+function parametersFor(
+  workload: AdminCommandWorkload,
+  verb: 'Set' | 'New' | 'Remove',
+  body: unknown,
+): JsonObject {
+  const cmdlet = `${verb}-${workload.noun}`;
+  const contract = cmdletContract('teams', cmdlet);
+  if (!contract) {
+    throw new EmulatorError(
+      405,
+      'MethodNotAllowed',
+      `${workload.configurationType ?? workload.noun} has no ${cmdlet}.`,
+    );
+  }
+  const { Identity: _identity, ...given } = (body ?? {}) as JsonObject;
+  const [unknown] = bindParameters(contract, given).unknown;
+  if (unknown !== undefined) {
+    throw new EmulatorError(
+      400,
+      'BadRequest',
+      `A parameter cannot be found that matches parameter name '${unknown}'.`,
+    );
+  }
+  return given;
+}
+
 type TypeParams = { type: string };
 type InstanceParams = { type: string; identity: string };
 
@@ -61,9 +91,9 @@ export function registerTeamsConfigurationRoutes(app: FastifyInstance, world: Te
   });
   app.put<{ Params: InstanceParams }>(instance, async (request) => {
     const items = objectsOf(request);
+    const changes = parametersFor(workloadOfType(request.params.type), 'Set', request.body);
     const found = entryOf(items, request.params.identity);
     if (!found) throw notFound(request);
-    const { Identity: _identity, ...changes } = (request.body ?? {}) as JsonObject;
     const updated = { ...found[1], ...changes };
     items.set(found[0], updated);
     return updated;
@@ -71,14 +101,16 @@ export function registerTeamsConfigurationRoutes(app: FastifyInstance, world: Te
   app.post<{ Params: InstanceParams }>(instance, async (request, reply) => {
     const items = objectsOf(request);
     const identity = request.params.identity;
+    const parameters = parametersFor(workloadOfType(request.params.type), 'New', request.body);
     if (entryOf(items, identity)) {
       throw new EmulatorError(409, 'Conflict', `${request.params.type} '${identity}' exists.`);
     }
-    const created = { ...((request.body ?? {}) as JsonObject), Identity: identity };
+    const created = { ...parameters, Identity: identity };
     items.set(identity.toLowerCase(), created);
     return reply.code(201).send(created);
   });
   app.delete<{ Params: InstanceParams }>(instance, async (request, reply) => {
+    parametersFor(workloadOfType(request.params.type), 'Remove', undefined);
     const items = objectsOf(request);
     const found = entryOf(items, request.params.identity);
     if (!found) throw notFound(request);

@@ -372,9 +372,7 @@ async function runFunction(
         counts.unchanged += 1;
         log.info('Organisation customisation is already enabled');
       } else {
-        const outcome = org
-          ? await tenant.update(workload, org, { IsDehydrated: false }, { justification })
-          : await tenant.create(workload, { IsDehydrated: false }, { justification });
+        const outcome = await tenant.enableOrganizationCustomization({ justification });
         record(
           outcome,
           'updated',

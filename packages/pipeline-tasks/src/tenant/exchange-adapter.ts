@@ -1,12 +1,20 @@
 // The Exchange Online admin API the ExchangeOnlineManagement v3 module calls: POST
 // adminapi/beta/{tenantId}/InvokeCommand with {"CmdletInput":{"CmdletName","Parameters"}}, for
-// Exchange Online and Defender for Office 365 settings (Get-/Set-/New-/Remove-{noun}).
+// Exchange Online and Defender for Office 365 settings (Get-/Set-/New-/Remove-{noun}). Get- lists
+// come in pages: the same command is posted to each @odata.nextLink. Writes send only the
+// parameters Microsoft's reference gives the Set-/New- cmdlet (the rest of a captured Get- output
+// is read-only: IsDefault, WhenChanged, …), bound to one parameter set as PowerShell binds them.
 import { HttpPipeline } from '@aegis/connectors';
+import { bindParameters, cmdletContract } from '@aegis/connectors/microsoft-contracts';
 import type { AdminCommandWorkload } from '@aegis/domain';
+
+import { TaskError } from '../log';
 
 import type { ServiceAdapterOptions } from './doors';
 import type { TenantObject, WriteOutcome } from './gateway';
 import { writeOutcomeOf } from './write-outcome';
+
+const MAX_PAGES = 500;
 
 function parseAdminError(_status: number, text: string): { code?: string; message?: string } {
   try {
@@ -18,6 +26,24 @@ function parseAdminError(_status: number, text: string): { code?: string; messag
   } catch {
     return {};
   }
+}
+
+/**
+ * The parameters of `body` the cmdlet accepts; a cmdlet Microsoft does not publish is an error.
+ * SharePoint (SPO*) and Planner settings still go out unfiltered until they leave this endpoint
+ * (SharePoint to Graph; Planner has no public API): ADR 049.
+ */
+function cmdletParameters(
+  workload: AdminCommandWorkload,
+  cmdlet: string,
+  body: TenantObject,
+): TenantObject {
+  if (workload.service !== 'exchange') return body;
+  const contract = cmdletContract('exchange', cmdlet);
+  if (!contract) {
+    throw new TaskError(`Exchange Online has no ${cmdlet} cmdlet (Microsoft's cmdlet reference)`);
+  }
+  return bindParameters(contract, body).accepted;
 }
 
 export class ExchangeAdminAdapter {
@@ -38,10 +64,11 @@ export class ExchangeAdminAdapter {
   private async invoke(
     cmdlet: string,
     parameters: TenantObject,
+    url = this.endpoint,
   ): Promise<{ status: number; body: TenantObject | undefined }> {
     const response = await this.http.send<TenantObject | undefined>({
       method: 'POST',
-      url: this.endpoint,
+      url,
       body: { CmdletInput: { CmdletName: cmdlet, Parameters: parameters } },
       headers: { accept: 'application/json' },
       responseType: 'json',
@@ -51,14 +78,27 @@ export class ExchangeAdminAdapter {
 
   /** Throws the service's error as it answered: the gateway turns it into the workload's outcome. */
   async read(workload: AdminCommandWorkload): Promise<TenantObject[]> {
-    const { body } = await this.invoke(`Get-${workload.noun}`, {});
-    const value = body?.['value'];
-    return Array.isArray(value) ? (value as TenantObject[]) : body ? [body] : [];
+    const cmdlet = `Get-${workload.noun}`;
+    const objects: TenantObject[] = [];
+    let url: string | undefined = this.endpoint;
+    for (let page = 0; url; page += 1) {
+      if (page >= MAX_PAGES) throw new TaskError(`${cmdlet} paging did not end`);
+      const { body }: { body: TenantObject | undefined } = await this.invoke(cmdlet, {}, url);
+      const value = body?.['value'];
+      if (Array.isArray(value)) objects.push(...(value as TenantObject[]));
+      else if (body) objects.push(body);
+      const next = body?.['@odata.nextLink'];
+      url = typeof next === 'string' ? next : undefined;
+    }
+    return objects;
   }
 
   async create(workload: AdminCommandWorkload, body: TenantObject): Promise<WriteOutcome> {
-    const verb = workload.singleton ? 'Set' : 'New';
-    const { status, body: answer } = await this.invoke(`${verb}-${workload.noun}`, body);
+    const cmdlet = `${workload.singleton ? 'Set' : 'New'}-${workload.noun}`;
+    const { status, body: answer } = await this.invoke(
+      cmdlet,
+      cmdletParameters(workload, cmdlet, body),
+    );
     return writeOutcomeOf(status, answer);
   }
 
@@ -67,20 +107,32 @@ export class ExchangeAdminAdapter {
     existing: TenantObject,
     body: TenantObject,
   ): Promise<WriteOutcome> {
+    const cmdlet = `Set-${workload.noun}`;
     const identity = existing['Identity'] ?? existing['Name'];
-    const { status, body: answer } = await this.invoke(`Set-${workload.noun}`, {
-      ...body,
-      ...(workload.singleton || identity === undefined ? {} : { Identity: identity }),
-    });
+    const { Identity: _identity, ...changes } = body;
+    const { status, body: answer } = await this.invoke(
+      cmdlet,
+      cmdletParameters(workload, cmdlet, {
+        ...changes,
+        ...(workload.singleton || identity === undefined ? {} : { Identity: identity }),
+      }),
+    );
     return writeOutcomeOf(status, answer);
   }
 
   async remove(workload: AdminCommandWorkload, existing: TenantObject): Promise<WriteOutcome> {
+    const cmdlet = `Remove-${workload.noun}`;
     const identity = existing['Identity'] ?? existing['Name'] ?? '';
-    const { status, body } = await this.invoke(`Remove-${workload.noun}`, {
-      Identity: identity,
-      Confirm: false,
-    });
+    const { status, body } = await this.invoke(
+      cmdlet,
+      cmdletParameters(workload, cmdlet, { Identity: identity, Confirm: false }),
+    );
+    return writeOutcomeOf(status, body);
+  }
+
+  /** Enable-OrganizationCustomization: its own cmdlet (IsDehydrated is read-only). */
+  async enableOrganizationCustomization(): Promise<WriteOutcome> {
+    const { status, body } = await this.invoke('Enable-OrganizationCustomization', {});
     return writeOutcomeOf(status, body);
   }
 }

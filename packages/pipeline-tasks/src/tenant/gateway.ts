@@ -51,6 +51,8 @@ export interface TenantGateway {
     existing: TenantObject,
     options?: WriteOptions,
   ): Promise<WriteOutcome>;
+  /** Exchange Online's Enable-OrganizationCustomization (needed before some Exchange settings) */
+  enableOrganizationCustomization(options?: WriteOptions): Promise<WriteOutcome>;
   /** the tenant's initial (.onmicrosoft.com) domain */
   initialDomain(): Promise<string | undefined>;
   /** HTTP requests made so far (the bench reads it) */

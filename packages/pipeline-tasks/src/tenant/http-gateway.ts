@@ -148,6 +148,10 @@ export class HttpTenantGateway implements TenantGateway {
     return this.arm.remove(workload, existing);
   }
 
+  enableOrganizationCustomization(): Promise<WriteOutcome> {
+    return this.exchange.enableOrganizationCustomization();
+  }
+
   initialDomain(): Promise<string | undefined> {
     return this.graph.initialDomain();
   }

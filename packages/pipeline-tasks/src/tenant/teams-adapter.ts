@@ -1,8 +1,10 @@
 // The Teams admin configuration service the MicrosoftTeams module's Cs* cmdlets call (and
 // ScubaGear's and CIPP's REST collectors): /Skype.Policy/configurations/{type} lists every
 // instance of a policy type, /Skype.Policy/configurations/{type}/configuration/{identity} is one
-// instance (Global, Tag:{name}). Its own base URL and token audience (doors.ts).
+// instance (Global, Tag:{name}). Its own base URL and token audience (doors.ts). A write sends
+// only the parameters Microsoft's reference gives the cmdlet it stands for (Set-/New-Cs{noun}).
 import { HttpPipeline } from '@aegis/connectors';
+import { bindParameters, cmdletContract } from '@aegis/connectors/microsoft-contracts';
 import type { AdminCommandWorkload } from '@aegis/domain';
 
 import { TaskError } from '../log';
@@ -24,6 +26,20 @@ function parseTeamsError(_status: number, text: string): { code?: string; messag
   } catch {
     return {};
   }
+}
+
+function contractOf(cmdlet: string) {
+  const contract = cmdletContract('teams', cmdlet);
+  if (!contract) {
+    throw new TaskError(`Microsoft Teams has no ${cmdlet} cmdlet (Microsoft's cmdlet reference)`);
+  }
+  return contract;
+}
+
+/** The parameters of `body` the cmdlet accepts; Identity is the URL's. */
+function cmdletParameters(cmdlet: string, body: TenantObject): TenantObject {
+  const { Identity: _identity, ...parameters } = bindParameters(contractOf(cmdlet), body).accepted;
+  return parameters;
 }
 
 export class TeamsConfigurationAdapter {
@@ -82,23 +98,27 @@ export class TeamsConfigurationAdapter {
     return writeOutcomeOf(response.status, response.body);
   }
 
-  create(workload: AdminCommandWorkload, body: TenantObject): Promise<WriteOutcome> {
+  async create(workload: AdminCommandWorkload, body: TenantObject): Promise<WriteOutcome> {
+    const verb = workload.singleton ? 'Set' : 'New';
+    const parameters = cmdletParameters(`${verb}-${workload.noun}`, body);
     return this.write(
-      workload.singleton ? 'PUT' : 'POST',
+      verb === 'Set' ? 'PUT' : 'POST',
       this.instanceUrl(workload, body['Identity']),
-      body,
+      parameters,
     );
   }
 
-  update(
+  async update(
     workload: AdminCommandWorkload,
     existing: TenantObject,
     body: TenantObject,
   ): Promise<WriteOutcome> {
-    return this.write('PUT', this.instanceUrl(workload, existing['Identity']), body);
+    const parameters = cmdletParameters(`Set-${workload.noun}`, body);
+    return this.write('PUT', this.instanceUrl(workload, existing['Identity']), parameters);
   }
 
-  remove(workload: AdminCommandWorkload, existing: TenantObject): Promise<WriteOutcome> {
+  async remove(workload: AdminCommandWorkload, existing: TenantObject): Promise<WriteOutcome> {
+    contractOf(`Remove-${workload.noun}`);
     return this.write('DELETE', this.instanceUrl(workload, existing['Identity']));
   }
 }

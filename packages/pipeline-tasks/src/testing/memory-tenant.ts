@@ -101,6 +101,15 @@ export class MemoryTenant implements TenantGateway {
     return { status: 'done' };
   }
 
+  async enableOrganizationCustomization(): Promise<WriteOutcome> {
+    this.requestCount += 1;
+    const workload = workloadFor('Exchange', 'OrganizationConfig');
+    if (!workload) return { status: 'done' };
+    const [org] = this.list(workload);
+    this.objects.set(workload, [{ ...org, IsDehydrated: false }]);
+    return { status: 'done' };
+  }
+
   async initialDomain(): Promise<string> {
     return this.domain;
   }
