@@ -8,6 +8,7 @@ import path from 'node:path';
 
 import { DEVOPS_RESOURCE } from '@aegis/connectors/devops';
 import {
+  AEGIS_ENTERPRISE_APP,
   buildDevOpsServer,
   jwksTokenVerifier,
   listenDevOpsEmulator,
@@ -129,6 +130,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
       allowedOrigins: portalOrigins,
       directory: tenantWorldDirectory(tenantWorld),
       applications: [aegisApp],
+      // the MSP's tenant: the Aegis app's own DevOps token, for its writes to main (ADR 051)
+      homeTenantId: AEGIS_ENTERPRISE_APP.ownerTenantId,
     });
     stack.push(() => idp.close());
 
@@ -194,6 +197,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
       AEGIS_APP_CLIENT_ID: aegisApp.clientId,
       AEGIS_APP_CLIENT_SECRET: aegisApp.clientSecret,
       AEGIS_APP_ID_URI: AUDIENCE,
+      AEGIS_ENTRA_TENANT_ID: AEGIS_ENTERPRISE_APP.ownerTenantId,
     });
     const app = await buildApp({ config });
     stack.push(() => app.close());

@@ -133,6 +133,14 @@ test('review a drifted capture to a pull request, complete it in DevOps, see it 
   const pr = (await (await fetch(url, { headers })).json()) as { description: string };
   expect(pr.description).toContain('Approved by: priya.shah@aegis-msp.example');
   expect(pr.description).toContain(COMMENT);
+  // main's branch policy (ADR 051): Priya created it, so a second person's approval completes it
+  const alexId = '5b1f6a0e-2f4c-4d8e-9a51-7c3e2b9d4f10';
+  const vote = await fetch(url.replace('?', `/reviewers/${alexId}?`), {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ vote: 10 }),
+  });
+  expect(vote.status).toBe(200);
   const done = await fetch(url, {
     method: 'PATCH',
     headers,

@@ -27,6 +27,7 @@ import { appTablesRoutes } from './routes/app-tables';
 import { auditRoutes } from './routes/audit';
 import { backupRoutes } from './routes/backups';
 import { baselineRoutes } from './routes/baseline';
+import { branchProtectionRoutes } from './routes/branch-protection';
 import { captureRoutes } from './routes/capture';
 import { clientPipelineRoutes } from './routes/client-pipelines';
 import { comparisonRoutes } from './routes/comparison';
@@ -37,9 +38,17 @@ import { onboardingRoutes } from './routes/onboarding';
 import { projectRoutes } from './routes/projects';
 import { sessionRoutes } from './routes/session';
 import { AuditTrail } from './services/audit-trail';
+import { BranchProtectionService } from './services/branch-protection';
 import { clientTenantApis, openIdTenantDiscovery } from './services/client-tenant-apis';
 import type { ClientTenantApisFactory } from './services/client-tenant-onboarding';
-import { HttpOnBehalfOf, MsalOnBehalfOf, type OnBehalfOf } from './services/on-behalf-of';
+import {
+  HttpClientCredentials,
+  HttpOnBehalfOf,
+  MsalClientCredentials,
+  MsalOnBehalfOf,
+  type AppOwnToken,
+  type OnBehalfOf,
+} from './services/on-behalf-of';
 import { createPipelineRunsShared } from './services/pipeline-runs';
 import { devOpsCheck, identityCheck, ReadinessProbe, tablesCheck } from './services/readiness';
 
@@ -103,6 +112,7 @@ export async function buildApp({
   });
   const appClientId = config.AEGIS_APP_CLIENT_ID ?? config.AEGIS_ENTRA_CLIENT_ID;
   const onBehalfOf = onBehalfOfFrom(config, appClientId);
+  const appOwnToken = appOwnTokenFrom(config, appClientId);
   await app.register(clientTenantPlugin, {
     loginUrl: config.AEGIS_LOGIN_URL,
     audiences: [appIdUriOf(config, appClientId), ...(appClientId ? [appClientId] : [])],
@@ -123,6 +133,7 @@ export async function buildApp({
     // DevOps tokens on the technician's behalf (ADR 031), in the staff tenant
     ...(onBehalfOf ? { onBehalfOf } : {}),
     ...(config.AEGIS_ENTRA_TENANT_ID ? { tenantId: config.AEGIS_ENTRA_TENANT_ID } : {}),
+    ...(appOwnToken ? { appOwnToken } : {}),
   });
   await app.register(configRepositoryPlugin, {
     project: config.AEGIS_DEVOPS_PROJECT,
@@ -153,6 +164,7 @@ export async function buildApp({
   await app.register(complianceRoutes);
   await app.register(fleetRoutes, { config });
   await app.register(captureRoutes, { config });
+  await app.register(branchProtectionRoutes, { config });
   await app.register(baselineRoutes, { project: config.AEGIS_DEVOPS_PROJECT });
   await app.register(onboardingRoutes, {
     appClientId,
@@ -164,7 +176,39 @@ export async function buildApp({
   });
 
   registerSpa(app, config.AEGIS_WEB_DIST);
+  warnWhenMainIsUnprotected(app, config);
   return app;
+}
+
+/**
+ * At start-up, says in the log when four eyes does not hold in Azure DevOps (ADR 051); the portal
+ * shows the same from `GET /api/branch-protection`. It never holds up the start.
+ */
+function warnWhenMainIsUnprotected(app: FastifyInstance, config: AegisConfig): void {
+  app.addHook('onReady', async () => {
+    const devops = app.aegisDevOps;
+    if (!devops) {
+      app.log.warn(
+        "Aegis has no Azure DevOps service identity (AEGIS_APP_CLIENT_ID, AEGIS_APP_CLIENT_SECRET, AEGIS_ENTRA_TENANT_ID): its writes to main use the technician's token, which a protected main refuses",
+      );
+      return;
+    }
+    const repo = {
+      project: config.AEGIS_DEVOPS_PROJECT,
+      repository: config.AEGIS_DEVOPS_CONFIG_REPO,
+    };
+    void new BranchProtectionService(devops, repo, true).check().then(
+      (status) => {
+        if (!status.protected)
+          app.log.warn(
+            { gaps: status.gaps },
+            `main of ${repo.repository} is not protected by the branch policy four eyes needs`,
+          );
+      },
+      (error: Error) =>
+        app.log.warn({ reason: error.message }, 'the branch policy of main could not be checked'),
+    );
+  });
 }
 
 /** The Table storage account of the configuration, when there is one. */
@@ -189,6 +233,23 @@ function onBehalfOfFrom(config: AegisConfig, clientId: string | undefined): OnBe
   return config.AEGIS_AUTH_MODE === 'entra'
     ? new MsalOnBehalfOf(options)
     : new HttpOnBehalfOf(options);
+}
+
+/**
+ * The app's own token (ADR 051) needs its credentials and the MSP's tenant; Entra through
+ * `@azure/msal-node`, the local identity provider through the same grant over HTTP.
+ */
+function appOwnTokenFrom(
+  config: AegisConfig,
+  clientId: string | undefined,
+): AppOwnToken | undefined {
+  const clientSecret = config.AEGIS_APP_CLIENT_SECRET;
+  const tenantId = config.AEGIS_ENTRA_TENANT_ID;
+  if (!clientId || !clientSecret || !tenantId) return undefined;
+  const options = { loginUrl: config.AEGIS_LOGIN_URL, clientId, clientSecret, tenantId };
+  return config.AEGIS_AUTH_MODE === 'entra'
+    ? new MsalClientCredentials(options)
+    : new HttpClientCredentials(options);
 }
 
 /** Serves the built SPA; unknown non-API GETs get index.html so client routes deep-link. */

@@ -2,8 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { DEVOPS_RESOURCE } from '@aegis/connectors/devops';
+import { DEVOPS_RESOURCE, type DevOpsApi } from '@aegis/connectors/devops';
 import {
+  AEGIS_ENTERPRISE_APP,
   aegisAppRegistration,
   buildDevOpsServer,
   buildTenantEmulator,
@@ -117,6 +118,8 @@ export async function buildWithSeededDevOps(
     audience: TEST_AUDIENCE,
     allowedOrigins: [],
     applications: [aegisApp],
+    // the MSP's tenant, where the Aegis app gets its own DevOps token (ADR 051)
+    homeTenantId: AEGIS_ENTERPRISE_APP.ownerTenantId,
     ...(options.world ? { directory: tenantWorldDirectory(options.world) } : {}),
   });
   const tenants = options.world
@@ -153,6 +156,7 @@ export async function buildWithSeededDevOps(
       AEGIS_LOGIN_URL: idp.url,
       AEGIS_APP_CLIENT_ID: aegisApp.clientId,
       AEGIS_APP_CLIENT_SECRET: aegisApp.clientSecret,
+      AEGIS_ENTRA_TENANT_ID: AEGIS_ENTERPRISE_APP.ownerTenantId,
     },
     idp,
     options.ports,
@@ -168,4 +172,14 @@ export async function buildWithSeededDevOps(
       await idp.close();
     },
   };
+}
+
+/**
+ * Azure DevOps as the Aegis service identity, the one that may push to the protected main
+ * (ADR 051): for tests that arrange what main holds ("someone merged this").
+ */
+export function mainWriterOf(t: TestApp): DevOpsApi {
+  const writer = t.app.aegisDevOps;
+  if (!writer) throw new Error('the app has no Aegis service identity (AEGIS_ENTRA_TENANT_ID)');
+  return writer;
 }

@@ -11,3 +11,4 @@ export * from './schedules';
 export * from './fleet';
 export * from './baseline';
 export * from './audit';
+export * from './branch-protection';

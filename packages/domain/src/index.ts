@@ -22,3 +22,4 @@ export * from './repository-layout';
 export * from './fleet';
 export * from './compliance-gate';
 export * from './audit';
+export * from './four-eyes';

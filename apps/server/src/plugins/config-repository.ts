@@ -36,6 +36,15 @@ export const configRepositoryPlugin = fp<ConfigRepositoryPluginOptions>(
         request.devops,
         everyone,
         () => request.user?.oid || request.user?.upn || '',
+        app.aegisDevOps
+          ? {
+              devops: app.aegisDevOps,
+              actor: () => ({
+                name: request.user?.displayName || request.user?.upn || 'Unknown',
+                email: request.user?.upn || '',
+              }),
+            }
+          : undefined,
       );
     });
   },

@@ -2,9 +2,16 @@ import { DEVOPS_SCOPE, DevOpsClient, type DevOpsApi } from '@aegis/connectors/de
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-import type { OnBehalfOf } from '../services/on-behalf-of';
+import type { AppOwnToken, OnBehalfOf } from '../services/on-behalf-of';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Azure DevOps as the Aegis app's own service identity (ADR 051), when configured: the one
+     * identity that may bypass main's branch policy, for Aegis's own small writes only.
+     */
+    aegisDevOps: DevOpsApi | undefined;
+  }
   interface FastifyRequest {
     /** Azure DevOps as the signed-in user (ADR 031: a token obtained on their behalf). */
     devops: DevOpsApi;
@@ -27,15 +34,21 @@ export interface DevOpsPluginOptions {
   readonly onBehalfOf?: OnBehalfOf;
   /** The staff tenant to ask for DevOps tokens in, when the token names none (`tid`). */
   readonly tenantId?: string;
+  /** The Aegis app's own token (client credentials), for `app.aegisDevOps`. */
+  readonly appOwnToken?: AppOwnToken;
 }
 
 export const devOpsPlugin = fp<DevOpsPluginOptions>(
   async (
     app: FastifyInstance,
-    { organizationUrl, createDevOps, timeoutInMs, onBehalfOf, tenantId },
+    { organizationUrl, createDevOps, timeoutInMs, onBehalfOf, tenantId, appOwnToken },
   ) => {
     const create: DevOpsFactory =
       createDevOps ?? ((getToken) => new DevOpsClient({ organizationUrl, getToken, timeoutInMs }));
+    app.decorate(
+      'aegisDevOps',
+      appOwnToken ? create(() => appOwnToken.acquire([DEVOPS_SCOPE])) : undefined,
+    );
     const tokenFor = (request: FastifyRequest) => (): Promise<string> =>
       onBehalfOf
         ? onBehalfOf.acquire(request.accessToken, {

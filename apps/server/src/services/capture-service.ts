@@ -1,5 +1,5 @@
-import { isServiceError } from '@aegis/connectors';
-import type { DevOpsApi, PullRequest, RepositoryRef } from '@aegis/connectors/devops';
+import { isServiceError, ServiceError } from '@aegis/connectors';
+import type { BuildRecord, DevOpsApi, PullRequest, RepositoryRef } from '@aegis/connectors/devops';
 import type {
   CaptureAnalysis,
   CaptureBranch,
@@ -29,6 +29,7 @@ import {
   captureReviewSeverity,
   captureBranchSuffix,
   clientCaptureOverview,
+  capturersOf,
   ConflictError,
   driftChangeCounts,
   driftSummary,
@@ -37,6 +38,7 @@ import {
   isComparableFile,
   isExcludedPath,
   isPrerequisitePath,
+  mayApproveCapture,
   MERGED_PULL_REQUEST_LIMIT,
   normaliseExcludedPath,
   NotAllowedError,
@@ -428,9 +430,44 @@ export class CaptureService {
   }
 
   /**
+   * Who ran the capture that made `branch` (ADR 051): the run's requesters as Azure DevOps records
+   * them, never a file on the branch. A branch no capture run of this client made cannot be
+   * approved (403); when the run cannot be read the approval is refused (503), never let through.
+   */
+  private async captureRunOf(client: string, branch: string): Promise<BuildRecord> {
+    const runId = Number(captureBranchSuffix(branch));
+    const notACapture = new NotAllowedError(
+      `${branch} was not made by a capture run of client ${client}, so it cannot be approved.`,
+    );
+    if (!Number.isSafeInteger(runId) || runId <= 0) throw notACapture;
+    let build;
+    try {
+      build = await this.runs.buildOfCatalogued(this.location.pipelineProject, 'capture', runId);
+    } catch (error) {
+      if (isServiceError(error) && (error.statusCode === 401 || error.statusCode === 403))
+        throw error;
+      throw new ServiceError(
+        `Who ran capture ${runId} could not be read from Azure DevOps, so it was not approved: ${(error as Error).message}`,
+        {
+          service: 'devops',
+          statusCode: 503,
+          ...(isServiceError(error) && error.retryAfterInMs !== undefined
+            ? { retryAfterInMs: error.retryAfterInMs }
+            : {}),
+          cause: error,
+        },
+      );
+    }
+    if (!build || build.templateParameters['ClientCode'] !== client) throw notACapture;
+    return build;
+  }
+
+  /**
    * The pull request from the capture branch to main (spec 3 §7), carrying the approval in its
    * description and deleting the source branch on completion. The approver is the signed-in user;
-   * whoever started the capture cannot approve it; an open pull request is not opened twice.
+   * whoever ran the capture (the run's requester, ADR 051) cannot approve it; an open pull request
+   * is not opened twice. Azure DevOps' branch policy is the merge gate: the pull request completes
+   * only with an approval from someone other than its creator and the last pusher.
    */
   async createPullRequest(
     client: string,
@@ -462,9 +499,12 @@ export class CaptureService {
       );
     }
     const approvedBy = user.upn.trim() || 'Unknown';
-    if (metadata?.triggeredBy && metadata.triggeredBy.toLowerCase() === approvedBy.toLowerCase()) {
+    const run = await this.captureRunOf(client, branch);
+    if (!mayApproveCapture(approvedBy, run)) {
       throw new NotAllowedError(
-        `You started this capture, so another Approver must approve it (four-eyes rule).`,
+        capturersOf(run).length === 0
+          ? `Who ran this capture is not recorded by Azure DevOps, so it cannot be approved.`
+          : `You started this capture, so another Approver must approve it (four-eyes rule).`,
       );
     }
     const approval = {

@@ -20,10 +20,12 @@ import {
   branchRef,
   CLIENT_YAML_FOLDER,
   ConflictError,
+  isAegisMainWritePath,
   isClientCode,
   lastSegment,
   MAIN_BRANCH,
   CLIENTS_FOLDER,
+  NotAllowedError,
   NotFoundError,
   parseClientYamlPath,
   type ConfigFile,
@@ -220,6 +222,13 @@ function sleep(ms: number): Promise<void> {
 
 const MAIN: VersionSpec = { branch: MAIN_BRANCH };
 
+export interface MainWriter {
+  /** Azure DevOps as the Aegis service identity */
+  readonly devops: DevOpsApi;
+  /** the technician the write is made for: the commit's author */
+  readonly actor: () => { name: string; email: string };
+}
+
 /**
  * The configuration repository as the signed-in user sees it. One per request (the user's own
  * DevOps token), sharing caches and write queues app-wide through `shared`.
@@ -233,6 +242,12 @@ export class ConfigRepository {
      * combined into one push, which is made with that user's own token.
      */
     private readonly principal: () => string = () => '',
+    /**
+     * Aegis's own writes to main (ADR 051): pushed by the Aegis service identity, the only one
+     * main's branch policy lets through, for the paths of `isAegisMainWritePath` only, with the
+     * technician as the commit's author. Without it main is written with the user's token.
+     */
+    private readonly mainWriter?: MainWriter,
   ) {}
 
   get repo(): RepositoryRef {
@@ -585,13 +600,14 @@ export class ConfigRepository {
         return;
       }
       const messages = outcomes.filter((o) => o.changed).map((o) => o.write.message);
+      const comment = messages.length <= 1 ? (messages[0] ?? 'Update') : messages.join('\n');
       try {
-        const push = await this.devops.push(this.repo, {
+        const push = await this.pusherFor(branch, path).push(this.repo, {
           branch: branchRef(branch),
           oldObjectId: tip,
           commits: [
             {
-              comment: messages.length <= 1 ? (messages[0] ?? 'Update') : messages.join('\n'),
+              ...this.authorship(branch, comment),
               changes: [{ changeType: file ? 'edit' : 'add', path, content: text }],
             },
           ],
@@ -612,6 +628,33 @@ export class ConfigRepository {
         await sleep(Math.random() * cap);
       }
     }
+  }
+
+  /**
+   * Who pushes a write: on main, the Aegis service identity for the files Aegis itself keeps there
+   * (and nothing else); elsewhere the user.
+   */
+  private pusherFor(branch: string, path: string): DevOpsApi {
+    if (branch !== MAIN_BRANCH || !this.mainWriter) return this.devops;
+    if (!isAegisMainWritePath(path)) {
+      throw new NotAllowedError(
+        `Aegis does not write ${path} on ${MAIN_BRANCH} itself; changes to it need a pull request.`,
+      );
+    }
+    return this.mainWriter.devops;
+  }
+
+  /** A write on main made for a technician names them as author and in the message. */
+  private authorship(
+    branch: string,
+    comment: string,
+  ): { comment: string; author?: { name: string; email: string } } {
+    if (branch !== MAIN_BRANCH || !this.mainWriter) return { comment };
+    const actor = this.mainWriter.actor();
+    return {
+      comment: `${comment}\n\nOn behalf of: ${actor.name} <${actor.email}>`,
+      author: actor,
+    };
   }
 
   /**

@@ -2,7 +2,7 @@
 // with a body built by the domain's pipeline catalogue; nothing else calls runPipeline. Secret
 // variables go to the service with isSecret and never come back: summaries carry no parameters,
 // and what is logged is the redacted body.
-import type { DevOpsApi, PipelineRun as DevOpsRun } from '@aegis/connectors/devops';
+import type { BuildRecord, DevOpsApi, PipelineRun as DevOpsRun } from '@aegis/connectors/devops';
 import {
   matchesLocator,
   NotFoundError,
@@ -116,6 +116,21 @@ export class PipelineRuns {
   /** A run of one of the catalogue's fixed pipelines (capture, backup, …) by its run id. */
   async getCatalogued(project: string, key: FixedPipelineKey, runId: number): Promise<RunSummary> {
     return this.get(project, this.shared.idOverrides[key] ?? FIXED_PIPELINE_IDS[key], runId);
+  }
+
+  /**
+   * A run of a catalogued pipeline as the Build API records it (who requested it and for whom,
+   * its parameters): undefined when there is no such run, or it is a run of another pipeline.
+   * Upstream failures are thrown as they are: the caller must not read them as 'no run'.
+   */
+  async buildOfCatalogued(
+    project: string,
+    key: FixedPipelineKey,
+    runId: number,
+  ): Promise<BuildRecord | undefined> {
+    const pipelineId = this.shared.idOverrides[key] ?? FIXED_PIPELINE_IDS[key];
+    const build = await this.devops.getBuild(project, runId);
+    return build?.definitionId === pipelineId ? build : undefined;
   }
 
   /** The runs of a pipeline (by id or locator), newest first. */

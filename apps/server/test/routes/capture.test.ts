@@ -246,6 +246,20 @@ describe('capture routes', () => {
 
     const before = (await branches()).find((b) => b.name === PENDING);
     expect(before?.pullRequest).toMatchObject({ status: 'active', approvedBy: [] });
+    // main's branch policy: completing needs an approval from someone other than its creator
+    const unapproved = await fetch(prUrl, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ status: 'completed' }),
+    });
+    expect(unapproved.status).toBe(403);
+    const alexId = '5b1f6a0e-2f4c-4d8e-9a51-7c3e2b9d4f10';
+    const voted = await fetch(prUrl.replace('?', `/reviewers/${alexId}?`), {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ vote: 10 }),
+    });
+    expect(voted.status).toBe(200);
     const completed = await fetch(prUrl, {
       method: 'PATCH',
       headers,

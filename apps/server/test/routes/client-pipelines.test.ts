@@ -1,6 +1,6 @@
 // Issue 16: a client's app deployment YAML (app list regenerated from its table) and weekly
 // schedules, read from and written to the seeded DevOps emulator's configuration repository.
-import { DevOpsClient } from '@aegis/connectors/devops';
+
 import type { AppTables } from '@aegis/connectors/tables';
 import type {
   ClientScheduleList,
@@ -12,7 +12,7 @@ import { readAppList, readSchedules, type AppTableEntity } from '@aegis/domain';
 import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildWithSeededDevOps, type AppWithDevOps } from '../devops-fixture';
+import { buildWithSeededDevOps, mainWriterOf, type AppWithDevOps } from '../devops-fixture';
 import { SAMPLE_USER, type TestApp } from '../helper';
 
 const ROWS: AppTableEntity[] = [
@@ -129,10 +129,7 @@ describe('client YAML and schedules', () => {
 
   it('an unrelated commit between preview and update does not block the app list update', async () => {
     const repo = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
-    const git = new DevOpsClient({
-      organizationUrl: env.devops.emulator.url,
-      getToken: () => t.idp.issueToken(SAMPLE_USER),
-    });
+    const git = mainWriterOf(t);
     const shown = (
       await as({ method: 'GET', url: '/api/client-yaml/FAB/apps-preview' })
     ).json() as ClientYamlPreview;

@@ -1,4 +1,3 @@
-import { DevOpsClient } from '@aegis/connectors/devops';
 import type {
   ClientList,
   ComparisonEvent,
@@ -10,7 +9,12 @@ import type {
 import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildWithSeededDevOps, type AppWithDevOps, type DevOpsFixture } from '../devops-fixture';
+import {
+  buildWithSeededDevOps,
+  mainWriterOf,
+  type AppWithDevOps,
+  type DevOpsFixture,
+} from '../devops-fixture';
 import { SAMPLE_USER, type TestApp } from '../helper';
 
 const REPO = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
@@ -98,10 +102,7 @@ describe('comparison routes', () => {
   });
 
   it("reports 'Missing content for {a} or {b}' for a client file that is not valid JSON", async () => {
-    const client = new DevOpsClient({
-      organizationUrl: devops.emulator.url,
-      getToken: () => t.idp.issueToken(SAMPLE_USER),
-    });
+    const client = mainWriterOf(t);
     const listing = await client.listItems(REPO, '/Clients/NWT/M365Config/Resources', {
       recursion: 'full',
     });
@@ -143,10 +144,7 @@ describe('comparison routes', () => {
   });
 
   it("ends a standard run with nothing to evaluate with 'No security settings found…'", async () => {
-    const client = new DevOpsClient({
-      organizationUrl: devops.emulator.url,
-      getToken: () => t.idp.issueToken(SAMPLE_USER),
-    });
+    const client = mainWriterOf(t);
     const [main] = await client.listRefs(REPO, 'heads/main');
     await client.push(REPO, {
       branch: 'main',

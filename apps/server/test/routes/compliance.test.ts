@@ -1,4 +1,4 @@
-import { DevOpsClient } from '@aegis/connectors/devops';
+import type { DevOpsApi } from '@aegis/connectors/devops';
 import type { AcceptDeviationsResult, ComplianceReport } from '@aegis/contracts';
 import {
   type AcceptedDeviationsConfig,
@@ -10,7 +10,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { ComplianceService, createComplianceCaches } from '../../src/services/compliance-service';
 import type { ComplianceStore } from '../../src/services/compliance-store';
-import { buildWithSeededDevOps, type AppWithDevOps, type DevOpsFixture } from '../devops-fixture';
+import {
+  buildWithSeededDevOps,
+  mainWriterOf,
+  type AppWithDevOps,
+  type DevOpsFixture,
+} from '../devops-fixture';
 import { SAMPLE_USER, type TestApp } from '../helper';
 
 const REPO = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
@@ -22,15 +27,13 @@ describe('compliance routes', () => {
   let t: TestApp;
   let devops: DevOpsFixture;
   let env: AppWithDevOps;
-  let git: DevOpsClient;
+  let git: DevOpsApi;
 
   beforeAll(async () => {
     env = await buildWithSeededDevOps();
     ({ t, devops } = env);
-    git = new DevOpsClient({
-      organizationUrl: devops.emulator.url,
-      getToken: () => t.idp.issueToken(SAMPLE_USER),
-    });
+    // arranging main is a merge, so as the identity that may push there (ADR 051)
+    git = mainWriterOf(t);
   });
   afterEach(() => devops.emulator.faults.clear());
   afterAll(() => env.close());

@@ -1,10 +1,15 @@
-import { DevOpsClient, type FileChange } from '@aegis/connectors/devops';
+import type { DevOpsApi, FileChange } from '@aegis/connectors/devops';
 import type { Fleet, FleetTrend, FleetTrendList } from '@aegis/contracts';
 import { FLEET_MISSING } from '@aegis/domain';
 import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildWithSeededDevOps, type AppWithDevOps, type DevOpsFixture } from '../devops-fixture';
+import {
+  buildWithSeededDevOps,
+  mainWriterOf,
+  type AppWithDevOps,
+  type DevOpsFixture,
+} from '../devops-fixture';
 import { SAMPLE_USER, type TestApp } from '../helper';
 
 const REPO = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
@@ -13,15 +18,13 @@ describe('fleet routes', () => {
   let t: TestApp;
   let devops: DevOpsFixture;
   let env: AppWithDevOps;
-  let git: DevOpsClient;
+  let git: DevOpsApi;
 
   beforeAll(async () => {
     env = await buildWithSeededDevOps();
     ({ t, devops } = env);
-    git = new DevOpsClient({
-      organizationUrl: devops.emulator.url,
-      getToken: () => t.idp.issueToken(SAMPLE_USER),
-    });
+    // arranging main is a merge, so as the identity that may push there (ADR 051)
+    git = mainWriterOf(t);
   });
   afterEach(() => devops.emulator.faults.clear());
   afterAll(() => env.close());
@@ -218,14 +221,22 @@ describe('fleet routes', () => {
       title: 'CON settings',
     });
     const token = await t.idp.issueToken(SAMPLE_USER);
-    const completed = await fetch(
-      `${devops.emulator.url}/${encodeURIComponent(REPO.project)}/_apis/git/repositories/${REPO.repository}/pullrequests/${pr.pullRequestId}?api-version=7.1`,
+    const prUrl = `${devops.emulator.url}/${encodeURIComponent(REPO.project)}/_apis/git/repositories/${REPO.repository}/pullrequests/${pr.pullRequestId}`;
+    // main's branch policy: a second person (Alex Morgan) approves before it completes
+    const approved = await fetch(
+      `${prUrl}/reviewers/5b1f6a0e-2f4c-4d8e-9a51-7c3e2b9d4f10?api-version=7.1`,
       {
-        method: 'PATCH',
+        method: 'PUT',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ status: 'completed' }),
+        body: JSON.stringify({ vote: 10 }),
       },
     );
+    expect(approved.status).toBe(200);
+    const completed = await fetch(`${prUrl}?api-version=7.1`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'completed' }),
+    });
     expect(completed.status).toBe(200);
     const [merged] = await git.listRefs(REPO, 'heads/main');
     const branchCommits = [first.commitId, second.commitId];

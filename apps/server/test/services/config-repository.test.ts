@@ -17,6 +17,7 @@ import {
 import { startSeededDevOpsForUser, type SeededDevOpsForUser } from '../devops-fixture';
 
 const REPO = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
+const QUEUE = { branch: 'write-queue' };
 
 describe('ConfigRepository against the DevOps emulator (real git)', () => {
   let devops: SeededDevOpsForUser;
@@ -32,6 +33,36 @@ describe('ConfigRepository against the DevOps emulator (real git)', () => {
 
   beforeAll(async () => {
     devops = await startSeededDevOpsForUser();
+    // The write queue is exercised on a branch of its own: main is protected by a branch policy
+    // that only the Aegis service identity may bypass (ADR 051).
+    const [main] = await client().listRefs(REPO, 'heads/main');
+    await client().updateRefs(REPO, [
+      {
+        name: `refs/heads/${QUEUE.branch}`,
+        oldObjectId: '0'.repeat(40),
+        newObjectId: main!.objectId,
+      },
+    ]);
+  });
+
+  it("is refused on main with the user's own token (TF402455), and a main writer takes only Aegis's files", async () => {
+    const own = await repository()
+      .updateJsonFile('/Clients/ABC/.accepted-deviations.json', () => ({ a: 1 }), 'direct')
+      .catch((error: Error) => error);
+    expect(own).toMatchObject({ statusCode: 403, code: 'GitRefUpdateRejectedByPolicyException' });
+    const withWriter = new ConfigRepository(
+      client(),
+      createConfigRepositoryShared(REPO),
+      () => '',
+      {
+        devops: client(),
+        actor: () => ({ name: 'Sam Taylor', email: 'sam.taylor@aegis-msp.example' }),
+      },
+    );
+    const outside = await withWriter
+      .updateJsonFile('/M365Config/Resources/Intune/x.json', () => ({ a: 1 }), 'sneak')
+      .catch((error: Error) => error);
+    expect(outside).toMatchObject({ name: 'NotAllowedError' });
   });
   afterEach(() => devops.emulator.faults.clear());
   afterAll(async () => {
@@ -78,11 +109,12 @@ describe('ConfigRepository against the DevOps emulator (real git)', () => {
           path,
           (doc) => ({ entries: [...(doc?.entries ?? []), i] }),
           `Add entry ${i}`,
+          QUEUE,
         ),
       ),
     );
     expect(results.every((r) => r.changed)).toBe(true);
-    const stored = await repository().readJson<{ entries: number[] }>(path);
+    const stored = await repository().readJson<{ entries: number[] }>(path, QUEUE);
     expect([...(stored?.entries ?? [])].sort((a, b) => a - b)).toEqual(
       Array.from({ length: 50 }, (_, i) => i),
     );
@@ -97,11 +129,12 @@ describe('ConfigRepository against the DevOps emulator (real git)', () => {
           path,
           (doc) => ({ ...doc, [`writer-${i}`]: true }),
           `Add writer ${i}`,
+          QUEUE,
         ),
       ),
     );
     expect(results.some((r) => r.retries > 0)).toBe(true);
-    const stored = await repository().readJson<Record<string, boolean>>(path);
+    const stored = await repository().readJson<Record<string, boolean>>(path, QUEUE);
     expect(Object.keys(stored ?? {})).toHaveLength(5);
   }, 120_000);
 
@@ -117,18 +150,19 @@ describe('ConfigRepository against the DevOps emulator (real git)', () => {
             return [...(doc ?? []), i];
           },
           `entry ${i}`,
+          QUEUE,
         ),
       ),
     );
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(await repository().readJson(path)).toEqual([0, 2]);
+    expect(await repository().readJson(path, QUEUE)).toEqual([0, 2]);
   });
 
   it('writes nothing when the mutation asks for no change', async () => {
     const repo = repository();
     const path = '/Clients/NWT/.unchanged.json';
-    const first = await repo.updateJsonFile(path, () => ({ a: 1 }), 'create');
-    const second = await repo.updateJsonFile<{ a: number }>(path, (doc) => doc, 'same');
+    const first = await repo.updateJsonFile(path, () => ({ a: 1 }), 'create', QUEUE);
+    const second = await repo.updateJsonFile<{ a: number }>(path, (doc) => doc, 'same', QUEUE);
     expect(second.changed).toBe(false);
     expect(second.commitId).toBe(first.commitId);
   });

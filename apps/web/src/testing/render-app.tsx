@@ -1,3 +1,4 @@
+import type { BranchProtection } from '@aegis/contracts';
 import type { AegisRole } from '@aegis/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -6,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 
 import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
+import { BRANCH_PROTECTION_QUERY_KEY } from '../components/branch-protection-warning';
 import type { AuthClient, SampleAccount, SignedInAccount } from '../lib/auth/auth-client';
 import { createQueryClient } from '../lib/query-client';
 import { meQuery } from '../lib/roles';
@@ -51,6 +53,15 @@ function seedMe(
   });
 }
 
+/** main protected as ADR 051 requires: the portal shows no branch policy warning. */
+const PROTECTED_MAIN: BranchProtection = {
+  protected: true,
+  gaps: [],
+  serviceIdentity: true,
+  repository: 'M365Config',
+  branch: 'main',
+};
+
 /**
  * Renders the real app (providers, router, lazy routes) at `url`, signed in unless `user` is null.
  * Lazy routes load asynchronously: query with `findBy…`.
@@ -60,13 +71,20 @@ export function renderApp(
   {
     user = TEST_USER,
     roles = ['Administrator'],
-  }: { user?: SignedInAccount | null; roles?: readonly AegisRole[] | null } = {},
+    branchProtection = PROTECTED_MAIN,
+  }: {
+    user?: SignedInAccount | null;
+    roles?: readonly AegisRole[] | null;
+    /** main's branch protection as the server reports it; null leaves it to the handlers */
+    branchProtection?: BranchProtection | null;
+  } = {},
 ) {
   if (user) writeSession({ isLoggedIn: true, loggedInUser: user, userPhoto: null });
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
   if (user) seedMe(queryClient, user, roles);
+  if (branchProtection) queryClient.setQueryData(BRANCH_PROTECTION_QUERY_KEY, branchProtection);
   const view = render(
     <AppProvider queryClient={queryClient} authClient={new TestAuthClient()}>
       <RouterProvider router={router} />

@@ -6,6 +6,8 @@ import { HttpPipeline, ServiceError, isServiceError, type QueryValue } from '../
 
 import type {
   WireAnnotatedTag,
+  WireBuild,
+  WirePolicyConfiguration,
   WireCommitDiffs,
   WireCommitRef,
   WireErrorBody,
@@ -24,6 +26,9 @@ import type {
 } from './models';
 import type {
   AnnotatedTag,
+  BuildRecord,
+  NewPolicyConfiguration,
+  PolicyConfiguration,
   GitCommitRef,
   ListCommitsOptions,
   CommitDiff,
@@ -67,6 +72,36 @@ export const PULL_REQUEST_PAGE_SIZE = 100;
 /** Azure DevOps' resource id: the audience of a token for Azure DevOps. */
 export const DEVOPS_RESOURCE = '499b84ac-1321-427f-aa17-267ca6975798';
 export const DEVOPS_SCOPE = `${DEVOPS_RESOURCE}/.default`;
+
+/** The branch policy type 'Minimum number of reviewers' (Policy Types - List). */
+export const MINIMUM_REVIEWERS_POLICY_TYPE = 'fa4e907d-c16b-4a4c-9dfa-4906e5d171dd';
+
+function toPolicyConfiguration(wire: WirePolicyConfiguration): PolicyConfiguration {
+  const { scope, ...settings } = wire.settings;
+  return {
+    id: wire.id,
+    typeId: wire.type.id,
+    isEnabled: wire.isEnabled,
+    isBlocking: wire.isBlocking,
+    settings,
+    scope: (scope ?? []).map((s) => ({
+      repositoryId: s.repositoryId ?? null,
+      ...(s.refName !== undefined ? { refName: s.refName } : {}),
+      ...(s.matchKind
+        ? { matchKind: s.matchKind.toLowerCase() === 'prefix' ? 'prefix' : 'exact' }
+        : {}),
+    })),
+  };
+}
+
+function policyBody(policy: NewPolicyConfiguration) {
+  return {
+    isEnabled: policy.isEnabled,
+    isBlocking: policy.isBlocking,
+    type: { id: policy.typeId },
+    settings: { ...policy.settings, scope: policy.scope },
+  };
+}
 
 const RUN_STATES: readonly RunState[] = ['notStarted', 'inProgress', 'canceling', 'completed'];
 const RUN_RESULTS: readonly RunResult[] = ['succeeded', 'failed', 'canceled'];
@@ -273,7 +308,7 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
   }
 
   private async json<T>(
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
     url: string,
     query: Record<string, QueryValue>,
     options: RequestOptions | undefined,
@@ -401,6 +436,81 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
       );
       return toRun(body);
     });
+  }
+
+  async getBuild(
+    project: string,
+    buildId: number,
+    options?: RequestOptions,
+  ): Promise<BuildRecord | undefined> {
+    return this.optional(async () => {
+      const { body } = await this.json<WireBuild>(
+        'GET',
+        this.url(project, `build/builds/${buildId}`),
+        {},
+        options,
+      );
+      const identity = (i: WireBuild['requestedBy']) =>
+        i ? { id: i.id, displayName: i.displayName, uniqueName: i.uniqueName } : undefined;
+      const requestedBy = identity(body.requestedBy);
+      const requestedFor = identity(body.requestedFor);
+      return {
+        id: body.id,
+        definitionId: body.definition.id,
+        ...(body.sourceBranch ? { sourceBranch: body.sourceBranch } : {}),
+        templateParameters: Object.fromEntries(
+          Object.entries(body.templateParameters ?? {}).map(([k, v]) => [k, String(v)]),
+        ),
+        ...(requestedBy ? { requestedBy } : {}),
+        ...(requestedFor ? { requestedFor } : {}),
+      };
+    });
+  }
+
+  // ---- branch policies ------------------------------------------------------------------
+
+  async listPolicyConfigurations(
+    project: string,
+    options?: RequestOptions,
+  ): Promise<PolicyConfiguration[]> {
+    const { body } = await this.json<WireList<WirePolicyConfiguration>>(
+      'GET',
+      this.url(project, 'policy/configurations'),
+      {},
+      options,
+    );
+    return body.value.filter((p) => !p.isDeleted).map(toPolicyConfiguration);
+  }
+
+  async createPolicyConfiguration(
+    project: string,
+    policy: NewPolicyConfiguration,
+    options?: RequestOptions,
+  ): Promise<PolicyConfiguration> {
+    const { body } = await this.json<WirePolicyConfiguration>(
+      'POST',
+      this.url(project, 'policy/configurations'),
+      {},
+      options,
+      policyBody(policy),
+    );
+    return toPolicyConfiguration(body);
+  }
+
+  async updatePolicyConfiguration(
+    project: string,
+    id: number,
+    policy: NewPolicyConfiguration,
+    options?: RequestOptions,
+  ): Promise<PolicyConfiguration> {
+    const { body } = await this.json<WirePolicyConfiguration>(
+      'PUT',
+      this.url(project, `policy/configurations/${id}`),
+      {},
+      options,
+      policyBody(policy),
+    );
+    return toPolicyConfiguration(body);
   }
 
   async getRunLog(
@@ -720,6 +830,7 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
       refUpdates: [{ name: refName, oldObjectId: push.oldObjectId }],
       commits: push.commits.map((commit) => ({
         comment: commit.comment,
+        ...(commit.author ? { author: commit.author } : {}),
         changes: commit.changes.map((change) => {
           if (change.changeType === 'delete') {
             return { changeType: 'delete', item: { path: withSlash(change.path) } };

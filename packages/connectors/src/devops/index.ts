@@ -3,6 +3,7 @@ export {
   DEVOPS_RESOURCE,
   DEVOPS_SCOPE,
   DevOpsClient,
+  MINIMUM_REVIEWERS_POLICY_TYPE,
   projectIdFromSelfLink,
 } from './devops-client';
 export type * from './types';

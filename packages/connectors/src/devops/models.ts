@@ -125,7 +125,11 @@ export interface WirePushChange {
 
 export interface WirePush {
   refUpdates: { name: string; oldObjectId: string }[];
-  commits: { comment: string; changes: WirePushChange[] }[];
+  commits: {
+    comment: string;
+    author?: { name: string; email: string };
+    changes: WirePushChange[];
+  }[];
 }
 
 export interface WirePushResult {
@@ -183,4 +187,26 @@ export interface WireCommitRef {
   comment?: string;
   author?: { name?: string; email?: string; date?: string };
   committer?: { name?: string; email?: string; date?: string };
+}
+
+/** Build - Get (the fields Aegis reads). */
+export interface WireBuild {
+  id: number;
+  definition: { id: number };
+  sourceBranch?: string;
+  templateParameters?: Record<string, unknown>;
+  requestedBy?: WireIdentityRef;
+  requestedFor?: WireIdentityRef;
+}
+
+/** Policy Configurations - Get / List / Create / Update. */
+export interface WirePolicyConfiguration {
+  id: number;
+  type: { id: string; displayName?: string };
+  isEnabled: boolean;
+  isBlocking: boolean;
+  isDeleted?: boolean;
+  settings: Record<string, unknown> & {
+    scope?: { repositoryId?: string | null; refName?: string; matchKind?: string }[];
+  };
 }

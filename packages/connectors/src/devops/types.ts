@@ -37,6 +37,23 @@ export interface PipelineRun {
   finishedDate?: string;
 }
 
+export interface Identity {
+  id: string;
+  displayName: string;
+  uniqueName: string;
+}
+
+/** A run as the Build API records it: who asked for it, for whom, and with which parameters. */
+export interface BuildRecord {
+  id: number;
+  /** the pipeline (build definition) the run belongs to */
+  definitionId: number;
+  sourceBranch?: string;
+  templateParameters: Record<string, string>;
+  requestedBy?: Identity;
+  requestedFor?: Identity;
+}
+
 export interface RunPipelineRequest {
   /** full ref of the pipeline's own repository (default refs/heads/main) */
   refName?: string;
@@ -66,6 +83,12 @@ export interface PipelinesPort {
     runId: number,
     options?: RequestOptions,
   ): Promise<string[] | undefined>;
+  /** a run as the Build API records it (Build - Get); undefined when there is no such run */
+  getBuild(
+    project: string,
+    buildId: number,
+    options?: RequestOptions,
+  ): Promise<BuildRecord | undefined>;
   /** the runs of a pipeline, newest first (the service answers up to 10,000) */
   listRuns(project: string, pipelineId: number, options?: RequestOptions): Promise<PipelineRun[]>;
 }
@@ -185,7 +208,12 @@ export interface PushRequest {
    * a new branch, or 40 zeros for the first commit of an empty repository.
    */
   oldObjectId: string;
-  commits: { comment: string; changes: FileChange[] }[];
+  commits: {
+    comment: string;
+    changes: FileChange[];
+    /** who made the change (default: the pushing identity), e.g. the technician Aegis acts for */
+    author?: { name: string; email: string };
+  }[];
 }
 
 export interface PushResult {
@@ -365,7 +393,51 @@ export interface GitPort {
 }
 
 /** Everything Aegis needs from Azure DevOps. */
-export interface DevOpsApi extends PipelinesPort, GitPort {}
+/** Where a branch policy applies: a repository (every one when absent) and a ref or ref prefix. */
+export interface PolicyScope {
+  repositoryId?: string | null;
+  refName?: string;
+  matchKind?: 'exact' | 'prefix';
+}
+
+/** A branch policy of a project (Policy Configurations API). */
+export interface PolicyConfiguration {
+  id: number;
+  typeId: string;
+  isEnabled: boolean;
+  isBlocking: boolean;
+  /** type-specific settings, e.g. minimumApproverCount, creatorVoteCounts; `scope` apart */
+  settings: Record<string, unknown>;
+  scope: PolicyScope[];
+}
+
+export interface NewPolicyConfiguration {
+  typeId: string;
+  isEnabled: boolean;
+  isBlocking: boolean;
+  settings: Record<string, unknown>;
+  scope: PolicyScope[];
+}
+
+export interface PoliciesPort {
+  listPolicyConfigurations(
+    project: string,
+    options?: RequestOptions,
+  ): Promise<PolicyConfiguration[]>;
+  createPolicyConfiguration(
+    project: string,
+    policy: NewPolicyConfiguration,
+    options?: RequestOptions,
+  ): Promise<PolicyConfiguration>;
+  updatePolicyConfiguration(
+    project: string,
+    id: number,
+    policy: NewPolicyConfiguration,
+    options?: RequestOptions,
+  ): Promise<PolicyConfiguration>;
+}
+
+export interface DevOpsApi extends PipelinesPort, GitPort, PoliciesPort {}
 
 export interface DevOpsClientOptions {
   /** https://dev.azure.com/{organization}, or the emulator's organization URL */

@@ -5,6 +5,7 @@ import path from 'node:path';
 
 import { isServiceError, type ServiceError } from '@aegis/connectors';
 import { DevOpsClient, type RepositoryRef } from '@aegis/connectors/devops';
+import { UnsecuredJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { generateSampleConfigRepo } from '../seed/sample-config';
@@ -16,6 +17,12 @@ import { startDevOpsEmulator } from './index';
 
 const PROJECT = SAMPLE_PROJECTS.tenantManagement;
 const REPO: RepositoryRef = { project: PROJECT, repository: CONFIG_REPOSITORY_NAME };
+
+/** A second person: main's branch policy does not count the pull request creator's own vote. */
+const REVIEWER = new UnsecuredJWT({
+  oid: '8d2e4c71-91b3-4f0a-b6c2-3e5f7a9d1b22',
+  upn: 'priya.shah@aegis-msp.example',
+}).encode();
 
 let dataDir: string;
 let emulator: DevOpsEmulator;
@@ -39,7 +46,7 @@ beforeAll(async () => {
     port: 0,
     pipelineDurationInMs: 300,
     defaultPageSize: 2,
-    verifyToken: async (token) => token === 'good-token',
+    verifyToken: async (token) => token === 'good-token' || token === REVIEWER,
   });
   client = new DevOpsClient({
     organizationUrl: emulator.url,
@@ -329,7 +336,7 @@ describe('writes', () => {
     const headers = { authorization: 'Bearer good-token', 'content-type': 'application/json' };
     const vote = await fetch(`${prUrl}/reviewers/me?api-version=7.1`, {
       method: 'PUT',
-      headers,
+      headers: { ...headers, authorization: `Bearer ${REVIEWER}` },
       body: JSON.stringify({ vote: 10 }),
     });
     expect(vote.status).toBe(200);

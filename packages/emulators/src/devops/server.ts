@@ -16,6 +16,7 @@ import { registerGitPullRequestRoutes } from './routes/git-pull-requests';
 import { registerGitPushRoutes } from './routes/git-pushes';
 import { registerGitRepositoryRoutes } from './routes/git-repositories';
 import { registerPipelineRoutes } from './routes/pipelines';
+import { registerPolicyConfigurationRoutes } from './routes/policy-configurations';
 import { EmulatorClock, PipelineScheduler } from './scheduler';
 import { DevOpsState, STATE_FILE } from './state';
 import { taskEffect, taskOfPipeline, type TaskRuntime } from './task-effects';
@@ -263,6 +264,7 @@ export function buildDevOpsServer(options: DevOpsEmulatorOptions): DevOpsServer 
   registerGitRepositoryRoutes(app, state);
   registerGitPushRoutes(app, state);
   registerGitPullRequestRoutes(app, state);
+  registerPolicyConfigurationRoutes(app, state);
   app.addHook('onClose', async () => {
     scheduler.stop();
     await runner.close();

@@ -80,10 +80,41 @@ export interface PullRequestRecord {
   }[];
   /** who completed or abandoned it */
   closedBy?: IdentityRecord;
-  completionOptions?: { deleteSourceBranch?: boolean; mergeCommitMessage?: string };
+  completionOptions?: {
+    deleteSourceBranch?: boolean;
+    mergeCommitMessage?: string;
+    bypassPolicy?: boolean;
+    bypassReason?: string;
+  };
   lastMergeSourceCommit: string;
   lastMergeTargetCommit: string;
   lastMergeCommit?: string;
+}
+
+/** A branch policy (Policy Configurations API): its type, where it applies and its settings. */
+export interface PolicyConfigurationRecord {
+  id: number;
+  revision: number;
+  projectId: string;
+  typeId: string;
+  isEnabled: boolean;
+  isBlocking: boolean;
+  isDeleted: boolean;
+  /** as posted: type-specific fields plus `scope` ({ repositoryId, refName, matchKind }[]) */
+  settings: Record<string, unknown>;
+  createdBy: IdentityRecord;
+  createdDate: string;
+}
+
+/**
+ * A Git permission granted to an identity on a repository (security namespace 'Git
+ * Repositories'): here only the two policy bypass bits, see `GIT_PERMISSION`.
+ */
+export interface GitPermissionGrant {
+  repositoryId: string;
+  identityId: string;
+  /** bit mask of `GIT_PERMISSION` values */
+  allow: number;
 }
 
 export interface DevOpsStateData {
@@ -96,6 +127,11 @@ export interface DevOpsStateData {
   nextRunId: number;
   nextPullRequestId: number;
   nextPushId: number;
+  policyConfigurations: PolicyConfigurationRecord[];
+  nextPolicyConfigurationId: number;
+  gitPermissions: GitPermissionGrant[];
+  /** who last pushed to a branch, by `{repositoryId} {refName}` (blockLastPusherVote) */
+  lastPushers: Record<string, IdentityRecord>;
 }
 
 export const STATE_FILE = 'devops-state.json';
@@ -111,6 +147,10 @@ export function emptyState(organization: string): DevOpsStateData {
     nextRunId: 1000,
     nextPullRequestId: 1,
     nextPushId: 1,
+    policyConfigurations: [],
+    nextPolicyConfigurationId: 1,
+    gitPermissions: [],
+    lastPushers: {},
   };
 }
 
@@ -129,6 +169,11 @@ export class DevOpsState {
     const data = existsSync(file)
       ? (JSON.parse(readFileSync(file, 'utf8')) as DevOpsStateData)
       : emptyState(organization);
+    // state files written before branch policies existed
+    data.policyConfigurations ??= [];
+    data.nextPolicyConfigurationId ??= 1;
+    data.gitPermissions ??= [];
+    data.lastPushers ??= {};
     const state = new DevOpsState(dataDir, data);
     // Runs that were in flight when the emulator stopped cannot finish any more.
     for (const run of data.runs) {

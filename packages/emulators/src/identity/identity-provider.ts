@@ -22,6 +22,8 @@ export interface IdentityProviderOptions {
   readonly directory?: TenantDirectory;
   /** App registrations (the Aegis portal's), for the popup, consent and on-behalf-of grants. */
   readonly applications?: readonly RegisteredApplication[];
+  /** The staff's own tenant id, where the Aegis app asks for its own tokens (client credentials). */
+  readonly homeTenantId?: string;
 }
 
 export interface IdentityProvider {
@@ -86,7 +88,11 @@ export async function startIdentityProvider(
       tid: claims.tenantId,
       oid: claims.account.oid,
       ...(claims.appOnly
-        ? { idtyp: 'app', roles: ['Directory.ReadWrite.All'] }
+        ? {
+            idtyp: 'app',
+            roles: ['Directory.ReadWrite.All'],
+            app_displayname: claims.account.displayName,
+          }
         : {
             upn: claims.account.upn,
             preferred_username: claims.account.upn,
@@ -142,6 +148,7 @@ export async function startIdentityProvider(
     publicKey,
     sign: signTenantToken,
     lifetimeInSeconds: lifetime,
+    ...(options.homeTenantId ? { homeTenantId: options.homeTenantId } : {}),
   });
 
   app.get('/accounts', async () => ({

@@ -39,6 +39,11 @@ export interface TenantAuthorityOptions {
   readonly publicKey: Awaited<ReturnType<typeof generateKeyPair>>['publicKey'];
   readonly sign: (claims: TokenClaims) => Promise<string>;
   readonly lifetimeInSeconds: number;
+  /**
+   * The MSP's own tenant (the staff's): its client-credentials tokens are issued by the staff
+   * issuer, as the Aegis server's service identity for Azure DevOps needs them (ADR 051).
+   */
+  readonly homeTenantId?: string;
 }
 
 interface Grant {
@@ -360,6 +365,15 @@ export function registerTenantAuthorities(
       if (body.grant_type === 'client_credentials') {
         const refused = secretRefused();
         if (refused) return refused;
+        if (options.homeTenantId && request.params.tenant === options.homeTenantId) {
+          return answer({
+            tenantId: options.homeTenantId,
+            account: { oid: client.clientId, upn: '', displayName: client.displayName },
+            issuer: options.baseUrl(),
+            appId: client.clientId,
+            appOnly: true,
+          });
+        }
         const tenant = findTenant(directory, request.params.tenant);
         if (!tenant)
           return oauthError(

@@ -1,7 +1,11 @@
 // Sample capture history (spec 3 §3): capture branches waiting for review, with their metadata,
 // and the pull requests of captures already merged (their branches deleted on completion), so the
 // capture screens have data before any capture runs. A capture run adds branches the same way.
+import { FIXED_PIPELINE_IDS } from '@aegis/domain';
+
+import { recordPush } from '../devops/branch-policies';
 import type { GitRepo, FileChange } from '../devops/git';
+import { BUILD_SERVICE_IDENTITY } from '../devops/routes/common';
 import type { DevOpsState, IdentityRecord, RepositoryRecord } from '../devops/state';
 
 const DAY = 86_400_000;
@@ -25,7 +29,8 @@ interface PlannedCapture {
   client: string;
   runId: number;
   hoursAgo: number;
-  triggeredBy: string;
+  /** who ran the capture: the run's requester (and the metadata's triggeredBy) */
+  triggeredBy: IdentityRecord;
   /** metadata the pipeline recorded; changeCount may be missing (shown as '?') */
   metadata: { changeCount?: number; criticalCount?: number; baselineVersion: string };
   edits: { path: string; apply(policy: Json): void }[];
@@ -42,7 +47,7 @@ export function plannedCaptures(): PlannedCapture[] {
       client: 'ABC',
       runId: 1042,
       hoursAgo: 2,
-      triggeredBy: SAM.uniqueName,
+      triggeredBy: SAM,
       metadata: { changeCount: 6, criticalCount: 2, baselineVersion: '1.0.0' },
       edits: [
         {
@@ -106,7 +111,7 @@ export function plannedCaptures(): PlannedCapture[] {
       client: 'ABC',
       runId: 1017,
       hoursAgo: 3 * 24 + 5,
-      triggeredBy: PRIYA.uniqueName,
+      triggeredBy: PRIYA,
       metadata: { baselineVersion: '1.0.0' },
       edits: [
         {
@@ -126,7 +131,7 @@ export function plannedCaptures(): PlannedCapture[] {
       client: 'FAB',
       runId: 611,
       hoursAgo: 75 * 24,
-      triggeredBy: PRIYA.uniqueName,
+      triggeredBy: PRIYA,
       metadata: { changeCount: 1, criticalCount: 0, baselineVersion: '0.9.0' },
       edits: [
         {
@@ -191,7 +196,7 @@ export async function seedCaptureHistory(
     const metadata = {
       ...plan.metadata,
       capturedAt: date.toISOString(),
-      triggeredBy: plan.triggeredBy,
+      triggeredBy: plan.triggeredBy.uniqueName,
       runId: plan.runId,
     };
     changes.push({
@@ -211,6 +216,28 @@ export async function seedCaptureHistory(
     const name = `client-${plan.client}-capture-${plan.runId}`;
     await git.updateRef(`refs/heads/${name}`, commits[0] ?? '', '0'.repeat(40));
     branches.push(name);
+    // The capture run that made the branch: Aegis takes the capturer from its requester (ADR 051),
+    // and the pipeline's job pushed the branch.
+    const started = new Date(date.getTime() - 10 * 60_000);
+    state.data.runs.push({
+      id: plan.runId,
+      pipelineId: FIXED_PIPELINE_IDS.capture,
+      name: `${started.toISOString().slice(0, 10).replace(/-/g, '')}.1`,
+      state: 'completed',
+      result: 'succeeded',
+      createdDate: started.toISOString(),
+      finishedDate: date.toISOString(),
+      refName: 'refs/heads/main',
+      templateParameters: {
+        ClientCode: plan.client,
+        BaselineVersion: plan.metadata.baselineVersion,
+      },
+      variables: {},
+      stagesToSkip: [],
+      requestedBy: plan.triggeredBy,
+      log: [`Captured ${plan.client} into ${name}`],
+    });
+    recordPush(state, repo.id, `refs/heads/${name}`, BUILD_SERVICE_IDENTITY);
   }
 
   // the runs that made these branches took their ids: new runs are numbered after them, as in

@@ -3,6 +3,7 @@
 // backup tag history.
 import { mkdir, rm } from 'node:fs/promises';
 
+import { MINIMUM_REVIEWERS_POLICY_TYPE } from '@aegis/connectors/devops';
 import {
   appDeployPipelineOf,
   backupTagMessage,
@@ -15,7 +16,9 @@ import {
   type CataloguedPipelineKey,
 } from '@aegis/domain';
 
+import { GIT_PERMISSION } from '../devops/branch-policies';
 import { GitRepo, type FileChange, type NewCommit, type NewTag } from '../devops/git';
+import { BUILD_SERVICE_IDENTITY } from '../devops/routes/common';
 import {
   DevOpsState,
   emptyState,
@@ -23,6 +26,7 @@ import {
   type ProjectRecord,
   type RepositoryRecord,
 } from '../devops/state';
+import { AEGIS_ENTERPRISE_APP } from '../tenants/world';
 
 import { seedCaptureHistory } from './capture-branches';
 import {
@@ -225,6 +229,52 @@ function pipelineYaml(name: string, parameters: readonly string[]): string {
   ].join('\n');
 }
 
+/**
+ * The configuration repository's main as Aegis requires it (ADR 051): one approval from someone
+ * other than the pull request's creator and the last pusher, votes reset on push, so no direct
+ * pushes. Aegis's service principal may bypass the policy when pushing (its own small writes) and
+ * edit policies (it sets them up); the build service may push (the onboarding task writes a
+ * client's YAML). Technicians are contributors without either.
+ */
+function seedBranchProtection(
+  state: DevOpsState,
+  project: ProjectRecord,
+  configRepo: RepositoryRecord,
+  now: Date,
+): void {
+  state.data.policyConfigurations.push({
+    id: state.data.nextPolicyConfigurationId++,
+    revision: 1,
+    projectId: project.id,
+    typeId: MINIMUM_REVIEWERS_POLICY_TYPE,
+    isEnabled: true,
+    isBlocking: true,
+    isDeleted: false,
+    settings: {
+      minimumApproverCount: 1,
+      creatorVoteCounts: false,
+      allowDownvotes: false,
+      resetOnSourcePush: true,
+      blockLastPusherVote: true,
+      scope: [{ repositoryId: configRepo.id, refName: MAIN_REF, matchKind: 'exact' }],
+    },
+    createdBy: BUILD_SERVICE_IDENTITY,
+    createdDate: new Date(now.getTime() - 90 * DAY).toISOString(),
+  });
+  state.data.gitPermissions.push(
+    {
+      repositoryId: configRepo.id,
+      identityId: AEGIS_ENTERPRISE_APP.appId,
+      allow: GIT_PERMISSION.PolicyExempt | GIT_PERMISSION.EditPolicies,
+    },
+    {
+      repositoryId: configRepo.id,
+      identityId: BUILD_SERVICE_IDENTITY.id,
+      allow: GIT_PERMISSION.PolicyExempt,
+    },
+  );
+}
+
 export async function seedDevOps(
   dataDir: string,
   options: SeedDevOpsOptions = {},
@@ -275,6 +325,7 @@ export async function seedDevOps(
   const toolsRepo = repo('internal-scripts', toolsProject);
   const secOpsRepo = repo('sentinel-content', secOpsProject);
   state.data.repositories.push(configRepo, pipelinesRepo, appRepo, toolsRepo, secOpsRepo);
+  seedBranchProtection(state, tenantProject, configRepo, now);
 
   const pipelines: PipelineRecord[] = [];
   const pipeline = (

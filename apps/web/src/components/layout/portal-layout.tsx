@@ -16,6 +16,7 @@ import logo from '../../assets/aegis-logo.svg';
 import defaultPhoto from '../../assets/default-photo.svg';
 import { useRole, useRoles } from '../../lib/roles';
 import { displayNameOf, useBrowserSession } from '../../lib/session';
+import { BranchProtectionWarning } from '../branch-protection-warning';
 
 export interface NavItem {
   readonly label: string;
@@ -219,6 +220,7 @@ export function PortalLayout({
           </Button>
         </header>
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.content}>
+          <BranchProtectionWarning />
           {children ?? <Outlet />}
         </main>
       </div>

@@ -243,30 +243,42 @@ export function projectReference(
   };
 }
 
-const SERVICE_IDENTITY: IdentityRecord = {
+/**
+ * Who a credential that is not a JWT stands for: a pipeline job's System.AccessToken (or a PAT in
+ * tests), the organisation's build service as Azure DevOps names it.
+ */
+export const BUILD_SERVICE_IDENTITY: IdentityRecord = {
   id: '5c2a5a8e-8f3d-4b59-9c61-3f6a2f0d8e11',
-  displayName: 'Aegis Service',
-  uniqueName: 'aegis-service@aegis.local',
+  displayName: 'Project Collection Build Service (aegis-msp)',
+  uniqueName: 'Build\\5c2a5a8e-8f3d-4b59-9c61-3f6a2f0d8e11',
 };
 
-/** The caller, read from the bearer JWT when there is one (verification is the hook's job). */
+/**
+ * The caller, read from the bearer JWT when there is one (verification is the hook's job): a
+ * user by `oid` and UPN; an application's own token (no UPN) by its service principal's `oid`.
+ */
 export function callerIdentity(request: FastifyRequest): IdentityRecord {
   const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  if (!token) return SERVICE_IDENTITY;
+  if (!token) return BUILD_SERVICE_IDENTITY;
   try {
     const claims = decodeJwt(token);
+    const oid = (claims['oid'] as string | undefined) ?? claims.sub;
     const uniqueName =
       (claims['upn'] as string | undefined) ??
       (claims['preferred_username'] as string | undefined) ??
       (claims['email'] as string | undefined);
-    if (!uniqueName) return SERVICE_IDENTITY;
+    if (!uniqueName) {
+      if (!oid) return BUILD_SERVICE_IDENTITY;
+      const appName = (claims['app_displayname'] as string | undefined) ?? oid;
+      return { id: oid, displayName: appName, uniqueName: oid };
+    }
     return {
-      id: (claims['oid'] as string | undefined) ?? claims.sub ?? SERVICE_IDENTITY.id,
+      id: oid ?? BUILD_SERVICE_IDENTITY.id,
       displayName: (claims['name'] as string | undefined) ?? uniqueName,
       uniqueName,
     };
   } catch {
-    return SERVICE_IDENTITY;
+    return BUILD_SERVICE_IDENTITY;
   }
 }
 

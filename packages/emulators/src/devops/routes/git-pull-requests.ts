@@ -2,6 +2,7 @@
 // (a real merge commit on the target) or abandon.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+import { assertMayComplete } from '../branch-policies';
 import type { DevOpsState, ProjectRecord, PullRequestRecord, RepositoryRecord } from '../state';
 
 import {
@@ -27,18 +28,25 @@ interface CreateBody {
   isDraft?: boolean;
   labels?: { name?: string }[];
   reviewers?: { id?: string; isRequired?: boolean }[];
-  completionOptions?: { deleteSourceBranch?: boolean; mergeCommitMessage?: string };
+  completionOptions?: CompletionOptionsBody;
+}
+
+interface CompletionOptionsBody {
+  deleteSourceBranch?: boolean;
+  mergeCommitMessage?: string;
+  bypassPolicy?: boolean;
+  bypassReason?: string;
 }
 
 interface PatchBody {
   status?: string | number;
   title?: string;
   description?: string;
-  completionOptions?: { deleteSourceBranch?: boolean; mergeCommitMessage?: string };
+  completionOptions?: CompletionOptionsBody;
 }
 
 function completionOptionsOf(body: {
-  completionOptions?: { deleteSourceBranch?: boolean; mergeCommitMessage?: string };
+  completionOptions?: CompletionOptionsBody;
 }): PullRequestRecord['completionOptions'] {
   const o = body.completionOptions;
   if (!o || typeof o !== 'object') return undefined;
@@ -47,6 +55,8 @@ function completionOptionsOf(body: {
     ...(typeof o.mergeCommitMessage === 'string'
       ? { mergeCommitMessage: o.mergeCommitMessage }
       : {}),
+    ...(o.bypassPolicy === true ? { bypassPolicy: true } : {}),
+    ...(typeof o.bypassReason === 'string' ? { bypassReason: o.bypassReason } : {}),
   };
 }
 
@@ -312,12 +322,17 @@ export function registerGitPullRequestRoutes(app: FastifyInstance, state: DevOps
       const { project, repo, git } = repoContext(request, state);
       const { pr } = byId(project, request.params.pullRequestId, repo);
       const body = request.body ?? {};
+      const status = enumParam(body.status, PULL_REQUEST_STATUSES, 'status');
+      if (status === 'completed' && pr.status === 'active') {
+        // checked before anything of the request is applied, so a refusal changes nothing
+        const completionOptions = { ...pr.completionOptions, ...completionOptionsOf(body) };
+        assertMayComplete(state, { ...pr, completionOptions }, callerIdentity(request));
+      }
       if (body.title !== undefined) pr.title = body.title;
       if (body.description !== undefined) pr.description = body.description;
       const completionOptions = completionOptionsOf(body);
       if (completionOptions)
         pr.completionOptions = { ...pr.completionOptions, ...completionOptions };
-      const status = enumParam(body.status, PULL_REQUEST_STATUSES, 'status');
       if (status && status !== pr.status) {
         if (pr.status !== 'active') {
           throw new DevOpsError(

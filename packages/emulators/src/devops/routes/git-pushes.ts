@@ -2,6 +2,7 @@
 // compare-and-swap on oldObjectId; a stale id gets the real 409 TF401028.
 import type { FastifyInstance } from 'fastify';
 
+import { assertMayUpdateBranch, recordPush } from '../branch-policies';
 import { ZERO_ID, type FileChange, type NewCommit } from '../git';
 import type { DevOpsState } from '../state';
 
@@ -62,6 +63,8 @@ export function registerGitPushRoutes(app: FastifyInstance, state: DevOpsState):
       if (!/^[0-9a-f]{40}$/.test(oldObjectId)) {
         throw invalid(`The oldObjectId '${refUpdate.oldObjectId ?? ''}' is not a valid object id.`);
       }
+      const who = callerIdentity(request);
+      assertMayUpdateBranch(state, repo.id, refName, who);
       const tip = await git.revParse(refName);
       let parent: string | undefined;
       if (tip) {
@@ -73,7 +76,6 @@ export function registerGitPushRoutes(app: FastifyInstance, state: DevOpsState):
         if (!parent) throw staleError(refName);
       }
 
-      const who = callerIdentity(request);
       const now = new Date();
       const mentioned = body.commits.flatMap((c) =>
         (c.changes ?? []).flatMap((ch) => [ch.item?.path ?? '', ch.sourceServerItem ?? '']),
@@ -155,6 +157,7 @@ export function registerGitPushRoutes(app: FastifyInstance, state: DevOpsState):
       if (!(await git.updateRef(refName, newObjectId, tip ?? ZERO_ID))) throw staleError(refName);
 
       const pushId = state.data.nextPushId++;
+      recordPush(state, repo.id, refName, who);
       state.save();
       const main = await git.revParse('refs/heads/main');
       return reply.code(201).send({

@@ -3,6 +3,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { zipSync } from 'fflate';
 
+import {
+  blockingPoliciesOf,
+  GIT_PERMISSION,
+  hasGitPermission,
+  recordPush,
+} from '../branch-policies';
 import { ZERO_ID, type CommitInfo, type GitRepo, type TreeEntry } from '../git';
 import type { DevOpsState, ProjectRecord, RepositoryRecord } from '../state';
 
@@ -345,6 +351,8 @@ export function registerGitRepositoryRoutes(app: FastifyInstance, state: DevOpsS
         'The body must be an array of ref updates.',
       );
     }
+    const who = callerIdentity(request);
+    const mayBypass = hasGitPermission(state, repo.id, who.id, GIT_PERMISSION.PolicyExempt);
     const results = [];
     for (const raw of updates as { name?: string; oldObjectId?: string; newObjectId?: string }[]) {
       const name = raw.name ?? '';
@@ -359,8 +367,13 @@ export function registerGitRepositoryRoutes(app: FastifyInstance, state: DevOpsS
         updateStatus = 'invalidRefName';
       } else if (newObjectId !== ZERO_ID && !(await git.revParse(`${newObjectId}^{object}`))) {
         updateStatus = 'invalidRefName';
+      } else if (blockingPoliciesOf(state, repo.id, name).length > 0 && !mayBypass) {
+        // The refs API reports a branch policy refusal per ref, as it does a stale id.
+        updateStatus = 'rejectedByPolicy';
       } else if (!(await git.updateRef(name, newObjectId, oldObjectId))) {
         updateStatus = 'staleOldObjectId';
+      } else if (name.startsWith('refs/heads/') && newObjectId !== ZERO_ID) {
+        recordPush(state, repo.id, name, who);
       }
       results.push({
         repositoryId: repo.id,
@@ -372,6 +385,7 @@ export function registerGitRepositoryRoutes(app: FastifyInstance, state: DevOpsS
         success: updateStatus === 'succeeded',
       });
     }
+    state.save();
     return wrap(results);
   });
 

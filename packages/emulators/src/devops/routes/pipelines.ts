@@ -385,6 +385,56 @@ export function registerPipelineRoutes(
     lastChangedOn: run.finishedDate ?? run.log.at(-1)?.slice(0, 24) ?? run.createdDate,
   });
 
+  // Build - Get: the run as the Build API records it, with who requested it (requestedBy) and for
+  // whom (requestedFor); the Pipelines API's run has neither.
+  app.get<{ Params: ProjectParams & { buildId: string } }>(
+    '/:org/:project/_apis/build/builds/:buildId',
+    async (request) => {
+      const project = requireProject(state, request.params.project);
+      const run = findRun(project, request.params.buildId);
+      const pipeline = state.data.pipelines.find((p) => p.id === run.pipelineId);
+      const base = projectUrl(request, state, project);
+      const statusOf = {
+        notStarted: 'notStarted',
+        inProgress: 'inProgress',
+        completed: 'completed',
+      };
+      return {
+        _links: {
+          self: { href: `${base}/_apis/build/Builds/${run.id}` },
+          web: { href: `${base}/_build/results?buildId=${run.id}` },
+        },
+        id: run.id,
+        buildNumber: run.name,
+        status: statusOf[run.state],
+        ...(run.result ? { result: run.result } : {}),
+        queueTime: run.createdDate,
+        ...(run.finishedDate ? { finishTime: run.finishedDate } : {}),
+        url: `${base}/_apis/build/Builds/${run.id}`,
+        definition: {
+          id: run.pipelineId,
+          name: pipeline?.name ?? '',
+          path: pipeline?.folder ?? '\\',
+          type: 'build',
+          queueStatus: 'enabled',
+          revision: pipeline?.revision ?? 1,
+          project: projectReference(request, state, project),
+        },
+        project: projectReference(request, state, project),
+        sourceBranch: run.refName,
+        ...(run.sourceVersion ? { sourceVersion: run.sourceVersion } : {}),
+        templateParameters: run.templateParameters,
+        ...(run.requestedBy
+          ? {
+              requestedFor: identityRef(request, state, run.requestedBy),
+              requestedBy: identityRef(request, state, run.requestedBy),
+              lastChangedBy: identityRef(request, state, run.requestedBy),
+            }
+          : {}),
+      };
+    },
+  );
+
   app.get<{ Params: ProjectParams & { buildId: string } }>(
     '/:org/:project/_apis/build/builds/:buildId/logs',
     async (request) => {

@@ -1,0 +1,57 @@
+import type { DevOpsApi } from '@aegis/connectors/devops';
+import { branchProtectionSchema } from '@aegis/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import type { AegisConfig } from '../../config';
+import { BranchProtectionService } from '../../services/branch-protection';
+
+export interface BranchProtectionRoutesOptions {
+  readonly config: AegisConfig;
+}
+
+const tags = ['branch-protection'];
+
+/**
+ * Main's branch policy (ADR 051): anyone signed in sees whether four eyes holds in Azure DevOps;
+ * an Administrator sets the policy up. Both go through the Aegis service identity when there is
+ * one (it holds 'Edit policies'), else through the caller's own DevOps token.
+ */
+export const branchProtectionRoutes: FastifyPluginAsyncZod<BranchProtectionRoutesOptions> = async (
+  app,
+  { config },
+) => {
+  const repo = {
+    project: config.AEGIS_DEVOPS_PROJECT,
+    repository: config.AEGIS_DEVOPS_CONFIG_REPO,
+  };
+  const serviceFor = (devops: DevOpsApi) =>
+    new BranchProtectionService(devops, repo, app.aegisDevOps !== undefined);
+
+  app.get(
+    '/api/branch-protection',
+    {
+      config: { role: 'Reader' },
+      schema: {
+        tags,
+        description:
+          "Whether the configuration repository's main has the branch policy four eyes needs, and what it lacks.",
+        response: { 200: branchProtectionSchema },
+      },
+    },
+    async (request) => serviceFor(app.aegisDevOps ?? request.devops).check(),
+  );
+
+  app.post(
+    '/api/branch-protection',
+    {
+      config: { role: 'Administrator' },
+      schema: {
+        tags,
+        description:
+          "Sets up main's branch policy: one approval from someone other than the pull request's creator and its last pusher, votes reset on push; direct pushes are then refused.",
+        response: { 200: branchProtectionSchema },
+      },
+    },
+    async (request) => serviceFor(app.aegisDevOps ?? request.devops).setUp(),
+  );
+};
