@@ -57,20 +57,25 @@ export async function runPipelineTasksBench(extraPolicies = 1000): Promise<Pipel
   const hits = (id: string) => tenants.faults.list().find((f) => f.id === id)?.hits ?? 0;
 
   try {
-    // ABC's tenant plus 1,000 more Conditional Access and Intune policies.
+    // ABC's tenant plus 1,000 more Conditional Access and Intune policies, a quarter of them
+    // Settings Catalog policies whose settings (a navigation property) the capture must read too.
     const abc = world.find('ABC')!;
     const state = world.state(abc.tenantId);
-    const ca = state.workloadObjects(workloadFor('ConditionalAccess', 'Policy')!);
-    const intune = state.workloadObjects(workloadFor('Intune', 'DeviceConfiguration')!);
-    const template = [...ca.values()][0]!;
+    const targets = [
+      workloadFor('ConditionalAccess', 'Policy')!,
+      workloadFor('Intune', 'DeviceConfiguration')!,
+      workloadFor('Intune', 'ConfigurationPolicy')!,
+      workloadFor('Intune', 'DeviceCompliancePolicy')!,
+    ].map((workload) => {
+      const items = state.workloadObjects(workload);
+      return { items, template: [...items.values()][0]! };
+    });
     for (let i = 0; i < extraPolicies; i += 1) {
       const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-      const target = i % 2 === 0 ? ca : intune;
-      target.set(id, {
-        ...structuredClone(template),
-        id,
-        displayName: `BENCH-${String(i).padStart(4, '0')}-Policy`,
-      });
+      const { items, template } = targets[i % targets.length]!;
+      const name = `BENCH-${String(i).padStart(4, '0')}-Policy`;
+      const naming = 'name' in template ? 'name' : 'displayName';
+      items.set(id, { ...structuredClone(template), id, [naming]: name });
     }
     const policies = [...state.config.values()].reduce((n, items) => n + items.size, 0);
 

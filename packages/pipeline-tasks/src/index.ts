@@ -8,6 +8,7 @@ export type { TaskContext, PipelineDefinitionTarget } from './tasks/context';
 export { runTask } from './tasks/run-task';
 export * from './tasks/layout';
 export { snapshotTenant, stripProperties } from './tasks/snapshot';
+export { writableBody } from './tasks/deploy';
 export { HttpTenantGateway, type HttpTenantGatewayOptions } from './tenant/http-gateway';
 export {
   MICROSOFT_CLOUD_DOORS,

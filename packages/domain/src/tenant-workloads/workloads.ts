@@ -18,6 +18,18 @@ export interface GraphWorkload {
   fileName?: string;
   /** Intune writes are guarded by multi admin approval when the tenant turns it on */
   intune?: boolean;
+  /**
+   * Navigation properties that are part of the configuration (`$expand` value): a list never
+   * returns them, so a capture expands them and a create sends them in its body.
+   */
+  expand?: string;
+  /**
+   * A tenant-wide object (`singleton` for its file) that Graph serves as a collection of one
+   * (beta `/policies/authorizationPolicy`): read from `value`, updated at `{path}/{id}`.
+   */
+  servedAsCollection?: boolean;
+  /** Microsoft updates it with PUT (the whole object) rather than PATCH */
+  updateMethod?: 'PUT';
 }
 
 /**
@@ -75,8 +87,12 @@ const graph = (
   ...extra,
 });
 
-const intune = (kind: string, path: string, nameProperty = 'displayName') =>
-  graph('Intune', kind, path, { nameProperty }, { intune: true });
+const intune = (
+  kind: string,
+  path: string,
+  nameProperty = 'displayName',
+  extra: Partial<GraphWorkload> = {},
+) => graph('Intune', kind, path, { nameProperty }, { intune: true, ...extra });
 
 const command = (
   service: AdminCommandWorkload['service'],
@@ -113,9 +129,13 @@ export const TENANT_WORKLOADS: readonly TenantWorkload[] = [
     nameProperty: 'displayName',
   }),
   graph('AzureAD', 'DirectorySetting', '/settings', { nameProperty: 'displayName' }),
-  graph('AzureAD', 'AuthorizationPolicy', '/policies/authorizationPolicy', {
-    fileName: 'Authorization Policy',
-  }),
+  graph(
+    'AzureAD',
+    'AuthorizationPolicy',
+    '/policies/authorizationPolicy',
+    { fileName: 'Authorization Policy' },
+    { servedAsCollection: true },
+  ),
   graph('AzureAD', 'AuthenticationMethodsPolicy', '/policies/authenticationMethodsPolicy', {
     fileName: 'Authentication Methods Policy',
   }),
@@ -125,18 +145,30 @@ export const TENANT_WORKLOADS: readonly TenantWorkload[] = [
     '/policies/authenticationMethodsPolicy/authenticationMethodConfigurations',
     { nameProperty: 'id' },
   ),
-  graph('AzureAD', 'DeviceRegistrationPolicy', '/policies/deviceRegistrationPolicy', {
-    fileName: 'Device Registration Policy',
-  }),
-  graph('AzureAD', 'AdminConsentRequestPolicy', '/policies/adminConsentRequestPolicy', {
-    fileName: 'Admin Consent Request Policy',
-  }),
+  graph(
+    'AzureAD',
+    'DeviceRegistrationPolicy',
+    '/policies/deviceRegistrationPolicy',
+    { fileName: 'Device Registration Policy' },
+    { updateMethod: 'PUT' },
+  ),
+  graph(
+    'AzureAD',
+    'AdminConsentRequestPolicy',
+    '/policies/adminConsentRequestPolicy',
+    { fileName: 'Admin Consent Request Policy' },
+    { updateMethod: 'PUT' },
+  ),
   graph('AzureAD', 'AppManagementPolicy', '/policies/defaultAppManagementPolicy', {
     fileName: 'Default App Management Policy',
   }),
-  intune('DeviceCompliancePolicy', '/deviceManagement/deviceCompliancePolicies'),
+  intune('DeviceCompliancePolicy', '/deviceManagement/deviceCompliancePolicies', 'displayName', {
+    expand: 'scheduledActionsForRule($expand=scheduledActionConfigurations)',
+  }),
   intune('DeviceConfiguration', '/deviceManagement/deviceConfigurations'),
-  intune('ConfigurationPolicy', '/deviceManagement/configurationPolicies', 'name'),
+  intune('ConfigurationPolicy', '/deviceManagement/configurationPolicies', 'name', {
+    expand: 'settings',
+  }),
   intune('DeviceEnrollmentConfiguration', '/deviceManagement/deviceEnrollmentConfigurations'),
   intune(
     'WindowsAutopilotDeploymentProfile',
@@ -146,7 +178,8 @@ export const TENANT_WORKLOADS: readonly TenantWorkload[] = [
   intune('MobileApp', '/deviceAppManagement/mobileApps'),
   intune('DeviceHealthScript', '/deviceManagement/deviceHealthScripts'),
   intune('DeviceManagementScript', '/deviceManagement/deviceManagementScripts'),
-  graph('Forms', 'FormsSettings', '/admin/forms/settings', { fileName: 'Forms Settings' }),
+  // adminForms: `settings` is a property of /admin/forms, not an addressable resource
+  graph('Forms', 'FormsSettings', '/admin/forms', { fileName: 'Forms Settings' }),
   command('exchange', 'Exchange', 'OrganizationConfig', 'OrganizationConfig', {
     fileName: 'Organization Config',
   }),

@@ -110,15 +110,26 @@ function disturb(file: ReturnType<typeof filesOf>[number]): void {
     file.workload.transport === 'adminCommand' ||
     file.workload.nameProperty === 'id'
   ) {
-    const key = Object.keys(file.object).find(
-      (k) =>
-        !k.startsWith('@') &&
-        !NAMING_KEYS.has(k.toLowerCase()) &&
-        ['boolean', 'number', 'string'].includes(typeof file.object[k]),
+    // a scalar setting at the top, or inside a settings object (Forms: /admin/forms `settings`)
+    const scalarKey = (object: Record<string, unknown>) =>
+      Object.keys(object).find(
+        (k) =>
+          !k.startsWith('@') &&
+          !NAMING_KEYS.has(k.toLowerCase()) &&
+          ['boolean', 'number', 'string'].includes(typeof object[k]),
+      );
+    const nested = Object.entries(live).find(
+      ([, v]) =>
+        v && typeof v === 'object' && !Array.isArray(v) && scalarKey(v as Record<string, unknown>),
     );
+    const holder = (scalarKey(file.object) ? live : (nested?.[1] ?? live)) as Record<
+      string,
+      unknown
+    >;
+    const key = scalarKey(holder);
     if (!key) throw new Error(`${file.name} has no setting to change`);
-    const value = file.object[key];
-    live[key] = typeof value === 'boolean' ? !value : typeof value === 'number' ? -1 : 'changed';
+    const value = holder[key];
+    holder[key] = typeof value === 'boolean' ? !value : typeof value === 'number' ? -1 : 'changed';
     return;
   }
   for (const [k, v] of items) if (v === live) items.delete(k);

@@ -381,7 +381,7 @@ export const SAMPLE_CLIENTS: readonly SampleClient[] = [
       ),
       missing(K.safeLinksRule, 'Safe Links rule not created'),
       change(K.sms, 'state', 'enabled', 'SMS sign-in still enabled'),
-      change(K.forms, 'isExternalSendFormEnabled', true, 'forms may be shared externally'),
+      change(K.forms, 'settings.isExternalSendFormEnabled', true, 'forms may be shared externally'),
       change(K.federation, 'AllowTeamsConsumer', true, 'chat with personal Teams accounts allowed'),
       change(
         K.ca002,

@@ -113,3 +113,22 @@ export const FIRST_PARTY_APPS: readonly { appId: string; displayName: string }[]
   },
   { appId: '00000003-0000-0ff1-ce00-000000000000', displayName: 'Office 365 SharePoint Online' },
 ];
+
+/**
+ * Directory setting templates (GET /directorySettingTemplates): Microsoft's template ids and
+ * names. Creating a directory setting (POST /settings) names one of them in `templateId`. The
+ * emulator keeps no value definitions of its own for them (it does not invent defaults).
+ */
+export const DIRECTORY_SETTING_TEMPLATES: readonly { id: string; displayName: string }[] = [
+  { id: '62375ab9-6b52-47ed-826b-58e47e0e304b', displayName: 'Group.Unified' },
+  { id: '08d542b9-071f-4e16-94b0-74abb372e3d9', displayName: 'Group.Unified.Guest' },
+  { id: '4bc7f740-180e-4586-adb6-38b2e9024e6b', displayName: 'Application' },
+  { id: '5cf42378-d67d-4f36-ba46-e8b86229381d', displayName: 'Password Rule Settings' },
+  { id: '80661d51-be2f-4d46-9713-98a2fcaec5bc', displayName: 'Prohibited Names Settings' },
+  { id: '898f1161-d651-43d1-805c-3b0b388a9fc2', displayName: 'Custom Policy Settings' },
+  {
+    id: 'aad3907d-1d1a-448b-b3ef-7bf7f63db63b',
+    displayName: 'Prohibited Names Restricted Settings',
+  },
+  { id: 'dffd5d46-495d-40a9-8e21-954ff55e198a', displayName: 'Consent Policy Settings' },
+];

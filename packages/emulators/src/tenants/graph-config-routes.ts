@@ -1,17 +1,29 @@
-// Microsoft Graph, configuration part: every Graph workload of the domain's TENANT_WORKLOADS
-// (Conditional Access policies and named locations, directory settings, authorization and
-// authentication methods policies, Intune policies, Forms settings), as collections
-// (GET list, POST, GET/PATCH/DELETE by id) or singletons (GET, PATCH). Policies that reference
-// groups, users or named locations are checked the way Graph checks them, and Intune writes honour
-// Multi Admin Approval.
+// Microsoft Graph, configuration part: the objects of every Graph workload (Conditional Access
+// policies and named locations, directory settings, authorization and authentication methods
+// policies, Intune policies, Forms settings) served where Microsoft's contract puts them and as it
+// shapes them (graph-contract.ts, ADR 048): a path is a collection or a singleton as the contract
+// says, each method the contract does not allow is refused with 405, responses carry navigation
+// properties only when `$expand`ed, and PUT replaces where Microsoft documents PUT. Policies that
+// reference groups, users or named locations are checked the way Graph checks them, and Intune
+// writes honour Multi Admin Approval.
 import { randomUUID } from 'node:crypto';
 
 import { TENANT_WORKLOADS, type GraphWorkload } from '@aegis/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 
 import type { Json, JsonObject } from '../seed/policies/types';
 
-import { entity, listPage, notFound, stateOf } from './graph-common';
+import { DIRECTORY_SETTING_TEMPLATES } from './catalogue';
+import { entity, listPage, notFound, queryOf, stateOf } from './graph-common';
+import {
+  GRAPH_CONTRACT,
+  GRAPH_METHODS,
+  contractPath,
+  methodNotAllowed,
+  represent,
+  type GraphApiVersion,
+  type GraphMethod,
+} from './graph-contract';
 import type { TenantState } from './tenant-state';
 import { EmulatorError, principalOf } from './wire';
 import type { TenantWorld } from './world';
@@ -94,6 +106,22 @@ function timestamp(world: TenantWorld): string {
 }
 
 /**
+ * The justification of a Multi Admin Approval request: Intune asks for it Base64-encoded in the
+ * header; anything that is not Base64 of UTF-8 text is refused.
+ */
+export function decodeJustification(header: string | string[] | undefined): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  const text = header.trim();
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text) || text.length % 4 !== 0) return undefined;
+  try {
+    const decoded = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(text, 'base64'));
+    return decoded.trim() ? decoded : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Multi Admin Approval (Intune): when the tenant turns it on, an app-only write needs a
  * justification and is then queued for a second administrator (202) instead of applied.
  * Answers true when the write was queued (the reply is sent).
@@ -109,12 +137,12 @@ async function queuedForApproval(
   const state = stateOf(world, request);
   if (!world.scenarios(state.tenant.tenantId).multiAdminApproval) return false;
   if (!principalOf(request).appOnly) return false;
-  const justification = request.headers[APPROVAL_HEADER];
-  if (typeof justification !== 'string' || justification.trim() === '') {
+  const justification = decodeJustification(request.headers[APPROVAL_HEADER]);
+  if (justification === undefined) {
     throw new EmulatorError(
       400,
       'BadRequest',
-      `This operation is protected by Multi Admin Approval. Send a business justification in the ${APPROVAL_HEADER} header to request approval.`,
+      `This operation is protected by Multi Admin Approval. Send a business justification, Base64-encoded, in the ${APPROVAL_HEADER} header to request approval.`,
     );
   }
   const approval = state.requestApproval(
@@ -130,143 +158,280 @@ async function queuedForApproval(
   return true;
 }
 
-function registerSingleton(scope: FastifyInstance, world: TenantWorld, workload: GraphWorkload) {
+/**
+ * Registers the handlers of a path template for the methods its contract allows; every other
+ * method is answered 405, as Graph answers a method a resource does not support.
+ */
+function routes(
+  scope: FastifyInstance,
+  version: GraphApiVersion,
+  template: string,
+  handlers: Partial<Record<GraphMethod, RouteHandlerMethod>>,
+): void {
+  const allowed = contractPath(version, template).methods;
+  const url = template.replace(/\{id\}/g, ':id');
+  for (const method of GRAPH_METHODS) {
+    const handler = handlers[method];
+    if (allowed.includes(method)) {
+      if (handler) scope.route({ method, url, handler });
+    } else {
+      scope.route({
+        method,
+        url,
+        handler: async () => {
+          throw methodNotAllowed(method, template);
+        },
+      });
+    }
+  }
+}
+
+/** The stored object with this id (a collection of one keeps its object under 'singleton'). */
+function entryById(
+  items: Map<string, JsonObject>,
+  id: string,
+): [key: string, object: JsonObject] | undefined {
+  const direct = items.get(id);
+  if (direct) return [id, direct];
+  for (const [key, object] of items) if (object['id'] === id) return [key, object];
+  return undefined;
+}
+
+function registerSingleton(
+  scope: FastifyInstance,
+  world: TenantWorld,
+  version: GraphApiVersion,
+  workload: GraphWorkload,
+) {
   const fragment = workload.path.slice(1);
-  scope.get(workload.path, async (request) => {
-    const object = stateOf(world, request).workloadObjects(workload).get('singleton');
-    if (!object) throw notFound(fragment);
-    return entity(request, object, `${fragment}/$entity`);
-  });
-  scope.patch(workload.path, async (request, reply) => {
-    const state = stateOf(world, request);
-    const body = bodyOf(request);
-    const items = state.workloadObjects(workload);
-    const apply = () => {
-      const current = items.get('singleton') ?? {};
-      items.set('singleton', { ...current, ...body, id: current['id'] ?? body['id'] ?? null });
+  const template = workload.path;
+  const write =
+    (replace: boolean): RouteHandlerMethod =>
+    async (request, reply) => {
+      const state = stateOf(world, request);
+      const body = bodyOf(request);
+      const items = state.workloadObjects(workload);
+      const apply = () => {
+        const current = items.get('singleton') ?? {};
+        const id = current['id'] ?? body['id'];
+        // PUT replaces the whole object; PATCH changes the properties it names
+        const next = replace ? { ...body } : { ...current, ...body };
+        if (id !== undefined) next['id'] = id;
+        items.set('singleton', next);
+      };
+      if (await queuedForApproval(world, workload, request, reply, apply)) return reply;
+      apply();
+      return reply.code(204).send();
     };
-    if (await queuedForApproval(world, workload, request, reply, apply)) return reply;
-    apply();
-    return reply.code(204).send();
+  routes(scope, version, template, {
+    GET: async (request) => {
+      const object = stateOf(world, request).workloadObjects(workload).get('singleton');
+      if (!object) throw notFound(fragment);
+      const shaped = represent(version, template, object, queryOf(request)['expand']);
+      return entity(request, shaped, `${fragment}/$entity`);
+    },
+    PATCH: write(false),
+    PUT: write(true),
   });
+}
+
+/** What Graph checks when an object is created, beyond its naming property. */
+function checkCreate(state: TenantState, workload: GraphWorkload, body: JsonObject): void {
+  const key = `${workload.category}/${workload.kind}`;
+  if (key === 'ConditionalAccess/Policy') checkConditionalAccessReferences(state, body);
+  if (key === 'AzureAD/DirectorySetting') {
+    const templateId = body['templateId'];
+    if (
+      typeof templateId !== 'string' ||
+      !DIRECTORY_SETTING_TEMPLATES.some((t) => t.id === templateId.toLowerCase())
+    ) {
+      throw new EmulatorError(
+        400,
+        'Request_BadRequest',
+        "Invalid value specified for property 'templateId' of resource 'DirectorySetting'.",
+      );
+    }
+  }
+  if (key === 'Intune/DeviceCompliancePolicy') {
+    const actions = body['scheduledActionsForRule'];
+    if (!Array.isArray(actions) || actions.length === 0) {
+      throw new EmulatorError(
+        400,
+        'BadRequest',
+        'A compliance policy is created with its scheduledActionsForRule (at least the block action).',
+      );
+    }
+  }
 }
 
 function registerCollection(
   scope: FastifyInstance,
   world: TenantWorld,
+  version: GraphApiVersion,
   workload: GraphWorkload,
   pageSize: number,
 ) {
   const fragment = workload.path.slice(1);
+  const itemTemplate = `${workload.path}/{id}`;
   const isCaPolicy = workload.category === 'ConditionalAccess' && workload.kind === 'Policy';
   const isNamedLocation =
     workload.category === 'ConditionalAccess' && workload.kind === 'NamedLocation';
   const nameProperty = workload.nameProperty ?? 'displayName';
+  const stampOf = (): Record<string, Json> =>
+    isCaPolicy || isNamedLocation
+      ? { modifiedDateTime: timestamp(world) }
+      : { lastModifiedDateTime: timestamp(world) };
 
-  scope.get(workload.path, async (request) =>
-    listPage(
-      request,
-      [...stateOf(world, request).workloadObjects(workload).values()],
-      fragment,
-      pageSize,
-    ),
-  );
-  scope.get<{ Params: { id: string } }>(`${workload.path}/:id`, async (request) => {
-    const object = stateOf(world, request).workloadObjects(workload).get(request.params.id);
-    if (!object) throw notFound(request.params.id);
-    return entity(request, object, `${fragment}/$entity`);
-  });
-  if (workload.kind === 'ConfigurationPolicy') {
-    // settings catalog: a policy's settings are a sub-collection
-    scope.get<{ Params: { id: string } }>(`${workload.path}/:id/settings`, async (request) => {
-      const object = stateOf(world, request).workloadObjects(workload).get(request.params.id);
-      if (!object) throw notFound(request.params.id);
-      const settings = Array.isArray(object['settings']) ? object['settings'] : [];
-      return listPage(
-        request,
-        settings.filter((s): s is JsonObject => !!s && typeof s === 'object' && !Array.isArray(s)),
-        `${fragment}('${request.params.id}')/settings`,
-        pageSize,
+  routes(scope, version, workload.path, {
+    GET: async (request) => {
+      const expand = queryOf(request)['expand'];
+      const items = [...stateOf(world, request).workloadObjects(workload).values()].map((o) =>
+        represent(version, itemTemplate, o, expand),
       );
-    });
-  }
-  scope.post(workload.path, async (request, reply) => {
-    const state = stateOf(world, request);
-    const body = bodyOf(request);
-    if (
-      nameProperty !== 'id' &&
-      (typeof body[nameProperty] !== 'string' || body[nameProperty] === '')
-    ) {
-      throw new EmulatorError(
-        400,
-        'BadRequest',
-        `Invalid value specified for property '${nameProperty}'. The property is required.`,
-      );
-    }
-    if (isCaPolicy) checkConditionalAccessReferences(state, body);
-    const now = timestamp(world);
-    const created: JsonObject = {
-      ...body,
-      id: nameProperty === 'id' && typeof body['id'] === 'string' ? body['id'] : randomUUID(),
-      createdDateTime: now,
-      ...(isCaPolicy || isNamedLocation
-        ? { modifiedDateTime: now }
-        : { lastModifiedDateTime: now }),
-    };
-    const items = state.workloadObjects(workload);
-    const apply = () => items.set(String(created['id']), created);
-    if (await queuedForApproval(world, workload, request, reply, apply)) return reply;
-    apply();
-    return reply.code(201).send(entity(request, created, `${fragment}/$entity`));
-  });
-  scope.patch<{ Params: { id: string } }>(`${workload.path}/:id`, async (request, reply) => {
-    const state = stateOf(world, request);
-    const items = state.workloadObjects(workload);
-    const current = items.get(request.params.id);
-    if (!current) throw notFound(request.params.id);
-    const body = bodyOf(request);
-    delete body['id'];
-    const next: JsonObject = { ...current, ...body };
-    if (isCaPolicy) checkConditionalAccessReferences(state, next);
-    const stamp: Record<string, Json> =
-      isCaPolicy || isNamedLocation
-        ? { modifiedDateTime: timestamp(world) }
-        : { lastModifiedDateTime: timestamp(world) };
-    const apply = () => items.set(request.params.id, { ...next, ...stamp });
-    if (await queuedForApproval(world, workload, request, reply, apply)) return reply;
-    apply();
-    return reply.code(204).send();
-  });
-  scope.delete<{ Params: { id: string } }>(`${workload.path}/:id`, async (request, reply) => {
-    const state = stateOf(world, request);
-    const items = state.workloadObjects(workload);
-    if (!items.has(request.params.id)) throw notFound(request.params.id);
-    if (isNamedLocation) {
-      const users = policiesUsingLocation(state, request.params.id);
-      if (users.length > 0) {
+      return listPage(request, items, fragment, pageSize);
+    },
+    POST: async (request, reply) => {
+      const state = stateOf(world, request);
+      const body = bodyOf(request);
+      if (
+        nameProperty !== 'id' &&
+        (typeof body[nameProperty] !== 'string' || body[nameProperty] === '')
+      ) {
         throw new EmulatorError(
           400,
           'BadRequest',
-          `The named location is referenced by Conditional Access policies: ${users.join(', ')}.`,
+          `Invalid value specified for property '${nameProperty}'. The property is required.`,
         );
       }
-    }
-    const apply = () => items.delete(request.params.id);
-    if (await queuedForApproval(world, workload, request, reply, apply)) return reply;
-    apply();
-    return reply.code(204).send();
+      checkCreate(state, workload, body);
+      const now = timestamp(world);
+      // navigation properties in the body are created with the object (deep insert)
+      const created: JsonObject = {
+        ...body,
+        id: nameProperty === 'id' && typeof body['id'] === 'string' ? body['id'] : randomUUID(),
+        createdDateTime: now,
+        ...stampOf(),
+      };
+      const items = state.workloadObjects(workload);
+      const apply = () => items.set(String(created['id']), created);
+      if (await queuedForApproval(world, workload, request, reply, apply)) return reply;
+      apply();
+      const shaped = represent(version, itemTemplate, created, undefined);
+      return reply.code(201).send(entity(request, shaped, `${fragment}/$entity`));
+    },
+  });
+  routes(scope, version, itemTemplate, {
+    GET: async (request) => {
+      const { id } = request.params as { id: string };
+      const found = entryById(stateOf(world, request).workloadObjects(workload), id);
+      if (!found) throw notFound(id);
+      const shaped = represent(version, itemTemplate, found[1], queryOf(request)['expand']);
+      return entity(request, shaped, `${fragment}/$entity`);
+    },
+    PATCH: async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const state = stateOf(world, request);
+      const items = state.workloadObjects(workload);
+      const found = entryById(items, id);
+      if (!found) throw notFound(id);
+      const body = bodyOf(request);
+      delete body['id'];
+      const next: JsonObject = { ...found[1], ...body };
+      if (isCaPolicy) checkConditionalAccessReferences(state, next);
+      const stamp = workload.singleton ? {} : stampOf();
+      const apply = () => items.set(found[0], { ...next, ...stamp });
+      if (await queuedForApproval(world, workload, request, reply, apply)) return reply;
+      apply();
+      return reply.code(204).send();
+    },
+    DELETE: async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const state = stateOf(world, request);
+      const items = state.workloadObjects(workload);
+      const found = entryById(items, id);
+      if (!found) throw notFound(id);
+      if (isNamedLocation) {
+        const users = policiesUsingLocation(state, id);
+        if (users.length > 0) {
+          throw new EmulatorError(
+            400,
+            'BadRequest',
+            `The named location is referenced by Conditional Access policies: ${users.join(', ')}.`,
+          );
+        }
+      }
+      const apply = () => items.delete(found[0]);
+      if (await queuedForApproval(world, workload, request, reply, apply)) return reply;
+      apply();
+      return reply.code(204).send();
+    },
+  });
+  // navigation collections of an object the contract lists (a Settings Catalog policy's settings)
+  const prefix = `${itemTemplate}/`;
+  for (const template of Object.keys(GRAPH_CONTRACT.versions[version].paths)) {
+    const path = contractPath(version, template);
+    if (!template.startsWith(prefix) || !path.exists || path.kind !== 'collection') continue;
+    const property = template.slice(prefix.length);
+    if (property.includes('/')) continue;
+    routes(scope, version, template, {
+      GET: async (request) => {
+        const { id } = request.params as { id: string };
+        const found = entryById(stateOf(world, request).workloadObjects(workload), id);
+        if (!found) throw notFound(id);
+        const value = found[1][property];
+        const members = Array.isArray(value)
+          ? value.filter((s): s is JsonObject => !!s && typeof s === 'object' && !Array.isArray(s))
+          : [];
+        return listPage(request, members, `${fragment}('${id}')/${property}`, pageSize);
+      },
+    });
+  }
+}
+
+function registerDirectorySettingTemplates(
+  scope: FastifyInstance,
+  version: GraphApiVersion,
+  pageSize: number,
+) {
+  const json = (t: (typeof DIRECTORY_SETTING_TEMPLATES)[number]): JsonObject => ({
+    id: t.id,
+    deletedDateTime: null,
+    displayName: t.displayName,
+  });
+  routes(scope, version, '/directorySettingTemplates', {
+    GET: async (request) =>
+      listPage(
+        request,
+        DIRECTORY_SETTING_TEMPLATES.map(json),
+        'directorySettingTemplates',
+        pageSize,
+      ),
+  });
+  routes(scope, version, '/directorySettingTemplates/{id}', {
+    GET: async (request) => {
+      const { id } = request.params as { id: string };
+      const template = DIRECTORY_SETTING_TEMPLATES.find((t) => t.id === id.toLowerCase());
+      if (!template) throw notFound(id);
+      return entity(request, json(template), 'directorySettingTemplates/$entity');
+    },
   });
 }
 
-/** Registers every Graph configuration workload on a /v1.0 or /beta scope. */
+/**
+ * Registers every Graph configuration workload on a /v1.0 or /beta scope where Microsoft's
+ * contract of that version has its path, shaped as the contract says.
+ */
 export function graphConfigRoutes(
   scope: FastifyInstance,
   world: TenantWorld,
+  version: GraphApiVersion,
   pageSize: number,
 ): void {
   for (const workload of TENANT_WORKLOADS) {
     if (workload.transport !== 'graph' || workload.path === '/groups') continue;
-    if (workload.singleton) registerSingleton(scope, world, workload);
-    else registerCollection(scope, world, workload, pageSize);
+    const kind = contractPath(version, workload.path).kind;
+    if (kind === 'collection') registerCollection(scope, world, version, workload, pageSize);
+    else if (kind === 'singleton') registerSingleton(scope, world, version, workload);
   }
+  registerDirectorySettingTemplates(scope, version, pageSize);
 }

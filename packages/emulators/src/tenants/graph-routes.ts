@@ -494,11 +494,11 @@ export function registerGraphRoutes(
   world: TenantWorld,
   options: GraphRouteOptions,
 ): void {
-  for (const version of ['v1.0', 'beta']) {
+  for (const version of ['v1.0', 'beta'] as const) {
     void app.register(
       async (scope) => {
         directoryRoutes(scope, world, options);
-        graphConfigRoutes(scope, world, options.defaultPageSize);
+        graphConfigRoutes(scope, world, version, options.defaultPageSize);
         registerSharePointSettingsRoutes(scope, world);
         batchRoute(app, scope, version);
       },

@@ -9,19 +9,17 @@ import {
   type TenantWorkload,
 } from '@aegis/domain';
 import { HttpTenantGateway, objectsOfRead } from '@aegis/pipeline-tasks';
-import {
-  Client,
-  HTTPMessageHandler,
-  RetryHandler,
-  type Context,
-  type Middleware,
-} from '@microsoft/microsoft-graph-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { gitCopyOf } from './live-config';
 import { SIMULATED_TENANTS } from './registry';
 import type { TenantEmulator } from './server';
-import { appToken, delegatedToken, startTestTenantEmulator } from './test-support';
+import {
+  appToken,
+  delegatedToken,
+  microsoftGraphClient,
+  startTestTenantEmulator,
+} from './test-support';
 import { TenantWorld } from './world';
 
 const tenant = SIMULATED_TENANTS.find((t) => t.clientCode === 'FAB')!;
@@ -363,8 +361,28 @@ describe('deploy and off-board write the configuration', () => {
     const body = {
       '@odata.type': '#microsoft.graph.windows10CompliancePolicy',
       displayName: 'FAB - Windows 11 minimum',
+      scheduledActionsForRule: [
+        {
+          ruleName: 'PasswordRequired',
+          scheduledActionConfigurations: [{ actionType: 'block', gracePeriodHours: 0 }],
+        },
+      ],
     };
     await expect(app.create(compliance, body)).rejects.toMatchObject({ statusCode: 400 });
+    // Intune asks for the justification Base64-encoded: plain text is refused
+    const plain = await fetch(
+      `${emulator.url}/beta${compliance.transport === 'graph' ? compliance.path : ''}`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${appToken(tenant)}`,
+          'content-type': 'application/json',
+          'x-msft-approval-justification': 'Baseline deploy, change 4711',
+        },
+        body: JSON.stringify(body),
+      },
+    );
+    expect(plain.status).toBe(400);
     const queued = await app.create(compliance, body, {
       justification: 'Baseline deploy, change 4711',
     });
@@ -374,8 +392,9 @@ describe('deploy and off-board write the configuration', () => {
     expect(await names()).not.toContain('FAB - Windows 11 minimum');
     const pending = (await (
       await fetch(`${emulator.url}/_emulator/tenants/FAB/approvals`)
-    ).json()) as { value: { id: string }[] };
+    ).json()) as { value: { id: string; justification: string }[] };
     expect(pending.value).toHaveLength(1);
+    expect(pending.value[0]?.justification).toBe('Baseline deploy, change 4711');
     const approve = await fetch(
       `${emulator.url}/_emulator/tenants/FAB/approvals/${pending.value[0]!.id}/approve`,
       { method: 'POST' },
@@ -383,34 +402,16 @@ describe('deploy and off-board write the configuration', () => {
     expect(approve.status).toBe(204);
     expect(await names()).toContain('FAB - Windows 11 minimum');
     // a signed-in administrator's own change is not queued
-    expect((await gateway().create(compliance, { displayName: 'FAB - by hand' })).status).toBe(
-      'done',
-    );
+    expect(
+      (await gateway().create(compliance, { ...body, displayName: 'FAB - by hand' })).status,
+    ).toBe('done');
     world.setScenarios(tenant.tenantId, { multiAdminApproval: false });
   });
 });
 
 describe("Microsoft's Graph client library against the emulator", () => {
-  // The library's AuthenticationHandler sends tokens to https Graph hosts only; the emulator is
-  // plain http on localhost, so the bearer header comes from a middleware of our own in front of
-  // the library's RetryHandler and HTTPMessageHandler.
-  function officialClient(): Client {
-    let next: Middleware | undefined;
-    const bearer: Middleware = {
-      execute: async (context: Context) => {
-        const headers = new Headers(context.options?.headers);
-        headers.set('Authorization', `Bearer ${delegatedToken(tenant)}`);
-        context.options = { ...context.options, headers };
-        await next?.execute(context);
-      },
-      setNext: (middleware: Middleware) => {
-        next = middleware;
-      },
-    };
-    const retry = new RetryHandler();
-    bearer.setNext?.(retry);
-    retry.setNext(new HTTPMessageHandler());
-    return Client.initWithMiddleware({ baseUrl: `${emulator.url}/`, middleware: bearer });
+  function officialClient() {
+    return microsoftGraphClient(emulator.url, delegatedToken(tenant));
   }
 
   it('lists conditional access policies', async () => {

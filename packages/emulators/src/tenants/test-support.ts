@@ -1,6 +1,14 @@
 // For tests of code that calls the tenant emulator: opaque tokens instead of signed JWTs.
 // `delegatedToken(tenant)` acts as the tenant's Global Administrator, `appToken(tenant)` as the
 // Aegis enterprise app (client credentials); both open Graph, ARM and the admin API.
+import {
+  Client,
+  HTTPMessageHandler,
+  RetryHandler,
+  type Context,
+  type Middleware,
+} from '@microsoft/microsoft-graph-client';
+
 import { findSimulatedTenant, type SimulatedTenant } from './registry';
 import { buildTenantEmulator, listenTenantEmulator, type TenantEmulator } from './server';
 import { ANY_AUDIENCE, type TenantPrincipal } from './wire';
@@ -45,4 +53,29 @@ export async function startTestTenantEmulator(
       ...(options.defaultPageSize ? { defaultPageSize: options.defaultPageSize } : {}),
     }),
   );
+}
+
+/**
+ * Microsoft's own Graph client (`@microsoft/microsoft-graph-client`) against the emulator. The
+ * library's AuthenticationHandler sends tokens to https Graph hosts only; the emulator is plain
+ * http on localhost, so the bearer header comes from a middleware of our own in front of the
+ * library's RetryHandler and HTTPMessageHandler.
+ */
+export function microsoftGraphClient(emulatorUrl: string, token: string): Client {
+  let next: Middleware | undefined;
+  const bearer: Middleware = {
+    execute: async (context: Context) => {
+      const headers = new Headers(context.options?.headers);
+      headers.set('Authorization', `Bearer ${token}`);
+      context.options = { ...context.options, headers };
+      await next?.execute(context);
+    },
+    setNext: (middleware: Middleware) => {
+      next = middleware;
+    },
+  };
+  const retry = new RetryHandler();
+  bearer.setNext?.(retry);
+  retry.setNext(new HTTPMessageHandler());
+  return Client.initWithMiddleware({ baseUrl: `${emulatorUrl}/`, middleware: bearer });
 }

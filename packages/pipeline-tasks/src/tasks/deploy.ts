@@ -46,7 +46,6 @@ const READ_ONLY = new Set(
     'deletedDateTime',
     'renewedDateTime',
     'version',
-    'templateId',
     'Identity',
     'Id',
     'Guid',
@@ -66,6 +65,18 @@ const READ_ONLY = new Set(
     'systemData',
   ].map((k) => k.toLowerCase()),
 );
+
+/**
+ * Properties a create needs that are fixed afterwards (a directory setting's `templateId`): sent
+ * on create, never in an update.
+ */
+const CREATE_ONLY = new Set(['templateid']);
+
+function updateBody(body: TenantObject): TenantObject {
+  return Object.fromEntries(
+    Object.entries(body).filter(([key]) => !CREATE_ONLY.has(key.toLowerCase())),
+  );
+}
 
 export function writableBody(object: TenantObject): TenantObject {
   return Object.fromEntries(
@@ -300,7 +311,7 @@ async function applyOne(
 ): Promise<ApplyOutcome> {
   if (existing && (createOnly || alreadyApplied(existing, body))) return { kind: 'unchanged' };
   const outcome = existing
-    ? await tenant.update(workload, existing, body, options)
+    ? await tenant.update(workload, existing, updateBody(body), options)
     : await tenant.create(workload, body, options);
   if (outcome.status === 'pendingApproval') return { kind: 'pending', message: outcome.message };
   return existing

@@ -62,13 +62,15 @@ export const SERVICE_DEFAULTS: Readonly<Record<string, Record<string, unknown>>>
     AllowPublicUsers: true,
   },
   'Forms/FormsSettings': {
-    isExternalSendFormEnabled: true,
-    isExternalShareCollaborationEnabled: true,
-    isExternalShareResultEnabled: true,
-    isExternalShareTemplateEnabled: true,
-    isInOrgFormsPhishingScanEnabled: true,
-    isRecordIdentityByDefaultEnabled: false,
-    isBingImageSearchEnabled: true,
+    settings: {
+      isExternalSendFormEnabled: true,
+      isExternalShareCollaborationEnabled: true,
+      isExternalShareResultEnabled: true,
+      isExternalShareTemplateEnabled: true,
+      isInOrgFormsPhishingScanEnabled: true,
+      isRecordIdentityByDefaultEnabled: false,
+      isBingImageSearchEnabled: true,
+    },
   },
 };
 

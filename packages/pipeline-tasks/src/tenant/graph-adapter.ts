@@ -21,6 +21,11 @@ import { writeOutcomeOf } from './write-outcome';
 const APPROVAL_HEADER = 'x-msft-approval-justification';
 const MAX_PAGE_ROUNDS = 500;
 
+/** Intune asks for the Multi Admin Approval justification Base64-encoded (UTF-8). */
+export function approvalJustification(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64');
+}
+
 interface GraphErrorBody {
   error?: { code?: unknown; message?: unknown };
 }
@@ -47,7 +52,13 @@ export class GraphTenantAdapter {
     const result = new Map<GraphWorkload, WorkloadRead>();
     const objects = new Map<GraphWorkload, TenantObject[]>(workloads.map((w) => [w, []]));
     const versionBase = this.graph.url('/').replace(/\/$/, '');
-    let pending = workloads.map((workload) => ({ workload, url: workload.path }));
+    // navigation properties that are configuration (a policy's settings) come with the list
+    let pending = workloads.map((workload) => ({
+      workload,
+      url: workload.expand
+        ? `${workload.path}?$expand=${encodeURIComponent(workload.expand)}`
+        : workload.path,
+    }));
     for (let round = 0; pending.length > 0; round += 1) {
       if (round > MAX_PAGE_ROUNDS) {
         for (const { workload } of pending) {
@@ -87,7 +98,7 @@ export class GraphTenantAdapter {
         }
         const body = response.body ?? {};
         const list = objects.get(item.workload) ?? [];
-        if (item.workload.singleton) {
+        if (item.workload.singleton && !item.workload.servedAsCollection) {
           list.push(body);
         } else {
           const value = body['value'];
@@ -109,7 +120,7 @@ export class GraphTenantAdapter {
   }
 
   private async write(
-    method: 'POST' | 'PATCH' | 'DELETE',
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     body: TenantObject | undefined,
     workload: GraphWorkload,
@@ -118,15 +129,21 @@ export class GraphTenantAdapter {
     const response = await this.graph.send<TenantObject | undefined>(method, path, {
       ...(body ? { body } : {}),
       ...(workload.intune && options?.justification
-        ? { headers: { [APPROVAL_HEADER]: options.justification } }
+        ? { headers: { [APPROVAL_HEADER]: approvalJustification(options.justification) } }
         : {}),
     });
     return writeOutcomeOf(response.status, response.body);
   }
 
   create(workload: GraphWorkload, body: TenantObject, options?: WriteOptions) {
+    if (workload.servedAsCollection) {
+      // one object per tenant that always exists: it is updated, never created
+      throw new TaskError(
+        `${workload.category}/${workload.kind}: the tenant answered no object to update at ${workload.path}`,
+      );
+    }
     return this.write(
-      workload.singleton ? 'PATCH' : 'POST',
+      workload.singleton ? (workload.updateMethod ?? 'PATCH') : 'POST',
       workload.path,
       body,
       workload,
@@ -141,9 +158,10 @@ export class GraphTenantAdapter {
     options?: WriteOptions,
   ): Promise<WriteOutcome> {
     const id = objectIdOf(workload, existing);
-    const path =
-      workload.singleton || !id ? workload.path : `${workload.path}/${encodeURIComponent(id)}`;
-    return this.write('PATCH', path, body, workload, options);
+    const keyed = !workload.singleton || workload.servedAsCollection;
+    if (keyed && !id) throw new TaskError(`${workload.category}/${workload.kind} object has no id`);
+    const path = keyed ? `${workload.path}/${encodeURIComponent(id ?? '')}` : workload.path;
+    return this.write(workload.updateMethod ?? 'PATCH', path, body, workload, options);
   }
 
   remove(

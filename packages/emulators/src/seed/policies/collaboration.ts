@@ -135,15 +135,18 @@ export const teamsPolicies: PolicyDef[] = [
 ];
 
 export const formsAndPlannerPolicies: PolicyDef[] = [
+  // GET /admin/forms (adminForms): the settings are its `settings` property
   simple('Forms', 'FormsSettings', 'Forms Settings', () => ({
-    '@odata.context': 'https://graph.microsoft.com/beta/$metadata#admin/forms/settings/$entity',
-    isExternalSendFormEnabled: false,
-    isExternalShareCollaborationEnabled: false,
-    isExternalShareResultEnabled: false,
-    isExternalShareTemplateEnabled: false,
-    isInOrgFormsPhishingScanEnabled: true,
-    isRecordIdentityByDefaultEnabled: true,
-    isBingImageSearchEnabled: true,
+    '@odata.context': 'https://graph.microsoft.com/beta/$metadata#admin/forms/$entity',
+    settings: {
+      isExternalSendFormEnabled: false,
+      isExternalShareCollaborationEnabled: false,
+      isExternalShareResultEnabled: false,
+      isExternalShareTemplateEnabled: false,
+      isInOrgFormsPhishingScanEnabled: true,
+      isRecordIdentityByDefaultEnabled: true,
+      isBingImageSearchEnabled: true,
+    },
   })),
   simple('Planner', 'PlannerConfiguration', 'Planner Configuration', () => ({
     AllowCalendarSharing: false,

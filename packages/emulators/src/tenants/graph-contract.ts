@@ -1,0 +1,147 @@
+// Microsoft's Graph contract as the emulator serves it: the extract of Microsoft's published
+// metadata (contracts/graph.json, ADR 048) says which paths exist in each version, whether they
+// address a collection, an entity, a singleton or a property, which methods Microsoft allows and
+// which properties of an entity type are navigation properties (a response carries those only when
+// `$expand`ed). The routes take their shape from here, not from Aegis's own workload table.
+import { readFileSync } from 'node:fs';
+
+import type { JsonObject } from '../seed/policies/types';
+
+import { EmulatorError } from './wire';
+
+export type GraphApiVersion = 'v1.0' | 'beta';
+export type GraphMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export const GRAPH_METHODS: readonly GraphMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export interface ContractPath {
+  exists: boolean;
+  kind?: 'collection' | 'entity' | 'singleton' | 'property' | 'reference';
+  entityType?: string;
+  methods: GraphMethod[];
+  reference?: string;
+}
+
+export interface ContractType {
+  structural: string[];
+  navigation: string[];
+  derivedNavigation: string[];
+  expandedByDefault?: { properties: string[]; reference: string };
+}
+
+export interface ContractSource {
+  path: string;
+  commit: string;
+  committed: string;
+  used: string;
+}
+
+export interface GraphContract {
+  repository: string;
+  versions: Record<
+    GraphApiVersion,
+    {
+      sources: ContractSource[];
+      paths: Record<string, ContractPath>;
+      types: Record<string, ContractType>;
+    }
+  >;
+}
+
+export const GRAPH_CONTRACT = JSON.parse(
+  readFileSync(new URL('../../contracts/graph.json', import.meta.url), 'utf8'),
+) as GraphContract;
+
+/** The contract of a path template (`/deviceManagement/configurationPolicies/{id}`). */
+export function contractPath(version: GraphApiVersion, template: string): ContractPath {
+  return GRAPH_CONTRACT.versions[version].paths[template] ?? { exists: false, methods: [] };
+}
+
+/** The template a concrete path (no query) matches in a version; literal segments beat `{id}`. */
+export function templateOf(version: GraphApiVersion, path: string): string | undefined {
+  const parts = path.split('/').filter(Boolean);
+  let best: { template: string; keys: number } | undefined;
+  for (const template of Object.keys(GRAPH_CONTRACT.versions[version].paths)) {
+    const expected = template.split('/').filter(Boolean);
+    if (expected.length !== parts.length) continue;
+    const same = expected.every(
+      (segment, i) => segment === '{id}' || segment.toLowerCase() === parts[i]?.toLowerCase(),
+    );
+    const keys = expected.filter((segment) => segment === '{id}').length;
+    if (same && (!best || keys < best.keys)) best = { template, keys };
+  }
+  return best?.template;
+}
+
+/**
+ * Navigation properties an object at the path may carry (its type's and derived types'), less
+ * those the service expands by itself.
+ */
+export function navigationOf(version: GraphApiVersion, template: string): Set<string> {
+  const type = contractPath(version, template).entityType;
+  const described = type ? GRAPH_CONTRACT.versions[version].types[type] : undefined;
+  const byDefault = new Set(described?.expandedByDefault?.properties ?? []);
+  return new Set(
+    [...(described?.navigation ?? []), ...(described?.derivedNavigation ?? [])].filter(
+      (name) => !byDefault.has(name),
+    ),
+  );
+}
+
+/** The top-level names of a `$expand` option: `a,b($expand=c)` → a, b. */
+export function expandedNames(expand: string | undefined): string[] {
+  if (!expand) return [];
+  const names: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of expand) {
+    if (char === '(') depth += 1;
+    if (char === ')') depth -= 1;
+    if (char === ',' && depth === 0) {
+      names.push(current);
+      current = '';
+    } else if (depth === 0 && char !== ')') {
+      current += char;
+    }
+  }
+  names.push(current);
+  return names.map((n) => n.trim()).filter(Boolean);
+}
+
+/**
+ * An object as Graph represents it at the path: navigation properties only when `$expand`ed
+ * (an `$expand` naming no navigation property is refused as Graph refuses it).
+ */
+export function represent(
+  version: GraphApiVersion,
+  template: string,
+  object: JsonObject,
+  expand: string | undefined,
+): JsonObject {
+  const navigation = navigationOf(version, template);
+  const expanded = expandedNames(expand);
+  for (const name of expanded) {
+    if (!navigation.has(name) && name !== '*') {
+      const type = contractPath(version, template).entityType ?? 'entity';
+      throw new EmulatorError(
+        400,
+        'BadRequest',
+        `Could not find a property named '${name}' on type '${type}'.`,
+      );
+    }
+  }
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(object)) {
+    if (navigation.has(key) && !expanded.includes(key) && !expanded.includes('*')) continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+/** The error Graph answers for a method its contract does not allow on a path. */
+export function methodNotAllowed(method: string, template: string): EmulatorError {
+  return new EmulatorError(
+    405,
+    'Request_BadRequest',
+    `The request method '${method}' is not supported on '${template}'.`,
+  );
+}
