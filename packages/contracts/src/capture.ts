@@ -33,6 +33,16 @@ export const captureMetadataSchema = z.object({
   triggeredBy: z.string().optional(),
 });
 
+/** A workload a capture did not read, with the text every screen shows for it (ADR 050). */
+export const notCapturedWorkloadSchema = z.object({
+  /** `Category/Kind` */
+  workload: z.string(),
+  status: z.enum(['failed', 'notPermitted', 'notLicensed', 'noPublicApi']),
+  /** 'Not captured: {reason}' */
+  text: z.string(),
+});
+export type NotCapturedWorkloadDto = z.infer<typeof notCapturedWorkloadSchema>;
+
 /** The pull request of a capture, as DevOps reports it now. */
 export const capturePullRequestSchema = z.object({
   pullRequestId: z.number().int(),
@@ -55,6 +65,10 @@ export const captureBranchSchema = z.object({
   exists: z.boolean(),
   metadata: captureMetadataSchema.optional(),
   pullRequest: capturePullRequestSchema.optional(),
+  /** a workload the tenant has was not read (failed or not permitted): approval must say so */
+  partial: z.boolean(),
+  /** workloads the capture did not read (from its manifest; empty for captures without one) */
+  notCaptured: z.array(notCapturedWorkloadSchema),
 });
 export type CaptureBranch = z.infer<typeof captureBranchSchema>;
 
@@ -145,6 +159,9 @@ export const captureAnalysisSchema = z.object({
     acceptedDeviationsCount: z.number().int(),
     deviations: z.array(reviewDeviationSchema),
   }),
+  /** workloads the capture did not read: neither drift nor deviations, shown apart */
+  notCaptured: z.array(notCapturedWorkloadSchema),
+  partial: z.boolean(),
 });
 export type CaptureAnalysis = z.infer<typeof captureAnalysisSchema>;
 

@@ -31,22 +31,29 @@ import {
   clientCaptureOverview,
   capturersOf,
   ConflictError,
+  captureManifestPath,
   driftChangeCounts,
   driftSummary,
   evaluateCompliance,
   isCaptureBranchOf,
   isComparableFile,
   isExcludedPath,
+  InputError,
+  isPartialCapture,
   isPrerequisitePath,
   mayApproveCapture,
   MERGED_PULL_REQUEST_LIMIT,
   normaliseExcludedPath,
+  notCapturedWorkloads,
   NotAllowedError,
   NotFoundError,
+  parseCaptureManifest,
+  partialApprovalRefusal,
   propertyChanges,
   toResourcePath,
   toReviewDeviations,
   type AcceptedDeviationsConfig,
+  type CaptureManifest,
   type CaptureMetadata,
   type ConfigFile,
 } from '@aegis/domain';
@@ -123,6 +130,15 @@ export class CaptureService {
   async listClients(): Promise<CaptureClient[]> {
     const codes = await this.repository.listAllClientCodes();
     return codes.map((code) => ({ code, name: `Client ${code}` }));
+  }
+
+  /**
+   * What the capture on a branch could not read (ADR 050); undefined for a capture older than
+   * manifests. A failing read throws: the approval rule must not pass on a read that failed.
+   */
+  private async manifestOf(client: string, branch: string): Promise<CaptureManifest | undefined> {
+    const file = await this.repository.readText(captureManifestPath(client), { branch });
+    return parseCaptureManifest(file?.text);
   }
 
   private async metadataOf(client: string, branch: string): Promise<CaptureMetadata | undefined> {
@@ -215,9 +231,21 @@ export class CaptureService {
     const branches = await Promise.all(
       existing.map((name) =>
         limit(async () => {
-          const metadata = await this.metadataOf(client, name);
+          const [metadata, manifest] = await Promise.all([
+            this.metadataOf(client, name),
+            // the list stays usable when one manifest cannot be read; approval reads it again
+            this.manifestOf(client, name).catch(() => undefined),
+          ]);
           const date = metadata?.capturedAt ?? (await this.runDateOf(name));
-          return this.toBranch(name, true, date, metadata, mergedBy.get(name), latest.get(name));
+          return this.toBranch(
+            name,
+            true,
+            date,
+            metadata,
+            mergedBy.get(name),
+            latest.get(name),
+            manifest,
+          );
         }),
       ),
     );
@@ -236,10 +264,13 @@ export class CaptureService {
     metadata: CaptureMetadata | undefined,
     merged: PullRequest | undefined,
     latest: PullRequest | undefined,
+    manifest?: CaptureManifest,
   ): CaptureBranch {
     return {
       name,
       exists,
+      partial: isPartialCapture(manifest),
+      notCaptured: notCapturedWorkloads(manifest),
       merged: merged !== undefined,
       ...(date ? { date } : {}),
       ...(merged?.closedDate ? { mergedDate: merged.closedDate } : {}),
@@ -336,11 +367,12 @@ export class CaptureService {
       .filter((c) => c.changeType === 'edit' && c.originalObjectId)
       .map((c) => c.originalObjectId as string);
 
-    const [capture, baseline, previous, accepted] = await Promise.all([
+    const [capture, baseline, previous, accepted, manifest] = await Promise.all([
       this.readTree(root, diff.targetCommit),
       this.readTree(BASELINE_ROOT, diff.baseCommit),
       this.devops.getBlobs(this.repo, previousIds),
       this.acceptedDeviations(client, diff.baseCommit),
+      this.manifestOf(client, branch),
     ]);
     if (!capture) throw new NotFoundError(`No configuration for client ${client} on ${branch}`);
     if (!baseline) throw new NotFoundError(`No baseline configuration found at ${BASELINE_ROOT}`);
@@ -379,9 +411,11 @@ export class CaptureService {
       const resource = toResourcePath(f.path);
       return isComparableFile(resource) && !isExcludedPath(resource, normalisedExcluded);
     });
+    // workloads the capture did not read are neither deviations nor missing (ADR 050)
     let compliance = evaluateCompliance(baselineFiles, captured, {
       excludedProperties,
       excludedPaths,
+      ...(manifest ? { manifest } : {}),
     });
     if (accepted) compliance = applyAcceptedDeviations(compliance, accepted);
     const groups = new Map(compliance.deviations.map((g) => [g.path, g]));
@@ -410,6 +444,8 @@ export class CaptureService {
         acceptedDeviationsCount: compliance.acceptedDeviationsCount,
         deviations,
       },
+      notCaptured: notCapturedWorkloads(manifest),
+      partial: isPartialCapture(manifest),
     };
     this.caches.analyses.set(key, analysis);
     return analysis;
@@ -480,7 +516,7 @@ export class CaptureService {
       throw new NotFoundError(`${branch} is not a capture branch of client ${client}`);
     }
     const source = `refs/heads/${branch}`;
-    const [refs, active, metadata] = await Promise.all([
+    const [refs, active, metadata, manifest] = await Promise.all([
       this.devops.listRefs(this.repo, `heads/${branch}`),
       this.devops.listPullRequests(this.repo, {
         status: 'active',
@@ -488,6 +524,7 @@ export class CaptureService {
         targetRefName: MAIN,
       }),
       this.metadataOf(client, branch),
+      this.manifestOf(client, branch),
     ]);
     if (!refs.some((r) => r.name === source)) {
       throw new NotFoundError(`Capture branch ${branch} not found`);
@@ -507,6 +544,8 @@ export class CaptureService {
           : `You started this capture, so another Approver must approve it (four-eyes rule).`,
       );
     }
+    const partial = partialApprovalRefusal(manifest, body.comments);
+    if (partial) throw new InputError(partial, 'comments');
     const approval = {
       approvedBy,
       approvedAt: now.toISOString(),

@@ -1,3 +1,4 @@
+import { DevOpsClient } from '@aegis/connectors/devops';
 import type {
   CaptureAnalysis,
   CaptureBranchList,
@@ -7,6 +8,7 @@ import type {
   CapturePullRequestCreated,
   CaptureRun,
 } from '@aegis/contracts';
+import { buildCaptureManifest, captureManifestPath, renderCaptureManifest } from '@aegis/domain';
 import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -338,5 +340,126 @@ describe('capture analysis reads through the configuration repository', () => {
     });
     expect(analysis.statusCode).toBe(200);
     expect((analysis.json() as CaptureAnalysis).drift.changes.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a partial capture (ADR 050)', () => {
+  let env: AppWithDevOps;
+
+  beforeAll(async () => {
+    env = await buildWithSeededDevOps({ pipelineDurationInMs: 200 });
+    // the older capture's manifest: conditional access policies could not be read
+    const token = await env.t.idp.issueToken('alex.morgan@aegis-msp.example');
+    const devops = new DevOpsClient({
+      organizationUrl: env.devops.emulator.url,
+      getToken: async () => token,
+    });
+    const repo = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
+    const head = (await devops.listRefs(repo, `heads/${OLDER}`))[0]!;
+    const manifest = buildCaptureManifest(new Date('2026-11-01T00:00:00Z'), [
+      ['ConditionalAccess/Policy', { status: 'failed', httpStatus: 500, message: 'boom' }],
+      ['Intune/DeviceConfiguration', { status: 'read', count: 4 }],
+    ]);
+    await devops.push(repo, {
+      branch: OLDER,
+      oldObjectId: head.objectId,
+      commits: [
+        {
+          comment: 'Capture manifest',
+          changes: [
+            {
+              changeType: 'add',
+              path: captureManifestPath('ABC'),
+              content: renderCaptureManifest(manifest),
+            },
+          ],
+        },
+      ],
+    });
+  });
+  afterAll(() => env.close());
+
+  const post = (url: string, payload: object, user = SAMPLE_USER) =>
+    env.t.injectAs(user, { method: 'POST', url, payload });
+
+  it('is marked partial on the selector, naming what was not captured', async () => {
+    const list = (
+      await env.t.injectAs(SAMPLE_USER, { method: 'GET', url: '/api/capture/clients/ABC/branches' })
+    ).json() as CaptureBranchList;
+    const older = list.branches.find((b) => b.name === OLDER);
+    expect(older).toMatchObject({
+      partial: true,
+      notCaptured: [
+        {
+          workload: 'ConditionalAccess/Policy',
+          status: 'failed',
+          text: 'Not captured: the service answered 500: boom',
+        },
+      ],
+    });
+    expect(list.branches.find((b) => b.name === PENDING)).toMatchObject({
+      partial: false,
+      notCaptured: [],
+    });
+  });
+
+  it('shows none of the workload not read as a deviation, and says it was not captured', async () => {
+    const response = await post('/api/capture/clients/ABC/analysis', { branch: OLDER });
+    expect(response.statusCode).toBe(200);
+    const analysis = response.json() as CaptureAnalysis;
+    expect(analysis.partial).toBe(true);
+    expect(analysis.notCaptured.map((w) => w.workload)).toEqual(['ConditionalAccess/Policy']);
+    expect(
+      analysis.compliance.deviations.filter((d) => d.path.startsWith('ConditionalAccess/Policy/')),
+    ).toEqual([]);
+    const full = (
+      await post('/api/capture/clients/ABC/analysis', { branch: PENDING })
+    ).json() as CaptureAnalysis;
+    // the same client's full capture does compare its conditional access policies
+    expect(full.compliance.totalCount).toBeGreaterThan(analysis.compliance.totalCount);
+  });
+
+  it('is approved only with a comment that says it is partial (400 naming comments)', async () => {
+    const url = '/api/capture/clients/ABC/pull-requests';
+    const body = {
+      branch: OLDER,
+      comments: COMMENT,
+      acknowledged: true,
+      summary: { modified: 1, added: 0, deleted: 0 },
+    };
+    // Priya started this capture: Alex (an Administrator) approves it
+    const silent = await post(url, body);
+    expect(silent.statusCode).toBe(400);
+    expect(silent.json()).toMatchObject({
+      field: 'comments',
+      message:
+        "This capture is partial (not captured: ConditionalAccess/Policy). Say so in the approval comment (mention 'partial' or 'not captured') to approve it.",
+    });
+    const said = await post(url, {
+      ...body,
+      comments: `${COMMENT} Partial: conditional access was not captured.`,
+    });
+    expect(said.statusCode).toBe(201);
+  });
+
+  it('fails closed when the manifest cannot be read (502, no pull request)', async () => {
+    env.devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 500,
+      pathPattern: '/items$',
+      queryPattern: 'capture-manifest',
+    });
+    const response = await post(
+      '/api/capture/clients/ABC/pull-requests',
+      {
+        branch: PENDING,
+        comments: COMMENT,
+        acknowledged: true,
+        summary: { modified: 1, added: 0, deleted: 0 },
+      },
+      APPROVER,
+    );
+    env.devops.emulator.faults.clear();
+    expect(response.statusCode).toBe(502);
   });
 });

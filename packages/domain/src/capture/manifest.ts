@@ -217,6 +217,11 @@ export function partitionByCapture<T>(
   return { captured, notCaptured };
 }
 
+/** Whether an approval comment says the capture is partial ('partial' or 'not captured', as words). */
+export function commentSaysPartial(comment: string | undefined): boolean {
+  return comment !== undefined && /\bpartial\b|\bnot captured\b/i.test(comment);
+}
+
 /**
  * The partial-capture approval rule (ADR 050): a partial capture is approved only with a comment
  * that says so, i.e. mentions 'partial' or 'not captured'. Returns the refusal, or undefined.
@@ -226,7 +231,7 @@ export function partialApprovalRefusal(
   comment: string | undefined,
 ): string | undefined {
   if (!isPartialCapture(manifest)) return undefined;
-  if (comment && /\bpartial\b|\bnot captured\b/i.test(comment)) return undefined;
+  if (commentSaysPartial(comment)) return undefined;
   const names = partialWorkloads(manifest)
     .map((w) => w.workload)
     .join(', ');

@@ -3,6 +3,7 @@ import type {
   CaptureBranch,
   CaptureRun,
   CreateCapturePullRequestBody,
+  NotCapturedWorkloadDto,
 } from '@aegis/contracts';
 import type { AegisRole } from '@aegis/domain';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
@@ -26,6 +27,8 @@ const BRANCHES: CaptureBranch[] = [
     merged: false,
     exists: true,
     metadata: { baselineVersion: '1.0.0' },
+    partial: false,
+    notCaptured: [],
   },
   {
     name: 'client-ABC-capture-21',
@@ -33,6 +36,8 @@ const BRANCHES: CaptureBranch[] = [
     merged: false,
     exists: true,
     metadata: { changeCount: 3, criticalCount: 1, baselineVersion: '1.0.0', triggeredBy: 'sam@x' },
+    partial: false,
+    notCaptured: [],
   },
   ...[5, 6, 7, 8, 9].map((n) => ({
     name: `client-ABC-capture-${n}`,
@@ -41,13 +46,28 @@ const BRANCHES: CaptureBranch[] = [
     exists: false,
     mergedDate: ago(100 + n),
     mergedBy: 'Priya Shah',
+    partial: false,
+    notCaptured: [],
   })),
 ];
 
-function analysis(branch: string): CaptureAnalysis {
+const EXCHANGE_DENIED: NotCapturedWorkloadDto = {
+  workload: 'Exchange/TransportRule',
+  status: 'notPermitted',
+  text: 'Not captured: the Aegis app lacks Exchange.ManageAsApp and the Exchange Administrator role',
+};
+
+/** The same captures, the newest one partial: Exchange's transport rules were not read. */
+const PARTIAL_BRANCHES: CaptureBranch[] = BRANCHES.map((b) =>
+  b.name === 'client-ABC-capture-21' ? { ...b, partial: true, notCaptured: [EXCHANGE_DENIED] } : b,
+);
+
+function analysis(branch: string, partial = false): CaptureAnalysis {
   return {
     client: 'ABC',
     branch,
+    partial,
+    notCaptured: partial ? [EXCHANGE_DENIED] : [],
     drift: {
       summary: { unchanged: 40, modified: 1, added: 1, deleted: 0 },
       changeCounts: { Add: 1, Edit: 1, Delete: 0 },
@@ -124,7 +144,7 @@ function serve(
   options: {
     branches?: CaptureBranch[] | 'fail';
     pullRequest?: 'ok' | 'conflict';
-    analysis?: 'ok' | 'fail';
+    analysis?: 'ok' | 'fail' | 'partial';
   } = {},
 ): Served {
   const served: Served = { analysisBodies: [], pullRequests: [] };
@@ -161,7 +181,7 @@ function serve(
       if (options.analysis === 'fail') {
         return HttpResponse.json({ message: 'DevOps is down', statusCode: 502 }, { status: 502 });
       }
-      return HttpResponse.json(analysis(body.branch));
+      return HttpResponse.json(analysis(body.branch, options.analysis === 'partial'));
     }),
     http.post('*/api/capture/clients/:client/pull-requests', async ({ request }) => {
       const body = (await request.json()) as CreateCapturePullRequestBody;
@@ -408,6 +428,30 @@ describe('review workflow step rules', () => {
     expect(approve).toBeDisabled();
     await userEvent.clear(within(dialog).getByRole('textbox'));
     await userEvent.type(within(dialog).getByRole('textbox'), COMMENT);
+    expect(approve).toBeEnabled();
+  });
+
+  it('marks a partial capture and approves it only with a comment that says so', async () => {
+    serve({ branches: PARTIAL_BRANCHES, analysis: 'partial' });
+    const { review } = await openReview();
+    const card = screen.getByRole('group', { name: 'Capture client-ABC-capture-21' });
+    expect(within(card).getByText('Partial')).toBeInTheDocument();
+    expect(within(card).getByText('Not captured: Exchange/TransportRule')).toBeInTheDocument();
+    const notice = within(review).getByRole('list', { name: 'Workloads not captured' });
+    expect(notice).toHaveTextContent(
+      'Exchange/TransportRule: Not captured: the Aegis app lacks Exchange.ManageAsApp and the Exchange Administrator role',
+    );
+    const dialog = await reviewAllAndContinue(review);
+    expect(within(dialog).getByText(/This capture is partial/)).toBeInTheDocument();
+    const approve = within(dialog).getByRole('button', { name: 'Approve & Continue' });
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', {
+        name: 'I acknowledge these changes may impact users',
+      }),
+    );
+    await userEvent.type(within(dialog).getByRole('textbox'), COMMENT);
+    expect(approve).toBeDisabled();
+    await userEvent.type(within(dialog).getByRole('textbox'), ' Partial: Exchange to follow.');
     expect(approve).toBeEnabled();
   });
 

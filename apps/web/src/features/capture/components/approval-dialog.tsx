@@ -1,4 +1,4 @@
-import { approvalCommentHint, canApprove } from '@aegis/domain';
+import { approvalCommentHint, canApprove, commentSaysPartial } from '@aegis/domain';
 import {
   Button,
   Checkbox,
@@ -38,6 +38,7 @@ export function ApprovalDialog({
   summary,
   approver,
   triggeredBy,
+  partial,
   onBack,
   onApprove,
 }: {
@@ -46,6 +47,8 @@ export function ApprovalDialog({
   approver: string;
   /** who started the capture: they cannot approve it (four-eyes) */
   triggeredBy: string | undefined;
+  /** a workload was not read: the comment must say so (ADR 050) */
+  partial: boolean;
   onBack: () => void;
   onApprove: (comments: string) => void;
 }) {
@@ -53,6 +56,7 @@ export function ApprovalDialog({
   const [comments, setComments] = useState('');
   const [acknowledged, setAcknowledged] = useState(false);
   const hint = approvalCommentHint(comments);
+  const partialUnsaid = partial && !commentSaysPartial(comments);
   const ownCapture =
     triggeredBy !== undefined && triggeredBy.toLowerCase() === approver.toLowerCase();
 
@@ -78,6 +82,14 @@ export function ApprovalDialog({
                     : 'Any Approver can approve this capture.'}
               </MessageBarBody>
             </MessageBar>
+            {partial && (
+              <MessageBar intent="warning">
+                <MessageBarBody>
+                  This capture is partial: some workloads were not read. Say so in your comments
+                  (mention &apos;partial&apos; or &apos;not captured&apos;) to approve it.
+                </MessageBarBody>
+              </MessageBar>
+            )}
             <Field
               label="Comments"
               required
@@ -102,7 +114,7 @@ export function ApprovalDialog({
             <RoleGate needs="Approver">
               <Button
                 appearance="primary"
-                disabled={!canApprove(comments, acknowledged) || ownCapture}
+                disabled={!canApprove(comments, acknowledged) || ownCapture || partialUnsaid}
                 onClick={() => onApprove(comments.trim())}
               >
                 Approve &amp; Continue

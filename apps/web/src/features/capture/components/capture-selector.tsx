@@ -87,12 +87,30 @@ function BranchCard({
           {badge}
         </Badge>
         <PullRequestBadge branch={branch} />
+        {branch.partial && (
+          <Badge
+            appearance="filled"
+            color="danger"
+            title={branch.notCaptured.map((w) => `${w.workload}: ${w.text}`).join('\n')}
+          >
+            Partial
+          </Badge>
+        )}
       </div>
       <div className={styles.meta}>
         <Text size={200}>{m?.changeCount ?? '?'} changes</Text>
         <Text size={200}>{m?.criticalCount ?? 0} critical</Text>
         {m?.baselineVersion && <Text size={200}>Baseline v{m.baselineVersion}</Text>}
       </div>
+      {branch.partial && (
+        <Text size={200}>
+          Not captured:{' '}
+          {branch.notCaptured
+            .filter((w) => w.status === 'failed' || w.status === 'notPermitted')
+            .map((w) => w.workload)
+            .join(', ')}
+        </Text>
+      )}
       <div>
         <Button
           size="small"

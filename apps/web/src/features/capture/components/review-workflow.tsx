@@ -47,6 +47,7 @@ import {
 import { ArrowSyncRegular, CheckmarkRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 
+import { NotCapturedNotice } from '../../../components/not-captured-notice';
 import { useNotify } from '../../../components/notifier';
 import { RoleGate } from '../../../components/role-gate';
 import { useCaptureAnalysis, useCreateCapturePullRequest } from '../api/capture-api';
@@ -306,6 +307,8 @@ export function ReviewWorkflow({
         </MessageBar>
       )}
 
+      {data && <NotCapturedNotice workloads={data.notCaptured} partial={data.partial} />}
+
       {data && summary && (state.step === 'review' || state.step === 'approve') && (
         <>
           <Text as="h3" size={400} weight="semibold">
@@ -478,6 +481,7 @@ export function ReviewWorkflow({
           }}
           approver={approverName(userName)}
           triggeredBy={branch.metadata?.triggeredBy}
+          partial={data.partial}
           onBack={() => dispatch({ type: 'goTo', step: 'review' })}
           onApprove={approve}
         />
