@@ -36,6 +36,7 @@ let idp: IdentityProvider;
 let devops: DevOpsEmulator;
 let azurite: RunningAzurite;
 const started: ChildProcess[] = [];
+const serverPids = new Set<number>();
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(os.tmpdir(), 'aegis-production-build-'));
@@ -54,6 +55,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const child of started) child.kill('SIGKILL');
+  for (const pid of serverPids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already stopped
+    }
+  }
   await devops?.close();
   await idp?.close();
   await azurite?.stop();
@@ -89,11 +97,21 @@ interface RunningServer {
 }
 
 /** Starts `node apps/server/dist/server.mjs` and waits for Fastify's 'Server listening at'. */
-async function startServer(overrides: Record<string, string> = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, [path.join(SERVER_OUT_DIR, 'server.mjs')], {
-    env: productionEnv(overrides),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+async function startServer(
+  overrides: Record<string, string> = {},
+  how: 'node' | 'npm run start:prod' = 'node',
+): Promise<RunningServer> {
+  const child =
+    how === 'node'
+      ? spawn(process.execPath, [path.join(SERVER_OUT_DIR, 'server.mjs')], {
+          env: productionEnv(overrides),
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+      : spawn('npm', ['run', 'start:prod'], {
+          cwd: ROOT_DIR,
+          env: { ...productionEnv(overrides), HOME: process.env.HOME },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
   started.push(child);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   let output = '';
@@ -101,6 +119,9 @@ async function startServer(overrides: Record<string, string> = {}): Promise<Runn
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      // the server's own pid (under npm it is not `child`), so that a failed test leaves nothing
+      const pid = /"pid":(\d+)/.exec(output)?.[1];
+      if (pid) serverPids.add(Number(pid));
       if (listening?.[1]) resolve(listening[1]);
     };
     child.stdout?.on('data', onData);
@@ -206,6 +227,14 @@ describe('the server bundle', () => {
     server.child.kill('SIGTERM');
     expect({ code: await server.exited, output: server.output() }).toMatchObject({ code: 0 });
     expect(await portAccepts(server.port)).toBe(false);
+  });
+
+  it('runs through npm run start:prod and stops when npm alone gets SIGTERM', async () => {
+    const server = await startServer({}, 'npm run start:prod');
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    await server.exited;
+    await expect.poll(() => portAccepts(server.port)).toBe(false);
   });
 
   it('answers 503 naming the dependency that does not answer', async () => {
