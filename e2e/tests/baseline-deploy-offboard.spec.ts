@@ -65,6 +65,15 @@ test('deploy Essential Security to a tenant, then off-board Minimal Cleanup', as
   const preview = page.getByRole('region', { name: 'Deploy preview' });
   await expect(preview.getByText(/Preview for NWT/)).toBeVisible();
   await page.getByRole('button', { name: 'Deploy Selected Components' }).click();
+  // it asks first, naming the tenant, the components and the estimate (issue 27.4)
+  const confirmDeploy = page.getByRole('alertdialog', { name: 'Deploy selected components' });
+  await expect(confirmDeploy).toContainText('Estimated time:');
+  await shot(page, '03a-deploy-confirmation');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await shot(page, '03a-deploy-confirmation-1024x768');
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await expectAccessible(page, 'deploy confirmation');
+  await confirmDeploy.getByRole('button', { name: 'Deploy' }).click();
   await expect(page.getByText('Pipeline triggered successfully!')).toBeVisible();
   await expect(page.getByText(/succeeded/)).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText(/Backup taken before this deploy: backup\/NWT\//)).toBeVisible();

@@ -123,6 +123,10 @@ test.describe('tenant onboarding', () => {
       .selectOption({ label: 'TSP Tenant Configuration - Tenants\\TSP' });
     await page.getByRole('button', { name: 'Essential Security' }).click();
     await page.getByRole('button', { name: 'Deploy Selected Components' }).click();
+    // it asks first, naming the tenant, the components and the estimate (issue 27.4)
+    const confirmDeploy = page.getByRole('alertdialog', { name: 'Deploy selected components' });
+    await expect(confirmDeploy).toContainText('Estimated time:');
+    await confirmDeploy.getByRole('button', { name: 'Deploy' }).click();
     await expect(page.getByText('Pipeline triggered successfully!')).toBeVisible();
     await expect(page.getByText(/Pipeline status: completed - succeeded/)).toBeVisible({
       timeout: 90_000,

@@ -173,6 +173,71 @@ describe('Off-Board Tenant tab (spec 2 §2, §4, §5)', () => {
   });
 });
 
+describe('a deploy asks first, naming the tenant, the components and the estimate (issue 27.4)', () => {
+  let deployBodies: unknown[] = [];
+  beforeEach(() => {
+    deployBodies = [];
+    mockServer.use(
+      http.post('*/api/baseline/deploy/runs', async ({ request }) => {
+        deployBodies.push(await request.json());
+        return HttpResponse.json(
+          {
+            id: 11,
+            pipelineId: 230,
+            project: 'Aegis Tenant Management',
+            clientCode: 'NWT',
+            state: 'notStarted',
+            result: null,
+          },
+          { status: 201 },
+        );
+      }),
+    );
+  });
+
+  async function choosePipeline() {
+    await openTab('Baseline Deployment');
+    await userEvent.selectOptions(
+      await screen.findByRole('combobox', { name: 'Pipeline' }),
+      String(PIPELINE.id),
+    );
+  }
+
+  it('Deploy Full Baseline: all 57 components to NWT, nothing starts on Cancel', async () => {
+    await choosePipeline();
+    const full = screen.getByRole('button', { name: 'Deploy Full Baseline' });
+    await userEvent.click(full);
+    const dialog = await findDialog('Deploy full baseline');
+    expect(dialog).toHaveTextContent(
+      /Deploy all 57 components of the baseline to NWT \(NWT Tenant Configuration\)\? Estimated time: \d+m \d+s\./,
+    );
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(57);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(full).toHaveFocus());
+    expect(deployBodies).toEqual([]);
+    expect(screen.queryByText('Pipeline triggered successfully!')).toBeNull();
+  });
+
+  it('Deploy Selected Components: the five of Essential Security, then the run under the buttons', async () => {
+    await choosePipeline();
+    await userEvent.click(screen.getByRole('button', { name: 'Essential Security' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Deploy Selected Components' }));
+    const dialog = await findDialog('Deploy selected components');
+    expect(dialog).toHaveTextContent('Deploy 5 components to NWT (NWT Tenant Configuration)?');
+    expect(dialog).toHaveTextContent('Estimated time: 35m 30s.');
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Components to deploy' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toContain('Anti Phishing');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deploy' }));
+    expect(await screen.findByText('Pipeline triggered successfully!')).toBeVisible();
+    expect(deployBodies).toHaveLength(1);
+    expect(deployBodies[0]).toMatchObject({ pipelineId: PIPELINE.id });
+    expect((deployBodies[0] as { components: string[] }).components).toHaveLength(5);
+  });
+});
+
 describe('a finished deploy or off-board says what its log names', () => {
   const run = { id: 9, pipelineId: 230, project: 'Aegis Tenant Management', clientCode: 'NWT' };
   const summary = pendingApprovalSummary(2, 9);
@@ -206,6 +271,11 @@ describe('a finished deploy or off-board says what its log names', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Essential Security' }));
     await userEvent.click(screen.getByRole('button', { name: 'Deploy Selected Components' }));
+    await userEvent.click(
+      within(await findDialog('Deploy selected components')).getByRole('button', {
+        name: 'Deploy',
+      }),
+    );
     // the first status read comes 3 s after the start (spec 2 §4)
     const waiting = await screen.findByText('Waiting for Multi Admin Approval', undefined, {
       timeout: 10_000,

@@ -1,6 +1,7 @@
 import type { BaselineRunResponse, DeployPreviewResponse } from '@aegis/contracts';
 import {
   BASELINE_COMPONENTS,
+  countOf,
   DEPLOY_GROUPS,
   DEPLOY_PRESETS,
   DEPLOY_RUN_POLLING,
@@ -31,7 +32,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 
+import { useConfirm } from '../../../components/confirm-dialog';
 import { ProjectRunStatus } from '../../../components/pipeline-run-status';
+import { ResultBar } from '../../../components/result-bar';
 import { RoleGate } from '../../../components/role-gate';
 import { paths } from '../../../config/paths';
 import { useRunLogFindings } from '../../../lib/pipeline-run';
@@ -45,6 +48,7 @@ import { TenantPipelinePicker, type TenantPipeline } from './tenant-pipeline-pic
 const useStyles = makeStyles({
   itemColumns: { gridTemplateColumns: 'repeat(auto-fill, minmax(230px, 1fr))' },
   item: { display: 'flex', alignItems: 'center' },
+  list: { margin: '8px 0', paddingLeft: '20px', maxHeight: '40vh', overflowY: 'auto' },
   summary: {
     display: 'flex',
     gap: '24px',
@@ -68,6 +72,7 @@ export function BaselineDeploymentTab() {
   const [started, setStarted] = useState<BaselineRunResponse | undefined>();
   const [message, setMessage] = useState<{ intent: 'success' | 'error'; text: string }>();
   const warnings = deploySelectionWarnings(selected);
+  const confirm = useConfirm();
 
   const preview = useMutation({
     mutationFn: (input: { pipelineId: number; components: string[] }) =>
@@ -89,6 +94,41 @@ export function BaselineDeploymentTab() {
         text: `${input.components ? 'Error during component deployment' : 'Error during full baseline deployment'}: ${error.message}`,
       }),
   });
+
+  /**
+   * A deploy changes a client's live tenant (the full baseline is 57 components, hours of work):
+   * it starts only once the technician has seen the tenant, the components and the estimate.
+   */
+  const requestDeploy = async (target: TenantPipeline, components: string[] | undefined) => {
+    const names = components ?? Object.keys(BASELINE_COMPONENTS);
+    const tenant = target.folder.split('\\').pop() ?? target.name;
+    const confirmed = await confirm({
+      title: components ? 'Deploy selected components' : 'Deploy full baseline',
+      confirmLabel: 'Deploy',
+      body: (
+        <>
+          <Text block>
+            Deploy{' '}
+            {components
+              ? countOf(names.length, 'component')
+              : `all ${names.length} components of the baseline`}{' '}
+            to {tenant} ({target.name})? Estimated time:{' '}
+            {formatDeployDuration(totalDeploySeconds(names))}.
+          </Text>
+          <ul className={styles.list} aria-label="Components to deploy">
+            {names.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+          <Text block>
+            The tenant is backed up first; what the baseline has and the tenant lacks is created,
+            and what differs is updated.
+          </Text>
+        </>
+      ),
+    });
+    if (confirmed) deploy.mutate({ pipelineId: target.id, components });
+  };
 
   const select = (next: string[]) => {
     setSelected(next);
@@ -181,9 +221,7 @@ export function BaselineDeploymentTab() {
           <Button
             appearance="primary"
             disabled={!pipeline || selected.length === 0 || deploy.isPending}
-            onClick={() =>
-              pipeline && deploy.mutate({ pipelineId: pipeline.id, components: selected })
-            }
+            onClick={() => pipeline && void requestDeploy(pipeline, selected)}
           >
             Deploy Selected Components
           </Button>
@@ -191,30 +229,15 @@ export function BaselineDeploymentTab() {
         <RoleGate needs="Administrator">
           <Button
             disabled={!pipeline || deploy.isPending}
-            onClick={() =>
-              pipeline && deploy.mutate({ pipelineId: pipeline.id, components: undefined })
-            }
+            onClick={() => pipeline && void requestDeploy(pipeline, undefined)}
           >
             Deploy Full Baseline
           </Button>
         </RoleGate>
         {deploy.isPending ? <Spinner size="tiny" label="Starting the pipeline..." /> : null}
       </div>
-      {!pipeline ? <Text size={200}>Select a pipeline to deploy to.</Text> : null}
-      {preview.isPending ? (
-        <Spinner size="small" label="Comparing with the last capture..." />
-      ) : null}
-      {preview.isError ? (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>Preview failed: {preview.error.message}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-      {preview.data ? <DeployPreview preview={preview.data} /> : null}
-      {message ? (
-        <MessageBar intent={message.intent} role={message.intent === 'error' ? 'alert' : 'status'}>
-          <MessageBarBody>{message.text}</MessageBarBody>
-        </MessageBar>
-      ) : null}
+      {/* the run's outcome right under the buttons that started it, above a long preview */}
+      {message ? <ResultBar intent={message.intent}>{message.text}</ResultBar> : null}
       {started ? (
         <ProjectRunStatus
           key={started.id}
@@ -231,6 +254,16 @@ export function BaselineDeploymentTab() {
           it.
         </Text>
       ) : null}
+      {!pipeline ? <Text size={200}>Select a pipeline to deploy to.</Text> : null}
+      {preview.isPending ? (
+        <Spinner size="small" label="Comparing with the last capture..." />
+      ) : null}
+      {preview.isError ? (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>Preview failed: {preview.error.message}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {preview.data ? <DeployPreview preview={preview.data} /> : null}
       <ComponentInfoDialog
         name={infoFor}
         onClose={() => setInfoFor(undefined)}
