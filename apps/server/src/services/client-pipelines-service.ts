@@ -85,7 +85,8 @@ export class ClientPipelinesService {
     const table = clientAppsTableName(folder);
     const rows = await orNotFound(
       this.tables().listEntities(table),
-      `No app table ${table} for ${folder}`,
+      // the YAML read fine: what is missing is the table its app list is made from
+      `${folder} has no app table ${table}: create it (Create New App Deploy Table), then update the YAML with its apps.`,
     );
     const nextApps = enabledAppNames(rows);
     return {

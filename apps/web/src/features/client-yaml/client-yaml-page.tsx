@@ -76,9 +76,19 @@ export function ClientYamlPage() {
 
   const previewApps = () =>
     run(async () => {
-      const next = await api<ClientYamlPreview>(
-        `/api/client-yaml/${encodeURIComponent(pipeline!.folder)}/apps-preview`,
-      );
+      let next: ClientYamlPreview;
+      try {
+        next = await api<ClientYamlPreview>(
+          `/api/client-yaml/${encodeURIComponent(pipeline!.folder)}/apps-preview`,
+        );
+      } catch (error) {
+        // 404: the YAML is there but the client has no app table; that is not a YAML fetch error
+        if (error instanceof ApiError && error.status === 404) {
+          setBanner({ intent: 'warning', text: error.message });
+          return;
+        }
+        throw error;
+      }
       setYaml(next);
       setPreview(next);
     }, SCHEDULE_MESSAGES.yamlFetchError);

@@ -74,4 +74,40 @@ describe('App deployment pipelines (/ViewAppList)', () => {
     await user.click(screen.getByRole('button', { name: 'Close Yaml' }));
     expect(screen.queryByText('App Deploy - Yaml File Contents')).toBeNull();
   });
+
+  it('a client without an app table: the YAML stays shown and the warning names the table', async () => {
+    const missing =
+      'NWT has no app table NWTWorkstationApps: create it (Create New App Deploy Table), then update the YAML with its apps.';
+    const nwt = {
+      folder: 'NWT',
+      path: 'Client_Yaml_Files/NWT-azure-pipelines.yml',
+      commitId: 'c1',
+    };
+    mockServer.use(
+      http.get('*/api/pipelines', () =>
+        HttpResponse.json({
+          pipelines: [
+            { id: 103, name: 'NWT - Workstation App Deployment', folder: 'NWT', project: 'p' },
+          ],
+        }),
+      ),
+      http.get('*/api/client-yaml/NWT', () =>
+        HttpResponse.json({ ...nwt, content: BEFORE, apps: ['VLC'] }),
+      ),
+      http.get('*/api/client-yaml/NWT/apps-preview', () =>
+        HttpResponse.json({ message: missing }, { status: 404 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/ViewAppList');
+    const select = await screen.findByLabelText('Pipeline');
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(2));
+    await user.selectOptions(select, 'NWT - Workstation App Deployment - NWT');
+    await user.click(screen.getByRole('button', { name: 'View YAML' }));
+    expect(await screen.findByRole('region', { name: nwt.path })).toHaveTextContent('- VLC');
+    await user.click(screen.getByRole('button', { name: 'Update YAML with Apps' }));
+    expect(await screen.findByText(missing)).toBeVisible();
+    expect(screen.queryByText(/YAML fetch error/)).toBeNull();
+    expect(screen.getByRole('region', { name: nwt.path })).toHaveTextContent('- VLC');
+  });
 });
