@@ -344,3 +344,28 @@ test('the backup history fits a 1024 px window: tags break at their slashes, act
   await page.screenshot({ path: `${SHOTS}/07-history-1024x768.png` });
   await expectAccessible(page, 'tenant-backups 07-history-1024x768');
 });
+
+test('cancelling the restore confirmation leaves the comparison usable by role, focus back on its opener', async ({
+  page,
+}) => {
+  // axe reads the whole comparison table: a budget for a busy machine, not a speed assertion
+  test.setTimeout(240_000);
+  await signIn(page, '/tenant-backup');
+  await chooseTenant(page, 'ABC');
+  await rows(page).first().getByRole('button', { name: 'Compare' }).click();
+  const comparison = page.getByRole('dialog', { name: 'Configuration Comparison' });
+  await expect(comparison.getByRole('table', { name: 'Differences' })).toBeVisible();
+  const restore = comparison.getByRole('button', { name: 'Restore This Backup' });
+  await restore.click();
+  const prompt = page.getByRole('alertdialog', { name: 'Restore backup' });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Cancel' }).click();
+  await expect(prompt).toHaveCount(0);
+  // by role: a dialog left aria-hidden would not be found at all
+  await expect(comparison).toBeVisible();
+  await expect(restore).toBeFocused();
+  await expectAccessible(page, 'tenant-backups comparison after a cancelled restore');
+  await comparison.getByRole('button', { name: 'Close' }).click();
+  await expect(comparison).toHaveCount(0);
+  await expect(rows(page).first().getByRole('button', { name: 'Compare' })).toBeFocused();
+});
