@@ -1,4 +1,5 @@
 import type { AuditEventDto } from '@aegis/contracts';
+import { formatCaptureDate } from '@aegis/domain';
 import {
   Badge,
   Button,
@@ -46,12 +47,12 @@ const useStyles = makeStyles({
   },
 });
 
-const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-
-/** '2026-11-24T01:02:03.000Z' in the technician's time zone. */
+/**
+ * '2026-11-24T01:02:03.000Z' in the technician's time zone, in the portal's one date format (the
+ * spec's en-GB '24 Nov 2026 01:02', as capture management shows dates).
+ */
 export function formatAuditTime(at: string): string {
-  const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? at : WHEN.format(date);
+  return formatCaptureDate(at) || at;
 }
 
 function OutcomeBadge({ event }: { event: AuditEventDto }) {
@@ -79,7 +80,7 @@ export function detailsSummary(details: AuditEventDto['details']): string {
   if (typeof details.tag === 'string') parts.push(`Tag ${details.tag}`);
   // changes refused with 401, tallied per minute (ADR 043)
   if (typeof details.attempts === 'number' && typeof details.until === 'string') {
-    const until = new Date(details.until).toLocaleTimeString();
+    const until = formatAuditTime(details.until);
     parts.push(`${details.attempts} attempt${details.attempts === 1 ? '' : 's'} until ${until}`);
   }
   return parts.join(' · ');
