@@ -7,9 +7,17 @@ import {
 } from '@fluentui/react-components';
 
 const useStyles = makeStyles({
-  list: { margin: '4px 0 0', paddingLeft: '20px' },
+  // long workload names (Exchange/HostedOutboundSpamFilterPolicy) wrap inside the bar
+  list: { margin: '4px 0 0', paddingLeft: '20px', overflowWrap: 'anywhere' },
   workload: { fontWeight: 600 },
 });
+
+/** Workloads with the same reason on one line: a service that refused names it once. */
+function byReason(workloads: readonly NotCapturedWorkloadDto[]): [string, string[]][] {
+  const groups = new Map<string, string[]>();
+  for (const w of workloads) groups.set(w.text, [...(groups.get(w.text) ?? []), w.workload]);
+  return [...groups];
+}
 
 /**
  * The workloads a capture did not read (ADR 050), each as 'Not captured: {reason}': their policies
@@ -35,9 +43,9 @@ export function NotCapturedNotice({
         </MessageBarTitle>
         Their policies are left as they were and are not compared.
         <ul className={styles.list} aria-label="Workloads not captured">
-          {workloads.map((w) => (
-            <li key={w.workload}>
-              <span className={styles.workload}>{w.workload}</span>: {w.text}
+          {byReason(workloads).map(([text, names]) => (
+            <li key={text}>
+              <span className={styles.workload}>{names.join(', ')}</span>: {text}
             </li>
           ))}
         </ul>
