@@ -91,6 +91,7 @@ export function agentContext(
           arm: doors.arm.url,
         },
         ...(env.AEGIS_SUBSCRIPTION_ID ? { subscriptionId: env.AEGIS_SUBSCRIPTION_ID } : {}),
+        ...(env.AEGIS_RESOURCE_GROUP ? { resourceGroup: env.AEGIS_RESOURCE_GROUP } : {}),
         getToken: tokens,
       });
     },

@@ -41,6 +41,8 @@ const environmentSchema = z.object({
   AEGIS_ARM_URL: url.default(MICROSOFT_CLOUD_DOORS.arm.url),
   AEGIS_ARM_AUDIENCE: z.string().min(1).optional(),
   AEGIS_SUBSCRIPTION_ID: z.string().min(1).optional(),
+  /** the resource group Aegis creates maintenance configurations in (ARM has them only there) */
+  AEGIS_RESOURCE_GROUP: z.string().min(1).optional(),
   /** table storage for app-deploy onboarding */
   AEGIS_TABLES_URL: url.optional(),
   AEGIS_TABLES_CONNECTION_STRING: z.string().min(1).optional(),

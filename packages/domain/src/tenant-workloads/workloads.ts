@@ -67,6 +67,14 @@ export interface ArmWorkload {
   resourceType: string;
   apiVersion: string;
   nameProperty: 'name';
+  /**
+   * Where ARM creates one: in the subscription, or only inside a resource group (maintenance
+   * configurations; Aegis's resource group, AEGIS_RESOURCE_GROUP). Both are listed at the
+   * subscription.
+   */
+  createdIn: 'subscription' | 'resourceGroup';
+  /** the list's $filter: atExactScope() keeps what is assigned at the subscription itself */
+  listFilter?: string;
 }
 
 export type TenantWorkload = GraphWorkload | AdminCommandWorkload | ArmWorkload;
@@ -245,6 +253,9 @@ export const TENANT_WORKLOADS: readonly TenantWorkload[] = [
     resourceType: 'Microsoft.Authorization/policyAssignments',
     apiVersion: '2023-04-01',
     nameProperty: 'name',
+    createdIn: 'subscription',
+    // not atScope(): it also lists what management groups above assign (ADR 049)
+    listFilter: 'atExactScope()',
   },
   {
     transport: 'arm',
@@ -253,6 +264,7 @@ export const TENANT_WORKLOADS: readonly TenantWorkload[] = [
     resourceType: 'Microsoft.Maintenance/maintenanceConfigurations',
     apiVersion: '2023-04-01',
     nameProperty: 'name',
+    createdIn: 'resourceGroup',
   },
 ];
 

@@ -30,7 +30,13 @@ export const ARM_API_VERSIONS: Readonly<Record<string, readonly string[]>> = {
   ],
   'Microsoft.Resources/resourceGroups': ['2019-10-01', '2020-06-01', '2021-04-01', '2022-09-01'],
   'Microsoft.Subscription/aliases': ['2020-09-01', '2021-10-01'],
-  'Microsoft.Authorization/policyAssignments': ['2021-06-01', '2022-06-01', '2023-04-01'],
+  // 2025-03-01: the default of @azure/arm-policy 7
+  'Microsoft.Authorization/policyAssignments': [
+    '2021-06-01',
+    '2022-06-01',
+    '2023-04-01',
+    '2025-03-01',
+  ],
   'Microsoft.Maintenance/maintenanceConfigurations': [
     '2022-07-01-preview',
     '2023-04-01',
@@ -511,9 +517,40 @@ function registerSubscriptionAliasRoutes(app: FastifyInstance, world: TenantWorl
   );
 }
 
+/** A management group's assignment: it applies to every subscription below it (inherited). */
+function atManagementGroup(object: JsonObject): boolean {
+  return /^\/providers\/Microsoft\.Management\/managementGroups\//i.test(String(object['id']));
+}
+
 /**
- * The ARM workloads of the domain's TENANT_WORKLOADS (policy assignments, maintenance
- * configurations): list at subscription or resource-group scope, GET/PUT/DELETE by name.
+ * A subscription's list with ARM's `$filter` for policy assignments: none lists what applies to
+ * the subscription (its own, its resource groups', inherited ones), atScope() leaves out the
+ * resource groups', atExactScope() keeps only the subscription's own.
+ */
+function policyAssignmentsFilter(
+  request: FastifyRequest,
+  subscriptionId: string,
+): (object: JsonObject) => boolean {
+  const filter = (request.query as Record<string, unknown>)['$filter'];
+  const id = (object: JsonObject) => String(object['id'] ?? '').toLowerCase();
+  const own = (object: JsonObject) =>
+    id(object).startsWith(`${subscriptionId.toLowerCase()}/providers/`);
+  const inside = (object: JsonObject) => id(object).startsWith(`${subscriptionId.toLowerCase()}/`);
+  if (filter === undefined) return (o) => inside(o) || atManagementGroup(o);
+  if (filter === 'atScope()') return (o) => own(o) || atManagementGroup(o);
+  if (filter === 'atExactScope()') return own;
+  throw new EmulatorError(
+    400,
+    'InvalidFilterInQueryString',
+    `Invalid $filter '${String(filter)}'.`,
+  );
+}
+
+/**
+ * The ARM workloads of the domain's TENANT_WORKLOADS where ARM has them: policy assignments at
+ * subscription and resource-group scope; maintenance configurations listed at the subscription
+ * but read, created and deleted only inside a resource group (a PUT at subscription scope finds
+ * no route, as in ARM).
  */
 function registerArmWorkloadRoutes(
   app: FastifyInstance,
@@ -523,9 +560,14 @@ function registerArmWorkloadRoutes(
   for (const workload of TENANT_WORKLOADS) {
     if (workload.transport !== 'arm') continue;
     const type = workload.resourceType;
+    const policy = type === 'Microsoft.Authorization/policyAssignments';
     const scopes = [
-      { path: `/subscriptions/:sub/providers/${type}`, group: false },
-      { path: `/subscriptions/:sub/resourceGroups/:rg/providers/${type}`, group: true },
+      { path: `/subscriptions/:sub/providers/${type}`, group: false, byName: policy },
+      {
+        path: `/subscriptions/:sub/resourceGroups/:rg/providers/${type}`,
+        group: true,
+        byName: true,
+      },
     ];
     for (const scope of scopes) {
       type Params = { sub: string; rg?: string; name: string };
@@ -543,12 +585,13 @@ function registerArmWorkloadRoutes(
         requireApiVersion(request, type);
         const prefix = scopeId(request);
         const items = [...stateOf(world, request).workloadObjects(workload).values()];
-        return armPage(
-          request,
-          items.filter((o) => inScope(o, prefix)),
-          pageSize,
-        );
+        const listed =
+          policy && !scope.group
+            ? policyAssignmentsFilter(request, prefix)
+            : (o: JsonObject) => inScope(o, prefix);
+        return armPage(request, items.filter(listed), pageSize);
       });
+      if (!scope.byName) continue;
       const byName = `${scope.path}/:name`;
       const lookup = (request: FastifyRequest<{ Params: Params }>) => {
         const prefix = scopeId(request);

@@ -25,11 +25,16 @@ import {
 import { GraphTenantAdapter } from './graph-adapter';
 import { TeamsConfigurationAdapter } from './teams-adapter';
 
+/** The resource group Aegis creates maintenance configurations in (ADR 049). */
+export const DEFAULT_RESOURCE_GROUP = 'Aegis-Baseline';
+
 export interface HttpTenantGatewayOptions {
   tenantId: string;
   /** each service's base URL: Microsoft's (MICROSOFT_CLOUD_DOORS) or the tenant emulator's */
   urls: Readonly<Record<TenantService, string>>;
   subscriptionId?: string;
+  /** where Aegis creates resources ARM keeps in a resource group (default Aegis-Baseline) */
+  resourceGroup?: string;
   /** an app-only token of the client tenant for the service's audience */
   getToken: (service: TenantService) => Promise<string>;
   retry?: RetryOptions;
@@ -66,6 +71,7 @@ export class HttpTenantGateway implements TenantGateway {
     this.arm = new ArmTenantAdapter({
       ...door('arm'),
       ...(options.subscriptionId ? { subscriptionId: options.subscriptionId } : {}),
+      resourceGroup: options.resourceGroup ?? DEFAULT_RESOURCE_GROUP,
     });
   }
 
