@@ -196,6 +196,22 @@ describe('every deploy component changes the tenant', () => {
     expect(org.get('singleton')!['IsDehydrated']).toBe(false);
   });
 
+  it('Deploy Intent deploys each Settings Catalog policy from main with every setting', async () => {
+    const catalog = workloadFor('Intune', 'ConfigurationPolicy')!;
+    const files = filesOf(BASELINE_COMPONENTS['Deploy Intent']!.paths).filter(
+      (f) => f.workload === catalog,
+    );
+    expect(files.length).toBeGreaterThan(0);
+    const items = state().workloadObjects(catalog);
+    items.clear();
+    const { result, log } = await run(DEPLOY, ['Deploy Intent']);
+    expect({ result, log }).toMatchObject({ result: 'succeeded' });
+    const deployed = [...items.values()];
+    expect(
+      files.map((f) => deployed.find((p) => p['name'] === f.name)?.['settings'] ?? 'missing'),
+    ).toEqual(files.map((f) => f.object['settings']));
+  });
+
   it('Clean-Up removes Intune objects named like the baseline that main no longer has', async () => {
     const configurations = state().workloadObjects(workloadFor('Intune', 'DeviceConfiguration')!);
     configurations.set('retired-1', { id: 'retired-1', displayName: 'Baseline - Retired Wi-Fi' });
