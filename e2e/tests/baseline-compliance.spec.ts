@@ -11,6 +11,8 @@ import { screenshotsFolder } from '../fixtures/paths';
 const SHOTS = screenshotsFolder('baseline-compliance');
 const RENAMED_CLIENT_POLICY = 'CA000 - Require MFA for All Users';
 const REASON = 'Group creation stays open for the client until their Teams rollout ends';
+/** an expiry within the year an acceptance may run (ADR 056) */
+const UNTIL = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
 
 /** A JSON file on main, read straight from the DevOps emulator's REST API. */
 async function mainFile<T>(file: string): Promise<T> {
@@ -84,8 +86,8 @@ test('baseline compliance: match a renamed policy, accept two deviations, export
   await boxes.nth(0).check();
   await boxes.nth(1).check();
   await expect(dialog.getByText(/^2 of \d+ selected$/)).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Reason (optional)' }).fill(REASON);
-  await dialog.getByLabel('Accepted until (optional)').fill('2099-12-31');
+  await dialog.getByRole('textbox', { name: /^Reason/ }).fill(REASON);
+  await dialog.getByLabel('Accepted until (optional)').fill(UNTIL);
   await shot(page, '03-accept-dialog');
   await expectAccessible(page, '03-accept-dialog');
   await dialog.getByRole('button', { name: /Accept (Selected|All) \(2\) Deviation\(s\)/ }).click();
@@ -99,7 +101,7 @@ test('baseline compliance: match a renamed policy, accept two deviations, export
   await expect(accepted).toBeVisible({ timeout: 60_000 });
   await accepted.click();
   await expect(
-    page.getByText(new RegExp(`Accepted by ${SAMPLE_STAFF.alex.upn}.*until 2099-12-31: ${REASON}`)),
+    page.getByText(new RegExp(`Accepted by ${SAMPLE_STAFF.alex.upn}.*until ${UNTIL}: ${REASON}`)),
   ).toBeVisible();
   await shot(page, '04-accepted-section');
 
@@ -120,7 +122,7 @@ test('baseline compliance: match a renamed policy, accept two deviations, export
       policyName: 'Group.Unified',
       acceptedBy: SAMPLE_STAFF.alex.upn,
       reason: REASON,
-      expiresAt: '2099-12-31',
+      expiresAt: UNTIL,
     }),
   ]);
   expect(file.acceptedDeviations[0]?.properties).toHaveLength(2);

@@ -1,9 +1,10 @@
-import type {
-  AcceptedDeviation,
-  AcceptedDeviationsConfig,
-  ComplianceSummary,
-  MatchingConfig,
-  UnmatchedSummary,
+import {
+  isRealIsoDay,
+  type AcceptedDeviation,
+  type AcceptedDeviationsConfig,
+  type ComplianceSummary,
+  type MatchingConfig,
+  type UnmatchedSummary,
 } from '@aegis/domain';
 import { z } from 'zod';
 
@@ -49,7 +50,7 @@ export const resourcePathSchema = z
 export const isoDaySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (yyyy-mm-dd)')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { message: 'must be a real date' });
+  .refine(isRealIsoDay, { message: 'must be a real date' });
 
 /** The accept action (spec 3 §3), with the auditor's optional reason and expiry (ADR 028). */
 export const acceptDeviationsBodySchema = z
@@ -61,7 +62,9 @@ export const acceptDeviationsBodySchema = z
     category: z.string().min(1).max(200),
     /** The selected property deviations. */
     properties: z.array(z.string().min(1).max(2000)).min(1).max(2000),
-    reason: z.string().max(2000).optional(),
+    /** Why the deviation is accepted: an auditor reads it (ADR 056). */
+    reason: z.string().trim().min(1, 'is required: say why the deviation is accepted').max(2000),
+    /** The last day it is accepted; at most MAX_ACCEPTANCE_DAYS ahead, that day when omitted. */
     expiresAt: isoDaySchema.optional(),
   })
   .strict();

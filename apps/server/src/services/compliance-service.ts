@@ -5,7 +5,10 @@ import type {
   ComplianceReport,
 } from '@aegis/contracts';
 import {
+  acceptanceExpiryProblem,
   acceptDeviations,
+  InputError,
+  latestAcceptanceExpiry,
   acceptedMessage,
   addMatches,
   applyAcceptedDeviations,
@@ -237,6 +240,9 @@ export class ComplianceService {
     body: AcceptDeviationsBody,
     acceptedBy: string,
   ): Promise<AcceptDeviationsResult> {
+    const expiresAt = body.expiresAt ?? latestAcceptanceExpiry(this.now());
+    const expiryProblem = acceptanceExpiryProblem(expiresAt, this.now());
+    if (expiryProblem) throw new InputError(`body.expiresAt: ${expiryProblem}`, 'body.expiresAt');
     const clientPath = body.clientPath ?? body.path;
     const [baseline, current] = await Promise.all([
       this.store.readJson<unknown>(`${BASELINE_ROOT}/${body.path}`, MAIN),
@@ -270,8 +276,8 @@ export class ComplianceService {
             category: body.category,
             properties: body.properties,
             acceptedBy,
-            ...(body.reason !== undefined ? { reason: body.reason } : {}),
-            ...(body.expiresAt !== undefined ? { expiresAt: body.expiresAt } : {}),
+            reason: body.reason,
+            expiresAt,
             acceptedValues,
           },
           this.now(),

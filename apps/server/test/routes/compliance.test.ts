@@ -23,6 +23,11 @@ const CA000 =
   'ConditionalAccess/Policy/CA000-Global-IdentityProtection-AnyApp-AnyPlatform-MFA.json';
 const AUTHORIZATION = 'AzureAD/AuthorizationPolicy/Authorization Policy.json';
 
+/** A day relative to today (the server's clock), yyyy-mm-dd. */
+const daysFromNow = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const IN_30_DAYS = daysFromNow(30);
+
 describe('compliance routes', () => {
   let t: TestApp;
   let devops: DevOpsFixture;
@@ -94,9 +99,39 @@ describe('compliance routes', () => {
       policyName: 'x',
       category: 'y',
       properties: ['a'],
+      reason: 'Reviewed with the client',
       expiresAt: '31/12/2026',
     });
     expect(date.json()).toMatchObject({ statusCode: 400, field: 'body.expiresAt' });
+    // the probe's loose acceptances (issue 26 §2): not a date, past, beyond the cap, no reason
+    const accept = (extra: object) =>
+      post('/api/compliance/FAB/accepted-deviations', {
+        path: AUTHORIZATION,
+        policyName: 'Authorization Policy',
+        category: 'AzureAD',
+        properties: ['allowUserConsentForRiskyApps'],
+        reason: 'Reviewed with the client',
+        ...extra,
+      });
+    for (const expiresAt of ['2027-02-30', daysFromNow(-1), '9999-12-31', daysFromNow(366)]) {
+      const refused = await accept({ expiresAt });
+      expect(refused.json(), expiresAt).toMatchObject({ statusCode: 400, field: 'body.expiresAt' });
+    }
+    for (const reason of ['', '   ']) {
+      const refused = await accept({ reason });
+      expect(refused.json()).toMatchObject({ statusCode: 400, field: 'body.reason' });
+    }
+    const noReason = await post('/api/compliance/FAB/accepted-deviations', {
+      path: AUTHORIZATION,
+      policyName: 'Authorization Policy',
+      category: 'AzureAD',
+      properties: ['allowUserConsentForRiskyApps'],
+    });
+    expect(noReason.json()).toMatchObject({ statusCode: 400, field: 'body.reason' });
+    expect(
+      (await readMainFile<AcceptedDeviationsConfig>('/Clients/FAB/.accepted-deviations.json'))
+        ?.acceptedDeviations ?? [],
+    ).toEqual([]);
     const match = await post('/api/compliance/FAB/matching/matches', { matches: [{}] });
     expect(match.statusCode).toBe(400);
   });
@@ -205,7 +240,7 @@ describe('compliance routes', () => {
       category: 'AzureAD',
       properties: ['allowUserConsentForRiskyApps'],
       reason: 'Risky-app consent reviewed by the client CISO',
-      expiresAt: '2099-12-31',
+      expiresAt: IN_30_DAYS,
     });
     expect(response.statusCode).toBe(200);
     const result = response.json() as AcceptDeviationsResult;
@@ -223,7 +258,7 @@ describe('compliance routes', () => {
         properties: ['allowUserConsentForRiskyApps'],
         acceptedBy: SAMPLE_USER,
         reason: 'Risky-app consent reviewed by the client CISO',
-        expiresAt: '2099-12-31',
+        expiresAt: IN_30_DAYS,
         acceptedValues: { allowUserConsentForRiskyApps: true },
       }),
     ]);
@@ -251,6 +286,7 @@ describe('compliance routes', () => {
       policyName: 'Authorization Policy',
       category: 'AzureAD',
       properties: ['displayName'],
+      reason: 'Reviewed with the client',
     });
     expect(response.statusCode).toBe(409);
     expect(await readMainFile('/Clients/FAB/.accepted-deviations.json')).toEqual(before);
@@ -292,6 +328,7 @@ describe('compliance routes', () => {
       policyName: 'Authorization Policy',
       category: 'AzureAD',
       properties: ['allowUserConsentForRiskyApps'],
+      reason: 'Reviewed with the client',
     });
     expect(response.statusCode).toBe(502);
     expect((await report('FAB')).compliance.acceptedDeviationsCount).toBe(1);
@@ -382,6 +419,7 @@ describe('compliance routes', () => {
           policyName: g.policyName,
           category: g.category,
           properties: g.deviations.map((d) => d.property),
+          reason: 'Accepted for the whole policy',
         }),
       ),
     );

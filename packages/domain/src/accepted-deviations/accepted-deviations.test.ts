@@ -3,12 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { evaluateCompliance } from '../comparison';
 
 import {
+  acceptanceExpiryProblem,
   acceptanceStatus,
   acceptDeviations,
   acceptedMessage,
   applyAcceptedDeviations,
   emptyAcceptedDeviations,
   isAcceptanceExpired,
+  isRealIsoDay,
+  latestAcceptanceExpiry,
+  MAX_ACCEPTANCE_DAYS,
   revokeAcceptedDeviations,
 } from './accepted-deviations';
 
@@ -219,5 +223,34 @@ describe('accepted deviations', () => {
     expect(revokeAcceptedDeviations(cfg, PATH).acceptedDeviations.map((d) => d.path)).toEqual([
       'other.json',
     ]);
+  });
+});
+
+describe('how long an acceptance may run (ADR 056)', () => {
+  const now = new Date('2026-11-27T15:00:00Z');
+
+  it('runs at most MAX_ACCEPTANCE_DAYS, which is also the expiry when none is given', () => {
+    expect(MAX_ACCEPTANCE_DAYS).toBe(365);
+    expect(latestAcceptanceExpiry(now)).toBe('2027-11-27');
+  });
+
+  it.each([
+    ['2027-02-30', 'must be a real date (yyyy-mm-dd)'],
+    ['2026-13-01', 'must be a real date (yyyy-mm-dd)'],
+    ['2026-11-26', 'must not be in the past'],
+    ['9999-12-31', 'must be no later than 2027-11-27: an acceptance runs at most 365 days'],
+    ['2027-11-28', 'must be no later than 2027-11-27: an acceptance runs at most 365 days'],
+  ])('refuses %s: %s', (expiresAt, problem) => {
+    expect(acceptanceExpiryProblem(expiresAt, now)).toBe(problem);
+  });
+
+  it.each(['2026-11-27', '2027-02-28', '2027-11-27'])('accepts %s', (expiresAt) => {
+    expect(acceptanceExpiryProblem(expiresAt, now)).toBeUndefined();
+  });
+
+  it('knows real calendar days', () => {
+    expect(isRealIsoDay('2028-02-29')).toBe(true);
+    expect(isRealIsoDay('2027-02-29')).toBe(false);
+    expect(isRealIsoDay('27-02-2027')).toBe(false);
   });
 });

@@ -67,6 +67,37 @@ export interface AcceptAction {
   acceptedValues?: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * An acceptance runs at most this many days (ADR 056): a risk accepted for a client is looked at
+ * again at least once a year. When it runs out the deviation counts again and the acceptance is
+ * shown as expired, so it is still monitored.
+ */
+export const MAX_ACCEPTANCE_DAYS = 365;
+
+/** Whether `day` is a real calendar day written yyyy-mm-dd (2027-02-30 is not). */
+export function isRealIsoDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const parsed = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
+}
+
+/** The last day an acceptance made on `now` may run to; also its expiry when none is given. */
+export function latestAcceptanceExpiry(now: Date): string {
+  return new Date(now.getTime() + MAX_ACCEPTANCE_DAYS * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Why `expiresAt` cannot end an acceptance made on `now`, or undefined. */
+export function acceptanceExpiryProblem(expiresAt: string, now: Date): string | undefined {
+  if (!isRealIsoDay(expiresAt)) return 'must be a real date (yyyy-mm-dd)';
+  const today = now.toISOString().slice(0, 10);
+  if (expiresAt < today) return 'must not be in the past';
+  const latest = latestAcceptanceExpiry(now);
+  if (expiresAt > latest) {
+    return `must be no later than ${latest}: an acceptance runs at most ${MAX_ACCEPTANCE_DAYS} days`;
+  }
+  return undefined;
+}
+
 /** Is the acceptance past its last day? An acceptance without expiry never expires. */
 export function isAcceptanceExpired(
   entry: Pick<AcceptedDeviation, 'expiresAt'>,

@@ -135,6 +135,14 @@ describe('Baseline Compliance view', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Authorization Policy/ }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('6 of 6 selected')).toBeInTheDocument();
+    // a reason is required (ADR 056)
+    expect(
+      within(dialog).getByRole('button', { name: 'Accept All (6) Deviation(s)' }),
+    ).toBeDisabled();
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /^Reason/ }),
+      'Agreed with the client',
+    );
     expect(
       within(dialog).getByRole('button', { name: 'Accept All (6) Deviation(s)' }),
     ).toBeEnabled();
@@ -146,10 +154,6 @@ describe('Baseline Compliance view', () => {
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Select all' }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Select z2' }));
     expect(within(dialog).getByText('5 of 6 selected')).toBeInTheDocument();
-    await userEvent.type(
-      within(dialog).getByRole('textbox', { name: 'Reason (optional)' }),
-      'Agreed with the client',
-    );
     await userEvent.click(
       within(dialog).getByRole('button', { name: 'Accept Selected (5) Deviation(s)' }),
     );
@@ -177,6 +181,7 @@ describe('Baseline Compliance view', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Expand All' }));
     await userEvent.click(await screen.findByRole('button', { name: /Authorization Policy/ }));
     const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Agreed');
     await userEvent.click(
       within(dialog).getByRole('button', { name: 'Accept All (6) Deviation(s)' }),
     );
@@ -211,6 +216,10 @@ describe('Baseline Compliance view', () => {
       within(dialog).getByText('Policy Missing from Client Configuration'),
     ).toBeInTheDocument();
     expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('button', { name: 'Acknowledge Missing Policy' }),
+    ).toBeDisabled();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Not used');
     expect(
       within(dialog).getByRole('button', { name: 'Acknowledge Missing Policy' }),
     ).toBeEnabled();

@@ -3,6 +3,7 @@ import {
   ACCEPTANCE_FLAG_LABELS,
   COPY_RESET_MS,
   displayValue,
+  latestAcceptanceExpiry,
   shortenPropertyPath,
   type DeviationSummary,
   type PropertyDeviation,
@@ -175,7 +176,10 @@ export function PolicyDetailDialog({
   const [selected, setSelected] = useState<Set<number>>(() => new Set(all.map((_d, i) => i)));
   const [reason, setReason] = useState('');
   const [expiresAt, setExpiresAt] = useState('');
-  const today = new Date().toISOString().slice(0, 10);
+  const now = new Date();
+  const today = now.toISOString().slice(0, 10);
+  const latest = latestAcceptanceExpiry(now);
+  const reasonGiven = reason.trim().length > 0;
   const missing = group.isMissing && !group.isPrerequisite;
   const prerequisite = group.isPrerequisite;
   const special = group.isMissing || prerequisite;
@@ -191,7 +195,7 @@ export function PolicyDetailDialog({
       policyName: group.policyName,
       category: group.category,
       properties,
-      ...(reason.trim() ? { reason: reason.trim() } : {}),
+      reason: reason.trim(),
       ...(expiresAt ? { expiresAt } : {}),
     });
   };
@@ -271,7 +275,11 @@ export function PolicyDetailDialog({
               </>
             )}
             <div className={styles.audit}>
-              <Field label="Reason (optional)">
+              <Field
+                label="Reason"
+                required
+                hint="An auditor reads it: who agreed, and why the deviation is acceptable."
+              >
                 <Textarea
                   value={reason}
                   rows={2}
@@ -279,10 +287,14 @@ export function PolicyDetailDialog({
                   onChange={(_e, data) => setReason(data.value)}
                 />
               </Field>
-              <Field label="Accepted until (optional)" hint="Flagged again after this day.">
+              <Field
+                label="Accepted until (optional)"
+                hint={`Flagged again after this day; at most a year, ${latest} when left empty.`}
+              >
                 <Input
                   type="date"
                   min={today}
+                  max={latest}
                   value={expiresAt}
                   onChange={(_e, data) => setExpiresAt(data.value)}
                 />
@@ -293,14 +305,14 @@ export function PolicyDetailDialog({
             <Button onClick={onClose}>Close</Button>
             {prerequisite && (
               <RoleGate needs="Approver">
-                <Button appearance="primary" disabled={busy} onClick={accept}>
+                <Button appearance="primary" disabled={busy || !reasonGiven} onClick={accept}>
                   Acknowledge Prerequisite
                 </Button>
               </RoleGate>
             )}
             {missing && (
               <RoleGate needs="Approver">
-                <Button appearance="primary" disabled={busy} onClick={accept}>
+                <Button appearance="primary" disabled={busy || !reasonGiven} onClick={accept}>
                   Acknowledge Missing Policy
                 </Button>
               </RoleGate>
@@ -309,7 +321,7 @@ export function PolicyDetailDialog({
               <RoleGate needs="Approver">
                 <Button
                   appearance="primary"
-                  disabled={busy || count === 0}
+                  disabled={busy || count === 0 || !reasonGiven}
                   icon={busy ? <Spinner size="tiny" /> : undefined}
                   onClick={accept}
                 >
