@@ -42,7 +42,14 @@ export const enterpriseAppSearchSchema = z.discriminatedUnion('status', [
 export type EnterpriseAppSearchResult = z.infer<typeof enterpriseAppSearchSchema>;
 
 export const assignRolesRequestSchema = z
-  .object({ subscriptionName: z.string().trim().min(1).max(200) })
+  .object({
+    subscriptionName: z.string().trim().min(1).max(200),
+    /** the client being onboarded, so the audit trail files the role assignment under it */
+    clientCode: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be three capital letters (A-Z)')
+      .optional(),
+  })
   .strict();
 export type AssignRolesRequest = z.infer<typeof assignRolesRequestSchema>;
 

@@ -51,6 +51,8 @@ interface AuditState {
   /** The event recorded before the handler ran, when it ran. */
   begun?: AuditEvent;
   streamedStatus?: number;
+  /** the client the answer named, for a change whose request did not name one */
+  answeredClientCode?: string;
 }
 type Audited = FastifyRequest & { [state]?: AuditState };
 
@@ -104,6 +106,9 @@ export const auditPlugin = fp<AuditPluginOptions>(
       }
       const details = detailsOfAnswer(payload, request.params);
       if (details) request.audit(details);
+      // a change whose client the service resolved (a deploy or off-board names a pipeline)
+      const answered = clientCodeOfAnswer(payload);
+      if (answered) (request[state] ??= {}).answeredClientCode = answered;
       return payload;
     });
 
@@ -135,8 +140,11 @@ export const auditPlugin = fp<AuditPluginOptions>(
       if (!isAuditedChange(request)) return;
       const current = request[state] ?? {};
       const statusCode = current.streamedStatus ?? reply.statusCode;
+      const started = current.begun ?? eventOf(request, { outcome: 'started' });
+      const clientCode = started.clientCode ?? current.answeredClientCode;
       const event: AuditEvent = {
-        ...(current.begun ?? eventOf(request, { outcome: 'started' })),
+        ...started,
+        ...(clientCode ? { clientCode } : {}),
         result: { statusCode, outcome: statusCode < 400 ? 'succeeded' : 'failed' },
         ...(current.details ? { details: current.details } : {}),
       };
@@ -188,6 +196,17 @@ function parametersOf(request: FastifyRequest): unknown {
     parameters.body = { summarised: true, fields: Object.keys(body) };
   }
   return parameters;
+}
+
+/** The client an answer names (`clientCode`), when the request itself did not. */
+function clientCodeOfAnswer(payload: string): string | undefined {
+  try {
+    const body = JSON.parse(payload) as unknown;
+    if (!body || typeof body !== 'object') return undefined;
+    return auditClientCodeOf({ body });
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -145,6 +145,8 @@ export class AuditTrail {
         PartitionKey: entity.PartitionKey,
         RowKey: entity.RowKey,
         Outcome: entity.Outcome,
+        // the client a deploy or off-board resolved from its pipeline is known only now
+        ...(entity.ClientCode !== undefined ? { ClientCode: entity.ClientCode } : {}),
         ...(entity.StatusCode !== undefined ? { StatusCode: entity.StatusCode } : {}),
         ...(entity.Details !== undefined ? { Details: entity.Details } : {}),
       },

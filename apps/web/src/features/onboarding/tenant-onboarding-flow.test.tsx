@@ -377,7 +377,7 @@ describe('tenant onboarding: Global Administrator, roles and pipeline 178 (spec 
     expect(within(roles).getAllByText(/^✅/)).toHaveLength(7);
     expect(screen.queryByRole('button', { name: 'Complete Onboarding Process' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Retry Role Assignment' })).toBeVisible();
-    expect(seen.roleBodies).toEqual([{ subscriptionName: 'Options IT' }]);
+    expect(seen.roleBodies).toEqual([{ subscriptionName: 'Options IT', clientCode: 'TSP' }]);
   });
 
   it("says 'Error assigning roles' when the assignment itself fails", async () => {
@@ -421,7 +421,9 @@ describe('tenant onboarding: Global Administrator, roles and pipeline 178 (spec 
     await user.click(await screen.findByRole('button', { name: 'Login as Global Admin' }));
     await user.click(await screen.findByRole('button', { name: 'Complete Onboarding Process' }));
     expect(await screen.findByText('Pipeline triggered successfully!')).toBeVisible();
-    expect(seen.roleBodies).toEqual([{ subscriptionName: 'Tailspin Toys - Pay-As-You-Go' }]);
+    expect(seen.roleBodies).toEqual([
+      { subscriptionName: 'Tailspin Toys - Pay-As-You-Go', clientCode: 'TSP' },
+    ]);
     expect(seen.runBodies).toEqual([
       {
         clientCode: 'TSP',

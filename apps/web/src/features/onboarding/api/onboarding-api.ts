@@ -36,10 +36,13 @@ export function searchEnterpriseApp(): Promise<EnterpriseAppSearchResult> {
   return clientTenantApi<EnterpriseAppSearchResult>('/api/onboarding/enterprise-app');
 }
 
-export function assignRoles(subscriptionName: string): Promise<AssignRolesResponse> {
+export function assignRoles(
+  subscriptionName: string,
+  clientCode: string,
+): Promise<AssignRolesResponse> {
   return clientTenantApi<AssignRolesResponse>('/api/onboarding/roles', {
     method: 'POST',
-    body: { subscriptionName },
+    body: { subscriptionName, ...(/^[A-Z]{3}$/.test(clientCode) ? { clientCode } : {}) },
   });
 }
 

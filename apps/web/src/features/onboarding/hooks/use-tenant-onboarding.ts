@@ -260,7 +260,7 @@ export function useTenantOnboarding(config: ClientTenantConfig | undefined) {
       return;
     }
     try {
-      const result = await assignRoles(subscriptionNameOf(form));
+      const result = await assignRoles(subscriptionNameOf(form), form.clientCode);
       setRoles({
         assigning: false,
         statuses: result.statuses,
