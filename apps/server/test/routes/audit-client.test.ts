@@ -51,7 +51,7 @@ describe('the client of a deploy or off-board in the audit trail', () => {
         url,
         payload: { pipelineId: nwtPipeline, components: [component] },
       });
-      expect(response.statusCode, url).toBe(201);
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 201 });
     }
     await vi.waitFor(
       async () => {

@@ -115,7 +115,10 @@ describe('compliance routes', () => {
       });
     for (const expiresAt of ['2027-02-30', daysFromNow(-1), '9999-12-31', daysFromNow(366)]) {
       const refused = await accept({ expiresAt });
-      expect(refused.json(), expiresAt).toMatchObject({ statusCode: 400, field: 'body.expiresAt' });
+      expect({ expiresAt, answer: refused.json() as object }).toMatchObject({
+        expiresAt,
+        answer: { statusCode: 400, field: 'body.expiresAt' },
+      });
     }
     for (const reason of ['', '   ']) {
       const refused = await accept({ reason });

@@ -105,7 +105,10 @@ describe('projects and pipelines routes', () => {
         url: `/api/projects/${pipeline.projectId}/pipelines/${pipeline.id}/runs`,
         payload: {},
       });
-      expect(response.statusCode, `${pipeline.folder}\\${pipeline.name}`).toBe(404);
+      expect({ pipeline: pipeline.name, status: response.statusCode }).toEqual({
+        pipeline: pipeline.name,
+        status: 404,
+      });
       expect((response.json() as { message: string }).message).toContain(
         `Pipeline ${pipeline.id} is not a client app-deployment pipeline`,
       );
