@@ -13,6 +13,7 @@ import {
   addMatches,
   applyAcceptedDeviations,
   applyMatches,
+  captureManifestPath,
   BASELINE_VIEW_EXCLUDED_PATHS,
   comparePolicy,
   complianceSummary,
@@ -24,6 +25,7 @@ import {
   ERROR_CODES,
   findUnmatchedPolicies,
   NotFoundError,
+  notCapturedWorkloads,
   removeMatch,
   revokeAcceptedDeviations,
   type AcceptedDeviationsConfig,
@@ -32,6 +34,7 @@ import {
   type ConfigFile,
   type MatchingConfig,
   type UnmatchedSummary,
+  toCaptureManifest,
   unmatchedSummary,
   acceptedDeviationsPath,
   BASELINE_ROOT,
@@ -163,12 +166,15 @@ export class ComplianceService {
     pendingMatches: readonly ConfirmedMatch[] = [],
   ): Promise<ComplianceReport> {
     const warnings: string[] = [];
-    const [baseline, clientTree, matching, accepted] = await Promise.all([
+    const [baseline, clientTree, matching, accepted, manifestJson] = await Promise.all([
       this.store.readTree(BASELINE_ROOT, MAIN),
       this.store.readTree(clientRoot(client), { branch }),
       this.getMatchingConfig(client, warnings),
       this.getAcceptedDeviations(client, warnings),
+      // what the capture there could not read: neither deviations nor missing (ADR 050)
+      this.store.readJson<unknown>(captureManifestPath(client), { branch }),
     ]);
+    const manifest = toCaptureManifest(manifestJson);
     if (!baseline) throw new NotFoundError(`No baseline configuration found at ${BASELINE_ROOT}`);
     if (!clientTree) {
       // on main: nothing captured yet, a state the screen shows (ADR 042); on a branch: a failure
@@ -179,10 +185,16 @@ export class ComplianceService {
           )
         : new NotFoundError(`No configuration found for client ${client} on branch ${branch}`);
     }
-    const pair = `${baseline.treeId}:${clientTree.treeId}`;
+    const notRead = notCapturedWorkloads(manifest)
+      .map((w) => `${w.workload}=${w.status}`)
+      .join(',');
+    const pair = `${baseline.treeId}:${clientTree.treeId}:${notRead}`;
     let raw = this.caches.raw.get(pair);
     if (!raw) {
-      raw = evaluateCompliance(baseline.files, clientTree.files, COMPARE_OPTIONS);
+      raw = evaluateCompliance(baseline.files, clientTree.files, {
+        ...COMPARE_OPTIONS,
+        ...(manifest ? { manifest } : {}),
+      });
       this.caches.raw.set(pair, raw);
     }
     const applied = dedupeMatches([...matching.matches, ...pendingMatches]).matches;

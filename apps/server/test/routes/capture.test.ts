@@ -419,6 +419,32 @@ describe('a partial capture (ADR 050)', () => {
     expect(full.compliance.totalCount).toBeGreaterThan(analysis.compliance.totalCount);
   });
 
+  it('Baseline Compliance of the capture leaves the workload out and says it was not captured', async () => {
+    const response = await env.t.injectAs(SAMPLE_USER, {
+      method: 'GET',
+      url: `/api/compliance/ABC?branch=${OLDER}`,
+    });
+    expect(response.statusCode).toBe(200);
+    const { compliance } = response.json() as {
+      compliance: {
+        notCaptured: { workload: string; text: string }[];
+        deviations: { path: string }[];
+        clientOnlyPolicies: { path: string }[];
+      };
+    };
+    expect(compliance.notCaptured).toEqual([
+      {
+        workload: 'ConditionalAccess/Policy',
+        status: 'failed',
+        text: 'Not captured: the service answered 500: boom',
+      },
+    ]);
+    const of = (list: { path: string }[]) =>
+      list.filter((d) => d.path.startsWith('ConditionalAccess/Policy/'));
+    expect(of(compliance.deviations)).toEqual([]);
+    expect(of(compliance.clientOnlyPolicies)).toEqual([]);
+  });
+
   it('is approved only with a comment that says it is partial (400 naming comments)', async () => {
     const url = '/api/capture/clients/ABC/pull-requests';
     const body = {

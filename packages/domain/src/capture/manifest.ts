@@ -103,12 +103,15 @@ function parseEntry(value: unknown): CaptureManifestEntry | undefined {
  */
 export function parseCaptureManifest(text: string | undefined): CaptureManifest | undefined {
   if (!text) return undefined;
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return toCaptureManifest(JSON.parse(text));
   } catch {
     return undefined;
   }
+}
+
+/** The manifest in a parsed JSON value; undefined when the value is not one. */
+export function toCaptureManifest(value: unknown): CaptureManifest | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const m = value as Record<string, unknown>;
   if (m['version'] !== CAPTURE_MANIFEST_VERSION || !isString(m['capturedAt'])) return undefined;
@@ -167,9 +170,12 @@ export function notCapturedWorkloads(manifest: CaptureManifest | undefined): Not
  * capture can read it) are permanent facts of the tenant, not gaps of this capture.
  */
 export function partialWorkloads(manifest: CaptureManifest | undefined): NotCapturedWorkload[] {
-  return notCapturedWorkloads(manifest).filter(
-    (w) => w.status === 'failed' || w.status === 'notPermitted',
-  );
+  return notCapturedWorkloads(manifest).filter(makesCapturePartial);
+}
+
+/** Whether a workload not read makes its capture partial (failed or not permitted). */
+export function makesCapturePartial(workload: Pick<NotCapturedWorkload, 'status'>): boolean {
+  return workload.status === 'failed' || workload.status === 'notPermitted';
 }
 
 export function isPartialCapture(manifest: CaptureManifest | undefined): boolean {

@@ -11,6 +11,7 @@ import {
   DUPLICATE_MATCH_MESSAGE,
   ERROR_CODES,
   isSameMatch,
+  makesCapturePartial,
   MATCHING_MESSAGES,
   policyId,
   type AcceptedDeviationGroup,
@@ -35,6 +36,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { useConfirm } from '../../components/confirm-dialog';
+import { NotCapturedNotice } from '../../components/not-captured-notice';
 import { useNotify, type Notice } from '../../components/notifier';
 import { RoleGate } from '../../components/role-gate';
 import { ApiError } from '../../lib/api-client';
@@ -342,6 +344,10 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
             <MessageBarBody>{w}</MessageBarBody>
           </MessageBar>
         ))}
+        <NotCapturedNotice
+          workloads={data.notCaptured ?? []}
+          partial={(data.notCaptured ?? []).some(makesCapturePartial)}
+        />
         {stored.pending.length > 0 && (
           <MessageBar intent="warning" layout="multiline">
             <MessageBarBody>
