@@ -347,6 +347,39 @@ describe('capture management', () => {
 });
 
 describe('review workflow step rules', () => {
+  it('keeps the review of a branch across a reload, the approval draft too, until the PR exists', async () => {
+    serve();
+    const first = await openReview();
+    await userEvent.click(
+      within(first.review).getByRole('button', {
+        name: 'Mark Reviewed: change ConditionalAccess/Policy/CA000.json',
+      }),
+    );
+    expect(within(first.review).getByText('1 of 3 policies reviewed (33%)')).toBeInTheDocument();
+    first.unmount();
+
+    // a reload: the same branch, a new page
+    const second = renderApp('/capture-management/ABC');
+    const review = await screen.findByRole('region', { name: 'Review of client-ABC-capture-21' });
+    expect(await within(review).findByText('1 of 3 policies reviewed (33%)')).toBeInTheDocument();
+    const dialog = await reviewAllAndContinue(review);
+    const comments = 'Approved after checking the conditional access change with the client.';
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Comments/ }), comments);
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', {
+        name: 'I acknowledge these changes may impact users',
+      }),
+    );
+    second.unmount();
+
+    renderApp('/capture-management/ABC');
+    const again = await approvalDialog();
+    expect(within(again).getByRole('textbox', { name: /Comments/ })).toHaveValue(comments);
+    expect(
+      within(again).getByRole('checkbox', { name: 'I acknowledge these changes may impact users' }),
+    ).toBeChecked();
+  });
+
   it('continues to approval only when every reviewable item is reviewed', async () => {
     serve();
     const { review } = await openReview();

@@ -15,9 +15,9 @@ import {
   Text,
   Textarea,
 } from '@fluentui/react-components';
-import { useState } from 'react';
 
 import { RoleGate } from '../../../components/role-gate';
+import { useApprovalDraft } from '../hooks/use-review-progress';
 
 const useStyles = makeStyles({
   summary: { display: 'flex', gap: '16px', flexWrap: 'wrap', marginBottom: '12px' },
@@ -41,6 +41,7 @@ export function ApprovalDialog({
   partial,
   onBack,
   onApprove,
+  draftKey,
 }: {
   open: boolean;
   summary: ApprovalSummary;
@@ -51,10 +52,12 @@ export function ApprovalDialog({
   partial: boolean;
   onBack: () => void;
   onApprove: (comments: string) => void;
+  /** where the comments and acknowledgement so far are kept (they survive a reload) */
+  draftKey: string;
 }) {
   const styles = useStyles();
-  const [comments, setComments] = useState('');
-  const [acknowledged, setAcknowledged] = useState(false);
+  const [draft, onDraftChange] = useApprovalDraft(draftKey);
+  const { comments, acknowledged } = draft;
   const hint = approvalCommentHint(comments);
   const partialUnsaid = partial && !commentSaysPartial(comments);
   const ownCapture =
@@ -99,13 +102,15 @@ export function ApprovalDialog({
               <Textarea
                 rows={5}
                 value={comments}
-                onChange={(_, data) => setComments(data.value)}
+                onChange={(_, data) => onDraftChange({ ...draft, comments: data.value })}
                 placeholder="Why these changes are approved, who requested them, what was checked"
               />
             </Field>
             <Checkbox
               checked={acknowledged}
-              onChange={(_, data) => setAcknowledged(data.checked === true)}
+              onChange={(_, data) =>
+                onDraftChange({ ...draft, acknowledged: data.checked === true })
+              }
               label="I acknowledge these changes may impact users"
             />
           </DialogContent>

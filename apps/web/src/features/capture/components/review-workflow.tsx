@@ -12,14 +12,12 @@ import {
   filterDriftChanges,
   filterReviewDeviations,
   groupBy,
-  initialReviewState,
   parentFolder,
   policyFileName,
   reviewableItems,
   reviewComplianceSummary,
   reviewedCount,
   reviewProgressText,
-  reviewReducer,
   type ChangeFilter,
   type SeverityFilter,
 } from '@aegis/domain';
@@ -45,12 +43,13 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowSyncRegular, CheckmarkRegular } from '@fluentui/react-icons';
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
 import { NotCapturedNotice } from '../../../components/not-captured-notice';
 import { useNotify } from '../../../components/notifier';
 import { RoleGate } from '../../../components/role-gate';
 import { useCaptureAnalysis, useCreateCapturePullRequest } from '../api/capture-api';
+import { useReviewProgress } from '../hooks/use-review-progress';
 
 import { ApprovalDialog } from './approval-dialog';
 import { CategoryIcon } from './category-icon';
@@ -137,7 +136,7 @@ export function ReviewWorkflow({
   onMerged,
 }: ReviewWorkflowProps) {
   const styles = useStyles();
-  const [state, dispatch] = useReducer(reviewReducer, undefined, initialReviewState);
+  const { state, dispatch, draftKey } = useReviewProgress(client, branch.name);
   const [exclusions, setExclusions] = useState<{ properties: string[]; paths: string[] }>({
     properties: [],
     paths: [],
@@ -484,6 +483,7 @@ export function ReviewWorkflow({
           partial={data.partial}
           onBack={() => dispatch({ type: 'goTo', step: 'review' })}
           onApprove={approve}
+          draftKey={draftKey}
         />
       )}
       {state.step === 'merge' && state.approval && (
