@@ -14,9 +14,20 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { XMLParser } from 'fast-xml-parser';
 import { format, resolveConfig } from 'prettier';
 
+import {
+  addCsdl,
+  conventionalMethods,
+  describeType,
+  resolve,
+  type ExtractedPath,
+  type ExtractedType,
+  type Method,
+  type Model,
+  type Segment,
+  type TypeMapping,
+} from './csdl-model';
 import { graphPathTemplates } from './graph-calls';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -24,7 +35,6 @@ const OUTPUT = join(ROOT, 'packages/emulators/contracts/graph.json');
 const DEFAULT_METADATA = '/work/.mirror/microsoftgraph+msgraph-metadata/repo';
 const SOURCE_REPO = 'https://github.com/microsoftgraph/msgraph-metadata';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Version = 'v1.0' | 'beta';
 
 /**
@@ -69,292 +79,6 @@ const EXPANDED_BY_DEFAULT: Readonly<Record<string, { properties: string[]; refer
     reference: 'https://learn.microsoft.com/graph/api/fido2authenticationmethodconfiguration-get',
   },
 };
-
-interface Member {
-  name: string;
-  type: string;
-  navigation: boolean;
-  collection: boolean;
-  containsTarget: boolean;
-}
-
-interface EntityTypeDef {
-  name: string;
-  baseType?: string;
-  members: Member[];
-}
-
-interface Model {
-  types: Map<string, EntityTypeDef>;
-  /** entity sets and singletons of the entity container */
-  roots: Map<string, { type: string; collection: boolean }>;
-}
-
-type Attributes = Record<string, string | undefined>;
-type XmlNode = Attributes & Record<string, unknown>;
-
-function asArray(value: unknown): XmlNode[] {
-  if (Array.isArray(value)) return value as XmlNode[];
-  return value ? [value as XmlNode] : [];
-}
-
-/** `graph.x`, `Collection(graph.x)` → `microsoft.graph.x`, knowing each schema's alias. */
-function qualify(
-  type: string,
-  aliases: Map<string, string>,
-): { name: string; collection: boolean } {
-  const collection = /^Collection\((.*)\)$/.exec(type);
-  const inner = collection ? (collection[1] ?? '') : type;
-  const dot = inner.lastIndexOf('.');
-  const prefix = inner.slice(0, dot);
-  const namespace = aliases.get(prefix) ?? prefix;
-  return { name: `${namespace}.${inner.slice(dot + 1)}`, collection: Boolean(collection) };
-}
-
-/** Adds a CSDL document to a model; what an earlier document defined is kept. */
-function addCsdl(model: Model, xml: string): void {
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '',
-    removeNSPrefix: true,
-    isArray: (name, _path, _leaf, isAttribute) =>
-      !isAttribute &&
-      [
-        'Schema',
-        'EntityType',
-        'Property',
-        'NavigationProperty',
-        'EntitySet',
-        'Singleton',
-        'EntityContainer',
-      ].includes(name),
-  });
-  const document = parser.parse(xml) as { Edmx?: { DataServices?: { Schema?: unknown } } };
-  const schemas = asArray(document.Edmx?.DataServices?.Schema);
-  const aliases = new Map<string, string>();
-  for (const schema of schemas) {
-    const namespace = schema['Namespace'] ?? '';
-    aliases.set(namespace, namespace);
-    if (schema['Alias']) aliases.set(schema['Alias'], namespace);
-  }
-  for (const schema of schemas) {
-    const namespace = schema['Namespace'] ?? '';
-    for (const entity of asArray(schema['EntityType'])) {
-      const name = `${namespace}.${entity['Name'] ?? ''}`;
-      if (model.types.has(name)) continue;
-      const members: Member[] = [];
-      for (const [key, navigation] of [
-        ['Property', false],
-        ['NavigationProperty', true],
-      ] as const) {
-        for (const member of asArray(entity[key])) {
-          const type = qualify(member['Type'] ?? '', aliases);
-          members.push({
-            name: member['Name'] ?? '',
-            type: type.name,
-            navigation,
-            collection: type.collection,
-            containsTarget: member['ContainsTarget'] === 'true',
-          });
-        }
-      }
-      const base = entity['BaseType'];
-      model.types.set(name, {
-        name,
-        ...(base ? { baseType: qualify(base, aliases).name } : {}),
-        members,
-      });
-    }
-    for (const container of asArray(schema['EntityContainer'])) {
-      for (const set of asArray(container['EntitySet'])) {
-        const name = set['Name'] ?? '';
-        if (!model.roots.has(name)) {
-          model.roots.set(name, {
-            type: qualify(set['EntityType'] ?? '', aliases).name,
-            collection: true,
-          });
-        }
-      }
-      for (const singleton of asArray(container['Singleton'])) {
-        const name = singleton['Name'] ?? '';
-        if (!model.roots.has(name)) {
-          model.roots.set(name, {
-            type: qualify(singleton['Type'] ?? '', aliases).name,
-            collection: false,
-          });
-        }
-      }
-    }
-  }
-}
-
-/** A type's members with its base types' (nearest definition first). */
-function membersOf(model: Model, typeName: string): Member[] {
-  const out: Member[] = [];
-  const seen = new Set<string>();
-  for (let type = model.types.get(typeName); type;) {
-    for (const member of type.members) {
-      if (!seen.has(member.name)) {
-        seen.add(member.name);
-        out.push(member);
-      }
-    }
-    if (!type.baseType || type.baseType === type.name) break;
-    type = model.types.get(type.baseType);
-  }
-  return out;
-}
-
-/** Every type deriving from `typeName`, directly or not. */
-function derivedTypes(model: Model, typeName: string): string[] {
-  const out: string[] = [];
-  const queue = [typeName];
-  while (queue.length > 0) {
-    const current = queue.shift();
-    for (const type of model.types.values()) {
-      if (type.baseType === current && !out.includes(type.name)) {
-        out.push(type.name);
-        queue.push(type.name);
-      }
-    }
-  }
-  return out.sort();
-}
-
-export type PathKind = 'collection' | 'entity' | 'singleton' | 'property' | 'reference';
-
-export interface ExtractedPath {
-  exists: boolean;
-  kind?: PathKind;
-  entityType?: string;
-  methods: Method[];
-  /** Microsoft's API reference page that names the methods, when the CSDL does not */
-  reference?: string;
-}
-
-interface Segment {
-  kind: PathKind;
-  type: string;
-  /** a collection whose members the path owns (containment): POST creates in it */
-  contained: boolean;
-}
-
-function resolve(model: Model, template: string): Segment | undefined {
-  const parts = template.split('/').filter(Boolean);
-  const first = model.roots.get(parts[0] ?? '');
-  if (!first) return undefined;
-  let current: Segment = {
-    kind: first.collection ? 'collection' : 'singleton',
-    type: first.type,
-    contained: first.collection,
-  };
-  for (const part of parts.slice(1)) {
-    if (part === '{id}') {
-      if (current.kind !== 'collection') return undefined;
-      current = { kind: 'entity', type: current.type, contained: false };
-    } else if (part === '$ref') {
-      if (current.kind !== 'collection' && current.kind !== 'entity') return undefined;
-      current = { kind: 'reference', type: current.type, contained: false };
-    } else {
-      if (current.kind !== 'entity' && current.kind !== 'singleton') return undefined;
-      const member = membersOf(model, current.type).find((m) => m.name === part);
-      if (!member) return undefined;
-      if (!member.navigation) {
-        current = { kind: 'property', type: member.type, contained: false };
-      } else {
-        current = {
-          kind: member.collection ? 'collection' : 'singleton',
-          type: member.type,
-          contained: member.containsTarget,
-        };
-      }
-    }
-  }
-  return current;
-}
-
-/**
- * OData's conventions for what the path addresses: a collection is listed (and created in when it
- * contains its members), an entity read, updated and deleted, a singleton read and updated, a
- * property read, a reference collection added to and a reference removed.
- */
-function conventionalMethods(segment: Segment, template: string): Method[] {
-  switch (segment.kind) {
-    case 'collection':
-      return segment.contained ? ['GET', 'POST'] : ['GET'];
-    case 'entity':
-      return ['GET', 'PATCH', 'DELETE'];
-    case 'singleton':
-      return ['GET', 'PATCH'];
-    case 'property':
-      return ['GET'];
-    case 'reference':
-      return template.endsWith('{id}/$ref') ? ['DELETE'] : ['POST'];
-  }
-}
-
-export interface ExtractedType {
-  structural: string[];
-  navigation: string[];
-  /** navigation properties of derived types, which a list of this type may hold */
-  derivedNavigation: string[];
-  /** navigation properties the service returns without `$expand` (its API reference shows them) */
-  expandedByDefault?: { properties: string[]; reference: string };
-}
-
-interface TypeMapping {
-  properties: string[];
-  navigationProperties: string[];
-}
-
-/**
- * Structural and navigation property names of a type and its base types. Microsoft's type
- * mapping (generated from the full CSDL at the newest commit) wins over an older CSDL's members.
- */
-function describeType(
-  model: Model,
-  typeName: string,
-  mapping: Record<string, TypeMapping> | undefined,
-): ExtractedType {
-  const structural = new Set<string>();
-  const navigation = new Set<string>();
-  // a type only the type mapping knows (newer than the CSDL held) is its own chain
-  const chain: string[] = model.types.has(typeName) ? [] : [typeName];
-  for (let type = model.types.get(typeName); type;) {
-    chain.push(type.name);
-    if (!type.baseType || type.baseType === type.name) break;
-    type = model.types.get(type.baseType);
-  }
-  for (const name of chain) {
-    const mapped = mapping?.[name.replace(/^microsoft\.graph\./, '')];
-    if (mapped && name.startsWith('microsoft.graph.') && !name.slice(16).includes('.')) {
-      mapped.properties.forEach((p) => structural.add(p));
-      mapped.navigationProperties.forEach((p) => navigation.add(p));
-    } else {
-      for (const member of model.types.get(name)?.members ?? []) {
-        (member.navigation ? navigation : structural).add(member.name);
-      }
-    }
-  }
-  const derivedNavigation = new Set<string>();
-  for (const derived of derivedTypes(model, typeName)) {
-    const mapped = mapping?.[derived.replace(/^microsoft\.graph\./, '')];
-    const names = mapped
-      ? mapped.navigationProperties
-      : (model.types
-          .get(derived)
-          ?.members.filter((m) => m.navigation)
-          .map((m) => m.name) ?? []);
-    names.filter((n) => !navigation.has(n)).forEach((n) => derivedNavigation.add(n));
-  }
-  const expandedByDefault = EXPANDED_BY_DEFAULT[typeName];
-  return {
-    structural: [...structural].sort(),
-    navigation: [...navigation].sort(),
-    derivedNavigation: [...derivedNavigation].sort(),
-    ...(expandedByDefault ? { expandedByDefault } : {}),
-  };
-}
 
 interface SourceFile {
   path: string;
@@ -512,7 +236,8 @@ export function extract(gitDir: string): unknown {
       reference: 'https://learn.microsoft.com/graph/json-batching',
     };
     const types: Record<string, ExtractedType> = {};
-    for (const name of [...typeNames].sort()) types[name] = describeType(model, name, mapping);
+    for (const name of [...typeNames].sort())
+      types[name] = describeType(model, name, mapping, EXPANDED_BY_DEFAULT);
     versions[version] = { sources, paths, types };
   }
   return {
