@@ -34,6 +34,9 @@ test('fleet: every client with its figures and trend, clients without backups or
   ).toBeVisible();
   await expect(wgb.getByText('No capture recorded.')).toBeVisible();
   await expect(wgb.getByText('Compliant', { exact: true })).toHaveCount(0);
+  // nothing of it can be judged: Data missing, never Critical for backups it cannot have yet
+  await expect(wgb.getByText('Data missing', { exact: true }).first()).toBeVisible();
+  await expect(wgb.getByText('Critical', { exact: true })).toHaveCount(0);
   // the sparklines arrive with the trends
   await expect(grid.getByLabel(/^Compliance of ABC went from \d+% to \d+%/)).toBeVisible({
     timeout: 60_000,
@@ -74,8 +77,13 @@ test('fleet: every client with its figures and trend, clients without backups or
   await expect(page.getByText('Failed to Load Comparison')).toHaveCount(0);
   await shot(page, '04-no-configuration');
   await expectAccessible(page, 'baseline compliance without configuration');
-  // the client chooser lists it too (every client, ADR 042), and it has no captures yet
+  // the client chooser lists it too, saying what it lacks (ADR 054), and it has no captures yet
   await expect(page.getByLabel('Client', { exact: true })).toHaveValue('WGB');
+  await expect(
+    page.getByRole('option', {
+      name: 'WGB - Client WGB (no tenant onboarded, no configuration on main)',
+    }),
+  ).toBeAttached();
   await page.getByRole('tab', { name: 'Capture Review' }).click();
   await expect(page.getByText('No capture branches found for this client.')).toBeVisible();
   await page.goBack(); // the baseline view
@@ -88,4 +96,23 @@ test('fleet: every client with its figures and trend, clients without backups or
   await expect(
     page.getByText('Current state of ABC vs company baseline (main branch)'),
   ).toBeVisible();
+});
+
+test('trigger capture lists a code without a tenant with what it lacks and does not offer it', async ({
+  page,
+}) => {
+  await signIn(page, '/trigger-capture');
+  const wgb = page.getByRole('option', {
+    name: 'WGB - Client WGB (no tenant onboarded, no configuration on main)',
+  });
+  await expect(wgb).toBeDisabled();
+  await expect(page.getByRole('option', { name: 'ABC - Client ABC' })).toBeEnabled();
+  for (const [width, height] of [
+    [1400, 900],
+    [1024, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await shot(page, `05-trigger-capture-${width}`);
+  }
+  await expectAccessible(page, 'trigger capture with a code lacking a tenant');
 });

@@ -30,6 +30,7 @@ import { baselineRoutes } from './routes/baseline';
 import { branchProtectionRoutes } from './routes/branch-protection';
 import { captureRoutes } from './routes/capture';
 import { clientPipelineRoutes } from './routes/client-pipelines';
+import { clientRoutes } from './routes/clients';
 import { comparisonRoutes } from './routes/comparison';
 import { complianceRoutes } from './routes/compliance';
 import { fleetRoutes } from './routes/fleet';
@@ -155,6 +156,7 @@ export async function buildApp({
   });
   await app.register(sessionRoutes, { config });
   await app.register(projectRoutes);
+  await app.register(clientRoutes, { config, ...(tables ? { tables } : {}) });
   await app.register(appTablesRoutes, { config, ...(tables ? { tables } : {}) });
   await app.register(auditRoutes, { trail: auditTrail });
   await app.register(backupRoutes, { config });

@@ -15,9 +15,6 @@ export const backupTagQuerySchema = z.object({
 export const backupRestoreBodySchema = z.object({ tag: refNameSchema(400) }).strict();
 export type BackupRestoreBody = z.infer<typeof backupRestoreBodySchema>;
 
-export const backupClientListSchema = z.object({ clients: z.array(z.string()) });
-export type BackupClientList = z.infer<typeof backupClientListSchema>;
-
 /** A backup (spec 3 §3); `date` is ISO 8601 (UTC), `size` a text such as '12.5 MB' or 'N/A'. */
 export const backupSchema = z.object({
   tagName: z.string(),

@@ -19,11 +19,6 @@ export const captureBranchNameSchema = refNameSchema(200).regex(
   },
 );
 
-export const captureClientSchema = z.object({ code: z.string(), name: z.string() });
-export const captureClientListSchema = z.object({ clients: z.array(captureClientSchema) });
-export type CaptureClient = z.infer<typeof captureClientSchema>;
-export type CaptureClientList = z.infer<typeof captureClientListSchema>;
-
 export const captureMetadataSchema = z.object({
   changeCount: z.number().int().nonnegative().optional(),
   criticalCount: z.number().int().nonnegative().optional(),

@@ -13,9 +13,6 @@ export const clientCodeSchema = z
 export const baselineTypeSchema = z.enum(['standard', 'options']);
 export type ComparisonBaselineType = z.infer<typeof baselineTypeSchema>;
 
-export const clientListSchema = z.object({ clients: z.array(z.object({ code: z.string() })) });
-export type ClientList = z.infer<typeof clientListSchema>;
-
 export const clientParamsSchema = z.object({ client: clientCodeSchema });
 
 export const runComparisonBodySchema = z

@@ -12,3 +12,4 @@ export * from './fleet';
 export * from './baseline';
 export * from './audit';
 export * from './branch-protection';
+export * from './clients';

@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './clients';
+export * from './client-directory';
 export * from './app-tables';
 export * from './severity';
 export * from './scores';

@@ -98,11 +98,6 @@ export class BackupsService {
     private readonly project: string,
   ) {}
 
-  /** The children of /Clients on main; each folder name that is a client code is a tenant. */
-  listClients(): Promise<string[]> {
-    return this.repository.listClientCodes();
-  }
-
   /** Backups from the refs filtered by tags/backup/{client}, newest first, with real sizes. */
   async listBackups(client: string): Promise<BackupList> {
     const backups = await this.resolveAll(client);

@@ -3,7 +3,6 @@ import type { BuildRecord, DevOpsApi, PullRequest, RepositoryRef } from '@aegis/
 import type {
   CaptureAnalysis,
   CaptureBranch,
-  CaptureClient,
   CaptureFile,
   CaptureOverview,
   CapturePullRequest,
@@ -120,16 +119,6 @@ export class CaptureService {
 
   private get repo(): RepositoryRef {
     return { project: this.location.project, repository: this.location.repository };
-  }
-
-  /**
-   * Every client the MSP has (ADR 042): the folders under /Clients and the clients onboarded for
-   * app deployment whose configuration was never captured, sorted by code. The repository records
-   * no display names, so each is named 'Client {code}' (spec 3 §2).
-   */
-  async listClients(): Promise<CaptureClient[]> {
-    const codes = await this.repository.listAllClientCodes();
-    return codes.map((code) => ({ code, name: `Client ${code}` }));
   }
 
   /**

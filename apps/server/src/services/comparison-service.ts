@@ -38,7 +38,6 @@ export const COMPARISON_BATCH_SIZE = 10;
 
 /** Spec 1 §8. */
 export const MESSAGES = {
-  fetchClients: 'Error fetching clients: ',
   fetchConfiguration: 'Error fetching client configuration: ',
   compareFiles: 'Error comparing files: ',
   compareStandard: 'Error comparing to standard baseline: ',
@@ -84,16 +83,6 @@ export class ComparisonService {
     private readonly repository: ConfigRepository,
     private readonly caches: ComparisonCaches,
   ) {}
-
-  /** Clients are the folders of three capital letters under /Clients. */
-  async listClients(): Promise<{ code: string }[]> {
-    try {
-      const codes = await this.repository.listClientCodes();
-      return codes.map((code) => ({ code }));
-    } catch (error) {
-      throw withPrefix(MESSAGES.fetchClients, error);
-    }
-  }
 
   /**
    * Refuses a client without a configuration on main before any work streams (issue 9 §5): one

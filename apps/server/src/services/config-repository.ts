@@ -22,9 +22,7 @@ import {
   ConflictError,
   isAegisMainWritePath,
   isClientCode,
-  lastSegment,
   MAIN_BRANCH,
-  CLIENTS_FOLDER,
   NotAllowedError,
   NotFoundError,
   parseClientYamlPath,
@@ -304,16 +302,6 @@ export class ConfigRepository {
       .then((items) => items.filter((item) => item.path !== folder));
   }
 
-  /** The client codes: folders directly under /Clients on main named with three capital letters. */
-  async listClientCodes(version: VersionSpec = MAIN): Promise<string[]> {
-    const items = await this.listChildren(CLIENTS_FOLDER, version);
-    return items
-      .filter((item) => item.isFolder)
-      .map((item) => lastSegment(item.path))
-      .filter(isClientCode)
-      .sort();
-  }
-
   /**
    * The clients onboarded for app deployment: those with a pipeline YAML
    * (Client_Yaml_Files/{CODE}-azure-pipelines.yml). A client whose configuration was never
@@ -326,18 +314,6 @@ export class ConfigRepository {
       return code && isClientCode(code) ? [code] : [];
     });
     return [...new Set(codes)].sort();
-  }
-
-  /**
-   * Every client the MSP has (ADR 042): the client folders under /Clients and the clients onboarded
-   * for app deployment only, sorted by code. The fleet and the capture pages list these.
-   */
-  async listAllClientCodes(version: VersionSpec = MAIN): Promise<string[]> {
-    const [folders, appDeployment] = await Promise.all([
-      this.listClientCodes(version),
-      this.listAppDeploymentClientCodes(version),
-    ]);
-    return [...new Set([...folders, ...appDeployment])].sort();
   }
 
   /** A folder's full listing at a version: one request ([] when the folder does not exist). */

@@ -152,6 +152,7 @@ export class FleetService {
         this.log.warn({ err: error, client }, 'fleet: compliance not computed');
         missing.push(FLEET_MISSING.complianceFailed(reason(error)));
       } else if (!summary.value.hasConfiguration) {
+        facts.hasConfiguration = false;
         missing.push(FLEET_MISSING.noConfiguration);
       } else {
         const s = summary.value;

@@ -1,5 +1,4 @@
 import type {
-  BackupClientList,
   BackupComparison,
   StreamEvent,
   BackupContent,
@@ -49,14 +48,6 @@ describe('backup routes', () => {
   it('needs a signed-in user', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/backups/ABC' });
     expect(response.statusCode).toBe(401);
-  });
-
-  it('lists the client folders as tenants', async () => {
-    const response = await get('/api/backups/clients');
-    expect(response.statusCode).toBe(200);
-    expect((response.json() as BackupClientList).clients).toEqual(
-      expect.arrayContaining(['ABC', 'CON', 'FAB', 'NWT', 'WWI']),
-    );
   });
 
   it('lists backups from the tags, newest first, without tags that break the date rule', async () => {

@@ -2,7 +2,6 @@ import { DevOpsClient } from '@aegis/connectors/devops';
 import type {
   CaptureAnalysis,
   CaptureBranchList,
-  CaptureClientList,
   CaptureFile,
   CaptureOverview,
   CapturePullRequestCreated,
@@ -46,18 +45,11 @@ describe('capture routes', () => {
     ((await get(`/api/capture/clients/${client}/branches`)).json() as CaptureBranchList).branches;
 
   it('needs a signed-in user', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/capture/clients' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/capture/clients/ABC/branches',
+    });
     expect(response.statusCode).toBe(401);
-  });
-
-  it("lists every client as 'Client {code}', sorted by code, app-deployment-only ones included", async () => {
-    const response = await get('/api/capture/clients');
-    expect(response.statusCode).toBe(200);
-    const { clients } = response.json() as CaptureClientList;
-    // the client folders and WGB, onboarded for app deployment but never captured (ADR 042)
-    expect(clients.map((c) => c.code)).toEqual(['ABC', 'CON', 'FAB', 'NWT', 'WGB', 'WWI']);
-    expect(clients).toContainEqual({ code: 'ABC', name: 'Client ABC' });
-    expect(clients).toContainEqual({ code: 'WGB', name: 'Client WGB' });
   });
 
   it('gives a never-captured client no capture branches and an empty overview', async () => {

@@ -1,5 +1,4 @@
 import type {
-  ClientList,
   ComparisonEvent,
   ConfigurationsEvent,
   OptionsComparisonResult,
@@ -50,16 +49,6 @@ describe('comparison routes', () => {
     });
     return { response, events: events<ComparisonEvent>(response.body) };
   };
-
-  it('lists the clients: folders of three capital letters under /Clients', async () => {
-    const response = await t.injectAs(SAMPLE_USER, {
-      method: 'GET',
-      url: '/api/comparison/clients',
-    });
-    expect(response.statusCode).toBe(200);
-    const { clients } = response.json() as ClientList;
-    expect(clients.map((c) => c.code)).toEqual(['ABC', 'CON', 'FAB', 'NWT', 'WWI']);
-  });
 
   it('runs the company (options) baseline, streaming progress from the work', async () => {
     const { response, events: list } = await run('CON', 'options');
@@ -237,15 +226,6 @@ describe('comparison routes', () => {
       pathPattern: 'items',
       message: 'VS402371: The service is unavailable.',
     });
-    const clients = await t.injectAs(SAMPLE_USER, {
-      method: 'GET',
-      url: '/api/comparison/clients',
-    });
-    expect(clients.statusCode).toBe(502);
-    expect(clients.json()).toMatchObject({
-      error: 'ServiceError',
-      message: expect.stringMatching(/^Error fetching clients: .*VS402371/) as unknown,
-    });
 
     // the client check before the stream fails: an ordinary answer with the spec's text
     const options = await run('ABC', 'options');
@@ -288,7 +268,6 @@ describe('comparison routes', () => {
 
   it('answers 401 without a token', async () => {
     for (const [method, url] of [
-      ['GET', '/api/comparison/clients'],
       ['POST', '/api/comparison/runs'],
       ['GET', '/api/comparison/clients/ABC/configurations'],
       ['GET', '/api/comparison/clients/ABC/policy?path=a.json'],

@@ -47,7 +47,7 @@ describe('Azure DevOps on behalf of the technician', () => {
       // a role route works with the same API token (the Entra 403 of ADR 009 is gone)
       const clients = await t.injectAs(SAMPLE_USER, {
         method: 'GET',
-        url: '/api/comparison/clients',
+        url: '/api/clients',
       });
       expect(clients.statusCode).toBe(200);
     } finally {

@@ -122,8 +122,11 @@ describe('fleet routes', () => {
         FLEET_MISSING.noCapture,
       ]),
     );
-    expect(wgb?.status).not.toBe('compliant');
+    // nothing of it can be judged: Data missing, and the summary counts it there, not as Critical
+    expect(wgb?.status).toBe('incomplete');
     const counts = body.summary;
+    expect(counts.incomplete).toBe(body.rows.filter((r) => r.status === 'incomplete').length);
+    expect(counts.incomplete).toBeGreaterThanOrEqual(1);
     expect(counts.clients).toBe(6);
     expect(counts.compliant + counts.atRisk + counts.critical + counts.incomplete).toBe(6);
     expect(body.worstDeviations.length).toBeGreaterThan(0);

@@ -3,12 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
+import { clientsHandler, knownClient } from '../testing/mocks/clients';
 import { mockServer } from '../testing/mocks/server';
 import { renderApp, TEST_USER } from '../testing/render-app';
 
-const CLIENTS = http.get('*/api/capture/clients', () =>
-  HttpResponse.json({ clients: [{ code: 'ABC', name: 'Client ABC' }] }),
-);
+const CLIENTS = clientsHandler([knownClient('ABC')]);
 
 describe('RequireAuth and roles', () => {
   it('shows an account without any Aegis role a page saying so, not the portal', async () => {

@@ -1,3 +1,4 @@
+import type { ClientLack } from '@aegis/domain';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -23,13 +24,43 @@ function Picker(
   );
 }
 
+const client = (code: string, lacks: ClientLack[] = []) => ({
+  code,
+  name: `Client ${code}`,
+  lacks,
+});
+
 describe('ClientPicker', () => {
+  it('names what a code lacks, and refuses one that lacks what the screen needs', async () => {
+    const onPick = vi.fn();
+    renderWithProviders(
+      <Picker
+        onPick={onPick}
+        needs={['tenant']}
+        clients={[
+          client('ABC', ['backups']),
+          client('WGB', ['tenant', 'configuration', 'backups']),
+          client('QRS', ['configuration']),
+        ]}
+      />,
+    );
+    const options = [...(screen.getByLabelText('Client') as HTMLSelectElement).options];
+    expect(options.map((o) => [o.textContent, o.disabled])).toEqual([
+      ['Select a client', false],
+      ['ABC - Client ABC', false],
+      ['QRS - Client QRS (no configuration on main)', false],
+      ['WGB - Client WGB (no tenant onboarded, no configuration on main)', true],
+    ]);
+    await userEvent.selectOptions(screen.getByLabelText('Client'), 'QRS');
+    expect(onPick).toHaveBeenLastCalledWith('QRS');
+  });
+
   it('lists clients sorted by code as "code - name" and picks one with the keyboard', async () => {
     const onPick = vi.fn();
     renderWithProviders(
       <Picker
         onPick={onPick}
-        clients={[{ code: 'XYZ', name: 'Client XYZ' }, { code: 'ABC', name: 'Client ABC' }, 'DEF']}
+        clients={[client('XYZ'), client('ABC'), { code: 'DEF', name: 'DEF', lacks: [] }]}
       />,
     );
     const select = screen.getByLabelText('Client');
@@ -73,7 +104,11 @@ describe('ClientPicker', () => {
 
   it('keeps a placeholder that cannot be chosen again when asked', () => {
     renderWithProviders(
-      <Picker clients={['ABC']} placeholder="Choose a client..." placeholderSelectable={false} />,
+      <Picker
+        clients={[client('ABC')]}
+        placeholder="Choose a client..."
+        placeholderSelectable={false}
+      />,
     );
     expect(screen.getByRole('option', { name: 'Choose a client...' })).toBeDisabled();
   });

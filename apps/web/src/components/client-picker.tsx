@@ -1,7 +1,10 @@
+import type { KnownClientDto } from '@aegis/contracts';
+import { knownClientLabel, type ClientLack } from '@aegis/domain';
 import { Button, Field, makeStyles, Select } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
-/** A client as the lists of the API give it: a bare code, or a code with a display name. */
-export type ClientPickerItem = string | { readonly code: string; readonly name?: string };
+
+/** A client as GET /api/clients gives it (ADR 054). */
+export type ClientPickerItem = Pick<KnownClientDto, 'code' | 'name' | 'lacks'>;
 
 export interface ClientPickerProps {
   /** The selected client code; '' for none. */
@@ -23,25 +26,38 @@ export interface ClientPickerProps {
   readonly disabled?: boolean;
   readonly hint?: string;
   readonly className?: string;
+  /**
+   * What the screen needs of a client: a code lacking one of these is shown with what it lacks
+   * and cannot be chosen (Trigger Capture needs a tenant; the comparison a configuration).
+   */
+  readonly needs?: readonly ClientLack[];
+  /** Lacks worth naming even when the code can be chosen (default: tenant and configuration). */
+  readonly shows?: readonly ClientLack[];
 }
 
 const useStyles = makeStyles({
   error: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap' },
 });
 
-function toOption(item: ClientPickerItem): { code: string; text: string } {
-  if (typeof item === 'string') return { code: item, text: item };
-  const name = item.name?.trim();
+const DEFAULT_SHOWN: readonly ClientLack[] = ['tenant', 'configuration'];
+
+function toOption(
+  item: ClientPickerItem,
+  needs: readonly ClientLack[],
+  shows: readonly ClientLack[],
+): { code: string; text: string; unusable: boolean } {
   return {
     code: item.code,
-    text: name && name !== item.code ? `${item.code} - ${name}` : item.code,
+    text: knownClientLabel(item, [...new Set([...shows, ...needs])]),
+    unusable: item.lacks.some((lack) => needs.includes(lack)),
   };
 }
 
 /**
  * The one client chooser of every screen: a labelled native select (so the keyboard, type-ahead
- * and screen readers work as everywhere), options 'code - name' when a name is known, sorted by
- * code, with its loading, error (with Retry) and empty states.
+ * and screen readers work as everywhere) over GET /api/clients, options 'code - name (what it
+ * lacks)' sorted by code, a code lacking what the screen needs shown but not selectable, with its
+ * loading, error (with Retry) and empty states.
  */
 export function ClientPicker({
   value,
@@ -58,9 +74,13 @@ export function ClientPicker({
   disabled,
   hint,
   className,
+  needs = [],
+  shows = DEFAULT_SHOWN,
 }: ClientPickerProps) {
   const styles = useStyles();
-  const options = (clients ?? []).map(toOption).sort((a, b) => a.code.localeCompare(b.code));
+  const options = (clients ?? [])
+    .map((item) => toOption(item, needs, shows))
+    .sort((a, b) => a.code.localeCompare(b.code));
   const empty = !loading && !error && clients !== undefined && options.length === 0;
   return (
     <Field
@@ -91,7 +111,7 @@ export function ClientPicker({
           {empty ? 'No clients found' : placeholder}
         </option>
         {options.map((option) => (
-          <option key={option.code} value={option.code}>
+          <option key={option.code} value={option.code} disabled={option.unusable}>
             {option.text}
           </option>
         ))}

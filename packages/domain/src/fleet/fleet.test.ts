@@ -46,6 +46,17 @@ describe('fleet status', () => {
     ).toBe('critical');
   });
 
+  it('is Data missing, not Critical, for a client without configuration on main (issue 27 item 2)', () => {
+    const neverCaptured: FleetFacts = {
+      hasConfiguration: false,
+      backupHealth: 'No Backups',
+      lastCaptureAt: null,
+      missing: [FLEET_MISSING.noConfiguration, FLEET_MISSING.noBackups],
+    };
+    expect(fleetStatus(neverCaptured, NOW)).toBe('incomplete');
+    expect(fleetStatus({ ...neverCaptured, hasConfiguration: true }, NOW)).toBe('critical');
+  });
+
   it('is at risk on high deviations, lower scores, backup warnings and stale captures', () => {
     expect(fleetStatus({ ...healthy, highCount: 2 }, NOW)).toBe('atRisk');
     expect(fleetStatus({ ...healthy, compliancePercentage: 89 }, NOW)).toBe('atRisk');

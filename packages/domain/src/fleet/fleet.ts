@@ -58,6 +58,11 @@ export interface FleetFacts {
   lastCaptureAt?: string | null;
   /** what could not be had; any entry keeps the row from looking healthy */
   missing: readonly string[];
+  /**
+   * false: main holds no configuration of the client (never captured). Nothing of it can be judged,
+   * so it is 'Data missing', never Critical for the backups it cannot have yet (ADR 054).
+   */
+  hasConfiguration?: boolean;
 }
 
 /** Whole days between an ISO time and now (never negative); undefined without a time. */
@@ -77,12 +82,13 @@ export function formatAge(iso: string | null | undefined, now: Date): string {
 }
 
 /**
- * A client's status: critical when any known figure is critical (compliance under 50, an unaccepted critical
+ * A client's status: 'Data missing' when main holds no configuration of it; critical when any known figure is critical (compliance under 50, an unaccepted critical
  * deviation, backups Critical or none); otherwise 'Data missing' when anything is missing (never compliant on
  * partial data); at risk under 90 % compliance, with high deviations, standard compliance under 70, backups in
  * Warning or a capture older than 30 days; compliant otherwise.
  */
 export function fleetStatus(facts: FleetFacts, now: Date): FleetStatus {
+  if (facts.hasConfiguration === false) return 'incomplete';
   const p = facts.compliancePercentage;
   if (
     (p !== undefined && p < FLEET_CRITICAL_BELOW) ||

@@ -41,4 +41,16 @@ describe('findRunLogFindings', () => {
     // a plain line quoting the phrase is not a warning
     expect(findRunLogFindings(lines(pendingApprovalSummary(2, 9)))).toEqual({});
   });
+
+  it('names the first error a failed run logged: the reason, not only the result', () => {
+    expect(
+      findRunLogFindings(
+        lines(
+          '##[section]Capture of WGB',
+          "##[error]No client tenant is known for 'WGB'",
+          '##vso[task.logissue type=error]Capture stopped',
+        ),
+      ),
+    ).toEqual({ failure: "No client tenant is known for 'WGB'" });
+  });
 });

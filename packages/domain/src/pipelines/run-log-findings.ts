@@ -23,22 +23,28 @@ export interface RunLogFindings {
   readonly rollbackTag?: string;
   /** the warning saying how many changes wait for approval */
   readonly pendingApproval?: string;
+  /** the first error the run logged: why a failed run failed (issue 27 item 2) */
+  readonly failure?: string;
 }
 
-/** The rollback point and pending approvals a finished run's log names. */
+/** The rollback point, pending approvals and the first error a finished run's log names. */
 export function findRunLogFindings(lines: readonly { readonly text: string }[]): RunLogFindings {
   let rollbackTag: string | undefined;
   let pendingApproval: string | undefined;
+  let failure: string | undefined;
   for (const { text } of lines) {
     const line = readRunLogLine(text);
     if (line.kind === 'plain' && line.text.startsWith(ROLLBACK_PREFIX)) {
       rollbackTag = line.text.slice(ROLLBACK_PREFIX.length).trim() || rollbackTag;
     } else if (line.kind === 'warning' && line.text.includes(PENDING_APPROVAL_PHRASE)) {
       pendingApproval = line.text;
+    } else if (line.kind === 'error' && failure === undefined && line.text.trim()) {
+      failure = line.text.trim();
     }
   }
   return {
     ...(rollbackTag ? { rollbackTag } : {}),
     ...(pendingApproval ? { pendingApproval } : {}),
+    ...(failure ? { failure } : {}),
   };
 }

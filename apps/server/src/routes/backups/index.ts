@@ -1,5 +1,4 @@
 import {
-  backupClientListSchema,
   backupClientParamsSchema,
   backupContentSchema,
   backupListSchema,
@@ -29,12 +28,6 @@ export interface BackupRoutesOptions {
 export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (app, { config }) => {
   const service = (request: FastifyRequest) =>
     new BackupsService(request.configRepository, request.pipelineRuns, config.AEGIS_DEVOPS_PROJECT);
-
-  app.get(
-    '/api/backups/clients',
-    { config: { role: 'Reader' }, schema: { tags, response: { 200: backupClientListSchema } } },
-    async (request) => ({ clients: await service(request).listClients() }),
-  );
 
   app.get(
     '/api/backups/:client',

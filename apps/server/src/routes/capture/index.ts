@@ -2,7 +2,6 @@ import {
   captureAnalysisBodySchema,
   captureAnalysisSchema,
   captureBranchListSchema,
-  captureClientListSchema,
   captureClientParamsSchema,
   captureFileQuerySchema,
   captureFileSchema,
@@ -52,15 +51,6 @@ export const captureRoutes: FastifyPluginAsyncZod<CaptureRoutesOptions> = async 
       request.configRepository,
       request.pipelineRuns,
     );
-
-  app.get(
-    '/api/capture/clients',
-    {
-      config: { role: 'Reader' },
-      schema: { tags, response: { 200: captureClientListSchema } },
-    },
-    async (request) => ({ clients: await service(request).listClients() }),
-  );
 
   app.get(
     '/api/capture/clients/:client/branches',

@@ -1,5 +1,4 @@
 import {
-  clientListSchema,
   clientParamsSchema,
   policyFilesSchema,
   policyQuerySchema,
@@ -30,12 +29,6 @@ export const comparisonRoutes: FastifyPluginAsyncZod<ComparisonRoutesOptions> = 
   { caches = createComparisonCaches() },
 ) => {
   const service = (repository: ConfigRepository) => new ComparisonService(repository, caches);
-
-  app.get(
-    '/api/comparison/clients',
-    { config: { role: 'Reader' }, schema: { tags, response: { 200: clientListSchema } } },
-    async (request) => ({ clients: await service(request.configRepository).listClients() }),
-  );
 
   app.post(
     '/api/comparison/runs',

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { findDialog } from '../../testing/find-dialog';
+import { clientsHandler, knownClient } from '../../testing/mocks/clients';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
@@ -22,9 +23,7 @@ function event(id: string, overrides: Partial<AuditEventDto> = {}): AuditEventDt
   };
 }
 
-const CLIENTS = http.get('*/api/comparison/clients', () =>
-  HttpResponse.json({ clients: [{ code: 'ABC' }, { code: 'CON' }] }),
-);
+const CLIENTS = clientsHandler([knownClient('ABC'), knownClient('CON')]);
 
 describe('Audit Trail screen', () => {
   it('lists events newest first, expands parameters, pages older events and filters', async () => {

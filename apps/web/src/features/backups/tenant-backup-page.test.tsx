@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { findDialog } from '../../testing/find-dialog';
 import { findNotice, noticeTitles } from '../../testing/find-notice';
+import { clientsHandler, knownClient } from '../../testing/mocks/clients';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
@@ -58,7 +59,7 @@ function serve(list: Backup[], options: { restore?: 'ok' | 'conflict' } = {}) {
     },
   };
   mockServer.use(
-    http.get('*/api/backups/clients', () => HttpResponse.json({ clients: ['ABC', 'WWI'] })),
+    clientsHandler([knownClient('ABC'), knownClient('WWI')]),
     http.get('*/api/backups/:client/comparison', () => {
       const lines = [
         { type: 'progress', percent: 40 },
@@ -105,7 +106,7 @@ async function answerRestorePrompt(goAhead: boolean, tag = HISTORY[0]?.tagName) 
 }
 
 async function chooseTenant(code: string) {
-  await screen.findByRole('option', { name: code });
+  await screen.findByRole('option', { name: `${code} - Client ${code}` });
   await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Tenant' }), code);
 }
 

@@ -19,8 +19,9 @@ import { RoleGate } from '../../components/role-gate';
 import { RunLogButton } from '../../components/run-log-dialog';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
+import { useClients } from '../../lib/clients/use-clients';
 
-import { downloadBackup, useBackupClients, useBackups, useRestoreBackup } from './api/backups';
+import { downloadBackup, useBackups, useRestoreBackup } from './api/backups';
 import { BackupComparisonDialog } from './components/backup-comparison-dialog';
 import { BackupDetailsDialog } from './components/backup-details-dialog';
 import { BackupHistoryTable } from './components/backup-history-table';
@@ -64,7 +65,7 @@ export function restoreFailureText(serverMessage: string): string {
 export function TenantBackupPage() {
   const styles = useStyles();
   const navigate = useNavigate();
-  const clients = useBackupClients();
+  const clients = useClients();
   const [client, setClient] = useState<string>();
   const backups = useBackups(client);
   const restore = useRestoreBackup();

@@ -19,9 +19,10 @@ import { useNotify, type Notice } from '../../components/notifier';
 import { PageHeader } from '../../components/page-header';
 import { ResultBar } from '../../components/result-bar';
 import { paths } from '../../config/paths';
+import { useClients } from '../../lib/clients/use-clients';
 import { useBrowserSession } from '../../lib/session';
 
-import { useCaptureBranches, useCaptureClients, useCaptureOverview } from './api/capture-api';
+import { useCaptureBranches, useCaptureOverview } from './api/capture-api';
 import { CaptureSelector } from './components/capture-selector';
 import { ReviewWorkflow } from './components/review-workflow';
 
@@ -71,7 +72,7 @@ export function CaptureManagementPage({ renderBaseline }: CaptureManagementPageP
   const view = search.get('view') === 'baseline' ? 'baseline' : 'captures';
   const selectedBranch = view === 'captures' ? (search.get('branch') ?? undefined) : undefined;
 
-  const clients = useCaptureClients();
+  const clients = useClients();
   const overview = useCaptureOverview(client);
   const branches = useCaptureBranches(client);
   const autoSelected = useRef<string | undefined>(undefined);

@@ -4,6 +4,7 @@ import type {
   CaptureRun,
   CreateCapturePullRequestBody,
   NotCapturedWorkloadDto,
+  RunLog,
 } from '@aegis/contracts';
 import type { AegisRole } from '@aegis/domain';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
@@ -13,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 
 import { findDialog } from '../../testing/find-dialog';
 import { findNotice } from '../../testing/find-notice';
+import { APP_DEPLOYMENT_ONLY, clientsHandler, knownClient } from '../../testing/mocks/clients';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp, TEST_USER } from '../../testing/render-app';
 
@@ -154,16 +156,8 @@ function serve(
       await delay('infinite');
       return HttpResponse.json({});
     }),
-    http.get('*/api/capture/clients', () =>
-      HttpResponse.json({
-        clients: [
-          { code: 'ABC', name: 'Client ABC' },
-          { code: 'FAB', name: 'Client FAB' },
-          // onboarded for app deployment, never captured: no folder under /Clients (ADR 042)
-          { code: 'WGB', name: 'Client WGB' },
-        ],
-      }),
-    ),
+    // WGB: onboarded for app deployment, never captured: no folder under /Clients (ADR 042)
+    clientsHandler([knownClient('ABC'), knownClient('FAB'), APP_DEPLOYMENT_ONLY]),
     http.get('*/api/capture/clients/:client/branches', ({ params }) =>
       options.branches === 'fail'
         ? HttpResponse.json({ message: 'boom', statusCode: 502 }, { status: 502 })
@@ -303,7 +297,10 @@ describe('capture management', () => {
       ),
     );
     const { router } = renderApp('/capture-management');
-    await screen.findByRole('option', { name: 'WGB - Client WGB' });
+    // listed with what it lacks, and still chosen: its empty states are the answer
+    await screen.findByRole('option', {
+      name: 'WGB - Client WGB (no tenant onboarded, no configuration on main)',
+    });
     await userEvent.selectOptions(screen.getByLabelText('Client'), 'WGB');
     expect(
       await screen.findByText('No capture branches found for this client.'),
@@ -610,6 +607,14 @@ describe('trigger capture', () => {
       http.get('*/api/capture/clients/:client/runs/:runId', () =>
         HttpResponse.json(states[Math.min(polls++, states.length - 1)]),
       ),
+      http.get('*/api/projects/Aegis/pipelines/216/runs/41/log', () =>
+        HttpResponse.json({
+          lines: [
+            { time: null, text: '##[section]Capture of ABC' },
+            { time: null, text: "##[error]No client tenant is known for 'ABC'" },
+          ],
+        } satisfies RunLog),
+      ),
     );
     return starts;
   }
@@ -699,7 +704,21 @@ describe('trigger capture', () => {
     });
     expect(await screen.findByText('Capture failed: failed')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
+    // why, from the run's log, not only its result (issue 27 item 2)
+    expect(
+      await screen.findByText("Reason: No client tenant is known for 'ABC'"),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Trigger Capture' })).toBeEnabled();
+  });
+
+  it('shows a code without a tenant with what it lacks, and does not let it be captured', async () => {
+    serveRun([run('completed', 'succeeded')]);
+    renderApp('/trigger-capture');
+    const wgb = await screen.findByRole('option', {
+      name: 'WGB - Client WGB (no tenant onboarded, no configuration on main)',
+    });
+    expect(wgb).toBeDisabled();
+    expect(screen.getByRole('option', { name: 'ABC - Client ABC' })).toBeEnabled();
   });
 
   it('reports a start failure with the server message', async () => {

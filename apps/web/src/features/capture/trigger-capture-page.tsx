@@ -37,8 +37,8 @@ import { PageHeader } from '../../components/page-header';
 import { RoleGate } from '../../components/role-gate';
 import { RunLogButton } from '../../components/run-log-dialog';
 import { paths } from '../../config/paths';
+import { useClients } from '../../lib/clients/use-clients';
 
-import { useCaptureClients } from './api/capture-api';
 import { useCaptureRun } from './hooks/use-capture-run';
 
 const useStyles = makeStyles({
@@ -67,7 +67,7 @@ const ICONS: Record<CaptureStatusType, ReactElement> = {
 export function TriggerCapturePage() {
   const styles = useStyles();
   const navigate = useNavigate();
-  const clients = useCaptureClients();
+  const clients = useClients();
   const [client, setClient] = useState('');
   const [properties, setProperties] = useState('');
   const [excludedPaths, setExcludedPaths] = useState('');
@@ -103,6 +103,8 @@ export function TriggerCapturePage() {
           clients={clients.data?.clients}
           loading={clients.isPending}
           disabled={running}
+          // a capture reads the client's tenant
+          needs={['tenant']}
         />
         <Accordion collapsible>
           <AccordionItem value="advanced">
@@ -159,6 +161,7 @@ export function TriggerCapturePage() {
             </Text>
           </div>
           <Text>{status.message}</Text>
+          {status.reason && <Text>Reason: {status.reason}</Text>}
           <ProgressBar
             value={status.progress / 100}
             color={

@@ -1,5 +1,4 @@
 import type {
-  ClientList,
   ComparisonEvent,
   OptionsComparisonResult,
   PolicyFiles,
@@ -10,10 +9,16 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 
+import { clientsHandler, knownClient } from '../../testing/mocks/clients';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
-const CLIENTS: ClientList = { clients: [{ code: 'ABC' }, { code: 'CON' }] };
+const CLIENTS = clientsHandler([
+  knownClient('ABC'),
+  knownClient('CON'),
+  // captured never: listed with what it lacks, not comparable
+  knownClient('QRS', { configuration: false, lacks: ['configuration'] }),
+]);
 
 const RESULT: StandardComparisonResult = {
   baselineType: 'standard',
@@ -49,7 +54,7 @@ function ndjson(events: ComparisonEvent[]) {
 
 function serve(events: ComparisonEvent[]) {
   mockServer.use(
-    http.get('*/api/comparison/clients', () => HttpResponse.json(CLIENTS)),
+    CLIENTS,
     http.post('*/api/comparison/runs', () => ndjson(events)),
   );
 }
@@ -66,7 +71,11 @@ describe('Configuration Comparison page', () => {
     const run = await screen.findByRole('button', { name: 'Run Comparison' }, { timeout: 10_000 });
     expect(run).toBeDisabled();
     expect(screen.getByRole('option', { name: 'Choose a client...' })).toBeInTheDocument();
-    await screen.findByRole('option', { name: 'ABC' });
+    await screen.findByRole('option', { name: 'ABC - Client ABC' });
+    // a code without a configuration on main is listed with what it lacks, not comparable
+    expect(
+      screen.getByRole('option', { name: 'QRS - Client QRS (no configuration on main)' }),
+    ).toBeDisabled();
     await userEvent.selectOptions(screen.getByLabelText('Client'), 'ABC');
     expect(run).toBeEnabled();
     await userEvent.click(run);
@@ -93,7 +102,7 @@ describe('Configuration Comparison page', () => {
       { type: 'result', result: RESULT },
     ]);
     renderApp('/fetch-json-files');
-    await screen.findByRole('option', { name: 'ABC' }, { timeout: 10_000 });
+    await screen.findByRole('option', { name: 'ABC - Client ABC' }, { timeout: 10_000 });
     await userEvent.selectOptions(screen.getByLabelText('Client'), 'ABC');
     await userEvent.click(screen.getByRole('button', { name: 'Run Comparison' }));
     const status = await screen.findByRole('status', { name: 'Comparison' });
@@ -137,7 +146,7 @@ describe('Configuration Comparison page', () => {
       HTMLElement.prototype.scrollIntoView = original;
     });
     renderApp('/fetch-json-files');
-    await screen.findByRole('option', { name: 'ABC' }, { timeout: 10_000 });
+    await screen.findByRole('option', { name: 'ABC - Client ABC' }, { timeout: 10_000 });
     await userEvent.selectOptions(screen.getByLabelText('Client'), 'ABC');
     await userEvent.click(screen.getByRole('button', { name: 'View Both Configurations' }));
     expect(await screen.findByText('Both configurations')).toBeInTheDocument();
@@ -153,7 +162,7 @@ describe('Configuration Comparison page', () => {
     expect(
       await screen.findByRole('heading', { name: 'Options - Aegis' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
-    await screen.findByRole('option', { name: 'CON' });
+    await screen.findByRole('option', { name: 'CON - Client CON' });
     await userEvent.selectOptions(screen.getByLabelText('Client'), 'CON');
     await userEvent.click(screen.getByRole('button', { name: 'Run Comparison' }));
     expect(await screen.findByText('Error comparing files: VS402371: down')).toBeInTheDocument();
@@ -164,10 +173,10 @@ describe('Configuration Comparison page', () => {
     let fail: () => void = () => {};
     const failed = new Promise<void>((resolve) => (fail = resolve));
     mockServer.use(
-      http.get('*/api/comparison/clients', async () => {
+      http.get('*/api/clients', async () => {
         await failed;
         return HttpResponse.json(
-          { error: 'ServiceError', message: 'Error fetching clients: VS402371: down' },
+          { error: 'ServiceError', message: 'VS402371: down' },
           { status: 502 },
         );
       }),
@@ -195,7 +204,7 @@ describe('Configuration Comparison page', () => {
       { type: 'result', result: empty },
     ]);
     renderApp('/fetch-json-files?baseline=options');
-    await screen.findByRole('option', { name: 'ABC' }, { timeout: 10_000 });
+    await screen.findByRole('option', { name: 'ABC - Client ABC' }, { timeout: 10_000 });
     await userEvent.selectOptions(screen.getByLabelText('Client'), 'ABC');
     await userEvent.click(screen.getByRole('button', { name: 'Run Comparison' }));
     expect(await screen.findByText('Complete!')).toBeInTheDocument();
@@ -246,7 +255,7 @@ describe('Configuration Comparison page', () => {
     mockServer.use(http.get('*/api/comparison/clients/ABC/policy', () => HttpResponse.json(files)));
     const user = userEvent.setup();
     renderApp('/fetch-json-files');
-    await screen.findByRole('option', { name: 'ABC' }, { timeout: 10_000 });
+    await screen.findByRole('option', { name: 'ABC - Client ABC' }, { timeout: 10_000 });
     await user.selectOptions(screen.getByLabelText('Client'), 'ABC');
     await user.click(screen.getByRole('radio', { name: 'Options Baseline' }));
     await user.click(screen.getByRole('button', { name: 'Run Comparison' }));

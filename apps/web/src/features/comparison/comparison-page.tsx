@@ -32,10 +32,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { ClientPicker } from '../../components/client-picker';
+import { useClients } from '../../lib/clients/use-clients';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useStagedProgress } from '../../lib/use-staged-progress';
 
-import { loadConfigurations, runComparison, useClients } from './api/comparison-api';
+import { loadConfigurations, runComparison } from './api/comparison-api';
 import { AreaDetailsDialog } from './components/area-details-dialog';
 import { BAND_COLOURS, ComplianceChart } from './components/compliance-chart';
 import { ConfigInfoDialog } from './components/config-info-dialog';
@@ -251,6 +252,7 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
           loading={clients.isPending}
           placeholder="Choose a client..."
           placeholderSelectable={false}
+          needs={['configuration']}
         />
         <Field label="Baseline type">
           <RadioGroup
@@ -288,7 +290,7 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
 
       {clients.isError && (
         <MessageBar intent="error">
-          <MessageBarBody>{clients.error.message}</MessageBarBody>
+          <MessageBarBody>{`Error fetching clients: ${clients.error.message}`}</MessageBarBody>
         </MessageBar>
       )}
       {clients.isSuccess && clients.data.clients.length === 0 && (

@@ -1,5 +1,5 @@
 import type { AuditPage } from '@aegis/contracts';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
 
@@ -38,15 +38,5 @@ export function useAuditEvents(filters: AuditFilters, enabled: boolean) {
     getNextPageParam: (last) => last.continuationToken,
     // an audit trail grows all the time: always read it fresh when the screen opens
     staleTime: 0,
-  });
-}
-
-/** The clients of the configuration repository, for the client filter. */
-export function useAuditClients(enabled: boolean) {
-  return useQuery({
-    queryKey: ['audit', 'clients'],
-    enabled,
-    queryFn: ({ signal }) =>
-      api<{ clients: { code: string }[] }>('/api/comparison/clients', { signal }),
   });
 }

@@ -1,5 +1,4 @@
 import type {
-  BackupClientList,
   BackupComparison,
   BackupContent,
   BackupList,
@@ -15,21 +14,12 @@ import { readProgressStream } from '../../../lib/progress-stream';
 const base = (client: string) => `/api/backups/${encodeURIComponent(client)}`;
 const tagQuery = (tag: string) => `tag=${encodeURIComponent(tag)}`;
 
-export const backupClientsQuery = queryOptions({
-  queryKey: ['backups', 'clients'],
-  queryFn: ({ signal }) => api<BackupClientList>('/api/backups/clients', { signal }),
-});
-
 export function backupListQuery(client: string) {
   return queryOptions({
     queryKey: ['backups', client, 'list'],
     queryFn: ({ signal }) => api<BackupList>(base(client), { signal }),
     staleTime: 0,
   });
-}
-
-export function useBackupClients() {
-  return useQuery(backupClientsQuery);
 }
 
 export function useBackups(client: string | undefined) {

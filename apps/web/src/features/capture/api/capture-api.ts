@@ -2,7 +2,6 @@ import type {
   CaptureAnalysis,
   CaptureAnalysisBody,
   CaptureBranchList,
-  CaptureClientList,
   CaptureOverview,
   CapturePullRequestCreated,
   CaptureRun,
@@ -14,15 +13,6 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 const base = (client: string) => `/api/capture/clients/${encodeURIComponent(client)}`;
-
-export const captureClientsQuery = queryOptions({
-  queryKey: ['capture', 'clients'],
-  queryFn: ({ signal }) => api<CaptureClientList>('/api/capture/clients', { signal }),
-});
-
-export function useCaptureClients() {
-  return useQuery(captureClientsQuery);
-}
 
 export function captureBranchesQuery(client: string) {
   return queryOptions({

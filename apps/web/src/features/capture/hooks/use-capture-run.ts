@@ -6,9 +6,9 @@ import {
   captureProgressAfterPoll,
   type CaptureStatusType,
 } from '@aegis/domain';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 
-import { usePipelineRun, type RunLogRef } from '../../../lib/pipeline-run';
+import { usePipelineRun, useRunLogFindings, type RunLogRef } from '../../../lib/pipeline-run';
 import { getCaptureRun, startCapture } from '../api/capture-api';
 
 export interface CaptureStatus {
@@ -17,6 +17,8 @@ export interface CaptureStatus {
   message: string;
   progress: number;
   branch?: string;
+  /** why a failed run failed: the first error its log names */
+  reason?: string;
 }
 
 const TITLES: Record<CaptureStatusType, string> = {
@@ -77,6 +79,24 @@ export function useCaptureRun() {
     [started],
   );
   const followed = usePipelineRun({ started: startedRun, read, rule: CAPTURE_RUN_POLLING });
+  // where the started run lives: its log can be opened (ADR 042) and says why a run failed
+  const logOf = useMemo<RunLogRef | undefined>(
+    () =>
+      started && !beforeRun
+        ? {
+            project: started.run.project,
+            pipelineId: started.run.pipelineId,
+            id: started.run.runId,
+          }
+        : undefined,
+    [started, beforeRun],
+  );
+  const { findings, onFinished } = useRunLogFindings(logOf);
+  const finishedResult =
+    followed.run?.state === 'completed' ? (followed.run.result ?? 'unknown') : undefined;
+  useEffect(() => {
+    if (finishedResult !== undefined && finishedResult !== 'succeeded') onFinished(finishedResult);
+  }, [finishedResult, onFinished]);
 
   let current: CaptureStatus | undefined = beforeRun;
   let running = starting;
@@ -96,11 +116,14 @@ export function useCaptureRun() {
       current =
         run.result === 'succeeded'
           ? status('success', CAPTURE_MESSAGES.success, CAPTURE_PROGRESS.done, branch)
-          : status(
-              'error',
-              CAPTURE_MESSAGES.failed(run.result ?? 'unknown'),
-              progressAfter(polls, run),
-            );
+          : {
+              ...status(
+                'error',
+                CAPTURE_MESSAGES.failed(run.result ?? 'unknown'),
+                progressAfter(polls, run),
+              ),
+              ...(findings.failure ? { reason: findings.failure } : {}),
+            };
     } else {
       current = status(
         run.state === 'canceling' ? 'warning' : 'info',
@@ -140,19 +163,6 @@ export function useCaptureRun() {
       }
     },
     [],
-  );
-
-  // where the started run lives: its log can be opened (ADR 042)
-  const logOf = useMemo<RunLogRef | undefined>(
-    () =>
-      started && !beforeRun
-        ? {
-            project: started.run.project,
-            pipelineId: started.run.pipelineId,
-            id: started.run.runId,
-          }
-        : undefined,
-    [started, beforeRun],
   );
 
   return { status: current, running, trigger, logOf };

@@ -1,23 +1,13 @@
 import type {
-  ClientList,
   ComparisonResult,
   Configurations,
   PolicyFiles,
   RunComparisonBody,
 } from '@aegis/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
 import { readProgressStream } from '../../../lib/progress-stream';
-
-export const clientsQuery = queryOptions({
-  queryKey: ['comparison', 'clients'],
-  queryFn: ({ signal }) => api<ClientList>('/api/comparison/clients', { signal }),
-});
-
-export function useClients() {
-  return useQuery(clientsQuery);
-}
 
 /** Runs a comparison on the server; progress arrives as the server does the work. */
 export function runComparison(
