@@ -4,6 +4,7 @@ import {
   type AcceptedDeviationsConfig,
   type ComplianceSummary,
   type MatchingConfig,
+  type PendingAcceptance,
   type UnmatchedSummary,
 } from '@aegis/domain';
 import { z } from 'zod';
@@ -156,8 +157,26 @@ export const acceptedDeviationsConfigSchema = z.object({
       reason: z.string().optional(),
       expiresAt: z.string().optional(),
       acceptedValues: z.record(z.string(), z.unknown()).optional(),
+      approvedBy: z.string().optional(),
     }),
   ),
+  /** critical acceptances waiting for a second Approver (ADR 051) */
+  pendingAcceptances: z
+    .array(
+      z.object({
+        path: z.string(),
+        policyName: z.string(),
+        category: z.string(),
+        properties: z.array(z.string()),
+        requestedBy: z.string(),
+        requestedAt: z.string(),
+        reason: z.string().optional(),
+        expiresAt: z.string().optional(),
+        acceptedValues: z.record(z.string(), z.unknown()).optional(),
+        clientPath: z.string().optional(),
+      }),
+    )
+    .optional(),
 });
 
 export const acceptDeviationsResultSchema = z.object({
@@ -165,6 +184,22 @@ export const acceptDeviationsResultSchema = z.object({
   accepted: z.number().int(),
   entry: z.unknown(),
 });
+
+/** Accepting a critical deviation waits for a second Approver (ADR 051): answered 202. */
+export const acceptanceRequestedSchema = z.object({
+  message: z.string(),
+  pending: z.unknown(),
+});
+export interface AcceptanceRequested {
+  message: string;
+  pending: PendingAcceptance;
+}
+
+/** Approve or reject a critical acceptance waiting for a second Approver. */
+export const acceptanceDecisionBodySchema = z
+  .object({ path: resourcePathSchema, decision: z.enum(['approve', 'reject']) })
+  .strict();
+export type AcceptanceDecisionBody = z.infer<typeof acceptanceDecisionBodySchema>;
 export interface AcceptDeviationsResult {
   message: string;
   accepted: number;

@@ -1,5 +1,6 @@
 import type { VersionSpec } from '@aegis/connectors/devops';
 import type {
+  AcceptanceRequested,
   AcceptDeviationsBody,
   AcceptDeviationsResult,
   ComplianceReport,
@@ -10,6 +11,10 @@ import {
   InputError,
   latestAcceptanceExpiry,
   acceptedMessage,
+  approveAcceptance,
+  needsSecondApprover,
+  rejectAcceptance,
+  requestAcceptance,
   addMatches,
   applyAcceptedDeviations,
   applyMatches,
@@ -251,7 +256,7 @@ export class ComplianceService {
     client: string,
     body: AcceptDeviationsBody,
     acceptedBy: string,
-  ): Promise<AcceptDeviationsResult> {
+  ): Promise<AcceptDeviationsResult | AcceptanceRequested> {
     const expiresAt = body.expiresAt ?? latestAcceptanceExpiry(this.now());
     const expiryProblem = acceptanceExpiryProblem(expiresAt, this.now());
     if (expiryProblem) throw new InputError(`body.expiresAt: ${expiryProblem}`, 'body.expiresAt');
@@ -275,6 +280,38 @@ export class ComplianceService {
     }
     const acceptedValues: Record<string, unknown> = {};
     for (const p of body.properties) acceptedValues[p] = byProperty.get(p)?.clientValue;
+    const action = {
+      path: body.path,
+      policyName: body.policyName,
+      category: body.category,
+      properties: body.properties,
+      reason: body.reason,
+      expiresAt,
+      acceptedValues,
+    };
+    if (needsSecondApprover(body.properties, (p) => byProperty.get(p)?.severity)) {
+      // A critical deviation is accepted only once a second Approver agrees (ADR 051).
+      const requested = await this.store.updateJsonFile<AcceptedDeviationsConfig>(
+        acceptedDeviationsPath(client),
+        (cfg) =>
+          requestAcceptance(
+            this.orEmpty(client, cfg),
+            {
+              ...action,
+              requestedBy: acceptedBy,
+              ...(clientPath !== body.path ? { clientPath } : {}),
+            },
+            this.now(),
+          ),
+        `Ask a second Approver to accept ${body.properties.length} critical deviation(s) for ${body.policyName} (${client})`,
+      );
+      const pending = requested.pendingAcceptances?.find((r) => r.path === body.path);
+      if (!pending) throw new Error('the acceptance request was not written');
+      return {
+        message: `Accepting a critical deviation needs a second Approver: the acceptance of ${body.policyName} waits for another Approver.`,
+        pending,
+      };
+    }
     const written = await this.store.updateJsonFile<AcceptedDeviationsConfig>(
       acceptedDeviationsPath(client),
       (cfg) =>
@@ -303,6 +340,66 @@ export class ComplianceService {
       accepted: body.properties.length,
       entry,
     };
+  }
+
+  /**
+   * A second Approver approves or rejects a critical acceptance someone else asked for (ADR 051).
+   * Approving checks that the policy still deviates as asked: values that moved since are a 409.
+   */
+  async decideAcceptance(
+    client: string,
+    path: string,
+    decision: 'approve' | 'reject',
+    approver: string,
+  ): Promise<AcceptedDeviationsConfig> {
+    if (decision === 'approve') await this.assertStillAsRequested(client, path);
+    return this.store.updateJsonFile<AcceptedDeviationsConfig>(
+      acceptedDeviationsPath(client),
+      (cfg) =>
+        decision === 'approve'
+          ? approveAcceptance(this.orEmpty(client, cfg), path, approver, this.now())
+          : rejectAcceptance(this.orEmpty(client, cfg), path, approver, this.now()),
+      `${decision === 'approve' ? 'Approve' : 'Reject'} the critical acceptance of ${path} (${client})`,
+    );
+  }
+
+  private async assertStillAsRequested(client: string, path: string): Promise<void> {
+    const config = await this.getAcceptedDeviations(client);
+    const request = config.pendingAcceptances?.find((r) => r.path === path);
+    if (!request) throw new NotFoundError(`No acceptance of ${path} is waiting for approval.`);
+    const [baseline, current] = await Promise.all([
+      this.store.readJson<unknown>(`${BASELINE_ROOT}/${path}`, MAIN),
+      this.store.readJson<unknown>(`${clientRoot(client)}/${request.clientPath ?? path}`, MAIN),
+    ]);
+    const group =
+      baseline === undefined
+        ? undefined
+        : comparePolicy(
+            { path, content: baseline },
+            current === undefined
+              ? undefined
+              : { path: request.clientPath ?? path, content: current },
+            COMPARE_OPTIONS,
+          );
+    const now = new Map((group?.deviations ?? []).map((d) => [d.property, d.clientValue]));
+    const moved = request.properties.filter(
+      (p) =>
+        !now.has(p) || JSON.stringify(now.get(p)) !== JSON.stringify(request.acceptedValues?.[p]),
+    );
+    if (moved.length > 0) {
+      throw new ConflictError(
+        `${request.policyName} changed since the acceptance was asked for (${moved.join(', ')}); ask again.`,
+      );
+    }
+  }
+
+  private orEmpty(
+    client: string,
+    cfg: AcceptedDeviationsConfig | undefined,
+  ): AcceptedDeviationsConfig {
+    return cfg && Array.isArray(cfg.acceptedDeviations)
+      ? cfg
+      : emptyAcceptedDeviations(client, this.now());
   }
 
   /** Revoke the acceptance of one policy path. */

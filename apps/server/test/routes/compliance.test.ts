@@ -382,7 +382,7 @@ describe('compliance routes', () => {
     expect((await report('FAB')).unmatched.some((u) => u.path === CA000)).toBe(true);
   });
 
-  it('keeps all 50 of 50 concurrent accepts on different policies', async () => {
+  it('keeps all 50 of 50 concurrent critical accepts and their approvals on different policies', async () => {
     // make 50 of NWT's policies missing, so that 50 policies deviate
     const root = '/Clients/NWT/M365Config/Resources';
     const listing = await git.listItems(REPO, root, { recursion: 'full' });
@@ -426,7 +426,31 @@ describe('compliance routes', () => {
         }),
       ),
     );
-    expect(responses.map((r) => r.statusCode)).toEqual(targets.map(() => 200));
+    // a missing policy is a critical deviation (a prerequisite one is not): its acceptance waits
+    // for a second Approver (ADR 051), who approves them all at once
+    const isCritical = (g: (typeof targets)[number]) =>
+      g.deviations.some((d) => d.severity === 'critical');
+    const critical = targets.filter(isCritical);
+    expect(critical.length).toBeGreaterThan(0);
+    expect(responses.map((r) => r.statusCode)).toEqual(
+      targets.map((g) => (isCritical(g) ? 202 : 200)),
+    );
+    // ten approvals at a time: concurrent writes to one file, within the upstream timeout
+    const approvals = [];
+    for (let i = 0; i < critical.length; i += 10) {
+      approvals.push(
+        ...(await Promise.all(
+          critical.slice(i, i + 10).map((g) =>
+            t.injectAs('priya.shah@aegis-msp.example', {
+              method: 'POST',
+              url: '/api/compliance/NWT/accepted-deviations/decisions',
+              payload: { path: g.path, decision: 'approve' },
+            }),
+          ),
+        )),
+      );
+    }
+    expect(approvals.map((r) => r.statusCode)).toEqual(critical.map(() => 200));
     const file = await readMainFile<AcceptedDeviationsConfig>(
       '/Clients/NWT/.accepted-deviations.json',
     );

@@ -2,6 +2,8 @@
 // wired to the seeded DevOps emulator (its branch policies on main), and Aegis's own writes that
 // must still land (ADR 051).
 import { DEVOPS_SCOPE } from '@aegis/connectors/devops';
+import type { ComplianceReport } from '@aegis/contracts';
+import type { AcceptedDeviationsConfig } from '@aegis/domain';
 import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -326,6 +328,98 @@ describe('four eyes against anyone with Azure DevOps access', () => {
         ],
       });
       expect(refused.status).toBe(403);
+    });
+  });
+
+  describe('accepting a critical deviation needs a second Approver', () => {
+    const reportOf = async (user: string) =>
+      (
+        await t.injectAs(user, { method: 'GET', url: '/api/compliance/FAB' })
+      ).json() as ComplianceReport;
+    const decide = (user: string, path: string, decision: 'approve' | 'reject') =>
+      t.injectAs(user, {
+        method: 'POST',
+        url: '/api/compliance/FAB/accepted-deviations/decisions',
+        payload: { path, decision },
+      });
+
+    it('waits for another Approver, who approves it; the one who asked cannot', async () => {
+      const before = await reportOf(PRIYA);
+      const critical = before.compliance.deviations.find((g) =>
+        g.deviations.some((d) => d.severity === 'critical'),
+      );
+      expect(critical).toBeDefined();
+      const properties = critical!.deviations
+        .filter((d) => d.severity === 'critical')
+        .map((d) => d.property);
+      const asked = await t.injectAs(PRIYA, {
+        method: 'POST',
+        url: '/api/compliance/FAB/accepted-deviations',
+        payload: {
+          path: critical!.path,
+          policyName: critical!.policyName,
+          category: critical!.category,
+          properties,
+          reason: 'Client keeps its own policy for now; reviewed with their CISO',
+        },
+      });
+      expect(asked.statusCode).toBe(202);
+      expect(asked.json()).toMatchObject({
+        pending: { path: critical!.path, requestedBy: PRIYA, properties },
+      });
+      // nothing is accepted yet: the deviation still counts
+      const waiting = await reportOf(PRIYA);
+      expect(waiting.compliance.acceptedDeviationsCount).toBe(
+        before.compliance.acceptedDeviationsCount,
+      );
+      expect(waiting.acceptedDeviations.pendingAcceptances).toEqual([
+        expect.objectContaining({ path: critical!.path, requestedBy: PRIYA }),
+      ]);
+
+      const own = await decide(PRIYA, critical!.path, 'approve');
+      expect(own.statusCode).toBe(403);
+      expect(own.json()).toMatchObject({
+        message:
+          'You asked for this acceptance, so another Approver must approve it (four-eyes rule).',
+      });
+      expect((await decide(SAM, critical!.path, 'approve')).statusCode).toBe(403);
+
+      const approved = await decide(ALEX, critical!.path, 'approve');
+      expect(approved.statusCode).toBe(200);
+      const file = approved.json() as AcceptedDeviationsConfig;
+      expect(file.pendingAcceptances).toEqual([]);
+      expect(file.acceptedDeviations).toContainEqual(
+        expect.objectContaining({ path: critical!.path, acceptedBy: PRIYA, approvedBy: ALEX }),
+      );
+      const after = await reportOf(PRIYA);
+      expect(after.compliance.deviations.find((g) => g.path === critical!.path)).toBeUndefined();
+    });
+
+    it('a rejection accepts nothing; an unknown request is 404', async () => {
+      const report = await reportOf(PRIYA);
+      const critical = report.compliance.deviations.find((g) =>
+        g.deviations.some((d) => d.severity === 'critical'),
+      );
+      const properties = critical!.deviations
+        .filter((d) => d.severity === 'critical')
+        .map((d) => d.property);
+      const asked = await t.injectAs(ALEX, {
+        method: 'POST',
+        url: '/api/compliance/FAB/accepted-deviations',
+        payload: {
+          path: critical!.path,
+          policyName: critical!.policyName,
+          category: critical!.category,
+          properties,
+          reason: 'Asked by Alex',
+        },
+      });
+      expect(asked.statusCode).toBe(202);
+      expect((await decide(PRIYA, critical!.path, 'reject')).statusCode).toBe(200);
+      const after = await reportOf(PRIYA);
+      expect(after.acceptedDeviations.pendingAcceptances).toEqual([]);
+      expect(after.compliance.deviations.some((g) => g.path === critical!.path)).toBe(true);
+      expect((await decide(PRIYA, critical!.path, 'approve')).statusCode).toBe(404);
     });
   });
 });

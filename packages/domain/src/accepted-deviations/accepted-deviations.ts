@@ -31,6 +31,8 @@ export interface AcceptedDeviation {
   expiresAt?: string;
   /** property → the client's value when it was accepted ('Missing' for an absent value). */
   acceptedValues?: Record<string, unknown>;
+  /** the second Approver who approved a critical acceptance (ADR 051) */
+  approvedBy?: string;
 }
 
 /** The accepted-deviations document (`Clients/{client}/.accepted-deviations.json`). */
@@ -39,6 +41,17 @@ export interface AcceptedDeviationsConfig {
   clientCode: string;
   timestamp: string;
   acceptedDeviations: AcceptedDeviation[];
+  /** acceptances of critical deviations waiting for a second Approver (ADR 051), one per path */
+  pendingAcceptances?: PendingAcceptance[];
+}
+
+/** A critical acceptance asked for and not yet approved: the accept action and who asked. */
+export interface PendingAcceptance extends AcceptAction {
+  properties: string[];
+  requestedBy: string;
+  requestedAt: string;
+  /** the client policy compared, when it differs from `path` (a confirmed match) */
+  clientPath?: string;
 }
 
 /** The empty default (a missing file reads as this). */
@@ -65,6 +78,8 @@ export interface AcceptAction {
   reason?: string;
   expiresAt?: string;
   acceptedValues?: Readonly<Record<string, unknown>>;
+  /** the second Approver, for a critical acceptance */
+  approvedBy?: string;
 }
 
 /**
@@ -155,6 +170,7 @@ export function acceptDeviations(
     ...(action.reason?.trim() ? { reason: action.reason.trim() } : {}),
     ...(action.expiresAt ? { expiresAt: action.expiresAt.slice(0, 10) } : {}),
     ...(Object.keys(acceptedValues).length > 0 ? { acceptedValues } : {}),
+    ...(action.approvedBy ? { approvedBy: action.approvedBy } : {}),
   };
   return {
     ...config,

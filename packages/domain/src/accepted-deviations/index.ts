@@ -1,1 +1,2 @@
 export * from './accepted-deviations';
+export * from './critical-acceptance';

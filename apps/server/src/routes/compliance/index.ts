@@ -1,6 +1,8 @@
 import {
   acceptDeviationsBodySchema,
   acceptDeviationsResultSchema,
+  acceptanceDecisionBodySchema,
+  acceptanceRequestedSchema,
   acceptedDeviationsConfigSchema,
   addMatchesBodySchema,
   complianceParamsSchema,
@@ -124,14 +126,39 @@ export const complianceRoutes: FastifyPluginAsyncZod<ComplianceRoutesOptions> = 
           "Accepts deviations of one policy: written to the client's .accepted-deviations.json on main (who, why, until when).",
         params: complianceParamsSchema,
         body: acceptDeviationsBodySchema,
-        response: { 200: acceptDeviationsResultSchema },
+        response: { 200: acceptDeviationsResultSchema, 202: acceptanceRequestedSchema },
       },
     },
-    async (request) =>
-      service(request).accept(
+    async (request, reply) => {
+      const result = await service(request).accept(
         request.params.client,
         request.body,
         request.user.upn || request.user.displayName || 'user',
+      );
+      // a critical deviation waits for a second Approver (ADR 051)
+      return 'pending' in result ? reply.code(202).send(result) : result;
+    },
+  );
+
+  app.post(
+    '/api/compliance/:client/accepted-deviations/decisions',
+    {
+      config: { role: 'Approver' },
+      schema: {
+        tags,
+        description:
+          'Approves or rejects the acceptance of a critical deviation another Approver asked for (four eyes, ADR 051).',
+        params: complianceParamsSchema,
+        body: acceptanceDecisionBodySchema,
+        response: { 200: acceptedDeviationsConfigSchema },
+      },
+    },
+    async (request) =>
+      service(request).decideAcceptance(
+        request.params.client,
+        request.body.path,
+        request.body.decision,
+        request.user.upn || '',
       ),
   );
 

@@ -40,10 +40,12 @@ import { NotCapturedNotice } from '../../components/not-captured-notice';
 import { useNotify, type Notice } from '../../components/notifier';
 import { RoleGate } from '../../components/role-gate';
 import { ApiError } from '../../lib/api-client';
+import { useBrowserSession } from '../../lib/session';
 
 import {
   matchingApi,
   useAcceptDeviations,
+  useDecideAcceptance,
   useComplianceReport,
   useRevokeAcceptance,
 } from './api/compliance-api';
@@ -51,6 +53,7 @@ import { AcceptedSection } from './components/accepted-section';
 import { ConfirmedMatches } from './components/confirmed-matches';
 import { DeviationList } from './components/deviation-list';
 import { ExportComplianceDialog } from './components/export-compliance-dialog';
+import { PendingAcceptances } from './components/pending-acceptances';
 import { PolicyDetailDialog } from './components/policy-detail-dialog';
 import { SmartMatching, type MatchingDraft } from './components/smart-matching';
 import { SummaryCards } from './components/summary-cards';
@@ -101,6 +104,8 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
   const report = useComplianceReport(client, branch, stored.pending);
   const accept = useAcceptDeviations(client);
   const revoke = useRevokeAcceptance(client);
+  const decide = useDecideAcceptance(client);
+  const me = useBrowserSession().loggedInUser?.upn ?? '';
   const confirmPrompt = useConfirm();
   const notify = useNotify();
   // spec 3 §2: this view's toasts last 6 seconds
@@ -163,7 +168,7 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
     accept.mutate(body, {
       onSuccess: (result) => {
         setDetail(undefined);
-        toast('success', result.message);
+        toast('pending' in result ? 'warning' : 'success', result.message);
       },
       onError: () => {
         setAcceptError(ACCEPT_FAILED_MESSAGE);
@@ -423,6 +428,24 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
             }}
           />
         )}
+        <PendingAcceptances
+          requests={report.data?.acceptedDeviations?.pendingAcceptances ?? []}
+          me={me}
+          deciding={decide.isPending ? decide.variables.path : undefined}
+          error={decide.isError ? decide.error.message : undefined}
+          onDecide={(path, decision) =>
+            decide.mutate(
+              { path, decision },
+              {
+                onSuccess: () =>
+                  toast(
+                    'success',
+                    decision === 'approve' ? 'Acceptance approved.' : 'Acceptance rejected.',
+                  ),
+              },
+            )
+          }
+        />
         <AcceptedSection groups={data.acceptedGroups ?? []} canRevoke onRevoke={onRevoke} />
       </>
     );

@@ -1,10 +1,12 @@
 import type {
+  AcceptanceDecisionBody,
+  AcceptanceRequested,
   AcceptDeviationsBody,
   AcceptDeviationsResult,
   ComplianceReport,
   PolicyDocument,
 } from '@aegis/contracts';
-import type { ConfirmedMatch, MatchingConfig } from '@aegis/domain';
+import type { AcceptedDeviationsConfig, ConfirmedMatch, MatchingConfig } from '@aegis/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
@@ -50,7 +52,21 @@ export function useAcceptDeviations(client: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AcceptDeviationsBody) =>
-      api<AcceptDeviationsResult>(`${base(client)}/accepted-deviations`, {
+      // a critical deviation answers 202: it waits for a second Approver (ADR 051)
+      api<AcceptDeviationsResult | AcceptanceRequested>(`${base(client)}/accepted-deviations`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['compliance', client, 'report'] }),
+  });
+}
+
+/** A second Approver approves or rejects a critical acceptance someone else asked for (ADR 051). */
+export function useDecideAcceptance(client: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AcceptanceDecisionBody) =>
+      api<AcceptedDeviationsConfig>(`${base(client)}/accepted-deviations/decisions`, {
         method: 'POST',
         body,
       }),
