@@ -1,6 +1,7 @@
 import {
   APP_FIELDS,
   APP_TABLE_NAME_PATTERN,
+  appNameProblem,
   CLIENT_CODE_PATTERN,
   entityKeyProblem,
   entitySizeInBytes,
@@ -117,9 +118,22 @@ export const copyAppsRequestSchema = z.strictObject({
 });
 export type CopyAppsRequest = z.input<typeof copyAppsRequestSchema>;
 
-const appFieldsShape = Object.fromEntries(
-  APP_FIELDS.map((field) => [field, propertyStringSchema]),
-) as Record<AppField, typeof propertyStringSchema>;
+/**
+ * An AppName as the pipeline YAML may carry it (ADR 056); empty is left to the server's
+ * required-fields check so the form's own message is shown.
+ */
+const appNameSchema = z.string().superRefine((name, ctx) => {
+  const problem = name.trim() === '' ? undefined : appNameProblem(name);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const appFieldsShape = {
+  ...(Object.fromEntries(APP_FIELDS.map((field) => [field, propertyStringSchema])) as Record<
+    AppField,
+    typeof propertyStringSchema
+  >),
+  AppName: appNameSchema,
+};
 
 /** The new-app form; the server checks the required fields and assigns the next RowKey. */
 export const newAppRequestSchema = z.strictObject({ app: z.strictObject(appFieldsShape) });
@@ -165,6 +179,11 @@ export const updateAppRequestSchema = z.strictObject({
         ctx.addIssue({ code: 'custom', path: [name], message: PROPERTY_NAME_RULE });
       } else if (!fitsStringProperty(properties[name])) {
         ctx.addIssue({ code: 'custom', path: [name], message: STRING_LIMIT });
+      } else if (name === 'AppName') {
+        const value = properties[name];
+        const problem =
+          typeof value === 'string' ? appNameProblem(value) : 'must be the app name as text';
+        if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
       }
     }
     const size = entitySizeInBytes(properties);
@@ -184,13 +203,19 @@ export const deleteAppsRequestSchema = z.strictObject({
 });
 export type DeleteAppsRequest = z.infer<typeof deleteAppsRequestSchema>;
 
-export const addPropertyRequestSchema = z.strictObject({
-  name: propertyNameSchema,
-  value: z
-    .string()
-    .min(1, 'Please fill in both property name and value.')
-    .refine((value) => fitsStringProperty(value), STRING_LIMIT),
-});
+export const addPropertyRequestSchema = z
+  .strictObject({
+    name: propertyNameSchema,
+    value: z
+      .string()
+      .min(1, 'Please fill in both property name and value.')
+      .refine((value) => fitsStringProperty(value), STRING_LIMIT),
+  })
+  .superRefine(({ name, value }, ctx) => {
+    // a property added to every row under the name AppName is an app name too
+    const problem = name === 'AppName' ? appNameProblem(value) : undefined;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
+  });
 export type AddPropertyRequest = z.infer<typeof addPropertyRequestSchema>;
 
 export const propertyParamsSchema = appTableParamsSchema.extend({ name: propertyNameSchema });

@@ -5,7 +5,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { isSecretVariableName, PIPELINE_CATALOGUE, SECRET_VARIABLE_NAMES } from '@aegis/domain';
+import {
+  isSecretVariableName,
+  newClientYaml,
+  PIPELINE_CATALOGUE,
+  SECRET_VARIABLE_NAMES,
+} from '@aegis/domain';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
@@ -232,4 +237,45 @@ describe('pipelines/*.yml', () => {
       for (const secret of SECRET_VARIABLE_NAMES) expect(text).not.toContain(`$(${secret})`);
     },
   );
+
+  // Issue 26: a template expression inside a script or its arguments is pasted into the script's
+  // text before it runs, so a parameter's value could become code. Free-text parameters reach
+  // scripts through `env:`; only a parameter limited to fixed `values:` may appear in the text.
+  const SCRIPT_KEYS = new Set([
+    'script',
+    'bash',
+    'pwsh',
+    'powershell',
+    'arguments',
+    'inlineScript',
+  ]);
+  const spliced = (node: unknown, found: string[] = []): string[] => {
+    if (Array.isArray(node)) for (const item of node) spliced(item, found);
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (SCRIPT_KEYS.has(key) && typeof value === 'string') {
+          for (const [expression] of value.matchAll(/\$\{\{[^}]*\}\}/g)) found.push(expression);
+        } else spliced(value, found);
+      }
+    }
+    return found;
+  };
+  const pipelineTexts = [
+    ...readdirSync(folder)
+      .filter((f) => f.endsWith('.yml'))
+      .map((f) => [f, readFileSync(path.join(folder, f), 'utf8')] as const),
+    ['client app deployment YAML (newClientYaml)', newClientYaml('TSP')] as const,
+  ];
+
+  it.each(pipelineTexts)('%s splices no free-text parameter into a script', (_, text) => {
+    const doc = parse(text) as { parameters?: { name: string; values?: unknown[] }[] };
+    const fixed = new Set(
+      (doc.parameters ?? []).filter((p) => Array.isArray(p.values)).map((p) => p.name),
+    );
+    const free = spliced(doc).filter((expression) =>
+      [...expression.matchAll(/parameters\.(\w+)/g)].some((m) => !fixed.has(m[1]!)),
+    );
+    expect(free).toEqual([]);
+    expect(spliced(doc).join(' ')).not.toMatch(/AppList/);
+  });
 });

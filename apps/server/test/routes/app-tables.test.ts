@@ -234,6 +234,51 @@ describe('app deploy table routes against Azurite', () => {
     });
   });
 
+  // issue 26: an app name reaches the client's pipeline YAML and the deploy script
+  it('refuses an app name that could become code in the pipeline, naming the field', async () => {
+    const injection = "Probe'; Start-Process calc; '";
+    const added = await as({
+      method: 'POST',
+      url: '/api/app-tables/ABCWorkstationApps/apps',
+      payload: { app: { ...newApp, AppName: injection } },
+    });
+    expect(added.statusCode).toBe(400);
+    expect(added.json().field).toBe('body.app.AppName');
+
+    const rows = (
+      await as({ method: 'GET', url: '/api/app-tables/NWDWorkstationApps/rows' })
+    ).json().rows as { PartitionKey: string; RowKey: string; AppName: string }[];
+    const first = rows[0]!;
+    const updated = await as({
+      method: 'PATCH',
+      url: `/api/app-tables/NWDWorkstationApps/entities/${first.PartitionKey}/${first.RowKey}`,
+      payload: { properties: { AppName: injection } },
+    });
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json().field).toBe('body.properties.AppName');
+
+    const property = await as({
+      method: 'POST',
+      url: '/api/app-tables/NWDWorkstationApps/properties',
+      payload: { name: 'AppName', value: injection },
+    });
+    expect(property.statusCode).toBe(400);
+    expect(property.json().field).toBe('body.value');
+
+    const after = (
+      await as({ method: 'GET', url: '/api/app-tables/NWDWorkstationApps/rows' })
+    ).json().rows as { AppName: string }[];
+    expect(after.map((row) => row.AppName)).toEqual(rows.map((row) => row.AppName));
+
+    // an ordinary product name is still accepted
+    const renamed = await as({
+      method: 'PATCH',
+      url: `/api/app-tables/NWDWorkstationApps/entities/${first.PartitionKey}/${first.RowKey}`,
+      payload: { properties: { AppName: 'Notepad++ (x64) 8.6' } },
+    });
+    expect(renamed.statusCode).toBe(200);
+  });
+
   it('adds a property to every row and deletes it from every row', async () => {
     const added = await as({
       method: 'POST',

@@ -1,3 +1,4 @@
+export * from './app-name';
 export * from './constants';
 export * from './copy-apps';
 export * from './limits';

@@ -1,8 +1,9 @@
 // A client's app deployment pipeline YAML (Client_Yaml_Files/{folder}-azure-pipelines.yml, spec 2
 // §7): its weekly schedules and its app list (the AppList parameter's default), read and rewritten
 // with the `yaml` package's document model so comments and everything else stay as they were.
-import { isMap, isSeq, parseDocument, Scalar, YAMLMap, YAMLSeq, type Document } from 'yaml';
+import { isMap, isSeq, parseDocument, Scalar, visit, YAMLMap, YAMLSeq, type Document } from 'yaml';
 
+import { appNameProblem } from '../app-tables/app-name';
 import { InputError } from '../errors';
 
 /** A schedule as Azure Pipelines reads it from `schedules:` (cron in UTC). */
@@ -15,6 +16,15 @@ export interface YamlSchedule {
 
 /** The parameter whose default lists the apps the pipeline deploys. */
 export const APP_LIST_PARAMETER = 'AppList';
+
+/**
+ * The environment variable the deploy step hands the app list to its script in: a value in the
+ * environment is data to PowerShell, where text spliced into `arguments` would be parsed as code.
+ */
+export const APP_LIST_ENV = 'APP_LIST';
+const APP_LIST_ENV_VALUE = `\${{ convertToJson(parameters.${APP_LIST_PARAMETER}) }}`;
+/** How YAML written before ADR 056 spliced the list into the script's arguments. */
+const SPLICED_APP_LIST = /'\$\{\{\s*convertToJson\(parameters\.AppList\)\s*\}\}'/;
 
 /**
  * A new client's app deployment pipeline YAML, as onboarding writes it and the sample data holds
@@ -57,7 +67,9 @@ export function newClientYaml(
     '      displayName: Deploy workstation apps',
     '      inputs:',
     '        filePath: scripts/Deploy-WorkstationApps.ps1',
-    `        arguments: -ClientCode ${code} -AppList '\${{ convertToJson(parameters.${APP_LIST_PARAMETER}) }}'`,
+    `        arguments: -ClientCode ${code} -AppList $env:${APP_LIST_ENV}`,
+    '      env:',
+    `        ${APP_LIST_ENV}: ${APP_LIST_ENV_VALUE}`,
     '',
   ].join('\n');
 }
@@ -176,11 +188,42 @@ export function readAppList(text: string): string[] {
 }
 
 /**
+ * Moves an app list spliced into a step's `arguments` (YAML written before ADR 056) into the
+ * step's environment, so the value reaches the script as data.
+ */
+function handAppListThroughEnv(doc: Document.Parsed): void {
+  visit(doc, {
+    Map(_, step) {
+      const inputs = step.get('inputs');
+      if (!isMap(inputs)) return;
+      const args = inputs.get('arguments');
+      if (typeof args !== 'string' || !SPLICED_APP_LIST.test(args)) return;
+      inputs.set('arguments', args.replace(SPLICED_APP_LIST, `$env:${APP_LIST_ENV}`));
+      const env = step.get('env');
+      if (isMap(env)) env.set(APP_LIST_ENV, APP_LIST_ENV_VALUE);
+      else step.set('env', doc.createNode({ [APP_LIST_ENV]: APP_LIST_ENV_VALUE }));
+    },
+  });
+}
+
+/**
  * The YAML with the AppList parameter's default set to `apps` (the parameter is added, as an
- * object parameter, when the file has none). Nothing else in the file changes.
+ * object parameter, when the file has none) and the list handed to the deploy script through
+ * its environment. Nothing else in the file changes. An app name outside the rule of ADR 056
+ * is refused (InputError on AppName) rather than written.
  */
 export function withAppList(text: string, apps: readonly string[]): string {
+  for (const app of apps) {
+    const problem = appNameProblem(app);
+    if (problem) {
+      throw new InputError(
+        `AppName '${app}' ${problem}: rename the app in the table, then update the YAML.`,
+        'AppName',
+      );
+    }
+  }
   const doc = parse(text);
+  handAppListThroughEnv(doc);
   if (doc.contents === null) doc.contents = new YAMLMap() as never;
   const root = doc.contents as unknown as YAMLMap;
   const list = doc.createNode([...apps]) as YAMLSeq;

@@ -233,6 +233,39 @@ describe('client pipeline YAML', () => {
     expect(readAppList(without)).toEqual(['A']);
   });
 
+  // issue 26: the app list reaches the deploy script as data, never spliced into its command line
+  const SPLICED_EXPRESSION = /\$\{\{[^}]*AppList[^}]*\}\}/;
+  type DeployStep = { inputs: { arguments: string }; env?: Record<string, string> };
+  const deployStep = (yaml: string) =>
+    (parse(yaml) as { stages: { jobs: { steps: DeployStep[] }[] }[] }).stages[0]!.jobs[0]!
+      .steps[0]!;
+
+  it('hands the app list to the deploy script through its environment', () => {
+    const step = deployStep(withAppList(newClientYaml('TSP'), ['7-Zip']));
+    expect(step.inputs.arguments).toBe('-ClientCode TSP -AppList $env:APP_LIST');
+    expect(step.inputs.arguments).not.toMatch(SPLICED_EXPRESSION);
+    expect(step.env).toEqual({ APP_LIST: '${{ convertToJson(parameters.AppList) }}' });
+  });
+
+  it('moves an app list spliced into the arguments (older YAML) into the environment', () => {
+    const legacy = newClientYaml('TSP').replace(
+      '-AppList $env:APP_LIST',
+      "-AppList '${{ convertToJson(parameters.AppList) }}'",
+    );
+    const withoutEnv = legacy.replace(/ {6}env:\n.*\n/, '');
+    expect(deployStep(withoutEnv).inputs.arguments).toMatch(SPLICED_EXPRESSION);
+    const next = withAppList(withoutEnv, ['Slack']);
+    expect(deployStep(next)).toEqual(deployStep(newClientYaml('TSP')));
+    expect(readAppList(next)).toEqual(['Slack']);
+  });
+
+  it('refuses to write an app name outside the rule, naming the field', () => {
+    const injection = "Probe'; Start-Process calc; '";
+    expect(() => withAppList(newClientYaml('TSP'), ['7-Zip', injection])).toThrow(
+      expect.objectContaining({ name: 'InputError', field: 'AppName' }),
+    );
+  });
+
   it('refuses YAML that is not valid', () => {
     expect(() => readSchedules('a: [unclosed')).toThrow(InputError);
     expect(() => withAppList('- just\n- a list\n', [])).toThrow(InputError);
