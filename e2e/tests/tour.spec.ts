@@ -42,3 +42,19 @@ test('a link opened in a new tab stays signed in; the first Tab offers to skip t
   );
   expect(focusedInMain).toBe(true);
 });
+
+test("the 'Options - Aegis' link is drawn as Fluent draws links", async ({ page }) => {
+  await signIn(page, '/tenant-baseline-options');
+  const link = page.getByRole('main').getByRole('link', { name: 'Configuration Comparison' });
+  // the browser's default link blue, which it had
+  await expect(link).not.toHaveCSS('color', 'rgb(0, 0, 238)');
+  await expect(link).toHaveCSS('text-decoration-line', 'underline');
+  for (const [width, height] of [
+    [1400, 900],
+    [1024, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${SHOTS}/options-link-${width}x${height}.png` });
+  }
+  await expectAccessible(page, 'tenant baseline options link');
+});

@@ -1,4 +1,4 @@
-import { makeStyles, Tab, TabList, Text } from '@fluentui/react-components';
+import { makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 
@@ -12,6 +12,14 @@ import { OnboardTenantTab } from './components/onboard-tenant-tab';
 const useStyles = makeStyles({
   page: { display: 'grid', gap: '16px' },
   panel: { display: 'grid', gap: '12px', maxWidth: '1100px' },
+  // the router's link in Fluent's link colours (not the browser's default blue and purple),
+  // underlined: inside a sentence a link must not be told apart by colour alone (WCAG 1.4.1)
+  link: {
+    color: tokens.colorBrandForegroundLink,
+    textDecorationLine: 'underline',
+    ':hover': { color: tokens.colorBrandForegroundLinkHover },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, borderRadius: '2px' },
+  },
 });
 
 /** Spec 2 §2: the tabs' identifiers. */
@@ -32,7 +40,10 @@ export function TenantBaselinePage() {
       />
       <Text size={200}>
         Looking for the &apos;Options - Aegis&apos; comparison? It is now in{' '}
-        <RouterLink to={paths.comparison.getHref('options')}>Configuration Comparison</RouterLink>.
+        <RouterLink className={styles.link} to={paths.comparison.getHref('options')}>
+          Configuration Comparison
+        </RouterLink>
+        .
       </Text>
       <TabList
         selectedValue={tab}
