@@ -9,6 +9,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+import gitThroughRepository from './scripts/eslint/git-through-repository.js';
+
 const webFeatures = fs.existsSync('apps/web/src/features')
   ? fs.readdirSync('apps/web/src/features')
   : [];
@@ -167,6 +169,22 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Git has one door (ADR 052): the DevOps client's git methods only inside the repository door
+    // (and the client itself). Needs types, to tell `devops.push(repo, …)` from `lines.push(…)`.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'packages/connectors/src/devops/**',
+      'packages/connectors/src/repository/**',
+    ],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { aegis: { rules: { 'git-through-repository': gitThroughRepository } } },
+    rules: { 'aegis/git-through-repository': 'error' },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx'],

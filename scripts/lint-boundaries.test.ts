@@ -1,3 +1,4 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { ESLint } from 'eslint';
@@ -5,14 +6,27 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 const eslint = new ESLint({ cwd: root });
+/** Type-aware rules build a package's TypeScript program on its first probe: slow on a busy box. */
+const LINT_TIMEOUT_IN_MS = 180_000;
 
+/**
+ * The rules that fire on `code` as the file `file`. The file is written for the moment it is linted:
+ * type-aware rules need the TypeScript project to find it on disk.
+ */
 async function ruleIdsFor(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).map((message) => message.ruleId ?? 'parse-error');
+  const filePath = path.join(root, file);
+  await mkdir(path.dirname(filePath), { recursive: true });
+  await writeFile(filePath, code, { flag: 'wx' });
+  try {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).map((message) => message.ruleId ?? 'parse-error');
+  } finally {
+    await rm(filePath);
+  }
 }
 
 /** ARCHITECTURE §2: imports flow one way; the lint config must keep refusing the wrong direction. */
-describe('import boundaries', () => {
+describe('import boundaries', { timeout: LINT_TIMEOUT_IN_MS }, () => {
   it('keeps the domain pure', async () => {
     const ids = await ruleIdsFor(
       'packages/domain/src/boundary-probe.ts',
@@ -67,5 +81,49 @@ describe('import boundaries', () => {
       "import { parseClientCode } from '@aegis/domain/src/clients';\n\nexport const probe = parseClientCode;\n",
     );
     expect(ids).toContain('no-restricted-imports');
+  });
+});
+
+/** ADR 052: git has one door, the configuration repository. */
+describe('the git door', { timeout: LINT_TIMEOUT_IN_MS }, () => {
+  const devopsGit = [
+    "import type { DevOpsApi } from '@aegis/connectors/devops';",
+    '',
+    'export async function probe(devops: DevOpsApi): Promise<string> {',
+    "  const refs = await devops.listRefs({ project: 'p', repository: 'r' }, 'heads/main');",
+    "  return refs[0]?.commitId ?? '';",
+    '}',
+    '',
+  ].join('\n');
+
+  it("refuses the DevOps client's git methods outside the repository", async () => {
+    const ids = await ruleIdsFor('apps/server/src/services/git-probe.ts', devopsGit);
+    expect(ids).toContain('aegis/git-through-repository');
+  });
+
+  it('refuses them on the client class too, whatever the variable is called', async () => {
+    const ids = await ruleIdsFor(
+      'packages/pipeline-tasks/src/git-probe.ts',
+      [
+        "import { DevOpsClient } from '@aegis/connectors/devops';",
+        '',
+        'export function probe(client: DevOpsClient) {',
+        "  return client.push({ project: 'p', repository: 'r' }, { branch: 'main', oldObjectId: '', commits: [] });",
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(ids).toContain('aegis/git-through-repository');
+  });
+
+  it('lets the repository call them, and lets other code push to arrays', async () => {
+    expect(
+      await ruleIdsFor('packages/connectors/src/repository/git-probe.ts', devopsGit),
+    ).not.toContain('aegis/git-through-repository');
+    const ids = await ruleIdsFor(
+      'apps/server/src/services/git-probe.ts',
+      "export function probe(lines: string[]): number {\n  return lines.push('x');\n}\n",
+    );
+    expect(ids).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import type { FileChange } from '@aegis/connectors/devops';
 import type { CaptureAnalysis } from '@aegis/contracts';
 
 import { generateTrees } from './engine-bench';
-import { BENCH_REPO, startBenchServer, type BenchServer } from './server-fixture';
+import { startBenchServer, type BenchServer } from './server-fixture';
 
 const CLIENT = 'BEN';
 const BRANCH = `client-${CLIENT}-capture-9001`;
@@ -33,11 +33,7 @@ async function push(
   base: string,
   changes: FileChange[],
 ) {
-  return client.push(BENCH_REPO, {
-    branch,
-    oldObjectId: base,
-    commits: [{ comment: `bench: ${branch}`, changes }],
-  });
+  return client.commit(branch, base, `bench: ${branch}`, changes);
 }
 
 export async function runCaptureBench(): Promise<CaptureBenchResult> {
@@ -45,7 +41,7 @@ export async function runCaptureBench(): Promise<CaptureBenchResult> {
   const { pusher } = server;
   try {
     const { baseline, client } = generateTrees(1000);
-    const tip = async () => (await pusher.listRefs(BENCH_REPO, 'heads/main'))[0]?.commitId ?? '';
+    const tip = async () => (await pusher.findBranchTip('main')) ?? '';
     const add = (root: string, files: { path: string; content: unknown }[]): FileChange[] =>
       files.map((f) => ({
         changeType: 'add',

@@ -11,7 +11,7 @@ import type { Fleet, FleetTrend, FleetTrendList } from '@aegis/contracts';
 import { backupTagMessage, backupTagName, type ConfigFile } from '@aegis/domain';
 
 import { generateTrees } from './engine-bench';
-import { BENCH_REPO, pushTree, startBenchServer, type RequestCounts } from './server-fixture';
+import { pushTree, startBenchServer, type RequestCounts } from './server-fixture';
 
 const POLICIES = 500;
 const TREND_POINTS = 20;
@@ -77,31 +77,26 @@ export async function runFleetBench(
     const traced = codes[0] ?? 'QAA';
     const edited = client[1];
     for (let step = 1; step <= TREND_POINTS; step++) {
-      const [main] = await server.pusher.listRefs(BENCH_REPO, 'heads/main');
       const content = { ...(edited?.content as Record<string, unknown>), revision: step };
-      const push = await server.pusher.push(BENCH_REPO, {
-        branch: 'main',
-        oldObjectId: main?.commitId ?? '',
-        commits: [
+      const commitId = await server.pusher.commit(
+        'main',
+        await server.pusher.branchTip(),
+        `Merged PR: ${traced} configuration capture ${step}`,
+        [
           {
-            comment: `Merged PR: ${traced} configuration capture ${step}`,
-            changes: [
-              {
-                changeType: 'edit',
-                path: `/Clients/${traced}/M365Config/Resources/${edited?.path ?? ''}`,
-                content: JSON.stringify(content, null, 2),
-              },
-            ],
+            changeType: 'edit',
+            path: `/Clients/${traced}/M365Config/Resources/${edited?.path ?? ''}`,
+            content: JSON.stringify(content, null, 2),
           },
         ],
-      });
+      );
       if (step % 4 === 0) {
         const date = new Date(Date.now() + step * 60_000);
-        await server.pusher.createAnnotatedTag(BENCH_REPO, {
-          name: backupTagName(traced, date, true),
-          commitId: push.commitId,
-          message: backupTagMessage(traced, date, true),
-        });
+        await server.pusher.tag(
+          backupTagName(traced, date, true),
+          commitId,
+          backupTagMessage(traced, date, true),
+        );
       }
     }
     const setupSeconds = (performance.now() - setupStart) / 1000;

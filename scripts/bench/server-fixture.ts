@@ -10,6 +10,7 @@ import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 
 import { DevOpsClient, type FileChange, type RepositoryRef } from '@aegis/connectors/devops';
+import { ConfigRepository, createConfigRepositoryShared } from '@aegis/connectors/repository';
 import type { ConfigFile } from '@aegis/domain';
 import {
   buildDevOpsServer,
@@ -44,7 +45,7 @@ export interface BenchServer {
   emulator: DevOpsEmulator;
   idp: IdentityProvider;
   /** a DevOps client of the bench user, to write test data */
-  pusher: DevOpsClient;
+  pusher: ConfigRepository;
   /** a bearer token of the bench user for the server */
   token(): Promise<string>;
   /** the server's DevOps requests since the last call, then zeroed */
@@ -134,10 +135,10 @@ export async function startBenchServer(name: string): Promise<BenchServer> {
       new DevOpsClient({ organizationUrl: emulator.url, getToken, fetch: countingFetch }),
   });
   await app.ready();
-  const pusher = new DevOpsClient({
-    organizationUrl: emulator.url,
-    getToken: () => idp.issueToken(BENCH_USER),
-  });
+  const pusher = new ConfigRepository(
+    new DevOpsClient({ organizationUrl: emulator.url, getToken: () => idp.issueToken(BENCH_USER) }),
+    createConfigRepositoryShared(BENCH_REPO),
+  );
   const token = () => idp.issueToken(BENCH_USER);
   return {
     app,
@@ -182,22 +183,18 @@ export async function startBenchServer(name: string): Promise<BenchServer> {
 
 /** Pushes files under `root` to main, `batch` files per commit. */
 export async function pushTree(
-  client: DevOpsClient,
+  repository: ConfigRepository,
   root: string,
   files: readonly ConfigFile[],
   batch = 250,
 ): Promise<void> {
   for (let i = 0; i < files.length; i += batch) {
-    const [main] = await client.listRefs(BENCH_REPO, 'heads/main');
     const changes: FileChange[] = files.slice(i, i + batch).map((f) => ({
       changeType: 'add',
       path: `${root}/${f.path}`,
       content: JSON.stringify(f.content, null, 2),
     }));
-    await client.push(BENCH_REPO, {
-      branch: 'main',
-      oldObjectId: main?.commitId ?? '',
-      commits: [{ comment: `bench: ${root} ${i}`, changes }],
-    });
+    const main = (await repository.findBranchTip('main')) ?? '';
+    await repository.commit('main', main, `bench: ${root} ${i}`, changes);
   }
 }

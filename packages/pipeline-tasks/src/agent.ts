@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 
 import { DevOpsClient } from '@aegis/connectors/devops';
+import { ConfigRepository, createConfigRepositoryShared } from '@aegis/connectors/repository';
 import { createTablesClient } from '@aegis/connectors/tables';
 import {
   ClientAssertionCredential,
@@ -13,7 +14,6 @@ import {
 
 import { tenantCredentialSettings, tenantDoors, type TaskEnvironment } from './config';
 import type { TaskLog } from './log';
-import { TaskRepository } from './repository/config-repository';
 import type { TaskContext } from './tasks/context';
 import { defaultScopeOf, type TenantService } from './tenant/doors';
 import { HttpTenantGateway } from './tenant/http-gateway';
@@ -75,7 +75,10 @@ export function agentContext(
     ...(env.BUILD_REQUESTEDFOREMAIL ? { requestedBy: env.BUILD_REQUESTEDFOREMAIL } : {}),
     now: () => new Date(),
     devops,
-    repository: new TaskRepository(devops, { project, repository: env.AEGIS_CONFIG_REPOSITORY }),
+    repository: new ConfigRepository(
+      devops,
+      createConfigRepositoryShared({ project, repository: env.AEGIS_CONFIG_REPOSITORY }),
+    ),
     pipelines: { project, repository: env.AEGIS_CONFIG_REPOSITORY },
     ...(tables ? { tables } : {}),
     tenant: async (tenantId) => {

@@ -3,7 +3,6 @@ export * from './log';
 export * from './parameters';
 export { runCli, USAGE, type CliIo } from './cli';
 export type { AgentOptions, TenantTokenProvider } from './agent';
-export { TaskRepository } from './repository/config-repository';
 export type { TaskContext, PipelineDefinitionTarget } from './tasks/context';
 export { runTask } from './tasks/run-task';
 export * from './tasks/layout';

@@ -1,19 +1,5 @@
-import type { ConfigFile } from '@aegis/domain';
-
-/** A file's JSON content (a BOM tolerated), null when the text is not JSON. */
-export function jsonContent(text: string): unknown {
-  try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-/** A file of the repository as read from an archive: its repository path and its bytes. */
-export interface RawFile {
-  path: string;
-  bytes: Uint8Array;
-}
+import type { RawFile } from '@aegis/connectors/repository';
+import { jsonContent, type ConfigFile } from '@aegis/domain';
 
 const utf8 = new TextDecoder();
 

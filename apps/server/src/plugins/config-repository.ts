@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-
 import {
   ConfigRepository,
   createConfigRepositoryShared,
   type ConfigRepositoryShared,
-} from '../services/config-repository';
+} from '@aegis/connectors/repository';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,3 +1,10 @@
+import type { FileChange } from '@aegis/connectors/devops';
+import {
+  ProposeChangeError,
+  type ConfigRepository,
+  type ParsedFile,
+  type ParsedTree,
+} from '@aegis/connectors/repository';
 import type {
   Backup,
   BackupComparison,
@@ -32,13 +39,6 @@ import {
 
 import { mustExist, orAbsent, orNotFound, withPrefix } from '../lib/upstream-errors';
 
-import {
-  ProposeChangeError,
-  type ConfigRepository,
-  type FileChange,
-  type ParsedFile,
-  type ParsedTree,
-} from './config-repository';
 import type { PipelineRuns } from './pipeline-runs';
 /** Spec 3 §8: a tag that is not a backup of the client, or not there. */
 const TAG_NOT_FOUND = 'Backup tag not found';

@@ -2,6 +2,7 @@
 // names, the runs of the Aegis folder's deploy and remove pipelines for it, the company baseline's
 // files the configuration preview reads, and the preview of what a deploy would do.
 import type { DevOpsApi } from '@aegis/connectors/devops';
+import type { ConfigRepository, ParsedFile } from '@aegis/connectors/repository';
 import {
   BASELINE_COMPONENTS,
   InputError,
@@ -19,7 +20,6 @@ import {
   toResourcePath,
 } from '@aegis/domain';
 
-import type { ConfigRepository, ParsedFile } from './config-repository';
 import { PIPELINE_NOT_FOUND_MESSAGE, type PipelineRuns } from './pipeline-runs';
 
 const BASELINE_ROOT = `/${RESOURCES_FOLDER}`;

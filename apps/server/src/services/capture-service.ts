@@ -1,5 +1,6 @@
 import { isServiceError, ServiceError } from '@aegis/connectors';
-import type { BuildRecord, DevOpsApi, PullRequest, RepositoryRef } from '@aegis/connectors/devops';
+import type { BuildRecord, PullRequest } from '@aegis/connectors/devops';
+import type { ConfigRepository } from '@aegis/connectors/repository';
 import type {
   CaptureAnalysis,
   CaptureBranch,
@@ -40,6 +41,7 @@ import {
   InputError,
   isPartialCapture,
   isPrerequisitePath,
+  jsonContent,
   mayApproveCapture,
   MERGED_PULL_REQUEST_LIMIT,
   normaliseExcludedPath,
@@ -60,7 +62,6 @@ import pLimit from 'p-limit';
 
 import { isNotFound, orNotFound } from '../lib/upstream-errors';
 
-import type { ConfigRepository } from './config-repository';
 import { LruCache } from './lru-cache';
 import type { PipelineRuns } from './pipeline-runs';
 
@@ -82,11 +83,6 @@ export function createCaptureCaches(): CaptureCaches {
   return { analyses: new LruCache(32) };
 }
 
-export interface CaptureLocation extends RepositoryRef {
-  /** the project whose pipelines include the capture pipeline (216) */
-  pipelineProject: string;
-}
-
 export interface CaptureUser {
   upn: string;
   displayName?: string;
@@ -95,14 +91,6 @@ export interface CaptureUser {
 const MAIN = MAIN_REF;
 const APPROVING_VOTE = 5;
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Configuration capture and its review (spec 3 §2, §4, §7): capture branches with their pull
  * requests, the review analysis (drift against main from a git diff, compliance against the
@@ -110,16 +98,12 @@ function parseJson(text: string): unknown {
  */
 export class CaptureService {
   constructor(
-    private readonly devops: DevOpsApi,
-    private readonly location: CaptureLocation,
-    private readonly caches: CaptureCaches,
     private readonly repository: ConfigRepository,
     private readonly runs: PipelineRuns,
+    private readonly caches: CaptureCaches,
+    /** the project whose pipelines include the capture pipeline (216) */
+    private readonly pipelineProject: string,
   ) {}
-
-  private get repo(): RepositoryRef {
-    return { project: this.location.project, repository: this.location.repository };
-  }
 
   /**
    * What the capture on a branch could not read (ADR 050); undefined for a capture older than
@@ -144,7 +128,7 @@ export class CaptureService {
     const runId = Number(captureBranchSuffix(branch));
     if (!Number.isInteger(runId) || runId <= 0) return undefined;
     try {
-      const run = await this.runs.getCatalogued(this.location.pipelineProject, 'capture', runId);
+      const run = await this.runs.getCatalogued(this.pipelineProject, 'capture', runId);
       return run.finishedDate ?? run.createdDate;
     } catch {
       return undefined;
@@ -167,16 +151,15 @@ export class CaptureService {
   async listBranchesOf(clients: readonly string[]): Promise<Map<string, CaptureBranch[]>> {
     const only = clients.length === 1 ? clients[0] : undefined;
     const [refs, completed, all] = await Promise.all([
-      this.devops.listRefs(
-        this.repo,
+      this.repository.listRefs(
         `heads/${only !== undefined ? captureBranchPrefix(only) : 'client-'}`,
       ),
-      this.devops.listPullRequests(this.repo, {
+      this.repository.listPullRequests({
         status: 'completed',
         targetRefName: MAIN,
         top: MERGED_PULL_REQUEST_LIMIT,
       }),
-      this.devops.listPullRequests(this.repo, {
+      this.repository.listPullRequests({
         status: 'all',
         targetRefName: MAIN,
         top: MERGED_PULL_REQUEST_LIMIT,
@@ -321,8 +304,7 @@ export class CaptureService {
     }
     let diff;
     try {
-      diff = await this.devops.getCommitDiff(
-        this.repo,
+      diff = await this.repository.diff(
         { branch: 'main' },
         { branch },
         { diffCommonCommit: false },
@@ -359,7 +341,7 @@ export class CaptureService {
     const [capture, baseline, previous, accepted, manifest] = await Promise.all([
       this.readTree(root, diff.targetCommit),
       this.readTree(BASELINE_ROOT, diff.baseCommit),
-      this.devops.getBlobs(this.repo, previousIds),
+      this.repository.getBlobs(previousIds),
       this.acceptedDeviations(client, diff.baseCommit),
       this.manifestOf(client, branch),
     ]);
@@ -376,7 +358,7 @@ export class CaptureService {
       else {
         const before = c.originalObjectId ? previous.get(c.originalObjectId) : undefined;
         const after = byPath.get(c.path.toLowerCase());
-        const old = before === undefined ? null : parseJson(before);
+        const old = before === undefined ? null : jsonContent(before);
         if (old === null || !after || after.content === null) {
           // Spec 3 §7: a per-file failure yields no property changes.
           changes.push({ changeType: 'edit', item, propertyChanges: [], propertyChangeCount: 0 });
@@ -451,7 +433,7 @@ export class CaptureService {
     }
     const full = `${clientRoot(client)}/${resource}`;
     const file = await this.repository.readText(full, { branch });
-    return { path: resource, branch, content: file ? parseJson(file.text) : null };
+    return { path: resource, branch, content: file ? jsonContent(file.text) : null };
   }
 
   /**
@@ -467,7 +449,7 @@ export class CaptureService {
     if (!Number.isSafeInteger(runId) || runId <= 0) throw notACapture;
     let build;
     try {
-      build = await this.runs.buildOfCatalogued(this.location.pipelineProject, 'capture', runId);
+      build = await this.runs.buildOfCatalogued(this.pipelineProject, 'capture', runId);
     } catch (error) {
       if (isServiceError(error) && (error.statusCode === 401 || error.statusCode === 403))
         throw error;
@@ -506,8 +488,8 @@ export class CaptureService {
     }
     const source = `refs/heads/${branch}`;
     const [refs, active, metadata, manifest] = await Promise.all([
-      this.devops.listRefs(this.repo, `heads/${branch}`),
-      this.devops.listPullRequests(this.repo, {
+      this.repository.listRefs(`heads/${branch}`),
+      this.repository.listPullRequests({
         status: 'active',
         sourceRefName: source,
         targetRefName: MAIN,
@@ -543,7 +525,7 @@ export class CaptureService {
     };
     let pr: PullRequest;
     try {
-      pr = await this.devops.createPullRequest(this.repo, {
+      pr = await this.repository.openPullRequest({
         sourceRefName: source,
         targetRefName: MAIN,
         title: capturePullRequestTitle(client, branch),
@@ -579,7 +561,7 @@ export class CaptureService {
     options: { excludedProperties: string[]; excludedPaths: string[]; baselineVersion: string },
   ): Promise<CaptureRun> {
     const run = await this.runs.start(
-      this.location.pipelineProject,
+      this.pipelineProject,
       captureRun({ clientCode: client, ...options }),
     );
     return {
@@ -587,14 +569,14 @@ export class CaptureService {
       state: run.state,
       result: run.result,
       branch: captureBranchName(client, run.id),
-      project: this.location.pipelineProject,
+      project: this.pipelineProject,
       pipelineId: run.pipelineId,
     };
   }
 
   async getRun(client: string, runId: number): Promise<CaptureRun> {
     const run = await orNotFound(
-      this.runs.getCatalogued(this.location.pipelineProject, 'capture', runId),
+      this.runs.getCatalogued(this.pipelineProject, 'capture', runId),
       `Capture run ${runId} not found`,
     );
     return {
@@ -602,7 +584,7 @@ export class CaptureService {
       state: run.state,
       result: run.result,
       branch: captureBranchName(client, run.id),
-      project: this.location.pipelineProject,
+      project: this.pipelineProject,
       pipelineId: run.pipelineId,
     };
   }

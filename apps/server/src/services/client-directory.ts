@@ -1,4 +1,5 @@
 import type { DevOpsApi } from '@aegis/connectors/devops';
+import type { ConfigRepository } from '@aegis/connectors/repository';
 import type { AppTables } from '@aegis/connectors/tables';
 import {
   CLIENT_YAML_FOLDER,
@@ -8,8 +9,6 @@ import {
   parseClientYamlPath,
   type KnownClient,
 } from '@aegis/domain';
-
-import type { ConfigRepository } from './config-repository';
 
 export type ClientSource = 'tables' | 'pipelines' | 'backups';
 

@@ -1,4 +1,5 @@
 import type { DevOpsApi } from '@aegis/connectors/devops';
+import type { ConfigRepository } from '@aegis/connectors/repository';
 import type { AppTables } from '@aegis/connectors/tables';
 import type {
   ClientScheduleRow,
@@ -35,7 +36,6 @@ import {
 import type { ProgressReporter } from '../lib/progress-stream';
 import { mustExist, orNotFound } from '../lib/upstream-errors';
 
-import type { ConfigRepository } from './config-repository';
 import { PipelineRuns } from './pipeline-runs';
 import { PipelinesService } from './pipelines-service';
 

@@ -1,4 +1,10 @@
 import type {
+  ConfigRepository,
+  ParsedFile,
+  ParsedTree,
+  ProgressReporter,
+} from '@aegis/connectors/repository';
+import type {
   ComparisonBaselineType,
   ComparisonResult,
   ConfigurationFile,
@@ -25,12 +31,6 @@ import {
 
 import { withPrefix } from '../lib/upstream-errors';
 
-import type {
-  ConfigRepository,
-  ParsedFile,
-  ParsedTree,
-  ProgressReporter,
-} from './config-repository';
 import { LruCache } from './lru-cache';
 
 /** Spec 1 §7: files are compared 10 at a time; progress is reported (and flushed) per batch. */

@@ -1,6 +1,6 @@
+import type { VersionSpec } from '@aegis/connectors/devops';
+import type { ConfigRepository } from '@aegis/connectors/repository';
 import type { ConfigFile } from '@aegis/domain';
-
-import type { ConfigRepository, VersionSpec } from './config-repository';
 
 /** A folder at one git tree object (immutable, so cached by its id). */
 export interface StoredTree {

@@ -3,6 +3,7 @@
 // from the trees at one commit: the folder listings of a commit are cached by commit id and each
 // client's summary by the tree ids it was computed from, since git objects never change.
 import type { GitCommitRef, GitRef } from '@aegis/connectors/devops';
+import type { RawFile, ConfigRepository } from '@aegis/connectors/repository';
 import type {
   CaptureOverview,
   Fleet,
@@ -32,9 +33,6 @@ import {
 } from '@aegis/domain';
 import pLimit from 'p-limit';
 
-import type { RawFile } from '../lib/json-content';
-
-import type { ConfigRepository } from './config-repository';
 import { inThreadSummarizer, type FleetSummarizer } from './fleet-summarizer';
 import type { ClientSummary } from './fleet-summary';
 import { LruCache } from './lru-cache';

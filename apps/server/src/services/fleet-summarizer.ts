@@ -3,9 +3,10 @@
 // runs it on worker threads while the server's thread reads the archive and answers requests.
 import { Worker } from 'node:worker_threads';
 
+import type { RawFile } from '@aegis/connectors/repository';
 import type { ConfigFile } from '@aegis/domain';
 
-import { configFileOf, type RawFile } from '../lib/json-content';
+import { configFileOf } from '../lib/json-content';
 
 import { summarizeClient, type ClientSummary } from './fleet-summary';
 

@@ -1,5 +1,11 @@
 import { DevOpsClient } from '@aegis/connectors/devops';
 import {
+  ConfigRepository,
+  createConfigRepositoryShared,
+  ProposeChangeError,
+  type ConfigRepositoryShared,
+} from '@aegis/connectors/repository';
+import {
   acceptedDeviationsPath,
   BASELINE_ROOT,
   clientResourcesRoot,
@@ -8,12 +14,6 @@ import {
 import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  ConfigRepository,
-  createConfigRepositoryShared,
-  ProposeChangeError,
-  type ConfigRepositoryShared,
-} from '../../src/services/config-repository';
 import { startSeededDevOpsForUser, type SeededDevOpsForUser } from '../devops-fixture';
 
 const REPO = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };

@@ -1,13 +1,10 @@
 import { DevOpsClient } from '@aegis/connectors/devops';
+import type { RawFile } from '@aegis/connectors/repository';
+import { ConfigRepository, createConfigRepositoryShared } from '@aegis/connectors/repository';
 import { BASELINE_ROOT, CLIENTS_FOLDER } from '@aegis/domain';
 import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { RawFile } from '../../src/lib/json-content';
-import {
-  ConfigRepository,
-  createConfigRepositoryShared,
-} from '../../src/services/config-repository';
 import { createFleetCaches, FleetService } from '../../src/services/fleet-service';
 import {
   inThreadSummarizer,

@@ -66,6 +66,9 @@ import { readZipStream, type ZipEntryHandler } from './zip-stream';
 
 export const DEVOPS_API_VERSION = '7.1';
 
+/** The all-zero object id: as a ref update's old id 'must not exist', as its new id 'delete'. */
+export const ZERO_OBJECT_ID = '0'.repeat(40);
+
 /** Pull requests read per request when the caller wants them all. */
 export const PULL_REQUEST_PAGE_SIZE = 100;
 /** Azure DevOps resource for Entra tokens. */

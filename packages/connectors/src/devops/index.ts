@@ -5,6 +5,7 @@ export {
   DevOpsClient,
   MINIMUM_REVIEWERS_POLICY_TYPE,
   projectIdFromSelfLink,
+  ZERO_OBJECT_ID,
 } from './devops-client';
 export type * from './types';
 export { checkDevOpsOrganization } from './reachability';

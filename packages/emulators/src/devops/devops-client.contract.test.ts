@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { isServiceError, type ServiceError } from '@aegis/connectors';
+import { ZERO_OBJECT_ID } from '@aegis/connectors/devops';
 import { DevOpsClient, type RepositoryRef } from '@aegis/connectors/devops';
 import { UnsecuredJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -248,7 +249,7 @@ describe('writes', () => {
         },
       ],
     });
-    expect(pushed.oldObjectId).toBe('0000000000000000000000000000000000000000');
+    expect(pushed.oldObjectId).toBe(ZERO_OBJECT_ID);
     const stale = await caught(
       client.push(REPO, {
         branch,
@@ -322,7 +323,7 @@ describe('writes', () => {
     const blobs = await client.getBlobs(REPO, ids);
     expect(blobs.get(ids[0] ?? '')).toBe('{"a":1}\n');
     expect(JSON.parse(blobs.get(ids[1] ?? '') ?? '')).toBeTypeOf('object');
-    const missing = await caught(client.getBlobs(REPO, ['0'.repeat(40)]));
+    const missing = await caught(client.getBlobs(REPO, [ZERO_OBJECT_ID]));
     expect(missing.statusCode).toBe(404);
 
     const pr = await client.createPullRequest(REPO, {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 
-export const ZERO_ID = '0000000000000000000000000000000000000000';
+import { ZERO_OBJECT_ID } from '@aegis/connectors/devops';
 
 export interface GitIdentity {
   name: string;
@@ -368,10 +368,10 @@ export class GitRepo {
       });
   }
 
-  /** Compare-and-swap a ref; `oldId` ZERO_ID means "must not exist", newId ZERO_ID deletes. */
+  /** Compare-and-swap a ref; `oldId` ZERO_OBJECT_ID means "must not exist", newId ZERO_OBJECT_ID deletes. */
   async updateRef(name: string, newId: string, oldId: string): Promise<boolean> {
     try {
-      if (newId === ZERO_ID) await this.run(['update-ref', '-d', name, oldId]);
+      if (newId === ZERO_OBJECT_ID) await this.run(['update-ref', '-d', name, oldId]);
       else await this.run(['update-ref', name, newId, oldId]);
       return true;
     } catch {

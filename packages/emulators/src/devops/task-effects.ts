@@ -3,15 +3,10 @@
 // given the run's parameters, a DevOps client on this emulator with the run's job token, and the
 // client tenant the embedder connects (the tenant emulator on the embedded default).
 import { DevOpsClient } from '@aegis/connectors/devops';
+import { ConfigRepository, createConfigRepositoryShared } from '@aegis/connectors/repository';
 import type { AppTables } from '@aegis/connectors/tables';
 import { cataloguedPipelineOf, type CataloguedPipelineKey } from '@aegis/domain';
-import {
-  TaskRepository,
-  runTask,
-  type TaskLog,
-  type TaskName,
-  type TenantGateway,
-} from '@aegis/pipeline-tasks';
+import { runTask, type TaskLog, type TaskName, type TenantGateway } from '@aegis/pipeline-tasks';
 
 import type { PipelineEffect } from './pipeline-runner';
 import type { DevOpsState } from './state';
@@ -86,10 +81,10 @@ export function taskEffect(
       ...(run.requestedBy ? { requestedBy: run.requestedBy.uniqueName } : {}),
       now,
       devops,
-      repository: new TaskRepository(devops, {
-        project: project.id,
-        repository: configRepository.id,
-      }),
+      repository: new ConfigRepository(
+        devops,
+        createConfigRepositoryShared({ project: project.id, repository: configRepository.id }),
+      ),
       pipelines: { project: project.id, repository: configRepository.id },
       ...(options.runtime.tables ? { tables: options.runtime.tables } : {}),
       tenant: (tenantId) => options.runtime.tenant(tenantId || client),

@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
+import { ZERO_OBJECT_ID } from '@aegis/connectors/devops';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SAMPLE_PROJECTS } from '../seed/seed-devops';
@@ -242,7 +243,7 @@ describe('emulator wire shapes', () => {
       body: [
         {
           name: 'refs/heads/shape-test',
-          oldObjectId: '0'.repeat(40),
+          oldObjectId: ZERO_OBJECT_ID,
           newObjectId: main['objectId'],
         },
       ],

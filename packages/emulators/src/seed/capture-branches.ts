@@ -1,6 +1,7 @@
 // Sample capture history (spec 3 §3): capture branches waiting for review, with their metadata,
 // and the pull requests of captures already merged (their branches deleted on completion), so the
 // capture screens have data before any capture runs. A capture run adds branches the same way.
+import { ZERO_OBJECT_ID } from '@aegis/connectors/devops';
 import { FIXED_PIPELINE_IDS } from '@aegis/domain';
 
 import { recordPush } from '../devops/branch-policies';
@@ -214,7 +215,7 @@ export async function seedCaptureHistory(
       },
     ]);
     const name = `client-${plan.client}-capture-${plan.runId}`;
-    await git.updateRef(`refs/heads/${name}`, commits[0] ?? '', '0'.repeat(40));
+    await git.updateRef(`refs/heads/${name}`, commits[0] ?? '', ZERO_OBJECT_ID);
     branches.push(name);
     // The capture run that made the branch: Aegis takes the capturer from its requester (ADR 051),
     // and the pipeline's job pushed the branch.

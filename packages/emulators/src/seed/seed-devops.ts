@@ -3,7 +3,7 @@
 // backup tag history.
 import { mkdir, rm } from 'node:fs/promises';
 
-import { MINIMUM_REVIEWERS_POLICY_TYPE } from '@aegis/connectors/devops';
+import { MINIMUM_REVIEWERS_POLICY_TYPE, ZERO_OBJECT_ID } from '@aegis/connectors/devops';
 import {
   appDeployPipelineOf,
   backupTagMessage,
@@ -184,7 +184,7 @@ async function seedConfigRepository(git: GitRepo, now: Date): Promise<{ backupTa
   const result = await git.importCommits(undefined, commits, tags);
   const head = result.commits[result.commits.length - 1];
   if (!head) throw new Error('the sample history produced no commit');
-  await git.updateRef(MAIN_REF, head, '0000000000000000000000000000000000000000');
+  await git.updateRef(MAIN_REF, head, ZERO_OBJECT_ID);
   return { backupTags: tags.map((t) => t.name) };
 }
 
@@ -207,7 +207,7 @@ async function seedSimpleRepository(
       })),
     },
   ]);
-  await git.updateRef(MAIN_REF, commits[0] ?? '', '0000000000000000000000000000000000000000');
+  await git.updateRef(MAIN_REF, commits[0] ?? '', ZERO_OBJECT_ID);
 }
 
 function pipelineYaml(name: string, parameters: readonly string[]): string {

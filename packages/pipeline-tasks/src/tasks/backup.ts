@@ -2,11 +2,11 @@
 // main (main's tree with the client's folder replaced by the live configuration), tagged
 // backup/{client}/{yyyymmdd_hhmmss} (scheduled runs: backup/{client}/scheduled_{…}).
 import { isServiceError } from '@aegis/connectors';
+import type { ConfigRepository } from '@aegis/connectors/repository';
 import { isPartialCapture } from '@aegis/domain';
 
 import { TaskError } from '../log';
 import type { TaskParameters } from '../parameters';
-import type { TaskRepository } from '../repository/config-repository';
 
 import type { TaskContext } from './context';
 import { backupTagMessage, backupTagName, clientRoot } from './layout';
@@ -25,8 +25,8 @@ export async function runBackup(
   const client = parameters.ClientCode;
   const scheduled = !parameters.ManualRun;
   log.section(`${scheduled ? 'Scheduled' : 'Manual'} backup of ${client}`);
-  const main = await repository.mainCommit();
-  if ((await repository.readFolder(clientRoot(client), main)).size === 0) {
+  const main = await repository.branchTip();
+  if ((await repository.readFolderTexts(clientRoot(client), { commit: main })).size === 0) {
     throw new TaskError(`${clientRoot(client)} does not exist on main`);
   }
   const tenant = await context.tenant();
@@ -77,7 +77,7 @@ export async function runBackup(
  */
 async function createBackupTag(
   context: TaskContext,
-  repository: TaskRepository,
+  repository: ConfigRepository,
   client: string,
   scheduled: boolean,
   commitId: string,

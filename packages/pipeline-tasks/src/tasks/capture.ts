@@ -33,12 +33,12 @@ export async function runCapture(
   log.section(`Capture of ${client}`);
   const branch = captureBranchName(client, context.runId);
   // Run ids are unique, but a re-run of a run keeps its id: never push over what it pushed before.
-  if (await repository.branchCommit(branch)) {
+  if (await repository.findBranchTip(branch)) {
     throw new TaskError(
       `${branch} already exists: this run pushed a capture before. Start a new capture instead of re-running this one.`,
     );
   }
-  const main = await repository.mainCommit();
+  const main = await repository.branchTip();
   log.info(`main is at ${main}`);
   const tenant = await context.tenant();
   const snapshot = await snapshotTenant(tenant, repository, client, main, context.now(), {
@@ -77,7 +77,7 @@ export async function runCapture(
     [
       ...snapshot.changes,
       {
-        changeType: (await repository.fileExists(captureMetadataPath(client), main))
+        changeType: (await repository.fileExists(captureMetadataPath(client), { commit: main }))
           ? 'edit'
           : 'add',
         path: captureMetadataPath(client).replace(/^\//, ''),

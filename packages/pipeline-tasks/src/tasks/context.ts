@@ -2,10 +2,10 @@
 // run it belongs to. The command line builds it from the agent's environment; the emulator's
 // runner builds it from its own state. Neither knows which one it is.
 import type { DevOpsApi, PipelineDefinitionsPort } from '@aegis/connectors/devops';
+import type { ConfigRepository } from '@aegis/connectors/repository';
 import type { AppTables } from '@aegis/connectors/tables';
 
 import type { TaskLog } from '../log';
-import type { TaskRepository } from '../repository/config-repository';
 import type { TenantGateway } from '../tenant/gateway';
 
 export interface PipelineDefinitionTarget {
@@ -21,7 +21,7 @@ export interface TaskContext {
   /** who started the run (Build.RequestedForEmail): the capture metadata's triggeredBy */
   requestedBy?: string;
   now(): Date;
-  repository: TaskRepository;
+  repository: ConfigRepository;
   /** the client tenant (tenantId: onboarding passes the one it was given) */
   tenant(tenantId?: string): Promise<TenantGateway>;
   devops: DevOpsApi & PipelineDefinitionsPort;

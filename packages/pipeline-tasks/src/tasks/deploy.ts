@@ -195,8 +195,8 @@ export async function runDeploy(
   const backup = await runBackup(context, { ClientCode: client, ManualRun: true });
   log.info(rollbackPointLine(backup.tag));
 
-  const main = await repository.mainCommit();
-  const baselineFiles = await repository.readFolder(RESOURCES_ROOT, main);
+  const main = await repository.branchTip();
+  const baselineFiles = await repository.readFolderTexts(RESOURCES_ROOT, { commit: main });
   const tenant = await context.tenant();
   const touched = new Set<TenantWorkload>(REFERENCEABLE.map((r) => r.workload));
   const plan = selected.map(([name, component]) => {

@@ -101,8 +101,8 @@ export async function runOffboard(
     component: OFFBOARD_COMPONENTS[name]!,
   }));
   log.section(`Off-board from ${client}: ${selected.map((s) => s.name).join(', ')}`);
-  const main = await repository.mainCommit();
-  const baselineFiles = await repository.readFolder(RESOURCES_ROOT, main);
+  const main = await repository.branchTip();
+  const baselineFiles = await repository.readFolderTexts(RESOURCES_ROOT, { commit: main });
   const tenant = await context.tenant();
   const plan = selected.map(({ name, component }) => ({
     name,

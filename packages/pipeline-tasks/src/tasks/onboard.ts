@@ -72,11 +72,8 @@ async function ensurePipeline(
     context.log.info(`Pipeline '${name}' already exists in ${folder} (${found.projectName})`);
     return;
   }
-  const repository = await context.devops.getRepository({
-    project: context.pipelines.project,
-    repository: context.pipelines.repository,
-  });
-  if (!repository) throw new Error(`Repository ${context.pipelines.repository} not found`);
+  const repository = await context.repository.describe();
+  if (!repository) throw new Error(`Repository ${context.repository.repo.repository} not found`);
   const pipeline = await context.devops.createPipeline(context.pipelines.project, {
     name,
     folder,
@@ -93,8 +90,8 @@ async function ensureClientYaml(
   created: string[],
 ): Promise<void> {
   const path = clientYamlPath(client);
-  const main = await context.repository.mainCommit();
-  if (await context.repository.fileExists(path, main)) {
+  const main = await context.repository.branchTip();
+  if (await context.repository.fileExists(path, { commit: main })) {
     context.log.info(`${path} already exists`);
     return;
   }
@@ -123,8 +120,8 @@ export async function runOnboard(
   const client = parameters.ClientCode;
   log.section(`Onboarding ${client} (${parameters.Domain})`);
   const created: string[] = [];
-  const main = await repository.mainCommit();
-  const folder = await repository.readFolder(clientRoot(client), main);
+  const main = await repository.branchTip();
+  const folder = await repository.readFolderTexts(clientRoot(client), { commit: main });
   if (folder.size > 0) {
     log.info(`${clientRoot(client)} already exists on main`);
   } else {

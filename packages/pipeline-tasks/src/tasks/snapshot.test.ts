@@ -1,10 +1,10 @@
 // What a capture writes (ADR 024): ExcludedProperties dropped by name at any depth, ExcludedPaths
 // as folders that are not read (and whose files stay as they are) or as dotted property paths, and a
 // live object keeping the file it had when its id matches, so a rename is an edit.
+import type { ConfigRepository } from '@aegis/connectors/repository';
 import { workloadFor } from '@aegis/domain';
 import { describe, expect, it } from 'vitest';
 
-import type { TaskRepository } from '../repository/config-repository';
 import { MemoryTenant } from '../testing/memory-tenant';
 
 import { snapshotTenant } from './snapshot';
@@ -17,11 +17,11 @@ const MESSAGING = workloadFor('Teams', 'MessagingPolicy')!;
 const NOW = new Date('2026-11-27T05:00:00Z');
 
 /** The client's copy at the base commit. */
-function repositoryWith(files: Record<string, unknown>): TaskRepository {
+function repositoryWith(files: Record<string, unknown>): ConfigRepository {
   const map = new Map(
     Object.entries(files).map(([path, object]) => [path, `${JSON.stringify(object, null, 2)}\n`]),
   );
-  return { readFolder: async () => map } as unknown as TaskRepository;
+  return { readFolderTexts: async () => map } as unknown as ConfigRepository;
 }
 
 function tenantWith(): MemoryTenant {

@@ -3,6 +3,7 @@
 // then computes the file changes against the client's copy at a commit. Capture, backup and
 // onboarding share it.
 import type { FileChange } from '@aegis/connectors/devops';
+import type { ConfigRepository } from '@aegis/connectors/repository';
 import {
   TENANT_WORKLOADS,
   buildCaptureManifest,
@@ -20,7 +21,6 @@ import {
 } from '@aegis/domain';
 
 import { TaskError } from '../log';
-import type { TaskRepository } from '../repository/config-repository';
 import { objectIdOf, type TenantGateway, type TenantObject } from '../tenant/gateway';
 
 import { RESOURCES_ROOT, clientResourcesRoot } from './layout';
@@ -111,7 +111,7 @@ function withEntityContext(w: TenantWorkload, object: TenantObject): TenantObjec
 
 export async function snapshotTenant(
   tenant: TenantGateway,
-  repository: TaskRepository,
+  repository: ConfigRepository,
   client: string,
   base: string,
   now: Date,
@@ -122,7 +122,7 @@ export async function snapshotTenant(
   const root = clientResourcesRoot(client);
   const [live, existing] = await Promise.all([
     tenant.readAll(workloads),
-    repository.readFolder(root, base),
+    repository.readFolderTexts(root, { commit: base }),
   ]);
   const readWorkloads = workloads.filter((w) => live.get(w)?.status === 'read');
   // Reads failed and nothing at all came back (an empty ARM list without a subscription is no
@@ -207,14 +207,14 @@ export { RESOURCES_ROOT };
 
 /** The manifest as the file change that commits it beside the captured files (ADR 050). */
 export async function manifestFileChange(
-  repository: TaskRepository,
+  repository: ConfigRepository,
   client: string,
   base: string,
   manifest: CaptureManifest,
 ): Promise<FileChange> {
   const path = captureManifestPath(client);
   return {
-    changeType: (await repository.fileExists(path, base)) ? 'edit' : 'add',
+    changeType: (await repository.fileExists(path, { commit: base })) ? 'edit' : 'add',
     path: path.replace(/^\//, ''),
     content: renderCaptureManifest(manifest),
   };

@@ -38,18 +38,12 @@ export const captureRoutes: FastifyPluginAsyncZod<CaptureRoutesOptions> = async 
   app,
   { config, caches = createCaptureCaches() },
 ) => {
-  const location = {
-    project: config.AEGIS_DEVOPS_PROJECT,
-    repository: config.AEGIS_DEVOPS_CONFIG_REPO,
-    pipelineProject: config.AEGIS_DEVOPS_PROJECT,
-  };
   const service = (request: FastifyRequest) =>
     new CaptureService(
-      request.devops,
-      location,
-      caches,
       request.configRepository,
       request.pipelineRuns,
+      caches,
+      config.AEGIS_DEVOPS_PROJECT,
     );
 
   app.get(

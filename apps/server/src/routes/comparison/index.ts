@@ -1,3 +1,4 @@
+import type { ConfigRepository } from '@aegis/connectors/repository';
 import {
   clientParamsSchema,
   policyFilesSchema,
@@ -14,7 +15,6 @@ import {
   MESSAGES,
   type ComparisonCaches,
 } from '../../services/comparison-service';
-import type { ConfigRepository } from '../../services/config-repository';
 
 const tags = ['comparison'];
 

@@ -37,15 +37,10 @@ export const fleetRoutes: FastifyPluginAsyncZod<FleetRoutesOptions> = async (
     new FleetService(
       request.configRepository,
       new CaptureService(
-        request.devops,
-        {
-          project: config.AEGIS_DEVOPS_PROJECT,
-          repository: config.AEGIS_DEVOPS_CONFIG_REPO,
-          pipelineProject: config.AEGIS_DEVOPS_PROJECT,
-        },
-        captureCaches,
         request.configRepository,
         request.pipelineRuns,
+        captureCaches,
+        config.AEGIS_DEVOPS_PROJECT,
       ),
       caches,
       request.log,

@@ -1,5 +1,6 @@
 // Pull requests (reference §5.10–5.12): create, list by searchCriteria, get, and PATCH to complete
 // (a real merge commit on the target) or abandon.
+import { ZERO_OBJECT_ID } from '@aegis/connectors/devops';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { assertMayComplete } from '../branch-policies';
@@ -348,7 +349,7 @@ export function registerGitPullRequestRoutes(app: FastifyInstance, state: DevOps
           pr.closedBy = callerIdentity(request);
           if (pr.completionOptions?.deleteSourceBranch) {
             const source = await git.revParse(pr.sourceRefName);
-            if (source) await git.updateRef(pr.sourceRefName, '0'.repeat(40), source);
+            if (source) await git.updateRef(pr.sourceRefName, ZERO_OBJECT_ID, source);
           }
         } else if (status === 'abandoned') {
           pr.status = 'abandoned';

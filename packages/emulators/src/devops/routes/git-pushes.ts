@@ -1,9 +1,10 @@
 // Git pushes (reference §5.8): commits built with git fast-import, the ref moved with
 // compare-and-swap on oldObjectId; a stale id gets the real 409 TF401028.
+import { ZERO_OBJECT_ID } from '@aegis/connectors/devops';
 import type { FastifyInstance } from 'fastify';
 
 import { assertMayUpdateBranch, recordPush } from '../branch-policies';
-import { ZERO_ID, type FileChange, type NewCommit } from '../git';
+import { type FileChange, type NewCommit } from '../git';
 import type { DevOpsState } from '../state';
 
 import {
@@ -70,7 +71,7 @@ export function registerGitPushRoutes(app: FastifyInstance, state: DevOpsState):
       if (tip) {
         if (oldObjectId !== tip) throw staleError(refName);
         parent = tip;
-      } else if (oldObjectId !== ZERO_ID) {
+      } else if (oldObjectId !== ZERO_OBJECT_ID) {
         // New branch based on an existing commit (reference §5.8, example pushes8).
         parent = await git.revParse(`${oldObjectId}^{commit}`);
         if (!parent) throw staleError(refName);
@@ -154,7 +155,8 @@ export function registerGitPushRoutes(app: FastifyInstance, state: DevOpsState):
 
       const { commits: shas } = await git.importCommits(parent, commits);
       const newObjectId = shas[shas.length - 1] ?? '';
-      if (!(await git.updateRef(refName, newObjectId, tip ?? ZERO_ID))) throw staleError(refName);
+      if (!(await git.updateRef(refName, newObjectId, tip ?? ZERO_OBJECT_ID)))
+        throw staleError(refName);
 
       const pushId = state.data.nextPushId++;
       recordPush(state, repo.id, refName, who);
@@ -165,7 +167,7 @@ export function registerGitPushRoutes(app: FastifyInstance, state: DevOpsState):
           shas.map(async (sha) => commitJson(url, sha, await git.commitInfo(sha))),
         ),
         refUpdates: [
-          { repositoryId: repo.id, name: refName, oldObjectId: tip ?? ZERO_ID, newObjectId },
+          { repositoryId: repo.id, name: refName, oldObjectId: tip ?? ZERO_OBJECT_ID, newObjectId },
         ],
         repository: repositoryJson(request, state, project, repo, {
           ...(main ? { defaultBranch: 'refs/heads/main' } : {}),

@@ -1,5 +1,6 @@
 // Git area, read side: repositories, items (JSON / raw / text / zip), refs (list and update),
 // annotated tags, commits and commit diffs (reference §5.1–5.7, §5.9).
+import { ZERO_OBJECT_ID } from '@aegis/connectors/devops';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { zipSync } from 'fflate';
 
@@ -9,7 +10,7 @@ import {
   hasGitPermission,
   recordPush,
 } from '../branch-policies';
-import { ZERO_ID, type CommitInfo, type GitRepo, type TreeEntry } from '../git';
+import { type CommitInfo, type GitRepo, type TreeEntry } from '../git';
 import type { DevOpsState, ProjectRecord, RepositoryRecord } from '../state';
 
 import {
@@ -356,8 +357,8 @@ export function registerGitRepositoryRoutes(app: FastifyInstance, state: DevOpsS
     const results = [];
     for (const raw of updates as { name?: string; oldObjectId?: string; newObjectId?: string }[]) {
       const name = raw.name ?? '';
-      const oldObjectId = (raw.oldObjectId ?? ZERO_ID).toLowerCase();
-      const newObjectId = (raw.newObjectId ?? ZERO_ID).toLowerCase();
+      const oldObjectId = (raw.oldObjectId ?? ZERO_OBJECT_ID).toLowerCase();
+      const newObjectId = (raw.newObjectId ?? ZERO_OBJECT_ID).toLowerCase();
       let updateStatus = 'succeeded';
       if (
         !/^refs\/(heads|tags)\/[^\s~^:?*[\\]+$/.test(name) ||
@@ -365,14 +366,17 @@ export function registerGitRepositoryRoutes(app: FastifyInstance, state: DevOpsS
         name.includes('..')
       ) {
         updateStatus = 'invalidRefName';
-      } else if (newObjectId !== ZERO_ID && !(await git.revParse(`${newObjectId}^{object}`))) {
+      } else if (
+        newObjectId !== ZERO_OBJECT_ID &&
+        !(await git.revParse(`${newObjectId}^{object}`))
+      ) {
         updateStatus = 'invalidRefName';
       } else if (blockingPoliciesOf(state, repo.id, name).length > 0 && !mayBypass) {
         // The refs API reports a branch policy refusal per ref, as it does a stale id.
         updateStatus = 'rejectedByPolicy';
       } else if (!(await git.updateRef(name, newObjectId, oldObjectId))) {
         updateStatus = 'staleOldObjectId';
-      } else if (name.startsWith('refs/heads/') && newObjectId !== ZERO_ID) {
+      } else if (name.startsWith('refs/heads/') && newObjectId !== ZERO_OBJECT_ID) {
         recordPush(state, repo.id, name, who);
       }
       results.push({
@@ -595,7 +599,7 @@ export function registerGitRepositoryRoutes(app: FastifyInstance, state: DevOpsS
       changes: page.map((c) => ({
         item: {
           objectId: c.changeType === 'delete' ? c.originalObjectId : c.objectId,
-          originalObjectId: c.originalObjectId === ZERO_ID ? undefined : c.originalObjectId,
+          originalObjectId: c.originalObjectId === ZERO_OBJECT_ID ? undefined : c.originalObjectId,
           gitObjectType: c.type,
           commitId: targetCommit,
           path: `/${c.path}`,

@@ -1,41 +1,47 @@
-// The configuration repository (issue 10 §1, ADR 014): every git read and write of every feature
-// goes through here. Reads are trees (one listing + one zip, parsed trees cached app-wide by git
-// tree object id) and JSON files; writes are an optimistic update of one JSON file (oldObjectId,
-// re-read and re-apply on a stale ref) or a proposed change (branch, one commit, pull request,
-// removing what it made when a step fails).
-import { isServiceError, ServiceError } from '@aegis/connectors';
-import type {
-  AnnotatedTag,
-  DevOpsApi,
-  GitCommitRef,
-  FileChange,
-  GitItem,
-  GitRef,
-  ListPullRequestsOptions,
-  PullRequest,
-  RepositoryRef,
-  VersionSpec,
-} from '@aegis/connectors/devops';
+// The configuration repository (ADR 014, ADR 052): the one door to git for every part of Aegis —
+// the server's features, the capture review and the pipeline tasks. Reads are trees (one listing +
+// one zip, parsed trees cached app-wide by git tree object id) and files; writes are an optimistic
+// update of one file (oldObjectId, re-read and re-apply on a stale ref), a proposed change (branch,
+// one commit, pull request, removing what it made when a step fails), commits, branches and tags.
+// Lint refuses the DevOps client's git methods anywhere else.
 import {
   branchRef,
   CLIENT_YAML_FOLDER,
   ConflictError,
   isAegisMainWritePath,
   isClientCode,
+  jsonContent,
   MAIN_BRANCH,
   NotAllowedError,
   NotFoundError,
   parseClientYamlPath,
   type ConfigFile,
 } from '@aegis/domain';
+import { LRUCache } from 'lru-cache';
 
-import { jsonContent, type RawFile } from '../lib/json-content';
+import type {
+  AnnotatedTag,
+  CommitDiff,
+  CreatePullRequest,
+  DevOpsApi,
+  FileChange,
+  GitCommitRef,
+  GitItem,
+  GitRef,
+  ListPullRequestsOptions,
+  PullRequest,
+  Repository,
+  RepositoryRef,
+  VersionSpec,
+} from '../devops';
+import { ZERO_OBJECT_ID } from '../devops';
+import { isServiceError, ServiceError } from '../shared';
 
-import { LruCache } from './lru-cache';
-
-export type { FileChange, VersionSpec } from '@aegis/connectors/devops';
-
-const ZERO_ID = '0000000000000000000000000000000000000000';
+/** A file of the repository as read from an archive: its repository path and its bytes. */
+export interface RawFile {
+  path: string;
+  bytes: Uint8Array;
+}
 
 /** One parsed file of a tree: `content` null when not valid JSON. */
 export interface ParsedFile extends ConfigFile {
@@ -68,7 +74,7 @@ export interface UpdateRetryPolicy {
 /** What every ConfigRepository of one app shares: where the repository is, the caches, the write queues. */
 export interface ConfigRepositoryShared {
   readonly repo: RepositoryRef;
-  readonly trees: LruCache<string, ParsedTree>;
+  readonly trees: LRUCache<string, ParsedTree>;
   /** per branch + path + user: writes waiting for the push in flight, applied together next */
   readonly writeQueues: Map<string, WriteQueue>;
   readonly retry: UpdateRetryPolicy;
@@ -97,7 +103,7 @@ export function createConfigRepositoryShared(
 ): ConfigRepositoryShared {
   return {
     repo,
-    trees: new LruCache(options.treeCacheSize ?? 32),
+    trees: new LRUCache({ max: options.treeCacheSize ?? 32 }),
     writeQueues: new Map(),
     retry: { ...DEFAULT_UPDATE_RETRY, ...options.retry },
   };
@@ -200,12 +206,14 @@ export class ProposeChangeError extends ServiceError {
   }
 }
 
+const utf8 = new TextEncoder();
+
 function parseFile(path: string, text: string, objectId?: string): ParsedFile {
   return {
     path,
     content: jsonContent(text),
     text,
-    bytes: Buffer.byteLength(text, 'utf8'),
+    bytes: utf8.encode(text).byteLength,
     ...(objectId ? { objectId } : {}),
   };
 }
@@ -256,9 +264,19 @@ export class ConfigRepository {
 
   /** The commit a branch points at; NotFoundError 'Could not find {branch} branch' when missing. */
   async branchTip(branch: string = MAIN_BRANCH): Promise<string> {
-    const ref = await this.findRef(branchRef(branch));
-    if (!ref) throw new NotFoundError(`Could not find ${branch} branch`);
-    return ref.commitId;
+    const tip = await this.findBranchTip(branch);
+    if (tip === undefined) throw new NotFoundError(`Could not find ${branch} branch`);
+    return tip;
+  }
+
+  /** The commit a branch points at, or undefined when the branch does not exist. */
+  async findBranchTip(branch: string): Promise<string | undefined> {
+    return (await this.findRef(branchRef(branch)))?.commitId;
+  }
+
+  /** The repository itself (its id, default branch, URLs), undefined when it does not exist. */
+  describe(): Promise<Repository | undefined> {
+    return this.devops.getRepository(this.repo);
   }
 
   /** A ref by its full name, or undefined. */
@@ -439,7 +457,84 @@ export class ConfigRepository {
     return parseJsonFile<T>(path, file.text);
   }
 
+  /** Whether a file exists at a version. */
+  async fileExists(path: string, version: VersionSpec = MAIN): Promise<boolean> {
+    return (await this.readText(path, version)) !== undefined;
+  }
+
+  /**
+   * The texts of a folder's files at a version, keyed by repository path without the leading
+   * slash; empty when the folder does not exist. Through the tree cache, like {@link readTree}.
+   */
+  async readFolderTexts(folder: string, version: VersionSpec = MAIN): Promise<Map<string, string>> {
+    const tree = await this.readTree(folder, version);
+    return new Map((tree?.files ?? []).map((file) => [file.path.replace(/^\/+/, ''), file.text]));
+  }
+
+  /** Many blobs' text by object id in one request; throws when one is missing. */
+  getBlobs(objectIds: readonly string[]): Promise<Map<string, string>> {
+    return this.devops.getBlobs(this.repo, objectIds);
+  }
+
+  /** The changes from `base` to `target` (from their common commit when `diffCommonCommit`). */
+  diff(
+    base: VersionSpec,
+    target: VersionSpec,
+    options: { diffCommonCommit?: boolean } = {},
+  ): Promise<CommitDiff> {
+    return this.devops.getCommitDiff(this.repo, base, target, options);
+  }
+
   // ---- writes ---------------------------------------------------------------------------
+
+  /**
+   * One commit on a branch whose tip must still be `oldObjectId` (a new branch when
+   * `oldObjectId` is the commit it starts from); returns the new commit id. A stale tip is the
+   * service's 409, not retried: callers that can re-apply use {@link updateJsonFile}.
+   */
+  async commit(
+    branch: string,
+    oldObjectId: string,
+    comment: string,
+    changes: FileChange[],
+  ): Promise<string> {
+    const result = await this.devops.push(this.repo, {
+      branch: branchRef(branch),
+      oldObjectId,
+      commits: [{ comment, changes }],
+    });
+    return result.commitId;
+  }
+
+  /** Creates a branch at a commit; fails when it exists. */
+  createBranch(branch: string, commitId: string): Promise<void> {
+    return this.updateRef(branchRef(branch), ZERO_OBJECT_ID, commitId);
+  }
+
+  /** Deletes a branch, provided it still points at `commitId`. */
+  deleteBranch(branch: string, commitId: string): Promise<void> {
+    return this.updateRef(branchRef(branch), commitId, ZERO_OBJECT_ID);
+  }
+
+  /** An annotated tag on a commit (`name` without 'refs/tags/'). */
+  tag(name: string, commitId: string, message: string): Promise<AnnotatedTag> {
+    return this.devops.createAnnotatedTag(this.repo, { name, commitId, message });
+  }
+
+  /** A pull request from an existing branch; see {@link proposeChange} to make the branch too. */
+  openPullRequest(request: CreatePullRequest): Promise<PullRequest> {
+    return this.devops.createPullRequest(this.repo, request);
+  }
+
+  private async updateRef(name: string, oldObjectId: string, newObjectId: string): Promise<void> {
+    const [result] = await this.devops.updateRefs(this.repo, [{ name, oldObjectId, newObjectId }]);
+    if (!result?.success) {
+      throw new ServiceError(`Could not update ${name}: ${result?.updateStatus ?? 'no answer'}`, {
+        service: 'devops',
+        code: 'RefUpdateFailed',
+      });
+    }
+  }
 
   /**
    * Read, apply, push with oldObjectId. When the branch moved meanwhile (409 stale ref) the file
@@ -693,7 +788,9 @@ export class ConfigRepository {
       if (made) return { branch: change.branch, pullRequest: made, commitId, reusedBranch };
       if (!reusedBranch) {
         await this.devops
-          .updateRefs(this.repo, [{ name: refName, oldObjectId: commitId, newObjectId: ZERO_ID }])
+          .updateRefs(this.repo, [
+            { name: refName, oldObjectId: commitId, newObjectId: ZERO_OBJECT_ID },
+          ])
           .catch(() => undefined);
       }
       const message = error instanceof Error ? error.message : String(error);
