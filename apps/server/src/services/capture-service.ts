@@ -58,11 +58,11 @@ import {
   type CaptureMetadata,
   type ConfigFile,
 } from '@aegis/domain';
+import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
 
 import { isNotFound, orNotFound } from '../lib/upstream-errors';
 
-import { LruCache } from './lru-cache';
 import type { PipelineRuns } from './pipeline-runs';
 
 /** One parsed file of a tree; `content` null when it is not valid JSON. */
@@ -76,11 +76,11 @@ interface TreeFile extends ConfigFile {
  * whole app by the configuration repository.
  */
 export interface CaptureCaches {
-  analyses: LruCache<string, CaptureAnalysis>;
+  analyses: LRUCache<string, CaptureAnalysis>;
 }
 
 export function createCaptureCaches(): CaptureCaches {
-  return { analyses: new LruCache(32) };
+  return { analyses: new LRUCache({ max: 32 }) };
 }
 
 export interface CaptureUser {

@@ -28,10 +28,9 @@ import {
   toResourcePath,
   type ComparisonResults,
 } from '@aegis/domain';
+import { LRUCache } from 'lru-cache';
 
 import { withPrefix } from '../lib/upstream-errors';
-
-import { LruCache } from './lru-cache';
 
 /** Spec 1 §7: files are compared 10 at a time; progress is reported (and flushed) per batch. */
 export const COMPARISON_BATCH_SIZE = 10;
@@ -50,11 +49,11 @@ export const MESSAGES = {
  * folders with the user's own token first, so the cache never answers someone the service would refuse.
  */
 export interface ComparisonCaches {
-  results: LruCache<string, ComparisonResult>;
+  results: LRUCache<string, ComparisonResult>;
 }
 
 export function createComparisonCaches(): ComparisonCaches {
-  return { results: new LruCache(24) };
+  return { results: new LRUCache({ max: 24 }) };
 }
 
 /** Hands the event loop back so progress already written reaches the browser during the work. */

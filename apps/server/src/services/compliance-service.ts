@@ -46,11 +46,11 @@ import {
   clientResourcesRoot as clientRoot,
   matchingConfigPath,
 } from '@aegis/domain';
+import { LRUCache } from 'lru-cache';
 
 import { mustExist } from '../lib/upstream-errors';
 
 import type { ComplianceStore } from './compliance-store';
-import { LruCache } from './lru-cache';
 
 /**
  * Suggestions sent per unmatched policy: the best five (ranked best first; auto-match takes the first). A tenant
@@ -82,12 +82,12 @@ export function complianceOfFiles(
  * matching state; only the matches and acceptances, which are small, are applied per request.
  */
 export interface ComplianceCaches {
-  raw: LruCache<string, ComplianceData>;
-  matched: LruCache<string, { data: ComplianceData; unmatched: UnmatchedSummary[] }>;
+  raw: LRUCache<string, ComplianceData>;
+  matched: LRUCache<string, { data: ComplianceData; unmatched: UnmatchedSummary[] }>;
 }
 
 export function createComplianceCaches(): ComplianceCaches {
-  return { raw: new LruCache(16), matched: new LruCache(16) };
+  return { raw: new LRUCache({ max: 16 }), matched: new LRUCache({ max: 16 }) };
 }
 
 export interface Logger {

@@ -31,11 +31,11 @@ import {
   type FleetFacts,
   type TrendCandidate,
 } from '@aegis/domain';
+import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
 
 import { inThreadSummarizer, type FleetSummarizer } from './fleet-summarizer';
 import type { ClientSummary } from './fleet-summary';
-import { LruCache } from './lru-cache';
 
 /** The folder listings of one commit: the baseline's tree id and each client folder's. */
 interface CommitSnapshot {
@@ -45,22 +45,22 @@ interface CommitSnapshot {
 
 /** App-wide caches of the fleet (the benchmark and tests may pass their own). */
 export interface FleetCaches {
-  snapshots: LruCache<string, CommitSnapshot>;
-  summaries: LruCache<string, ClientSummary>;
+  snapshots: LRUCache<string, CommitSnapshot>;
+  summaries: LRUCache<string, ClientSummary>;
   /** in flight or read: concurrent summaries of one baseline read it once */
-  baselines: LruCache<string, Promise<ConfigFile[]>>;
-  commits: LruCache<string, GitCommitRef[]>;
+  baselines: LRUCache<string, Promise<ConfigFile[]>>;
+  commits: LRUCache<string, GitCommitRef[]>;
   /** per commit: the client codes of the app deployment pipeline YAML files */
-  appDeployment: LruCache<string, string[]>;
+  appDeployment: LRUCache<string, string[]>;
 }
 
 export function createFleetCaches(): FleetCaches {
   return {
-    snapshots: new LruCache(2_000),
-    summaries: new LruCache(10_000),
-    baselines: new LruCache(4),
-    commits: new LruCache(2_000),
-    appDeployment: new LruCache(64),
+    snapshots: new LRUCache({ max: 2_000 }),
+    summaries: new LRUCache({ max: 10_000 }),
+    baselines: new LRUCache({ max: 4 }),
+    commits: new LRUCache({ max: 2_000 }),
+    appDeployment: new LRUCache({ max: 64 }),
   };
 }
 

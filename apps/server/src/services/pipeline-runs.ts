@@ -14,8 +14,7 @@ import {
   type PipelineRunRequest,
   type RunState,
 } from '@aegis/domain';
-
-import { LruCache } from './lru-cache';
+import { LRUCache } from 'lru-cache';
 
 /** A run as the API shows it: never its parameters or variables. */
 export interface RunSummary {
@@ -37,14 +36,14 @@ export interface RunLogger {
  * organisation's own ids for the catalogue's fixed pipelines (AEGIS_PIPELINE_IDS).
  */
 export interface PipelineRunsShared {
-  readonly lookups: LruCache<string, number>;
+  readonly lookups: LRUCache<string, number>;
   readonly idOverrides: PipelineIdOverrides;
 }
 
 export function createPipelineRunsShared(
   idOverrides: PipelineIdOverrides = {},
 ): PipelineRunsShared {
-  return { lookups: new LruCache(256), idOverrides };
+  return { lookups: new LRUCache({ max: 256 }), idOverrides };
 }
 
 /** Spec 2 §8. */
