@@ -1,4 +1,5 @@
 import { isClientCode } from '../clients';
+import { isOnboardingPipelineOf } from '../pipelines';
 
 import { CLIENT_CODE_FORMAT_ERROR } from './tenant-onboarding';
 
@@ -15,13 +16,13 @@ export type AppDeployFlow = 'old' | 'new';
 
 /**
  * The result of the checks: format, a table starting with the code, not already onboarded
- * under the Tenants folder. `tables` and `tenantPipelineFolders` are undefined when the read failed.
+ * under the Tenants folder. `tables` and `tenantPipelines` are undefined when the read failed.
  */
 export function checkAppDeployClientCode(
   code: string,
   flow: AppDeployFlow,
   tables: readonly string[] | undefined,
-  tenantPipelineNames: readonly string[] | undefined,
+  tenantPipelines: readonly { folder?: string | undefined; name: string }[] | undefined,
 ): AppDeployCodeCheck {
   if (!isClientCode(code)) return { state: 'invalid-format', message: CLIENT_CODE_FORMAT_ERROR };
   if (tables === undefined)
@@ -34,9 +35,9 @@ export function checkAppDeployClientCode(
           ? `No tables found starting with ${code}. Please create Client App Table!`
           : `No tables found starting with ${code}. Please create Client App Table first!`,
     };
-  if (tenantPipelineNames === undefined)
+  if (tenantPipelines === undefined)
     return { state: 'pipeline-check-failed', message: 'Error checking pipelines.' };
-  if (tenantPipelineNames.some((name) => name.includes(code)))
+  if (tenantPipelines.some((pipeline) => isOnboardingPipelineOf(pipeline, code)))
     return { state: 'already-onboarded', message: `${code} has already been onboarded.` };
   return { state: 'validated', message: `Table found for client code ${code}.` };
 }

@@ -215,12 +215,18 @@ describe('app-deploy onboarding (spec 2 §4, §5, §8)', () => {
     expect(checkAppDeployClientCode('TSP', 'new', ['TSPWorkstationApps'], undefined).message).toBe(
       'Error checking pipelines.',
     );
+    const tenants = (name: string, folder = '\\Tenants') => [{ folder, name }];
     expect(
-      checkAppDeployClientCode('TSP', 'new', ['TSPWorkstationApps'], ['TSP - Onboarding']).message,
+      checkAppDeployClientCode('TSP', 'new', ['TSPWorkstationApps'], tenants('TSP - Onboarding'))
+        .message,
     ).toBe('TSP has already been onboarded.');
-    expect(checkAppDeployClientCode('TSP', 'new', ['TSPWorkstationApps'], ['ABC']).message).toBe(
-      'Table found for client code TSP.',
-    );
+    expect(
+      checkAppDeployClientCode('TSP', 'new', ['TSPWorkstationApps'], tenants('x', '\\Tenants\\TSP'))
+        .state,
+    ).toBe('already-onboarded');
+    expect(
+      checkAppDeployClientCode('TSP', 'new', ['TSPWorkstationApps'], tenants('ABC')).message,
+    ).toBe('Table found for client code TSP.');
   });
   it('maps the three admin-consent errors', () => {
     expect(appDeployConsentError('access_denied', 'AADSTS1003031: x')).toMatch(

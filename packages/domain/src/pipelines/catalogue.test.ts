@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../errors';
 
 import {
+  isOnboardingPipelineOf,
   isTenantPipelineFolder,
   appDeployOnboardingLegacyRun,
   appDeployOnboardingRun,
@@ -208,6 +209,26 @@ describe('isTenantPipelineFolder', () => {
     ]) {
       expect(isTenantPipelineFolder(folder)).toBe(false);
     }
+  });
+});
+
+describe('isOnboardingPipelineOf (spec 2 §5 already onboarded)', () => {
+  it('is a pipeline under Tenants whose sub-folder or name contains the code', () => {
+    expect(isOnboardingPipelineOf({ folder: '\\Tenants', name: 'TSP - Onboarding' }, 'TSP')).toBe(
+      true,
+    );
+    expect(isOnboardingPipelineOf({ folder: '\\Tenants\\TSP', name: 'Deploy' }, 'TSP')).toBe(true);
+    expect(isOnboardingPipelineOf({ folder: 'tenants\\', name: 'TSP' }, 'TSP')).toBe(true);
+  });
+  it('is nothing outside Tenants, for another code, or for the folder name Tenants itself', () => {
+    expect(isOnboardingPipelineOf({ folder: '\\Aegis', name: 'TSP - Onboarding' }, 'TSP')).toBe(
+      false,
+    );
+    expect(isOnboardingPipelineOf({ folder: '\\Tenants', name: 'ABC - Onboarding' }, 'TSP')).toBe(
+      false,
+    );
+    expect(isOnboardingPipelineOf({ folder: '\\Tenants', name: 'x' }, 'ENA')).toBe(false);
+    expect(isOnboardingPipelineOf({ folder: undefined, name: 'TSP' }, 'TSP')).toBe(false);
   });
 });
 

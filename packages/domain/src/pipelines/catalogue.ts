@@ -218,6 +218,19 @@ export function isTenantPipelineFolder(folder: string | undefined): boolean {
   return root.toLowerCase() === TENANT_PIPELINES_FOLDER.toLowerCase();
 }
 
+/**
+ * Spec 2 §5 'already onboarded': the pipeline lives under the Tenants folder and its path there
+ * (sub-folders and name) contains the client code. The one rule of the onboarding screens, the
+ * onboarding run routes and the app-deploy onboarding task.
+ */
+export function isOnboardingPipelineOf(
+  pipeline: { folder?: string | undefined; name: string },
+  clientCode: string,
+): boolean {
+  if (!isTenantPipelineFolder(pipeline.folder)) return false;
+  return `${normalisePipelineFolder(pipeline.folder)}\\${pipeline.name}`.includes(clientCode);
+}
+
 /** Whether a listed pipeline is the one the locator names. */
 export function matchesLocator(
   locator: PipelineLocator,

@@ -6,12 +6,11 @@ import {
   tenantOnboardingRunRequestSchema,
 } from '@aegis/contracts';
 import {
+  isOnboardingPipelineOf,
   ALREADY_ONBOARDED_MESSAGE,
   appDeployOnboardingLegacyRun,
   appDeployOnboardingRun,
   ConflictError,
-  normalisePipelineFolder,
-  TENANT_PIPELINES_FOLDER,
   tenantOnboardingLegacyRun,
   tenantOnboardingRun,
   type PipelineRunRequest,
@@ -48,14 +47,8 @@ export const onboardingRunRoutes: FastifyPluginAsyncZod<OnboardingRunRoutesOptio
   /** Spec 2 §5: a pipeline under the Tenants folder naming the code means already onboarded. */
   async function assertNotOnboarded(request: FastifyRequest, clientCode: string) {
     const pipelines = await request.devops.listPipelines(project);
-    const onboarded = pipelines.some((p) => {
-      const folder = normalisePipelineFolder(p.folder);
-      return (
-        folder.split('\\')[0] === TENANT_PIPELINES_FOLDER &&
-        `${folder}\\${p.name}`.includes(clientCode)
-      );
-    });
-    if (onboarded) throw new ConflictError(ALREADY_ONBOARDED_MESSAGE);
+    if (pipelines.some((p) => isOnboardingPipelineOf(p, clientCode)))
+      throw new ConflictError(ALREADY_ONBOARDED_MESSAGE);
   }
 
   const response = { 201: onboardingRunResponseSchema };

@@ -23,7 +23,7 @@ export function useAppDeployCodeCheck(code: string, flow: AppDeployFlow) {
     code,
     flow,
     tables.isError ? undefined : tables.data?.tables,
-    pipelines.isError ? undefined : pipelines.data?.pipelines.map((p) => `${p.folder}\\${p.name}`),
+    pipelines.isError ? undefined : pipelines.data?.pipelines,
   );
   const loading =
     (result.state === 'table-check-failed' && tables.isPending) ||
