@@ -131,12 +131,10 @@ export class ClientPipelinesService {
     };
   }
 
-  /** Every client pipeline with the schedules of its YAML (spec 2 §3: client schedule rows). */
-  async listSchedules(
-    onProgress: ProgressReporter = () => undefined,
-  ): Promise<ClientScheduleRow[]> {
-    // one row per client: the folder's YAML is Client_Yaml_Files/{folder}-…, shared by the
-    // folder's pipelines, so the row names the folder's first pipeline (its app deployment)
+  /** The client pipelines, one per folder: its first (the app deployment pipeline). */
+  private async clientPipelines(): Promise<Pipeline[]> {
+    // the folder's YAML is Client_Yaml_Files/{folder}-…, shared by the folder's pipelines, so the
+    // row names the folder's first pipeline (its app deployment)
     const byFolder = new Map<string, Pipeline>();
     for (const pipeline of await new PipelinesService(
       this.devops,
@@ -145,23 +143,31 @@ export class ClientPipelinesService {
       const known = byFolder.get(pipeline.folder);
       if (!known || pipeline.id < known.id) byFolder.set(pipeline.folder, pipeline);
     }
-    const pipelines = [...byFolder.values()];
-    onProgress(10);
-    const commitId = await this.mainTip();
+    return [...byFolder.values()];
+  }
+
+  /**
+   * The schedules of each pipeline's YAML at one commit. For display a failed read gives none
+   * (spec 2 §8); for the slot check (`strict`) only YAML that does not parse gives none (Azure
+   * Pipelines runs no schedule from it either) and a failed read fails the check.
+   */
+  private schedulesAt(
+    pipelines: readonly Pipeline[],
+    commitId: string,
+    options: { strict?: boolean; onRead?: () => void } = {},
+  ): Promise<ClientScheduleRow[]> {
     const now = this.now();
-    let done = 0;
-    const rows = await Promise.all(
+    return Promise.all(
       pipelines.map(async (pipeline): Promise<ClientScheduleRow> => {
         let schedules: PipelineSchedule[] = [];
         try {
           const content = await this.readAt(pipeline.folder, commitId);
           schedules = content ? readSchedules(content).map((s) => toSchedule(s, now)) : [];
-        } catch {
-          // spec 2 §8: a failed schedule read gives nothing
+        } catch (error) {
+          if (options.strict && !(error instanceof InputError)) throw error;
           schedules = [];
         }
-        done += 1;
-        onProgress(10 + (90 * done) / Math.max(pipelines.length, 1));
+        options.onRead?.();
         return {
           clientCode: pipeline.folder,
           pipelineId: pipeline.id,
@@ -171,6 +177,22 @@ export class ClientPipelinesService {
         };
       }),
     );
+  }
+
+  /** Every client pipeline with the schedules of its YAML (spec 2 §3: client schedule rows). */
+  async listSchedules(
+    onProgress: ProgressReporter = () => undefined,
+  ): Promise<ClientScheduleRow[]> {
+    const pipelines = await this.clientPipelines();
+    onProgress(10);
+    const commitId = await this.mainTip();
+    let done = 0;
+    const rows = await this.schedulesAt(pipelines, commitId, {
+      onRead: () => {
+        done += 1;
+        onProgress(10 + (90 * done) / Math.max(pipelines.length, 1));
+      },
+    });
     return rows.sort((a, b) => a.clientCode.localeCompare(b.clientCode));
   }
 
@@ -191,21 +213,24 @@ export class ClientPipelinesService {
     if (request.displayName !== displayName) {
       throw new InputError(`displayName: must be '${displayName}' for ${cron}`, 'displayName');
     }
-    const rows = await this.listSchedules();
-    if (!rows.some((row) => row.clientCode === folder)) {
+    const pipelines = await this.clientPipelines();
+    if (!pipelines.some((pipeline) => pipeline.folder === folder)) {
       throw new NotFoundError(SCHEDULE_MESSAGES.pipelineNotFound);
     }
-    const holder = takenSlots(rows, slot.weekday, folder).get(
-      `${String(slot.hour).padStart(2, '0')}:${String(slot.minute).padStart(2, '0')}`,
-    );
-    if (holder) throw new ConflictError(slotInUseText(holder));
+    const slotKey = `${String(slot.hour).padStart(2, '0')}:${String(slot.minute).padStart(2, '0')}`;
     const path = clientYamlPath(folder);
     const written = await this.repository.updateTextFile(
       path,
-      (current) => {
+      // The slot is checked against every YAML at the commit this write is pushed on: a save of
+      // the same slot by anyone, on any server, moves main and makes this push stale, so it is
+      // re-checked on the new tip and refused (ADR 056). Two holders cannot both land.
+      async (current, base) => {
         if (current === undefined) {
           throw new NotFoundError(`${SCHEDULE_MESSAGES.yamlContentFailed}: ${path}`);
         }
+        const rows = await this.schedulesAt(pipelines, base.commitId, { strict: true });
+        const holder = takenSlots(rows, slot.weekday, folder).get(slotKey);
+        if (holder) throw new ConflictError(slotInUseText(holder));
         return withSingleSchedule(current, { cron, displayName });
       },
       `Schedule ${folder}: ${displayName}`,

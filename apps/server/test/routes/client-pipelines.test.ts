@@ -184,6 +184,43 @@ describe('client YAML and schedules', () => {
     );
   });
 
+  // issue 26: the slot rule held only per request; six saves of one slot at once all got 200
+  it('six clients saving the same slot at once: exactly one holds it, the others get 409', async () => {
+    const { rows } = await schedules();
+    const contenders = rows.slice(0, 6);
+    expect(contenders).toHaveLength(6);
+    const slot = { cronExpression: '30 4 * * 3', displayName: 'Weekly 4:30 AM build (Wednesday)' };
+    const responses = await Promise.all(
+      contenders.map((row) =>
+        as({ method: 'PUT', url: `/api/schedules/${row.clientCode}`, payload: slot }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(5);
+    const winner = contenders[statuses.indexOf(200)]!.clientCode;
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expect(response.json().message).toBe(`Time slot in use by - ${winner}`);
+    }
+
+    const repo = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
+    const git = mainWriterOf(t);
+    const holders: string[] = [];
+    for (const row of (await schedules()).rows) {
+      const file = await git.getFile(
+        repo,
+        `/Client_Yaml_Files/${row.clientCode}-azure-pipelines.yml`,
+        {
+          version: { branch: 'main' },
+        },
+      );
+      if (file && readSchedules(file.content).some((s) => s.cron === slot.cronExpression)) {
+        holders.push(row.clientCode);
+      }
+    }
+    expect(holders).toEqual([winner]);
+  });
+
   it('validates the cron and display name, naming the field', async () => {
     const offGrid = await as({
       method: 'PUT',

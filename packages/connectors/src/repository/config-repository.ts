@@ -155,9 +155,15 @@ const textCodec: FileCodec = {
 /**
  * The mutation of an update: given the current document (undefined when the file does not exist),
  * return the document to write, or undefined to write nothing. It may run more than once (after a
- * stale ref), so it must be a pure function of its input.
+ * stale ref), so it must be a pure function of its input. `base.commitId` is the branch tip the
+ * document was read at and the push will be made on (oldObjectId): whatever else the mutation
+ * reads at that commit cannot change before the write lands, so a check across files made there
+ * holds (a rule over several files, e.g. one build per schedule slot).
  */
-export type JsonMutation<T> = (current: T | undefined) => T | undefined | Promise<T | undefined>;
+export type JsonMutation<T> = (
+  current: T | undefined,
+  base: { readonly commitId: string },
+) => T | undefined | Promise<T | undefined>;
 
 export interface ProposedChange {
   /** the branch to create (short name) */
@@ -646,7 +652,7 @@ export class ConfigRepository {
       const outcomes: { write: QueuedWrite; changed: boolean; error?: unknown }[] = [];
       for (const write of batch) {
         try {
-          const next = await write.mutate(doc);
+          const next = await write.mutate(doc, { commitId: tip });
           if (next !== undefined) doc = next;
           outcomes.push({ write, changed: next !== undefined });
         } catch (error) {
