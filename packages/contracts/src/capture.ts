@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { clientCodeSchema } from './comparison';
+import { notCapturedWorkloadSchema } from './not-captured';
 import { numericIdSchema } from './projects';
 import { refNameSchema, repositoryPathSchema } from './repository';
 
@@ -27,16 +28,6 @@ export const captureMetadataSchema = z.object({
   /** who started the capture run (four-eyes: they cannot approve its review) */
   triggeredBy: z.string().optional(),
 });
-
-/** A workload a capture did not read, with the text every screen shows for it (ADR 050). */
-export const notCapturedWorkloadSchema = z.object({
-  /** `Category/Kind` */
-  workload: z.string(),
-  status: z.enum(['failed', 'notPermitted', 'notLicensed', 'noPublicApi']),
-  /** 'Not captured: {reason}' */
-  text: z.string(),
-});
-export type NotCapturedWorkloadDto = z.infer<typeof notCapturedWorkloadSchema>;
 
 /** The pull request of a capture, as DevOps reports it now. */
 export const capturePullRequestSchema = z.object({

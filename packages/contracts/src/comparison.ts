@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { notCapturedWorkloadSchema } from './not-captured';
+
 /**
  * Configuration Comparison (spec 1 §2, §4, §7, §8). Runs and configuration loads answer with NDJSON: one
  * event per line, `progress` events (percent 0–100 from real work), then one `result` or one `error`.
@@ -46,6 +48,8 @@ export const optionsComparisonResultSchema = z.object({
   policyPaths: z.record(z.string(), z.record(z.string(), z.string())),
   /** 'Missing content for {a} or {b}' for each pair where a file was not valid JSON. */
   warnings: z.array(z.string()),
+  /** workloads the client's capture did not read: left out of the rows (ADR 050) */
+  notCaptured: z.array(notCapturedWorkloadSchema),
 });
 export type OptionsComparisonResult = z.infer<typeof optionsComparisonResultSchema>;
 
@@ -76,6 +80,8 @@ export const standardComparisonResultSchema = z.object({
   failed: z.number().int(),
   percentage: z.number(),
   evaluatedCount: z.number().int(),
+  /** workloads the client's capture did not read: their files are not evaluated (ADR 050) */
+  notCaptured: z.array(notCapturedWorkloadSchema),
 });
 export type StandardComparisonResult = z.infer<typeof standardComparisonResultSchema>;
 

@@ -5,6 +5,7 @@ export * from './app-tables';
 export * from './comparison';
 export * from './backups';
 export * from './capture';
+export * from './not-captured';
 export * from './onboarding';
 export * from './compliance';
 export * from './schedules';

@@ -16,6 +16,11 @@ import type {
 import {
   BASELINE_ROOT,
   buildComparisonRows,
+  captureManifestPath,
+  notCapturedOutcomeOf,
+  notCapturedWorkloads,
+  toCaptureManifest,
+  type CaptureManifest,
   clientResourcesRoot as clientRoot,
   MAIN_BRANCH,
   categoryOf,
@@ -27,6 +32,7 @@ import {
   STANDARD_CATEGORY_PROGRESS,
   toResourcePath,
   type ComparisonResults,
+  type NotCapturedWorkload,
 } from '@aegis/domain';
 import { LRUCache } from 'lru-cache';
 
@@ -55,6 +61,10 @@ export interface ComparisonCaches {
 export function createComparisonCaches(): ComparisonCaches {
   return { results: new LRUCache({ max: 24 }) };
 }
+
+/** Part of a result's cache key: the same trees with other workloads not read compare differently. */
+const notReadKey = (notCaptured: readonly NotCapturedWorkload[]): string =>
+  notCaptured.map((w) => `${w.workload}=${w.status}`).join(',');
 
 /** Hands the event loop back so progress already written reaches the browser during the work. */
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -115,6 +125,18 @@ export class ComparisonService {
     return [baseline, clientTree];
   }
 
+  /**
+   * What the client's capture on main could not read (ADR 050): those workloads' files are stale,
+   * so they are neither compared nor evaluated and are reported in `notCaptured` instead.
+   */
+  private async readManifest(client: string): Promise<CaptureManifest | undefined> {
+    return toCaptureManifest(
+      await this.repository.readJson<unknown>(captureManifestPath(client), {
+        branch: MAIN_BRANCH,
+      }),
+    );
+  }
+
   /** Runs one comparison; `onProgress` gets real percentages (spec 1 §4). */
   async runComparison(
     client: string,
@@ -142,9 +164,13 @@ export class ComparisonService {
     onProgress: ProgressReporter,
   ): Promise<StandardComparisonResult> {
     onProgress(30);
-    const [tree] = await this.readTrees([clientRoot(client)]);
+    const [[tree], manifest] = await Promise.all([
+      this.readTrees([clientRoot(client)]),
+      this.readManifest(client),
+    ]);
     if (!tree) throw new NotFoundError(`No configuration found for client ${client}`);
-    const key = `standard:${client}:${tree.treeId}`;
+    const notCaptured = notCapturedWorkloads(manifest);
+    const key = `standard:${client}:${tree.treeId}:${notReadKey(notCaptured)}`;
     const cached = this.caches.results.get(key);
     if (cached?.baselineType === 'standard') {
       // A cached result is delivered as it was computed: rule set by rule set.
@@ -158,7 +184,9 @@ export class ComparisonService {
     }
     // One stage per rule set evaluated; the event loop is handed back between stages so each
     // percentage is written to the stream on its own instead of in one burst at the end.
-    const stages = standardBaselineStages(tree.files);
+    const stages = standardBaselineStages(
+      tree.files.filter((f) => !notCapturedOutcomeOf(manifest, f.path)),
+    );
     let step = stages.next();
     while (!step.done) {
       onProgress(step.value);
@@ -191,6 +219,7 @@ export class ComparisonService {
       failed: result.failed,
       percentage: result.percentage,
       evaluatedCount: result.evaluatedCount,
+      notCaptured,
     };
     this.caches.results.set(key, dto);
     return dto;
@@ -205,10 +234,12 @@ export class ComparisonService {
     client: string,
     onProgress: ProgressReporter,
   ): Promise<OptionsComparisonResult> {
-    const [baseline, clientTree] = await this.readClientAndBaseline(client, (p) =>
-      onProgress(Math.floor(p / 2)),
-    );
-    const key = `options:${client}:${baseline.treeId}:${clientTree.treeId}`;
+    const [[baseline, clientTree], manifest] = await Promise.all([
+      this.readClientAndBaseline(client, (p) => onProgress(Math.floor(p / 2))),
+      this.readManifest(client),
+    ]);
+    const notCaptured = notCapturedWorkloads(manifest);
+    const key = `options:${client}:${baseline.treeId}:${clientTree.treeId}:${notReadKey(notCaptured)}`;
     const cached = this.caches.results.get(key);
     if (cached?.baselineType === 'options') {
       onProgress(100);
@@ -216,7 +247,10 @@ export class ComparisonService {
     }
     const clientByResourcePath = new Map<string, ParsedFile>();
     for (const file of clientTree.files) clientByResourcePath.set(toResourcePath(file.path), file);
-    const files = baseline.files.filter((f) => isComparableFile(toResourcePath(f.path)));
+    const files = baseline.files.filter((f) => {
+      const path = toResourcePath(f.path);
+      return isComparableFile(path) && !notCapturedOutcomeOf(manifest, path);
+    });
 
     const rows: ComparisonResults = {};
     const policyPaths: Record<string, Record<string, string>> = {};
@@ -256,6 +290,7 @@ export class ComparisonService {
       rows,
       policyPaths,
       warnings,
+      notCaptured,
     };
     this.caches.results.set(key, result);
     return result;

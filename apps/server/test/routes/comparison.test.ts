@@ -5,6 +5,7 @@ import type {
   PolicyFiles,
   StandardComparisonResult,
 } from '@aegis/contracts';
+import { buildCaptureManifest, captureManifestPath, renderCaptureManifest } from '@aegis/domain';
 import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -264,6 +265,65 @@ describe('comparison routes', () => {
       statusCode: 502,
       message: expect.stringMatching(/^Error comparing files: .*VS402371/) as unknown,
     });
+  });
+
+  it("leaves out a workload the client's capture did not read and names it (ADR 050)", async () => {
+    const rowsOf = (result: OptionsComparisonResult) =>
+      Object.values(result.rows)
+        .flatMap((p) => Object.values(p))
+        .flat();
+    const before = (await run('CON', 'options')).events.at(-1) as {
+      result: OptionsComparisonResult;
+    };
+    // CON raised the device quota to 20: the workload of that drift is the one not read
+    const drifted = Object.entries(before.result.rows).flatMap(([category, policies]) =>
+      Object.entries(policies)
+        .filter(([, rows]) => rows.some((r) => r.DiffValue === 20))
+        .map(([name]) => before.result.policyPaths[category]?.[name] ?? ''),
+    );
+    const workload = drifted[0]?.split('/').slice(0, 2).join('/') ?? '';
+    expect(workload).toMatch(/^[^/]+\/[^/]+$/);
+    expect(before.result.notCaptured).toEqual([]);
+
+    const client = mainWriterOf(t);
+    const [main] = await client.listRefs(REPO, 'heads/main');
+    const manifest = buildCaptureManifest(new Date('2026-11-01T00:00:00Z'), [
+      [workload, { status: 'failed', httpStatus: 500, message: 'boom' }],
+    ]);
+    await client.push(REPO, {
+      branch: 'main',
+      oldObjectId: main?.commitId ?? '',
+      commits: [
+        {
+          comment: 'test: a partial capture',
+          changes: [
+            {
+              changeType: 'add',
+              path: captureManifestPath('CON'),
+              content: renderCaptureManifest(manifest),
+            },
+          ],
+        },
+      ],
+    });
+
+    const after = (await run('CON', 'options')).events.at(-1) as {
+      result: OptionsComparisonResult;
+    };
+    expect(after.result.notCaptured).toEqual([
+      { workload, status: 'failed', text: 'Not captured: the service answered 500: boom' },
+    ]);
+    const paths = Object.values(after.result.policyPaths).flatMap((p) => Object.values(p));
+    expect(paths.filter((p) => p.startsWith(`${workload}/`))).toEqual([]);
+    expect(paths.length).toBeGreaterThan(0);
+    expect(rowsOf(after.result).some((r) => r.DiffValue === 20)).toBe(false);
+    expect(rowsOf(after.result).some((r) => !r.Equal)).toBe(true);
+
+    const standard = (await run('CON', 'standard')).events.at(-1) as {
+      result: StandardComparisonResult;
+    };
+    expect(standard.result.notCaptured).toEqual(after.result.notCaptured);
+    expect(standard.result.results.filter((r) => r.file?.startsWith(`${workload}/`))).toEqual([]);
   });
 
   it('answers 401 without a token', async () => {

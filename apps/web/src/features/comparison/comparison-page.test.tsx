@@ -44,6 +44,7 @@ const RESULT: StandardComparisonResult = {
   failed: 1,
   percentage: 0,
   evaluatedCount: 1,
+  notCaptured: [],
 };
 
 function ndjson(events: ComparisonEvent[]) {
@@ -198,6 +199,7 @@ describe('Configuration Comparison page', () => {
       rows: {},
       policyPaths: {},
       warnings: [],
+      notCaptured: [],
     };
     serve([
       { type: 'progress', percent: 0 },
@@ -216,6 +218,51 @@ describe('Configuration Comparison page', () => {
         'No comparison results found. Please compare files before exporting.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it("names the workloads the client's capture did not read above the results", async () => {
+    const result: OptionsComparisonResult = {
+      baselineType: 'options',
+      client: 'ABC',
+      baselineTreeId: 'b',
+      clientTreeId: 'c',
+      rows: {
+        AzureAD: {
+          'Authorization Policy': [
+            {
+              Path: 'allowInvites',
+              RefValue: 'none',
+              DiffValue: 'none',
+              Equal: true,
+              Description: '',
+            },
+          ],
+        },
+      },
+      policyPaths: {},
+      warnings: [],
+      notCaptured: [
+        {
+          workload: 'ConditionalAccess/Policy',
+          status: 'failed',
+          text: 'Not captured: the service answered 500: boom',
+        },
+      ],
+    };
+    serve([
+      { type: 'progress', percent: 0 },
+      { type: 'result', result },
+    ]);
+    const user = userEvent.setup();
+    renderApp('/fetch-json-files?baseline=options');
+    await screen.findByRole('option', { name: 'ABC - Client ABC' }, { timeout: 10_000 });
+    await user.selectOptions(screen.getByLabelText('Client'), 'ABC');
+    await user.click(screen.getByRole('button', { name: 'Run Comparison' }));
+    await screen.findByText('Complete!');
+    expect(screen.getByText('Partial capture: some workloads were not read')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Workloads not captured' })).toHaveTextContent(
+      'ConditionalAccess/Policy: Not captured: the service answered 500: boom',
+    );
   });
 
   it('copies the path from the Raw Configuration tab and the raw configuration itself', async () => {
@@ -241,6 +288,7 @@ describe('Configuration Comparison page', () => {
       },
       policyPaths: { AzureAD: { 'Authorization Policy': path } },
       warnings: [],
+      notCaptured: [],
     };
     const files: PolicyFiles = {
       path,

@@ -1,5 +1,10 @@
 import type { ComparisonBaselineType, ComparisonResult, Configurations } from '@aegis/contracts';
-import { complianceBand, formatSummaryPercentage, passRateIcon } from '@aegis/domain';
+import {
+  complianceBand,
+  formatSummaryPercentage,
+  makesCapturePartial,
+  passRateIcon,
+} from '@aegis/domain';
 import {
   Button,
   Card,
@@ -32,6 +37,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { ClientPicker } from '../../components/client-picker';
+import { NotCapturedNotice } from '../../components/not-captured-notice';
 import { useClients } from '../../lib/clients/use-clients';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useStagedProgress } from '../../lib/use-staged-progress';
@@ -338,6 +344,12 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
                 ))}
               </MessageBarBody>
             </MessageBar>
+          )}
+          {result && (
+            <NotCapturedNotice
+              workloads={result.notCaptured}
+              partial={result.notCaptured.some(makesCapturePartial)}
+            />
           )}
           <Text as="h2" size={600} weight="semibold" className={styles.heading}>
             Results for {view.client} – {BASELINE_LABELS[view.baselineType]}

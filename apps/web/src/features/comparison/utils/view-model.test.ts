@@ -9,6 +9,7 @@ const options: OptionsComparisonResult = {
   baselineTreeId: 'b',
   clientTreeId: 'c',
   warnings: [],
+  notCaptured: [],
   policyPaths: {
     AzureAD: { a: 'AzureAD/X/a.json', b: 'AzureAD/X/b.json' },
     Teams: { t: 'Teams/t.json' },
@@ -84,6 +85,7 @@ describe('comparison view model', () => {
       failed: 1,
       percentage: 50,
       evaluatedCount: 1,
+      notCaptured: [],
     };
     const view = toView(standard);
     expect(view.categories.map((c) => c.name)).toEqual(['Conditional Access', 'Exchange Security']);
