@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { clientCodeSchema } from './comparison';
+import { notCapturedWorkloadSchema } from './not-captured';
 
 /** The fleet view (issue 17): every client's figures, read with a Reader's rights. */
 
@@ -27,6 +28,8 @@ export const fleetRowSchema = z.object({
   backupHealth: backupHealthSchema.nullable(),
   /** what could not be had, in words; empty when every figure is present */
   missing: z.array(z.string()),
+  /** workloads the capture on main did not read: left out of every figure (ADR 050) */
+  notCaptured: z.array(notCapturedWorkloadSchema),
   /** the client folder's tree id on main (the figures were computed from it) */
   clientTreeId: z.string().nullable(),
 });

@@ -34,6 +34,7 @@ import {
   removeMatch,
   revokeAcceptedDeviations,
   type AcceptedDeviationsConfig,
+  type CaptureManifest,
   type ComplianceData,
   type ConfirmedMatch,
   type ConfigFile,
@@ -72,9 +73,11 @@ export function complianceOfFiles(
   matches: readonly ConfirmedMatch[],
   accepted: AcceptedDeviationsConfig,
   now: Date,
+  manifest?: CaptureManifest,
 ): ComplianceData {
-  const raw = evaluateCompliance(baselineFiles, clientFiles, COMPARE_OPTIONS);
-  return applyAcceptedDeviations(applyMatches(raw, matches, COMPARE_OPTIONS), accepted, now);
+  const options = { ...COMPARE_OPTIONS, ...(manifest ? { manifest } : {}) };
+  const raw = evaluateCompliance(baselineFiles, clientFiles, options);
+  return applyAcceptedDeviations(applyMatches(raw, matches, options), accepted, now);
 }
 
 /**

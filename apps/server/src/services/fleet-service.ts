@@ -22,6 +22,7 @@ import {
   fleetStatusCounts,
   isClientCode,
   lastSegment,
+  makesCapturePartial,
   parseBackupTag,
   selectTrendPoints,
   sortBackupsNewestFirst,
@@ -35,7 +36,7 @@ import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
 
 import { inThreadSummarizer, type FleetSummarizer } from './fleet-summarizer';
-import type { ClientSummary } from './fleet-summary';
+import { noConfiguration, type ClientSummary } from './fleet-summary';
 
 /** The folder listings of one commit: the baseline's tree id and each client folder's. */
 interface CommitSnapshot {
@@ -143,6 +144,7 @@ export class FleetService {
       const facts: FleetFacts = { missing };
       const summary = summaries[i];
       let acceptedDeviations: number | null = null;
+      let notCaptured: FleetRow['notCaptured'] = [];
       if (snapshot.baselineTreeId === undefined) {
         missing.push(FLEET_MISSING.noBaseline);
       } else if (!summary?.ok) {
@@ -161,6 +163,10 @@ export class FleetService {
         acceptedDeviations = s.acceptedDeviations ?? null;
         if (s.standardPercentage === undefined) missing.push(FLEET_MISSING.noStandardSettings);
         missing.push(...s.notes);
+        notCaptured = s.notCaptured;
+        // a workload the tenant has but the capture could not read leaves the figures partial;
+        // one no capture can read (no licence, no public API) is a fact of the tenant (ADR 050)
+        missing.push(...notCaptured.filter(makesCapturePartial).map(FLEET_MISSING.notCaptured));
         deviationsByClient.set(client, s.deviations);
       }
 
@@ -200,6 +206,7 @@ export class FleetService {
         lastBackup,
         backupHealth: facts.backupHealth ?? null,
         missing,
+        notCaptured,
         clientTreeId: snapshot.clients.get(client) ?? null,
       };
     });
@@ -337,7 +344,7 @@ export class FleetService {
     const clientTreeId = snapshot.clients.get(client);
     const baselineTreeId = snapshot.baselineTreeId;
     if (!clientTreeId || !baselineTreeId) {
-      return { hasConfiguration: false, deviations: [], notes: [], computedAt: at, expiries: [] };
+      return noConfiguration(at);
     }
     const key = `${client}:${baselineTreeId}:${clientTreeId}`;
     const cached = this.caches.summaries.get(key);

@@ -3,15 +3,20 @@
 // (ADR 044) with the same result.
 import {
   acceptedDeviationsPath,
+  captureManifestPath,
   clientResourcesRoot,
   emptyAcceptedDeviations,
   fleetDeviationsOf,
   matchingConfigPath,
+  notCapturedOutcomeOf,
+  notCapturedWorkloads,
   runStandardBaseline,
+  toCaptureManifest,
   type AcceptedDeviationsConfig,
   type ConfigFile,
   type ConfirmedMatch,
   type FleetDeviation,
+  type NotCapturedWorkload,
 } from '@aegis/domain';
 
 import { complianceOfFiles } from './compliance-service';
@@ -26,6 +31,8 @@ export interface ClientSummary {
   acceptedDeviations?: number;
   standardPercentage?: number;
   deviations: FleetDeviation[];
+  /** workloads the capture on main did not read: left out of every figure (ADR 050) */
+  notCaptured: NotCapturedWorkload[];
   notes: string[];
   /** when the figures were computed, and the acceptance expiries that would change them */
   computedAt: number;
@@ -45,10 +52,13 @@ export function summarizeClient(
   const root = `${clientResourcesRoot(client)}/`;
   const resources = folderFiles.filter((f) => f.path.startsWith(root));
   if (resources.length === 0) {
-    return { hasConfiguration: false, deviations: [], notes: [], computedAt: at, expiries: [] };
+    return noConfiguration(at);
   }
   const notes: string[] = [];
   const byPath = new Map(folderFiles.map((f) => [f.path, f]));
+  // a capture older than manifests has none: every workload counts as read
+  const manifest = toCaptureManifest(byPath.get(captureManifestPath(client))?.content);
+  const captured = resources.filter((f) => !notCapturedOutcomeOf(manifest, f.path));
   const accepted =
     documentOf<AcceptedDeviationsConfig>(
       byPath.get(acceptedDeviationsPath(client)),
@@ -68,8 +78,9 @@ export function summarizeClient(
     matching?.matches ?? [],
     accepted,
     new Date(at),
+    manifest,
   );
-  const standard = runStandardBaseline(resources);
+  const standard = runStandardBaseline(captured);
   return {
     hasConfiguration: true,
     compliancePercentage: data.compliancePercentage,
@@ -78,11 +89,24 @@ export function summarizeClient(
     acceptedDeviations: data.acceptedDeviationsCount,
     ...(standard.evaluatedCount > 0 ? { standardPercentage: standard.percentage } : {}),
     deviations: fleetDeviationsOf(data.deviations),
+    notCaptured: notCapturedWorkloads(manifest),
     notes,
     computedAt: at,
     expiries: accepted.acceptedDeviations
       .map((a) => (a.expiresAt ? Date.parse(a.expiresAt) : NaN))
       .filter((t) => !Number.isNaN(t)),
+  };
+}
+
+/** The figures of a client whose folder has no configuration. */
+export function noConfiguration(at: number): ClientSummary {
+  return {
+    hasConfiguration: false,
+    deviations: [],
+    notCaptured: [],
+    notes: [],
+    computedAt: at,
+    expiries: [],
   };
 }
 

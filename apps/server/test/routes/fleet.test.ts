@@ -1,6 +1,11 @@
 import type { DevOpsApi, FileChange } from '@aegis/connectors/devops';
 import type { Fleet, FleetTrend, FleetTrendList } from '@aegis/contracts';
-import { FLEET_MISSING } from '@aegis/domain';
+import {
+  buildCaptureManifest,
+  captureManifestPath,
+  FLEET_MISSING,
+  renderCaptureManifest,
+} from '@aegis/domain';
 import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -285,5 +290,62 @@ describe('fleet routes', () => {
     });
     // the failed zip of /Clients, the new baseline, then one per client folder (WGB has none)
     expect(zips).toBe(2 + before.rows.filter((r) => r.clientTreeId !== null).length);
+  });
+
+  it("leaves a workload the capture did not read out of the client's figures and names it", async () => {
+    type Report = {
+      compliance: {
+        compliancePercentage: number;
+        criticalCount: number;
+        highCount: number;
+        deviations: { path: string }[];
+      };
+    };
+    const before = (await get('/api/compliance/CON')).json() as Report;
+    const workloadOf = (path: string) =>
+      path
+        .replace(/^.*M365Config\/Resources\//, '')
+        .split('/')
+        .slice(0, 2)
+        .join('/');
+    const workload = workloadOf(before.compliance.deviations[0]?.path ?? '');
+    expect(workload).toMatch(/^[^/]+\/[^/]+$/);
+    const manifest = buildCaptureManifest(new Date('2026-11-01T00:00:00Z'), [
+      [workload, { status: 'failed', httpStatus: 500, message: 'boom' }],
+      ['Planner/TenantSettings', { status: 'noPublicApi' }],
+    ]);
+    await pushToMain('Capture of CON that could not read a workload', [
+      {
+        changeType: 'add',
+        path: captureManifestPath('CON'),
+        content: renderCaptureManifest(manifest),
+      },
+    ]);
+    const failed = {
+      workload,
+      status: 'failed',
+      text: 'Not captured: the service answered 500: boom',
+    } as const;
+    const row = (await fleet()).rows.find((r) => r.client === 'CON');
+    expect(row?.notCaptured).toEqual([
+      failed,
+      {
+        workload: 'Planner/TenantSettings',
+        status: 'noPublicApi',
+        text: 'Not captured: Microsoft publishes no API for it',
+      },
+    ]);
+    // only the workload the tenant has but could not be read leaves the figures partial
+    expect(row?.missing.filter((m) => m.includes('Not captured'))).toEqual([
+      FLEET_MISSING.notCaptured(failed),
+    ]);
+    expect(row?.status).not.toBe('compliant');
+    // the same figures as the report, which leaves the workload out too
+    const after = (await get('/api/compliance/CON')).json() as Report;
+    expect(after.compliance.deviations.filter((d) => workloadOf(d.path) === workload)).toEqual([]);
+    expect(after.compliance.deviations.length).toBeLessThan(before.compliance.deviations.length);
+    expect(row?.compliancePercentage).toBe(after.compliance.compliancePercentage);
+    expect(row?.criticalCount).toBe(after.compliance.criticalCount);
+    expect(row?.highCount).toBe(after.compliance.highCount);
   });
 });

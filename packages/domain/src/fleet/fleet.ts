@@ -43,6 +43,8 @@ export const FLEET_MISSING = {
   noBackups: 'No backups: the 24/48 h backup rule fails.',
   capturesFailed: (reason: string) => `Capture history could not be loaded: ${reason}`,
   noCapture: 'No capture recorded.',
+  /** a workload the last capture could not read ('Not captured: {reason}', ADR 050) */
+  notCaptured: (w: { workload: string; text: string }) => `${w.workload}: ${w.text}`,
 } as const;
 
 /** The figures of one client, each undefined when it could not be had. */

@@ -25,6 +25,7 @@ function row(client: string, overrides: Partial<FleetRow> = {}): FleetRow {
     lastBackup: '2026-03-10T01:00:00.000Z',
     backupHealth: 'Healthy',
     missing: [],
+    notCaptured: [],
     clientTreeId: `tree-${client}`,
     ...overrides,
   };
