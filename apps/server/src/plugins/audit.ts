@@ -53,6 +53,8 @@ interface AuditState {
   streamedStatus?: number;
   /** the client the answer named, for a change whose request did not name one */
   answeredClientCode?: string;
+  /** the client tenant's Global Administrator who made a public change (the Global Admin tool) */
+  clientTenantActor?: { upn: string; tenantId: string };
 }
 type Audited = FastifyRequest & { [state]?: AuditState };
 
@@ -78,6 +80,14 @@ export const auditPlugin = fp<AuditPluginOptions>(
     });
 
     app.addHook('preHandler', async (request: Audited) => {
+      if (request.routeOptions.config.auditAsClientTenantAdministrator) {
+        // refused tokens answer 403 here and are tallied below, like unauthenticated changes
+        const session = await request.clientTenant();
+        (request[state] ??= {}).clientTenantActor = {
+          upn: session.upn,
+          tenantId: session.tenantId,
+        };
+      }
       if (!isAuditedChange(request)) return;
       const event = eventOf(request, { outcome: 'started' });
       try {
@@ -127,7 +137,14 @@ export const auditPlugin = fp<AuditPluginOptions>(
     app.addHook('onClose', async () => unauthenticated.flush());
 
     app.addHook('onResponse', async (request: Audited, reply) => {
-      if (reply.statusCode === 401 && !request.user && isChangeRoute(request)) {
+      const refusedAdministrator =
+        reply.statusCode === 403 &&
+        request.routeOptions.config.auditAsClientTenantAdministrator === true &&
+        !(request as Audited)[state]?.clientTenantActor;
+      if (
+        (reply.statusCode === 401 && !request.user && isChangeRoute(request)) ||
+        refusedAdministrator
+      ) {
         unauthenticated.note({
           action: `${request.method} ${request.routeOptions.url}`,
           reason: /^Bearer\s+\S+$/i.test(request.headers.authorization ?? '')
@@ -160,8 +177,12 @@ export const auditPlugin = fp<AuditPluginOptions>(
   { name: 'audit', dependencies: ['auth'] },
 );
 
-/** A change: a non-GET API route needing a role above Reader, asked by a signed-in account. */
-function isAuditedChange(request: FastifyRequest): boolean {
+/**
+ * A change: a non-GET API route needing a role above Reader, asked by a signed-in account, or a
+ * public change made by a client tenant's verified Global Administrator.
+ */
+function isAuditedChange(request: Audited): boolean {
+  if (request[state]?.clientTenantActor) return true;
   return isChangeRoute(request) && Boolean(request.user);
 }
 
@@ -172,12 +193,19 @@ function isChangeRoute(request: FastifyRequest): boolean {
   return method !== 'GET' && method !== 'HEAD' && !hasRole(['Reader'], config.role);
 }
 
-function eventOf(request: FastifyRequest, result: AuditEvent['result']): AuditEvent {
+function eventOf(request: Audited, result: AuditEvent['result']): AuditEvent {
   const clientCode = auditClientCodeOf(request);
+  const administrator = request[state]?.clientTenantActor;
   return {
     id: randomUUID(),
     at: new Date().toISOString(),
-    actor: { upn: request.user.upn, oid: request.user.oid, roles: request.user.roles },
+    actor: administrator
+      ? {
+          upn: administrator.upn,
+          oid: '',
+          roles: [`Global Administrator of tenant ${administrator.tenantId}`],
+        }
+      : { upn: request.user.upn, oid: request.user.oid, roles: request.user.roles },
     action: `${request.method} ${request.routeOptions.url}`,
     ...(clientCode ? { clientCode } : {}),
     parameters: parametersOf(request),

@@ -40,6 +40,11 @@ declare module 'fastify' {
     access?: 'public' | 'signed-in';
     /** The least Aegis role a caller needs (roles include the ones below them). */
     role?: AegisRole;
+    /**
+     * A public change made with a client tenant's Global Administrator token instead of an Aegis
+     * sign-in (the open Global Admin tool): audited with that administrator as the actor.
+     */
+    auditAsClientTenantAdministrator?: boolean;
   }
   interface FastifyRequest {
     /** Set for every authenticated /api request. */

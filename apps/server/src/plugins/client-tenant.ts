@@ -50,17 +50,13 @@ const MISSING =
  */
 export const clientTenantPlugin = fp<ClientTenantPluginOptions>(
   async (app: FastifyInstance, options) => {
-    const keysByTenant = new Map<string, JWTVerifyGetKey>();
-    const keysOf = (tenantId: string): JWTVerifyGetKey => {
-      let keys = keysByTenant.get(tenantId);
-      if (!keys) {
-        keys = createRemoteJWKSet(new URL(`${options.loginUrl}/${tenantId}/discovery/v2.0/keys`), {
-          cooldownDuration: 30_000,
-        });
-        keysByTenant.set(tenantId, keys);
-      }
-      return keys;
-    };
+    // Entra signs every tenant's tokens with the keys it publishes at /common: one key set from
+    // the configured authority, never a URL (or a cache entry) per tenant id of an unverified token.
+    const keys: JWTVerifyGetKey = createRemoteJWKSet(
+      new URL(`${options.loginUrl}/common/discovery/v2.0/keys`),
+      { cooldownDuration: 30_000 },
+    );
+    const sessions = new WeakMap<FastifyRequest, Promise<ClientTenantSession>>();
 
     async function session(request: FastifyRequest): Promise<ClientTenantSession> {
       const header = request.headers[CLIENT_TENANT_TOKEN_HEADER];
@@ -73,10 +69,13 @@ export const clientTenantPlugin = fp<ClientTenantPluginOptions>(
         const unverified = decodeJwt(token);
         tenantId = typeof unverified.tid === 'string' ? unverified.tid : '';
         if (!GUID.test(tenantId)) throw new Error('no tenant id');
-        const { payload } = await jwtVerify(token, keysOf(tenantId), {
+        const { payload } = await jwtVerify(token, keys, {
           issuer: `${options.loginUrl}/${tenantId}/v2.0`,
           audience: [...options.audiences],
+          algorithms: ['RS256'],
+          requiredClaims: ['exp', 'tid'],
         });
+        if (payload.tid !== tenantId) throw new Error('tenant id changed');
         upn = String(payload.upn ?? payload.preferred_username ?? '');
       } catch (error) {
         request.log.info({ reason: (error as Error).message }, 'rejected client tenant token');
@@ -96,7 +95,12 @@ export const clientTenantPlugin = fp<ClientTenantPluginOptions>(
     }
 
     app.decorateRequest('clientTenant', function (this: FastifyRequest) {
-      return session(this);
+      let verified = sessions.get(this);
+      if (!verified) {
+        verified = session(this);
+        sessions.set(this, verified);
+      }
+      return verified;
     });
   },
   { name: 'client-tenant' },

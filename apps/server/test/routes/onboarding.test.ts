@@ -1,4 +1,6 @@
-import { READER_ROLE } from '@aegis/domain';
+import { Writable } from 'node:stream';
+
+import { READER_ROLE, type AuditEvent } from '@aegis/domain';
 import {
   startIdentityProvider,
   type IdentityProvider,
@@ -15,6 +17,8 @@ import type {
 } from '../../src/services/client-tenant-onboarding';
 import { SAMPLE_USER, TEST_AUDIENCE } from '../helper';
 
+/** What the server logged: audit events are logged as they are stored. */
+const logLines: string[] = [];
 const APP_ID = '3f2e1d0c-9b8a-4765-8432-10fedcba9876';
 const SECRET = 'test-secret';
 const TENANT = '6a0f3c2e-8b7d-4e1a-9c3b-2d4e5f6a7b8c';
@@ -144,7 +148,17 @@ beforeAll(async () => {
     AEGIS_APP_ID_URI: TEST_AUDIENCE,
     AEGIS_DEVOPS_ORG_URL: 'http://127.0.0.1:9/unused',
   });
-  app = await buildApp({ config, createClientTenantApis: fakeApis });
+  app = await buildApp({
+    config,
+    createClientTenantApis: fakeApis,
+    logLevel: 'info',
+    logStream: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logLines.push(chunk.toString());
+        done();
+      },
+    }),
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -408,6 +422,21 @@ describe('onboarding routes', () => {
       {},
     );
     expect(noToken.statusCode).toBe(403);
+
+    // every call is audited with the Global Administrator as the actor (issue 26 §2)
+    const audited = logLines
+      .map((line) => JSON.parse(line) as { msg: string; audit?: AuditEvent })
+      .filter((entry) => entry.msg === 'audit' && entry.audit?.action.includes('global-admin'))
+      .map((entry) => entry.audit!);
+    expect(audited.map((event) => event.result.statusCode)).toEqual([200, 404, 404]);
+    expect(audited[0]).toMatchObject({
+      actor: {
+        upn: 'admin@tenant1.com',
+        roles: [`Global Administrator of tenant ${OTHER_TENANT}`],
+      },
+      action: 'POST /api/onboarding/global-admin/reader',
+      parameters: { body: { enterpriseAppName: SP.displayName } },
+    });
   });
 
   it('resolves a tenant id from a domain through the discovery documents', async () => {

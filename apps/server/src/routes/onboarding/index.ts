@@ -118,7 +118,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<OnboardingRoutesOptions> = 
   app.post(
     '/api/onboarding/global-admin/reader',
     {
-      config: { access: 'public' },
+      config: { access: 'public', auditAsClientTenantAdministrator: true },
       schema: {
         tags,
         body: globalAdminReaderRequestSchema,
