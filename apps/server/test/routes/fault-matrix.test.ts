@@ -103,6 +103,7 @@ const DEVOPS_ROUTES: readonly DevOpsRoute[] = [
       policyName: 'Block legacy',
       category: 'AzureAD',
       properties: ['state'],
+      reason: 'Agreed with the client',
     },
   },
   { method: 'DELETE', url: '/api/compliance/ABC/matching' },

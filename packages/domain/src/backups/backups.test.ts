@@ -212,6 +212,15 @@ describe('backup comparison', () => {
     },
   ]);
 
+  it("leaves out Aegis's own records beside the configuration (capture manifest, acceptances)", () => {
+    const files = toBackupConfigFiles('ABC', [
+      { path: '/Clients/ABC/.capture-manifest.json', content: '{"version":1}' },
+      { path: '/Clients/ABC/.accepted-deviations.json', content: '{"version":"1.0"}' },
+      { path: '/Clients/ABC/M365Config/Resources/AzureAD/Policy/a.json', content: '{}' },
+    ]);
+    expect(files.map((f) => f.path)).toEqual(['AzureAD/Policy/a.json']);
+  });
+
   it('groups by category then file, with additions and deletions as Missing', () => {
     const progress: number[] = [];
     const results = compareBackup(backup, current, (p) => progress.push(p));
@@ -249,9 +258,7 @@ describe('backup comparison', () => {
 
   it('makes paths relative to the client folder and keeps non-JSON files as null', () => {
     expect(
-      toBackupConfigFiles('ABC', [
-        { path: '/Clients/ABC/.matching-config.json', content: 'not json' },
-      ]),
-    ).toEqual([{ path: '.matching-config.json', content: null }]);
+      toBackupConfigFiles('ABC', [{ path: '/Clients/ABC/README.md', content: 'not json' }]),
+    ).toEqual([{ path: 'README.md', content: null }]);
   });
 });

@@ -20,17 +20,25 @@ export function toBackupConfigFiles(
   files: readonly ClientTextFile[],
 ): ConfigFile[] {
   const prefix = `clients/${client.toLowerCase()}/`;
-  return files.map((f) => {
-    let path = f.path.replace(/\\/g, '/').replace(/^\/+/, '');
-    if (path.toLowerCase().startsWith(prefix)) path = path.slice(prefix.length);
-    let content: unknown = null;
-    try {
-      content = JSON.parse(f.content) as unknown;
-    } catch {
-      content = null;
-    }
-    return { path: toResourcePath(path), content };
-  });
+  const relative = (file: ClientTextFile) => {
+    const path = file.path.replace(/\\/g, '/').replace(/^\/+/, '');
+    return path.toLowerCase().startsWith(prefix) ? path.slice(prefix.length) : path;
+  };
+  // Aegis's own records beside the configuration (.capture-manifest.json, .accepted-deviations.json,
+  // .matching-config.json) are not tenant configuration: a backup comparison never lists them.
+  const isAegisRecord = (path: string) => !path.includes('/') && path.startsWith('.');
+  return files
+    .filter((f) => !isAegisRecord(relative(f)))
+    .map((f) => {
+      const path = relative(f);
+      let content: unknown = null;
+      try {
+        content = JSON.parse(f.content) as unknown;
+      } catch {
+        content = null;
+      }
+      return { path: toResourcePath(path), content };
+    });
 }
 
 function toBackupRows(results: ComparisonResults, swap: boolean, into: BackupComparisonResults) {
