@@ -24,7 +24,10 @@ test('review a drifted capture to a pull request, complete it in DevOps, see it 
   });
   await expectAccessible(page, '05-management-empty');
   await page.getByLabel('Client').selectOption('ABC');
-  // the newest unmerged capture is selected
+  // the newest unmerged capture is selected (another journey may have captured ABC since the
+  // seed), then the seeded drifted one is opened by its address
+  await expect(page).toHaveURL(/\/capture-management\/ABC\?branch=client-ABC-capture-\d+$/);
+  await page.goto(`/capture-management/ABC?branch=${SEEDED}`);
   await expect(page).toHaveURL(new RegExp(`/capture-management/ABC\\?branch=${SEEDED}$`));
   await expect(page.getByRole('button', { name: `Viewing ${SEEDED}` })).toBeVisible();
   const review = page.getByRole('region', { name: `Review of ${SEEDED}` });

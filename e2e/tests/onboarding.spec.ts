@@ -236,12 +236,11 @@ test.describe('tenant onboarding', () => {
     await expect(
       form.getByText('Please fill in: Client Code, Domain, Username, Password'),
     ).toBeVisible();
-    // An onboarded client: the pipeline's every step finds its work done, so no journey's state moves.
-    await form.getByRole('textbox', { name: /Client Code/ }).fill('WWI');
-    await form.getByRole('textbox', { name: /Domain/ }).fill('wideworldimporters.com');
-    await form
-      .getByRole('textbox', { name: /Username/ })
-      .fill('aoife.byrne@wideworldimporters.com');
+    // An onboarded client (tenant pipeline, app pipeline, configuration): the pipeline's every step
+    // finds its work done, so no journey's state moves (WWI has no tenant pipeline: 75 makes one).
+    await form.getByRole('textbox', { name: /Client Code/ }).fill('ABC');
+    await form.getByRole('textbox', { name: /Domain/ }).fill('abcaccounting.com');
+    await form.getByRole('textbox', { name: /Username/ }).fill('admin@abcaccounting.com');
     await form.getByLabel(/Password/).fill('Legacy-Not-Logged-1');
     await page.screenshot({ path: `${SHOTS}/07b-legacy-onboarding.png`, fullPage: true });
     await expectAccessible(page, 'legacy onboarding');
@@ -327,7 +326,8 @@ test('new app-deploy onboarding: consent, Global Admin, the enterprise app found
     await expect(card.getByText(/^Enterprise App ID: [0-9a-f-]{36}$/)).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/10-app-found.png`, fullPage: true });
     await expectAccessible(page, 'app deploy onboarding found');
-    // Pipeline 191 does the app-deploy onboarding's work: ADW's pipeline under \\Tenants.
+    // Pipeline 191 does the app-deploy onboarding's work: ADW's app pipeline in \\ADW, nothing
+    // under Tenants (ADR 055).
     await page.getByRole('button', { name: 'Complete App Deploy Onboarding' }).click();
     await expect(page.getByText('Pipeline status: completed - succeeded')).toBeVisible({
       timeout: 45_000,
@@ -335,7 +335,7 @@ test('new app-deploy onboarding: consent, Global Admin, the enterprise app found
     await page.screenshot({ path: `${SHOTS}/10b-app-deploy-pipeline.png`, fullPage: true });
     await page.getByRole('button', { name: 'View log' }).click();
     await expect(
-      page.getByText(/Created pipeline 'ADW Tenant Configuration' \(\d+\) in \\Tenants\\ADW/),
+      page.getByText(/Created pipeline 'ADW - Workstation App Deployment' \(\d+\) in \\ADW/),
     ).toBeVisible();
     await page.keyboard.press('Escape');
     // onboarded now: the code check says so
@@ -378,7 +378,7 @@ test('old app-deploy onboarding: the code checks, then pipeline 55 with the pass
   // the password is a secret variable: not in the run's log, nor in the audit trail
   await page.getByRole('button', { name: 'View log' }).click();
   const log = page.getByRole('dialog');
-  await expect(log.getByText(/Created pipeline 'WWI Tenant Configuration'/)).toBeVisible();
+  await expect(log.getByText(/'WWI - Workstation App Deployment'/)).toBeVisible();
   await expect(log).not.toContainText('Not-Logged-1');
   await page.keyboard.press('Escape');
   const audit = await page.request.get('/api/audit', {

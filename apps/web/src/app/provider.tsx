@@ -2,8 +2,6 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
-import { ConfirmProvider } from '../components/confirm-dialog';
-import { NotifierProvider } from '../components/notifier';
 import { SignInDialogProvider } from '../components/sign-in-dialog';
 import type { AuthClient } from '../lib/auth/auth-client';
 import { AuthProvider } from '../lib/auth/auth-context';
@@ -26,11 +24,7 @@ export function AppProvider({
 }) {
   const inner = (
     <AuthProvider client={authClient}>
-      <SignInDialogProvider>
-        <NotifierProvider>
-          <ConfirmProvider>{children}</ConfirmProvider>
-        </NotifierProvider>
-      </SignInDialogProvider>
+      <SignInDialogProvider>{children}</SignInDialogProvider>
     </AuthProvider>
   );
   return (

@@ -8,6 +8,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
 import { BRANCH_PROTECTION_QUERY_KEY } from '../components/branch-protection-warning';
+import { ConfirmProvider } from '../components/confirm-dialog';
+import { NotifierProvider } from '../components/notifier';
 import type { AuthClient, SampleAccount, SignedInAccount } from '../lib/auth/auth-client';
 import { createQueryClient } from '../lib/query-client';
 import { meQuery } from '../lib/roles';
@@ -107,7 +109,9 @@ export function renderWithProviders(
   seedMe(queryClient, TEST_USER, roles);
   return render(
     <AppProvider queryClient={queryClient} authClient={new TestAuthClient()}>
-      {ui}
+      <NotifierProvider>
+        <ConfirmProvider>{ui}</ConfirmProvider>
+      </NotifierProvider>
     </AppProvider>,
   );
 }
