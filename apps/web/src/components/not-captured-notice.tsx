@@ -1,4 +1,5 @@
 import type { NotCapturedWorkloadDto } from '@aegis/contracts';
+import { NOT_CAPTURED_NOTICE_TEXTS, notCapturedByReason } from '@aegis/domain';
 import {
   MessageBar,
   MessageBarBody,
@@ -11,13 +12,6 @@ const useStyles = makeStyles({
   list: { margin: '4px 0 0', paddingLeft: '20px', overflowWrap: 'anywhere' },
   workload: { fontWeight: 600 },
 });
-
-/** Workloads with the same reason on one line: a service that refused names it once. */
-function byReason(workloads: readonly NotCapturedWorkloadDto[]): [string, string[]][] {
-  const groups = new Map<string, string[]>();
-  for (const w of workloads) groups.set(w.text, [...(groups.get(w.text) ?? []), w.workload]);
-  return [...groups];
-}
 
 /**
  * The workloads a capture did not read (ADR 050), each as 'Not captured: {reason}': their policies
@@ -37,13 +31,11 @@ export function NotCapturedNotice({
     <MessageBar intent={partial ? 'warning' : 'info'} layout="multiline">
       <MessageBarBody>
         <MessageBarTitle>
-          {partial
-            ? 'Partial capture: some workloads were not read'
-            : 'Some workloads are not captured'}
+          {partial ? NOT_CAPTURED_NOTICE_TEXTS.partialTitle : NOT_CAPTURED_NOTICE_TEXTS.title}
         </MessageBarTitle>
-        Their policies are left as they were and are not compared.
+        {NOT_CAPTURED_NOTICE_TEXTS.body}
         <ul className={styles.list} aria-label="Workloads not captured">
-          {byReason(workloads).map(([text, names]) => (
+          {notCapturedByReason(workloads).map(({ text, workloads: names }) => (
             <li key={text}>
               <span className={styles.workload}>{names.join(', ')}</span>: {text}
             </li>

@@ -6,6 +6,7 @@ import {
   buildCaptureManifest,
   captureManifestPath,
   isPartialCapture,
+  notCapturedByReason,
   notCapturedOutcomeOf,
   notCapturedText,
   notCapturedWorkloads,
@@ -112,6 +113,21 @@ describe('capture manifest', () => {
     );
     expect(captured).toEqual(['ConditionalAccess/Policy/CA1.json']);
     expect(notCaptured).toEqual(['Exchange/TransportRule/Block.json']);
+  });
+
+  it('names each reason once, with the workloads it kept out, in first-seen order', () => {
+    const refused = 'Not captured: the service answered 500: InternalServerError';
+    expect(
+      notCapturedByReason([
+        { workload: 'Exchange/TransportRule', text: refused },
+        { workload: 'Planner/PlannerConfiguration', text: 'Not captured: no API' },
+        { workload: 'Exchange/RemoteDomain', text: refused },
+      ]),
+    ).toEqual([
+      { text: refused, workloads: ['Exchange/TransportRule', 'Exchange/RemoteDomain'] },
+      { text: 'Not captured: no API', workloads: ['Planner/PlannerConfiguration'] },
+    ]);
+    expect(notCapturedByReason([])).toEqual([]);
   });
 
   it('is partial only when a workload the tenant has failed or was not permitted', () => {

@@ -164,6 +164,22 @@ export function notCapturedWorkloads(manifest: CaptureManifest | undefined): Not
   );
 }
 
+/** The texts of the 'not captured' notice, on the screens and in the PDF reports (ADR 050). */
+export const NOT_CAPTURED_NOTICE_TEXTS = {
+  partialTitle: 'Partial capture: some workloads were not read',
+  title: 'Some workloads are not captured',
+  body: 'Their policies are left as they were and are not compared.',
+} as const;
+
+/** The notice's lines: workloads with the same reason together (a service that refused is named once), in first-seen order. */
+export function notCapturedByReason(
+  workloads: readonly Pick<NotCapturedWorkload, 'workload' | 'text'>[],
+): { text: string; workloads: string[] }[] {
+  const groups = new Map<string, string[]>();
+  for (const w of workloads) groups.set(w.text, [...(groups.get(w.text) ?? []), w.workload]);
+  return [...groups].map(([text, names]) => ({ text, workloads: names }));
+}
+
 /**
  * The workloads that make a capture partial: ones the tenant has that could not be read (failed, or
  * the app was not permitted). 'Not licensed' (the tenant has nothing there) and 'no public API' (no

@@ -29,7 +29,7 @@ describe('fromComparisonResults', () => {
         Meeting: [{ Path: 'd', RefValue: '', DiffValue: '', Equal: true, Description: '' }],
       },
     };
-    const input = fromComparisonResults(results, meta);
+    const input = fromComparisonResults(results, [], meta);
     expect(input.baselineType).toBe('options');
     expect(input.findings[0]?.policies[0]?.rows[1]).toEqual({
       setting: 'b',
@@ -63,7 +63,7 @@ describe('fromStandardBaseline', () => {
       check('MT.1001', 'Conditional Access', true),
       check('AD.2001', 'Azure AD Settings', false),
     ]);
-    const input = fromStandardBaseline(result, meta);
+    const input = fromStandardBaseline(result, [], meta);
     expect(input.baselineType).toBe('standard');
     expect(input.findings.map((c) => c.name)).toEqual([
       'Conditional Access',
@@ -82,7 +82,7 @@ describe('fromStandardBaseline', () => {
 
   it('reports the whole catalogue', () => {
     const result = runStandardBaseline([]);
-    const input = fromStandardBaseline(result, meta);
+    const input = fromStandardBaseline(result, [], meta);
     expect(input.findings.flatMap((c) => c.policies)).toHaveLength(result.total);
     expect(input.totals.passed + input.totals.failed).toBe(result.total);
   });

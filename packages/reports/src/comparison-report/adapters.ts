@@ -1,6 +1,7 @@
 import {
   STANDARD_CATEGORIES,
   type ComparisonResults,
+  type NotCapturedWorkload,
   type StandardBaselineResult,
 } from '@aegis/domain';
 
@@ -21,9 +22,13 @@ export interface ReportMeta {
   generatedAt?: Date;
 }
 
-/** The options (company) baseline report from the engine's rows, category → policy → rows (spec 1 §3). */
+/**
+ * The options (company) baseline report from the engine's rows, category → policy → rows (spec 1 §3),
+ * and the workloads the comparison left out because the capture did not read them (ADR 050).
+ */
 export function fromComparisonResults(
   results: ComparisonResults,
+  notCaptured: readonly NotCapturedWorkload[],
   meta: ReportMeta,
 ): ComparisonReportInput {
   const findings: ReportCategory[] = Object.entries(results).map(([name, policies]) => ({
@@ -44,16 +49,18 @@ export function fromComparisonResults(
     generatedAt: meta.generatedAt ?? new Date(),
     ...summariseFindings(findings),
     findings,
+    notCaptured,
   };
 }
 
 /**
  * The standard baseline report from the domain's check results: category (in the standard order) → one policy
  * per check ('MT.1001 title') with one row (the check's description, expected, current, pass). The totals
- * are the result's own.
+ * are the result's own; `notCaptured` are the workloads whose files were not evaluated (ADR 050).
  */
 export function fromStandardBaseline(
   result: StandardBaselineResult,
+  notCaptured: readonly NotCapturedWorkload[],
   meta: ReportMeta,
 ): ComparisonReportInput {
   const findings: ReportCategory[] = STANDARD_CATEGORIES.map((name) => ({
@@ -79,5 +86,6 @@ export function fromStandardBaseline(
     totals: { score: result.percentage, passed: result.passed, failed: result.failed },
     categories: summariseFindings(findings).categories,
     findings,
+    notCaptured,
   };
 }

@@ -4,12 +4,14 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { buildCaptureManifest, buildComparisonRows, notCapturedWorkloads } from '@aegis/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import {
   buildComparisonReportDefinition,
   comparisonReportFileName,
   createComparisonReportPdf,
+  fromComparisonResults,
   type ComparisonReportInput,
 } from '../index';
 
@@ -178,6 +180,60 @@ describe('comparison report PDF', () => {
     }));
     const r = await render('options-failed-none', input);
     expect(r.compact).toContain('Nofailedresults:everypolicymatchesthebaseline.');
+  });
+
+  it("shows a workload the capture did not read as 'Not captured' and compares none of it", async () => {
+    const baseline = [
+      { path: 'AzureAD/AuthorizationPolicy/Authorization.json', content: { blockMsol: true } },
+      { path: 'Exchange/TransportRule/Block external.json', content: { State: 'Enabled' } },
+    ];
+    // the client's Exchange file is stale (left as it was by the partial capture)
+    const client = [
+      { path: 'AzureAD/AuthorizationPolicy/Authorization.json', content: { blockMsol: true } },
+      { path: 'Exchange/TransportRule/Block external.json', content: { State: 'Disabled' } },
+    ];
+    const manifest = buildCaptureManifest(new Date('2025-05-21T09:00:00Z'), [
+      ['AzureAD/AuthorizationPolicy', { status: 'read', count: 1 }],
+      [
+        'Exchange/TransportRule',
+        {
+          status: 'notPermitted',
+          permission: 'Exchange.ManageAsApp and the Exchange Administrator role',
+        },
+      ],
+    ]);
+    const meta = {
+      clientName: 'Contoso Pharmaceuticals',
+      generatedBy: { upn: 'tech@msp.example' },
+      options: { failedOnly: false },
+      generatedAt: new Date('2025-05-21T10:00:00Z'),
+    };
+    const without = await render(
+      'options-not-captured-without-manifest',
+      fromComparisonResults(buildComparisonRows(baseline, client), [], meta),
+    );
+    expect(without.compact).toContain('Blockexternal');
+
+    const r = await render(
+      'options-not-captured',
+      fromComparisonResults(
+        buildComparisonRows(baseline, client, { manifest }),
+        notCapturedWorkloads(manifest),
+        meta,
+      ),
+    );
+    const summary = compact(r.pages[pageOf(r, 'Executive Summary') - 1] ?? '').replace(
+      /\u200b/g,
+      '',
+    );
+    expect(summary).toContain(compact('Partial capture: some workloads were not read'));
+    expect(summary).toContain(
+      compact(
+        'Exchange/TransportRule: Not captured: the Aegis app lacks Exchange.ManageAsApp and the Exchange Administrator role',
+      ),
+    );
+    expect(r.compact).not.toContain('Blockexternal');
+    expect(summary).toContain(compact('1 of 1 policies fully match the baseline'));
   });
 
   it('renders every page to PNG for a look', async () => {

@@ -2,6 +2,7 @@ import { complianceBand, formatHeaderPercentage, formatSummaryPercentage } from 
 import type { Content } from 'pdfmake/interfaces';
 
 import { callout, CONTENT_WIDTH, sectionTitle } from '../pdf/blocks';
+import { notCapturedNotice } from '../pdf/not-captured';
 import { bandColour, bandName, colours, passRateIconSvg } from '../pdf/theme';
 
 import type { ReportContext } from './context';
@@ -211,6 +212,7 @@ export function executiveSummary(ctx: ReportContext): Content[] {
       lineHeight: 1.3,
       margin: [0, 0, 0, 14],
     },
+    ...notCapturedNotice(input.notCaptured ?? []),
     {
       columns: [
         tile('Overall Score', formatSummaryPercentage(score), bandColour(score), colours.zebra),

@@ -6,6 +6,8 @@
 /** Which baseline the client was compared with: the CIS standard checks or the company (options) baseline. */
 export type BaselineType = 'standard' | 'options';
 
+import type { NotCapturedWorkload } from '@aegis/domain';
+
 import type { ReportUser } from '../pdf/format';
 
 export type { ReportUser };
@@ -66,4 +68,6 @@ export interface ComparisonReportInput {
   categories: ReportCategorySummary[];
   /** Every result, category → policy → rows; `options.failedOnly` filters them when rendering. */
   findings: ReportCategory[];
+  /** Workloads the client's capture did not read: not in the findings, shown as 'Not captured: {reason}' (ADR 050). */
+  notCaptured?: readonly NotCapturedWorkload[];
 }

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import {
   acceptDeviations,
   applyAcceptedDeviations,
+  buildCaptureManifest,
+  complianceSummary,
   emptyAcceptedDeviations,
   evaluateCompliance,
   type ComplianceExportOptions,
@@ -97,8 +99,19 @@ async function render(name: string, i: ComplianceReportInput) {
   const text = execFileSync('/usr/bin/pdftotext', ['-enc', 'UTF-8', file, '-'], {
     encoding: 'utf8',
   });
+  const layout = execFileSync('/usr/bin/pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], {
+    encoding: 'utf8',
+  });
   execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '60', file, join(OUT_DIR, name)]);
-  return { pages: text.split('\f').slice(0, -1), text };
+  return { pages: text.split('\f').slice(0, -1), text, layout };
+}
+
+/** A summary tile's figure: the number above its label in the page's layout. */
+function figure(layout: string, label: string): string | undefined {
+  const lines = layout.split('\n');
+  const at = lines.findIndex((l) => l.includes(label));
+  const above = lines[at - 1];
+  return above?.slice(lines[at]?.indexOf(label)).trim().split(/\s+/)[0];
 }
 
 describe('compliance report PDF', () => {
@@ -167,5 +180,76 @@ describe('compliance report PDF', () => {
     ).replace(/\u200b/g, '');
     expect(text).toContain('Accepted deviations');
     expect(text).not.toContain('RecordingConfig');
+  });
+
+  describe("a client whose capture's manifest marks a workload failed", () => {
+    // Teams failed with a 500 and Planner has no public API; the client's Teams file on main is
+    // stale (left as it was), so without the manifest its RecordingConfig is a deviation
+    const manifest = buildCaptureManifest(new Date('2026-03-10T11:00:00Z'), [
+      ['AzureAD/AuthorizationPolicy', { status: 'read', count: 1 }],
+      [
+        'Teams/MeetingPolicy',
+        { status: 'failed', httpStatus: 500, message: 'InternalServerError' },
+      ],
+      ['Planner/PlannerConfiguration', { status: 'noPublicApi' }],
+    ]);
+    const screenData = complianceSummary(evaluateCompliance(baseline, client, { manifest }));
+    const text = (t: string) => t.replace(/\u200b/g, '');
+
+    it("shows it as 'Not captured: {reason}' and counts none of its policies", async () => {
+      const without = await render('not-captured-without-manifest', input());
+      expect(without.text).toContain('RecordingConfig');
+
+      const r = await render('not-captured', input({ data: screenData }));
+      const all = text(r.text);
+      expect(all).toContain('Partial capture: some workloads were not read');
+      expect(all).toContain('Their policies are left as they were and are not compared.');
+      expect(all).toMatch(
+        /Teams\/MeetingPolicy:\s+Not captured: the service answered 500: InternalServerError/,
+      );
+      expect(all).toContain(
+        'Planner/PlannerConfiguration: Not captured: Microsoft publishes no API',
+      );
+      // the Teams policy is neither a deviation, nor in the breakdown, nor in the totals
+      expect(all).not.toContain('RecordingConfig');
+      expect(all).not.toMatch(/^Teams$/m);
+      expect(figure(without.layout, 'Total policies')).toBe('4');
+      expect(figure(without.layout, 'Deviations')).toBe('4');
+      expect(figure(r.layout, 'Total policies')).toBe('3');
+      expect(figure(r.layout, 'Deviations')).toBe('3');
+      // the notice stands on the first page, above the summary
+      expect(text(r.pages[0] ?? '').indexOf('Partial capture')).toBeLessThan(
+        text(r.pages[0] ?? '').indexOf('Executive Summary'),
+      );
+    });
+
+    it('shows the notice when only the summary is exported', async () => {
+      const r = await render(
+        'not-captured-summary-only',
+        input({
+          data: screenData,
+          options: options({ includeCategoryBreakdown: false, includeDetailedDeviations: false }),
+        }),
+      );
+      expect(text(r.text)).toContain('Not captured: the service answered 500: InternalServerError');
+    });
+
+    it('is information, not a warning, when nothing failed (no public API, not licensed)', () => {
+      const permanent = buildCaptureManifest(new Date('2026-03-10T11:00:00Z'), [
+        ['Planner/PlannerConfiguration', { status: 'noPublicApi' }],
+      ]);
+      const def = buildComplianceReportDefinition(
+        input({
+          data: complianceSummary(evaluateCompliance(baseline, client, { manifest: permanent })),
+        }),
+      );
+      const content = text(JSON.stringify(def.content));
+      expect(content).toContain('Some workloads are not captured');
+      expect(content).not.toContain('Partial capture');
+      // and a fully read capture has no notice at all
+      expect(text(JSON.stringify(buildComplianceReportDefinition(input()).content))).not.toContain(
+        'Not captured',
+      );
+    });
   });
 });

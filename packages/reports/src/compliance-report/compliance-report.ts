@@ -16,6 +16,7 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
 import { callout, CONTENT_WIDTH, gridLayout, sectionTitle } from '../pdf/blocks';
 import { breakable, formatReportDate, generatedByName, type ReportUser } from '../pdf/format';
 import { readLogo } from '../pdf/image';
+import { notCapturedNotice } from '../pdf/not-captured';
 import { renderPdf } from '../pdf/render';
 import { bandColour, bandLightColour, colours } from '../pdf/theme';
 
@@ -248,7 +249,8 @@ export function buildComplianceReportDefinition(
   if (groups.length === 0 && !input.options.includeSummary) {
     throw new InputError('No deviations match the chosen filters.');
   }
-  const content: Content[] = [...header(input)];
+  // what the capture did not read stands above every section: the figures below leave it out
+  const content: Content[] = [...header(input), ...notCapturedNotice(input.data.notCaptured ?? [])];
   if (input.options.includeSummary) content.push(...executiveSummary(input));
   if (input.options.includeCategoryBreakdown && groups.length > 0)
     content.push(...categoryBreakdown(groups));

@@ -3,3 +3,4 @@ export * from './theme';
 export * from './blocks';
 export * from './format';
 export * from './image';
+export * from './not-captured';

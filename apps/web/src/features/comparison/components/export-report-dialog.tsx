@@ -104,8 +104,8 @@ export function ExportReportDialog({
     try {
       const input =
         result.baselineType === 'standard'
-          ? fromStandardBaseline(standardResult(result), meta)
-          : fromComparisonResults(result.rows, meta);
+          ? fromStandardBaseline(standardResult(result), result.notCaptured, meta)
+          : fromComparisonResults(result.rows, result.notCaptured, meta);
       const bytes = await createComparisonReportPdf(input);
       download(bytes, comparisonReportFileName(result.client, result.baselineType));
       onClose();
