@@ -25,6 +25,17 @@ export const backupSchema = z.object({
 });
 export type Backup = z.infer<typeof backupSchema>;
 
+/**
+ * A restore whose branch is left without a pull request (its creation and the clean-up both
+ * failed, issue 26 §2): not done, whatever the branch holds. `tagName` is the backup it restores,
+ * null when the branch is not a restore of any backup of the client.
+ */
+export const unfinishedRestoreSchema = z.object({
+  branch: z.string(),
+  tagName: z.string().nullable(),
+});
+export type UnfinishedRestore = z.infer<typeof unfinishedRestoreSchema>;
+
 export const backupListSchema = z.object({
   client: z.string(),
   /** newest first */
@@ -32,6 +43,8 @@ export const backupListSchema = z.object({
   /** the real total of the sizes that could be read */
   storageUsedInBytes: z.number().int().nonnegative(),
   storageUsed: z.string(),
+  /** restore branches still without a pull request after this read tried to finish them */
+  unfinishedRestores: z.array(unfinishedRestoreSchema),
 });
 export type BackupList = z.infer<typeof backupListSchema>;
 

@@ -25,7 +25,21 @@ declare module 'fastify' {
      * progress stream that reports an error event).
      */
     auditOutcome(statusCode: number): void;
+    /**
+     * Records a change a read made besides answering (a half-made restore finished while the
+     * backups are listed): one event, by the signed-in user, for that change's own action.
+     */
+    auditSideChange(change: SideChange): Promise<void>;
   }
+}
+
+export interface SideChange {
+  /** `METHOD /route/:template` of the change it stands for, e.g. `POST /api/backups/:client/restore` */
+  readonly action: string;
+  readonly clientCode: string;
+  readonly parameters: unknown;
+  readonly statusCode: number;
+  readonly details: Record<string, unknown>;
 }
 
 export interface AuditPluginOptions {
@@ -78,6 +92,31 @@ export const auditPlugin = fp<AuditPluginOptions>(
     app.decorateRequest('auditOutcome', function auditOutcome(this: Audited, statusCode) {
       (this[state] ??= {}).streamedStatus = statusCode;
     });
+    app.decorateRequest(
+      'auditSideChange',
+      async function auditSideChange(this: Audited, change: SideChange) {
+        const event: AuditEvent = {
+          id: randomUUID(),
+          at: new Date().toISOString(),
+          actor: { upn: this.user.upn, oid: this.user.oid, roles: this.user.roles },
+          action: change.action,
+          clientCode: change.clientCode,
+          parameters: redactDeep(change.parameters),
+          result: {
+            statusCode: change.statusCode,
+            outcome: change.statusCode < 400 ? 'succeeded' : 'failed',
+          },
+          details: change.details,
+        };
+        this.log.info({ audit: event }, 'audit');
+        try {
+          await trail.record(event);
+        } catch (error) {
+          // The change already happened: the event must not be lost silently.
+          this.log.error({ audit: event, err: error }, 'audit event could not be stored');
+        }
+      },
+    );
 
     app.addHook('preHandler', async (request: Audited) => {
       if (request.routeOptions.config.auditAsClientTenantAdministrator) {

@@ -1,4 +1,4 @@
-import type { FileChange } from '@aegis/connectors/devops';
+import type { FileChange, GitRef } from '@aegis/connectors/devops';
 import {
   ProposeChangeError,
   type ConfigRepository,
@@ -14,6 +14,7 @@ import type {
   BackupRun,
   ManualBackup,
   RestorePullRequestList,
+  UnfinishedRestore,
 } from '@aegis/contracts';
 import {
   BACKUP_SIZE_UNAVAILABLE,
@@ -82,6 +83,14 @@ function byteLength(files: readonly ParsedFile[]): number {
   return files.reduce((sum, f) => sum + f.bytes, 0);
 }
 
+/** Finishing half-made restores while listing backups (see BackupsService.settleRestoreBranches). */
+export interface RestoreFinishing {
+  /** the user who may restore and whose read finishes them; unset: they are only reported */
+  readonly finishedBy?: string;
+  /** called for each restore finished, to audit it */
+  readonly onFinished?: (restore: BackupRestore & { tagName: string }) => Promise<void>;
+}
+
 interface ResolvedBackup extends BackupTag {
   /** the commit the tag points at */
   commitId: string;
@@ -98,9 +107,21 @@ export class BackupsService {
     private readonly project: string,
   ) {}
 
-  /** Backups from the refs filtered by tags/backup/{client}, newest first, with real sizes. */
-  async listBackups(client: string): Promise<BackupList> {
-    const backups = await this.resolveAll(client);
+  /**
+   * Backups from the refs filtered by tags/backup/{client}, newest first, with real sizes, and the
+   * client's restores left without a pull request (see {@link settleRestoreBranches}).
+   */
+  async listBackups(client: string, restores: RestoreFinishing = {}): Promise<BackupList> {
+    const [backups, restoreBranches] = await Promise.all([
+      this.resolveAll(client),
+      this.repository.listRefs(`heads/${restoreBranchPrefix(client)}`),
+    ]);
+    const unfinishedRestores = await this.settleRestoreBranches(
+      client,
+      backups,
+      restoreBranches,
+      restores,
+    );
     // Scheduled backups often share a commit: one read per distinct commit.
     const commits = [...new Set(backups.map((b) => b.commitId))];
     const read = await mapLimited(commits, SIZE_READ_CONCURRENCY, (c) => this.sizeOf(client, c));
@@ -113,7 +134,77 @@ export class BackupsService {
       backups: list,
       storageUsedInBytes,
       storageUsed: formatBackupSize(storageUsedInBytes),
+      unfinishedRestores,
     };
+  }
+
+  /**
+   * A restore whose pull request could not be created and whose branch could not be removed
+   * either (a double fault) leaves a restore/{client}/… branch without a pull request. Each such
+   * branch is finished here when `finishedBy` is given (a user who may restore): its pull request
+   * is opened as a retry of the restore would, provided the branch holds exactly the folder of
+   * the backup its name is made from. What is still without a pull request afterwards is
+   * answered, so the screen never takes such a restore for done. Opening a pull request twice is
+   * refused by Azure DevOps, so a restore in flight meanwhile still ends with one pull request.
+   */
+  private async settleRestoreBranches(
+    client: string,
+    backups: readonly ResolvedBackup[],
+    branches: readonly GitRef[],
+    { finishedBy, onFinished }: RestoreFinishing,
+  ): Promise<UnfinishedRestore[]> {
+    const unfinished: UnfinishedRestore[] = [];
+    for (const ref of branches) {
+      if (await this.repository.pullRequestFor(ref.name)) continue;
+      const branch = ref.name.replace(/^refs\/heads\//, '');
+      const backup = backups.find((b) => restoreBranchName(client, b.tagName) === branch);
+      const left = { branch, tagName: backup?.tagName ?? null };
+      if (!backup || finishedBy === undefined) {
+        unfinished.push(left);
+        continue;
+      }
+      try {
+        const finished = await this.finishRestore(client, backup, ref, finishedBy);
+        if (finished) await onFinished?.({ ...finished, tagName: backup.tagName });
+        else unfinished.push(left);
+      } catch {
+        // still without a pull request: reported as unfinished, tried again on the next read
+        unfinished.push(left);
+      }
+    }
+    return unfinished;
+  }
+
+  /** Opens the pull request of a half-made restore; undefined when the branch is not that restore. */
+  private async finishRestore(
+    client: string,
+    backup: ResolvedBackup,
+    ref: GitRef,
+    finishedBy: string,
+  ): Promise<BackupRestore | undefined> {
+    const mainTip = await this.repository.branchTip();
+    const [backupFiles, branchFiles, currentFiles] = await Promise.all([
+      this.readClientFolder(client, backup.commitId),
+      this.readClientFolder(client, ref.commitId),
+      this.readClientFolder(client, mainTip),
+    ]);
+    if (!sameFiles(backupFiles, branchFiles)) return undefined;
+    const branch = restoreBranchName(client, backup.tagName);
+    const title = `Restore ${client} configuration from backup ${backup.tagName}`;
+    const proposed = await this.repository.proposeChange({
+      branch,
+      commit: { comment: title, changes: [] },
+      pullRequest: {
+        title,
+        description: restoreDescription(client, backup, restoreChanges(backupFiles, currentFiles), {
+          finishedBy,
+        }),
+        reviewers: [],
+        labels: ['restore', 'backup', client],
+      },
+    });
+    const pr = proposed.pullRequest;
+    return { pullRequestId: pr.pullRequestId, branch, prUrl: pr.webUrl };
   }
 
   /** Runs the backup pipeline 212 with ClientCode and ManualRun true (spec 3 §7). */
@@ -225,7 +316,7 @@ export class BackupsService {
         commit: { comment: title, changes },
         pullRequest: {
           title,
-          description: restoreDescription(client, backup, changes, requestedBy),
+          description: restoreDescription(client, backup, changes, { requestedBy }),
           reviewers: [],
           labels: ['restore', 'backup', client],
         },
@@ -339,6 +430,13 @@ export class BackupsService {
   }
 }
 
+/** The same files with the same content, whatever their order. */
+function sameFiles(a: readonly ParsedFile[], b: readonly ParsedFile[]): boolean {
+  if (a.length !== b.length) return false;
+  const texts = new Map(a.map((f) => [f.path, f.text]));
+  return b.every((f) => texts.get(f.path) === f.text);
+}
+
 function toBackup(backup: BackupTag, sizeInBytes: number | undefined): Backup {
   return {
     tagName: backup.tagName,
@@ -373,7 +471,7 @@ function restoreDescription(
   client: string,
   backup: ResolvedBackup,
   changes: readonly FileChange[],
-  requestedBy: string,
+  by: { requestedBy: string } | { finishedBy: string },
 ): string {
   const count = (type: FileChange['changeType']) =>
     changes.filter((c) => c.changeType === type).length;
@@ -382,7 +480,9 @@ function restoreDescription(
     '',
     `Files: ${count('edit')} modified, ${count('add')} added back, ${count('delete')} removed.`,
     '',
-    `Requested through Aegis by ${requestedBy}. Review the changes before completing this pull request.`,
+    'requestedBy' in by
+      ? `Requested through Aegis by ${by.requestedBy}. Review the changes before completing this pull request.`
+      : `The restore's branch was left without a pull request (creating it failed); Aegis opened it when ${by.finishedBy} read the backups. Review the changes before completing this pull request.`,
   ].join('\n');
 }
 

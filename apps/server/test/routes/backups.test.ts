@@ -1,3 +1,4 @@
+import { DEVOPS_SCOPE } from '@aegis/connectors/devops';
 import type {
   BackupComparison,
   StreamEvent,
@@ -7,10 +8,14 @@ import type {
   RestorePullRequestList,
 } from '@aegis/contracts';
 import { formatBackupSize } from '@aegis/domain';
+import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildWithSeededDevOps, type AppWithDevOps, type DevOpsFixture } from '../devops-fixture';
 import { SAMPLE_USER, type TestApp } from '../helper';
+
+const READER = 'night.shift@aegis-msp.example';
+const OPERATOR = 'sam.taylor@aegis-msp.example';
 
 describe('backup routes', () => {
   let t: TestApp;
@@ -28,6 +33,15 @@ describe('backup routes', () => {
   const post = (url: string, payload?: object) =>
     t.injectAs(SAMPLE_USER, { method: 'POST', url, ...(payload ? { payload } : {}) });
   const list = async (client: string) => (await get(`/api/backups/${client}`)).json() as BackupList;
+  /** A technician's own Azure DevOps token, as `az account get-access-token` gives one. */
+  const devopsTokenOf = async (upn: string) => {
+    const response = await fetch(`${t.idp.url}/oauth2/v2.0/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: upn, scope: DEVOPS_SCOPE }),
+    });
+    return ((await response.json()) as { access_token: string }).access_token;
+  };
   const q = (tag: string) => `tag=${encodeURIComponent(tag)}`;
   const events = (body: string) =>
     body
@@ -326,6 +340,100 @@ describe('backup routes', () => {
     expect(prs.pullRequests.map((p) => p.pullRequestId)).toContain(restored.pullRequestId);
     const again = await post('/api/backups/FAB/restore', { tag: oldest.tagName });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('finishes on the next read a restore whose pull request failed twice and whose branch stayed, never showing it done before', async () => {
+    const oldest = (await list('NWT')).backups.at(-1);
+    if (!oldest) throw new Error('no NWT backup');
+    const branch = `restore/NWT/${oldest.tagName.replace(/[^A-Za-z0-9]/g, '-')}`;
+    const restorePullRequests = async () =>
+      (
+        (await get('/api/backups/NWT/restores')).json() as RestorePullRequestList
+      ).pullRequests.filter((pr) => pr.sourceRefName === `refs/heads/${branch}`);
+    devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 500,
+      method: 'POST',
+      pathPattern: '/pullrequests',
+      message: 'TF400898: An internal error occurred.',
+    });
+    devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 500,
+      method: 'POST',
+      pathPattern: '/refs$',
+    });
+    expect((await post('/api/backups/NWT/restore', { tag: oldest.tagName })).statusCode).toBe(502);
+    expect((await post('/api/backups/NWT/restore', { tag: oldest.tagName })).statusCode).toBe(502);
+
+    // Azure DevOps still refuses the pull request: the read answers, naming the unfinished restore.
+    const stillFailing = await get('/api/backups/NWT');
+    expect(stillFailing.statusCode).toBe(200);
+    expect((stillFailing.json() as BackupList).unfinishedRestores).toEqual([
+      { branch, tagName: oldest.tagName },
+    ]);
+    devops.emulator.faults.clear();
+
+    // A Reader may not restore, so their read only reports it.
+    const asReader = await t.injectAs(READER, { method: 'GET', url: '/api/backups/NWT' });
+    expect((asReader.json() as BackupList).unfinishedRestores).toEqual([
+      { branch, tagName: oldest.tagName },
+    ]);
+    expect(await restorePullRequests()).toEqual([]);
+
+    // An Approver's read (here an Administrator's) finishes it: one pull request, nothing unfinished.
+    const finished = await get('/api/backups/NWT');
+    expect(finished.statusCode).toBe(200);
+    expect((finished.json() as BackupList).unfinishedRestores).toEqual([]);
+    const prs = await restorePullRequests();
+    expect(prs).toHaveLength(1);
+    expect(prs[0]).toMatchObject({
+      status: 'active',
+      title: `Restore NWT configuration from backup ${oldest.tagName}`,
+    });
+    expect((await list('NWT')).unfinishedRestores).toEqual([]);
+    expect(await restorePullRequests()).toHaveLength(1);
+    expect((await post('/api/backups/NWT/restore', { tag: oldest.tagName })).statusCode).toBe(409);
+  });
+
+  it('leaves alone a restore branch that does not hold its backup, and reports it unfinished', async () => {
+    const backup = (await list('NWT')).backups.at(-2);
+    if (!backup) throw new Error('no second NWT backup');
+    const branch = `restore/NWT/${backup.tagName.replace(/[^A-Za-z0-9]/g, '-')}`;
+    const repository = `${devops.emulator.url}/${encodeURIComponent(SAMPLE_PROJECTS.tenantManagement)}/_apis/git/repositories/${CONFIG_REPOSITORY_NAME}`;
+    const headers = {
+      authorization: `Bearer ${await devopsTokenOf(OPERATOR)}`,
+      'content-type': 'application/json',
+    };
+    const refs = (await (
+      await fetch(`${repository}/refs?filter=heads/main&api-version=7.1`, { headers })
+    ).json()) as { value: { objectId: string }[] };
+    // an Operator pushes a branch of that name by hand, with a file the backup does not have
+    const pushed = await fetch(`${repository}/pushes?api-version=7.1`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        refUpdates: [{ name: `refs/heads/${branch}`, oldObjectId: refs.value[0]?.objectId }],
+        commits: [
+          {
+            comment: 'hand-made',
+            changes: [
+              {
+                changeType: 'add',
+                item: { path: '/Clients/NWT/hand-made.json' },
+                newContent: { content: '{}', contentType: 'rawtext' },
+              },
+            ],
+          },
+        ],
+      }),
+    });
+    expect(pushed.status).toBe(201);
+
+    const read = (await list('NWT')).unfinishedRestores;
+    expect(read).toEqual([{ branch, tagName: backup.tagName }]);
+    const prs = (await get('/api/backups/NWT/restores')).json() as RestorePullRequestList;
+    expect(prs.pullRequests.map((pr) => pr.sourceRefName)).not.toContain(`refs/heads/${branch}`);
   });
 
   it('restores through a branch and a pull request, and never overwrites an existing restore branch', async () => {

@@ -10,6 +10,7 @@ import {
   manualBackupSchema,
   restorePullRequestListSchema,
 } from '@aegis/contracts';
+import { hasRole } from '@aegis/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -35,7 +36,26 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
       config: { role: 'Reader' },
       schema: { tags, params: backupClientParamsSchema, response: { 200: backupListSchema } },
     },
-    async (request) => service(request).listBackups(request.params.client),
+    async (request) => {
+      const { client } = request.params;
+      // A read finishes half-made restores only for a user who may restore (an Approver).
+      return service(request).listBackups(
+        client,
+        hasRole(request.user.roles, 'Approver')
+          ? {
+              finishedBy: request.user.upn || 'unknown user',
+              onFinished: ({ tagName, ...restored }) =>
+                request.auditSideChange({
+                  action: 'POST /api/backups/:client/restore',
+                  clientCode: client,
+                  parameters: { params: { client }, body: { tag: tagName } },
+                  statusCode: 201,
+                  details: { ...restored, finishedWhileListing: true },
+                }),
+            }
+          : {},
+      );
+    },
   );
 
   const manualBackups = new ManualBackupGuard();

@@ -1,4 +1,4 @@
-import type { Backup, BackupComparison, BackupList } from '@aegis/contracts';
+import type { Backup, BackupComparison, BackupList, UnfinishedRestore } from '@aegis/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
@@ -30,12 +30,16 @@ const HISTORY: Backup[] = [
   ...Array.from({ length: 11 }, (_, i) => backup(30 + i * 24)),
 ];
 
-function serve(list: Backup[], options: { restore?: 'ok' | 'conflict' } = {}) {
+function serve(
+  list: Backup[],
+  options: { restore?: 'ok' | 'conflict'; unfinished?: UnfinishedRestore[] } = {},
+) {
   const body = (client: string): BackupList => ({
     client,
     backups: client === 'ABC' ? list : [],
     storageUsedInBytes: 1_234_567,
     storageUsed: '1.2 MB',
+    unfinishedRestores: client === 'ABC' ? (options.unfinished ?? []) : [],
   });
   const comparison: BackupComparison = {
     tagName: list[0]?.tagName ?? '',
@@ -111,6 +115,19 @@ async function chooseTenant(code: string) {
 }
 
 describe('Tenant Backups page', () => {
+  it('says a restore whose branch has no pull request is not finished', async () => {
+    const tag = HISTORY[3]?.tagName ?? '';
+    serve(HISTORY, { unfinished: [{ branch: 'restore/ABC/x', tagName: tag }] });
+    renderApp('/tenant-backup');
+    await chooseTenant('ABC');
+    expect(await screen.findByText('Restore not finished')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `The restore of backup ${tag} has no pull request yet (branch restore/ABC/x), so nothing is restored. An Approver opening this screen opens it; if this message stays, delete the branch in Azure DevOps and restore again.`,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows stats, health, the history in pages of 10, search and the date filter', async () => {
     serve(HISTORY);
     renderApp('/tenant-backup');

@@ -1,4 +1,4 @@
-import type { Backup } from '@aegis/contracts';
+import type { Backup, UnfinishedRestore } from '@aegis/contracts';
 import { backupHealth, formatBackupDate, type BackupHealth } from '@aegis/domain';
 import { Badge, Button, Card, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import {
@@ -59,6 +59,16 @@ export const RESTORE_FAILED = 'Failed to restore backup. Please try again.';
 export function restoreFailureText(serverMessage: string): string {
   const prefix = 'Failed to create PR: ';
   return serverMessage.startsWith(prefix) ? serverMessage : `${prefix}${serverMessage}`;
+}
+
+/**
+ * A restore branch without a pull request (issue 26 §2): the restore is not done. An Approver's
+ * read of the backups opens its pull request, so it is shown only while that has not happened.
+ */
+export function unfinishedRestoreText({ branch, tagName }: UnfinishedRestore): string {
+  return tagName
+    ? `The restore of backup ${tagName} has no pull request yet (branch ${branch}), so nothing is restored. An Approver opening this screen opens it; if this message stays, delete the branch in Azure DevOps and restore again.`
+    : `Branch ${branch} is not a restore of any backup of this tenant and has no pull request. Delete it in Azure DevOps.`;
 }
 
 /** Tenant Backups (spec 3 §2): /tenant-backup. */
@@ -123,6 +133,8 @@ export function TenantBackupPage() {
         error instanceof ApiError && error.message ? restoreFailureText(error.message) : undefined;
       setRestoreFailure(failure);
       notify({ intent: 'error', title: failure ?? RESTORE_FAILED });
+      // a failed restore may have left its branch without a pull request: the list says so
+      void backups.refetch();
     } finally {
       setRestoringTag(undefined);
     }
@@ -212,6 +224,16 @@ export function TenantBackupPage() {
               Backups for {client} could not be loaded. Use Refresh to try again.
             </ResultBar>
           )}
+          {list?.unfinishedRestores.map((unfinished) => (
+            <ResultBar
+              key={unfinished.branch}
+              intent="warning"
+              title="Restore not finished"
+              className={styles.message}
+            >
+              {unfinishedRestoreText(unfinished)}
+            </ResultBar>
+          ))}
           <BackupStats
             latest={newest ? formatBackupDate(new Date(newest.date)) : list ? 'N/A' : '—'}
             total={list ? list.backups.length : '—'}
