@@ -338,6 +338,10 @@ test('new app-deploy onboarding: consent, Global Admin, the enterprise app found
       page.getByText(/Created pipeline 'ADW - Workstation App Deployment' \(\d+\) in \\ADW/),
     ).toBeVisible();
     await page.keyboard.press('Escape');
+    // onboarded for app deployment now: its app pipeline is the marker (ADR 055)
+    await page.goto('/AppDeploy-Onboarding-New');
+    await page.getByRole('textbox', { name: /Client Code/ }).fill('ADW');
+    await expect(page.getByText('ADW has already been onboarded.')).toBeVisible();
   } finally {
     await setScenarios(page, 'ADW', null);
   }
@@ -346,7 +350,7 @@ test('new app-deploy onboarding: consent, Global Admin, the enterprise app found
 test('old app-deploy onboarding: the code checks, then pipeline 55 with the password as a secret', async ({
   page,
 }) => {
-  await createAppTable(page, 'WWI');
+  await createAppTable(page, 'QRS');
   await signIn(page, '/AppDeploy-Onboarding');
   const code = page.getByRole('textbox', { name: /Client Code/ });
   await code.fill('ABC');
@@ -356,12 +360,15 @@ test('old app-deploy onboarding: the code checks, then pipeline 55 with the pass
   await expect(
     page.getByText('No tables found starting with XYZ. Please create Client App Table!'),
   ).toBeVisible();
-  await code.fill('WWI');
-  await expect(page.getByText('Table found for client code WWI.')).toBeVisible();
+  // WGB has its table and its app pipeline (seeded): onboarded for app deployment already
+  await code.fill('WGB');
+  await expect(page.getByText('WGB has already been onboarded.')).toBeVisible();
+  await code.fill('QRS');
+  await expect(page.getByText('Table found for client code QRS.')).toBeVisible();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Please fill in all the required fields.')).toBeVisible();
-  await page.getByRole('textbox', { name: /Domain/ }).fill('wideworldimporters.com');
-  await page.getByRole('textbox', { name: /Username/ }).fill('aoife.byrne@wideworldimporters.com');
+  await page.getByRole('textbox', { name: /Domain/ }).fill('qrs.example');
+  await page.getByRole('textbox', { name: /Username/ }).fill('admin@qrs.example');
   await page.getByLabel(/Password/).fill('Not-Logged-1');
   await page.screenshot({ path: `${SHOTS}/11-app-deploy-old.png`, fullPage: true });
   await expectAccessible(page, 'old app deploy onboarding');
@@ -374,7 +381,7 @@ test('old app-deploy onboarding: the code checks, then pipeline 55 with the pass
   // the password is a secret variable: not in the run's log, nor in the audit trail
   await page.getByRole('button', { name: 'View log' }).click();
   const log = page.getByRole('dialog');
-  await expect(log.getByText(/'WWI - Workstation App Deployment'/)).toBeVisible();
+  await expect(log.getByText(/Created pipeline 'QRS - Workstation App Deployment'/)).toBeVisible();
   await expect(log).not.toContainText('Not-Logged-1');
   await page.keyboard.press('Escape');
   const audit = await page.request.get('/api/audit', {

@@ -30,6 +30,17 @@ export const tenantPipelinesResponseSchema = z.object({
 });
 export type TenantPipelinesResponse = z.infer<typeof tenantPipelinesResponseSchema>;
 
+export const appDeployOnboardingPipelinesResponseSchema = z.object({
+  /**
+   * Every project's pipelines under Tenants and in client folders: what the app-deploy flows
+   * read as 'already onboarded' (spec 2 §5, ADR 055).
+   */
+  pipelines: z.array(z.object({ id: z.number().int(), name: z.string(), folder: z.string() })),
+});
+export type AppDeployOnboardingPipelinesResponse = z.infer<
+  typeof appDeployOnboardingPipelinesResponseSchema
+>;
+
 export const enterpriseAppSearchSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('found'),

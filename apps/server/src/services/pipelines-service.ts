@@ -4,6 +4,7 @@ import {
   appListRun,
   bareRun,
   isClientPipelineFolder,
+  isTenantPipelineFolder,
   NotFoundError,
   stripFolder,
 } from '@aegis/domain';
@@ -38,6 +39,21 @@ export class PipelinesService {
     const projects = await this.devops.listProjects();
     const perProject = await Promise.all(projects.map((p) => this.listProjectPipelines(p.id)));
     return perProject.flat().sort(byFolderThenName);
+  }
+
+  /**
+   * What the app-deploy flows read as 'already onboarded' (spec 2 §5, ADR 055): every project's
+   * pipelines under Tenants and in a client folder, since app-deploy onboarding looks for the
+   * client's app pipeline in any project. A project that cannot be listed fails the whole check.
+   */
+  async listOnboardingPipelines(): Promise<Pipeline[]> {
+    const projects = await this.devops.listProjects();
+    const perProject = await Promise.all(projects.map((p) => this.devops.listPipelines(p.id)));
+    return perProject
+      .flat()
+      .filter((p) => isTenantPipelineFolder(p.folder) || isClientPipelineFolder(p.folder))
+      .map(toPipeline)
+      .sort(byFolderThenName);
   }
 
   /**

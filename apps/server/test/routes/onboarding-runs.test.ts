@@ -127,13 +127,58 @@ describe('onboarding runs (spec 2 §7)', () => {
       'Client is already onboarded. Please check the existing pipeline.',
     );
     const started = await post('/api/onboarding/app-deploy/runs', {
-      clientCode: 'WWI',
-      domain: 'wideworldimporters.com',
-      username: 'admin@wideworldimporters.com',
+      clientCode: 'QRS',
+      domain: 'qrs.example',
+      username: 'admin@qrs.example',
       password: 'S3cret-P@ss',
     });
     expect(started.statusCode).toBe(201);
     expect(started.json<{ pipelineId: number }>().pipelineId).toBe(55);
     expect(started.body).not.toContain('S3cret-P@ss');
+  });
+
+  it('reads a client with its app-deployment pipeline in any project as onboarded for app deployment (ADR 055)', async () => {
+    const listed = await fixture.t.injectAs(SAMPLE_USER, {
+      method: 'GET',
+      url: '/api/onboarding/app-deploy/pipelines',
+    });
+    expect(listed.statusCode).toBe(200);
+    const pipelines = listed.json<{ pipelines: { name: string; folder: string }[] }>().pipelines;
+    // WGB has app deployment only, seeded in the app-deployment project; ABC its tenant pipeline
+    expect(pipelines).toContainEqual(
+      expect.objectContaining({ name: 'WGB - Workstation App Deployment', folder: 'WGB' }),
+    );
+    expect(pipelines).toContainEqual(
+      expect.objectContaining({ name: 'ABC Tenant Configuration', folder: 'Tenants\\ABC' }),
+    );
+    expect(pipelines.every((p) => p.folder !== 'Aegis' && p.folder !== 'Onboarding')).toBe(true);
+
+    for (const url of ['/api/onboarding/app-deploy/runs', '/api/onboarding/app-deploy-new/runs']) {
+      const refused = await post(url, {
+        clientCode: 'WGB',
+        domain: 'woodgrovebank.com',
+        ...(url.endsWith('new/runs')
+          ? { clientTenantId: TENANT, enterpriseAppId: TENANT }
+          : { username: 'admin@woodgrovebank.com', password: 'S3cret-P@ss' }),
+      });
+      expect(refused.statusCode).toBe(409);
+    }
+  });
+
+  it("answers 502 when a project's pipelines cannot be listed: the check fails closed", async () => {
+    fixture.devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 500,
+      pathPattern: '/_apis/pipelines',
+    });
+    try {
+      const listed = await fixture.t.injectAs(SAMPLE_USER, {
+        method: 'GET',
+        url: '/api/onboarding/app-deploy/pipelines',
+      });
+      expect(listed.statusCode).toBe(502);
+    } finally {
+      fixture.devops.emulator.faults.clear();
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import { appDeployPipelineOf } from '../pipelines';
+
 import {
   allRolesAssigned,
   appDeployConsentError,
@@ -227,6 +229,11 @@ describe('app-deploy onboarding (spec 2 §4, §5, §8)', () => {
     expect(
       checkAppDeployClientCode('TSP', 'new', ['TSPWorkstationApps'], tenants('ABC')).message,
     ).toBe('Table found for client code TSP.');
+    // app-deploy onboarding made TSP's app pipeline and nothing under Tenants (ADR 055)
+    expect(
+      checkAppDeployClientCode('TSP', 'old', ['TSPWorkstationApps'], [appDeployPipelineOf('TSP')])
+        .message,
+    ).toBe('TSP has already been onboarded.');
   });
   it('maps the three admin-consent errors', () => {
     expect(appDeployConsentError('access_denied', 'AADSTS1003031: x')).toMatch(

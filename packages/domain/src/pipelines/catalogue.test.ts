@@ -230,6 +230,21 @@ describe('isOnboardingPipelineOf (spec 2 §5 already onboarded)', () => {
     expect(isOnboardingPipelineOf({ folder: '\\Tenants', name: 'x' }, 'ENA')).toBe(false);
     expect(isOnboardingPipelineOf({ folder: undefined, name: 'TSP' }, 'TSP')).toBe(false);
   });
+  it("is the client's app-deployment pipeline, which app-deploy onboarding makes (ADR 055)", () => {
+    expect(
+      isOnboardingPipelineOf({ folder: '\\ADW', name: 'ADW - Workstation App Deployment' }, 'ADW'),
+    ).toBe(true);
+    expect(
+      isOnboardingPipelineOf({ folder: 'adw', name: 'adw - workstation app deployment' }, 'ADW'),
+    ).toBe(true);
+    // another pipeline in the client's folder, or the app pipeline of another client, is not it
+    expect(isOnboardingPipelineOf({ folder: '\\ADW', name: 'ADW - Printer Drivers' }, 'ADW')).toBe(
+      false,
+    );
+    expect(
+      isOnboardingPipelineOf({ folder: '\\QRS', name: 'ADW - Workstation App Deployment' }, 'ADW'),
+    ).toBe(false);
+  });
 });
 
 describe('run status rules', () => {

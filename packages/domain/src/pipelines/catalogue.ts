@@ -218,15 +218,30 @@ export function isTenantPipelineFolder(folder: string | undefined): boolean {
   return root.toLowerCase() === TENANT_PIPELINES_FOLDER.toLowerCase();
 }
 
+/** Whether a listed pipeline is the client pipeline named (folder and name; the service ignores case in both). */
+export function isClientPipeline(
+  pipeline: { folder?: string | undefined; name: string },
+  { name, folder }: ClientPipeline,
+): boolean {
+  return (
+    normalisePipelineFolder(pipeline.folder).toLowerCase() === folder.toLowerCase() &&
+    pipeline.name.toLowerCase() === name.toLowerCase()
+  );
+}
+
 /**
- * Spec 2 §5 'already onboarded': the pipeline lives under the Tenants folder and its path there
- * (sub-folders and name) contains the client code. The one rule of the onboarding screens, the
- * onboarding run routes and the app-deploy onboarding task.
+ * The app-deploy flows' 'already onboarded' (spec 2 §5, ADR 055): a pipeline under the Tenants
+ * folder whose path there (sub-folders and name) contains the client code (tenant onboarding made
+ * it, and with it the app deployment), or the client's app-deployment pipeline
+ * `{CODE} - Workstation App Deployment` in `\{CODE}`, which is what app-deploy onboarding makes.
+ * Give it the organisation's pipelines (every project), as the onboarding task looks for its own
+ * pipeline in any project. The one rule of the app-deploy screens and their run routes.
  */
 export function isOnboardingPipelineOf(
   pipeline: { folder?: string | undefined; name: string },
   clientCode: string,
 ): boolean {
+  if (isClientPipeline(pipeline, appDeployPipelineOf(clientCode))) return true;
   if (!isTenantPipelineFolder(pipeline.folder)) return false;
   return `${normalisePipelineFolder(pipeline.folder)}\\${pipeline.name}`.includes(clientCode);
 }

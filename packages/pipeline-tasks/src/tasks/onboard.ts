@@ -7,7 +7,7 @@ import type { Pipeline } from '@aegis/connectors/devops';
 import {
   appDeployPipelineOf,
   newClientYaml,
-  normalisePipelineFolder,
+  isClientPipeline,
   tenantPipelineOf,
   type ClientPipeline,
 } from '@aegis/domain';
@@ -58,16 +58,13 @@ async function organisationPipelines(context: TaskContext): Promise<ListedPipeli
 async function ensurePipeline(
   context: TaskContext,
   existing: readonly ListedPipeline[],
-  { name, folder: bare }: ClientPipeline,
+  wanted: ClientPipeline,
   yamlPath: string,
   created: string[],
 ): Promise<void> {
-  const folder = `\\${bare}`;
-  const found = existing.find(
-    (p) =>
-      normalisePipelineFolder(p.folder).toLowerCase() === bare.toLowerCase() &&
-      p.name.toLowerCase() === name.toLowerCase(),
-  );
+  const { name } = wanted;
+  const folder = `\\${wanted.folder}`;
+  const found = existing.find((p) => isClientPipeline(p, wanted));
   if (found) {
     context.log.info(`Pipeline '${name}' already exists in ${folder} (${found.projectName})`);
     return;

@@ -1,4 +1,5 @@
 import {
+  appDeployOnboardingPipelinesResponseSchema,
   assignRolesRequestSchema,
   assignRolesResponseSchema,
   enterpriseAppSearchSchema,
@@ -17,6 +18,7 @@ import {
   type ClientTenantApisFactory,
   type TenantDiscovery,
 } from '../../services/client-tenant-onboarding';
+import { PipelinesService } from '../../services/pipelines-service';
 
 export interface OnboardingRoutesOptions {
   /** The Aegis enterprise app's application (client) id. */
@@ -74,6 +76,19 @@ export const onboardingRoutes: FastifyPluginAsyncZod<OnboardingRoutesOptions> = 
           .map((p) => ({ id: p.id, name: p.name, folder: stripFolder(p.folder) })),
       };
     },
+  );
+
+  app.get(
+    '/api/onboarding/app-deploy/pipelines',
+    {
+      config: { role: 'Reader' },
+      schema: { tags, response: { 200: appDeployOnboardingPipelinesResponseSchema } },
+    },
+    async (request) => ({
+      pipelines: (
+        await new PipelinesService(request.devops, request.pipelineRuns).listOnboardingPipelines()
+      ).map(({ id, name, folder }) => ({ id, name, folder })),
+    }),
   );
 
   app.get(

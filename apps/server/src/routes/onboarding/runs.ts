@@ -18,6 +18,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { PipelinesService } from '../../services/pipelines-service';
+
 const tags = ['onboarding'];
 
 export interface OnboardingRunRoutesOptions {
@@ -44,9 +46,12 @@ export const onboardingRunRoutes: FastifyPluginAsyncZod<OnboardingRunRoutesOptio
     };
   }
 
-  /** Spec 2 §5: a pipeline under the Tenants folder naming the code means already onboarded. */
+  /** Spec 2 §5, ADR 055: the client's app pipeline or a Tenants pipeline naming the code. */
   async function assertNotOnboarded(request: FastifyRequest, clientCode: string) {
-    const pipelines = await request.devops.listPipelines(project);
+    const pipelines = await new PipelinesService(
+      request.devops,
+      request.pipelineRuns,
+    ).listOnboardingPipelines();
     if (pipelines.some((p) => isOnboardingPipelineOf(p, clientCode)))
       throw new ConflictError(ALREADY_ONBOARDED_MESSAGE);
   }

@@ -50,14 +50,20 @@ beforeEach(() => {
     };
   mockServer.use(
     clientTenantsAuthConfig(),
-    // app-deploy onboarding makes no pipeline under Tenants (ADR 055): only tenant onboarding does
-    http.get('*/api/onboarding/tenant-pipelines', () =>
+    // ABC was onboarded as a tenant, WGB for app deployment only (ADR 055)
+    http.get('*/api/onboarding/app-deploy/pipelines', () =>
       HttpResponse.json({
-        pipelines: [{ id: 240, name: 'ABC Tenant Configuration', folder: 'Tenants\\ABC' }],
+        pipelines: [
+          { id: 240, name: 'ABC Tenant Configuration', folder: 'Tenants\\ABC' },
+          { id: 109, name: 'WGB - Workstation App Deployment', folder: 'WGB' },
+          { id: 110, name: 'CON - Printer Drivers', folder: 'ADW' },
+        ],
       }),
     ),
     http.get('*/api/app-tables', () =>
-      HttpResponse.json({ tables: ['ABCWorkstationApps', 'ADWWorkstationApps'] }),
+      HttpResponse.json({
+        tables: ['ABCWorkstationApps', 'ADWWorkstationApps', 'WGBWorkstationApps'],
+      }),
     ),
     http.get('*/api/onboarding/enterprise-app', () =>
       HttpResponse.json({
@@ -149,9 +155,20 @@ describe('new app-deploy onboarding (spec 2 §2, §4, §7)', () => {
 });
 
 describe('old app-deploy onboarding (spec 2 §2, §5, §7)', () => {
+  it('reads a client with its app-deployment pipeline as already onboarded, not one with another pipeline in its folder', async () => {
+    renderApp('/AppDeploy-Onboarding');
+    const code = await screen.findByRole('textbox', { name: /Client Code/ });
+    await userEvent.type(code, 'WGB');
+    expect(await screen.findByText('WGB has already been onboarded.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    await userEvent.clear(code);
+    await userEvent.type(code, 'ADW');
+    expect(await screen.findByText('Table found for client code ADW.')).toBeVisible();
+  });
+
   it('blocks when a check cannot be made', async () => {
     mockServer.use(
-      http.get('*/api/onboarding/tenant-pipelines', () =>
+      http.get('*/api/onboarding/app-deploy/pipelines', () =>
         HttpResponse.json({ message: 'DevOps is unavailable' }, { status: 502 }),
       ),
     );

@@ -26,6 +26,11 @@ beforeEach(() => {
         pipelines: [{ id: 301, name: 'ABC-Onboarding', folder: 'Tenants\\ABC' }],
       }),
     ),
+    http.get('*/api/onboarding/app-deploy/pipelines', () =>
+      HttpResponse.json({
+        pipelines: [{ id: 301, name: 'ABC-Onboarding', folder: 'Tenants\\ABC' }],
+      }),
+    ),
     // consent without a tenant asks discovery for a suggestion (spec 2 §4's sources)
     http.get('*/api/onboarding/tenant-id', () =>
       HttpResponse.json({ tenantId: null, resolvedFrom: null }),

@@ -1,5 +1,6 @@
 import type {
   AppDeployOnboardingNewRunRequest,
+  AppDeployOnboardingPipelinesResponse,
   AppDeployOnboardingRunRequest,
   AssignRolesResponse,
   EnterpriseAppSearchResult,
@@ -25,6 +26,15 @@ export function resolveTenantId(domain: string): Promise<TenantIdResponse> {
 
 export function listTenantPipelines(signal?: AbortSignal): Promise<TenantPipelinesResponse> {
   return api<TenantPipelinesResponse>('/api/onboarding/tenant-pipelines', { signal });
+}
+
+/** The pipelines the app-deploy flows read as 'already onboarded' (every project's). */
+export function listAppDeployOnboardingPipelines(
+  signal?: AbortSignal,
+): Promise<AppDeployOnboardingPipelinesResponse> {
+  return api<AppDeployOnboardingPipelinesResponse>('/api/onboarding/app-deploy/pipelines', {
+    signal,
+  });
 }
 
 export function listAppTables(signal?: AbortSignal): Promise<ListTablesResponse> {

@@ -1,11 +1,12 @@
 import { checkAppDeployClientCode, type AppDeployFlow } from '@aegis/domain';
 import { useQuery } from '@tanstack/react-query';
 
-import { listAppTables, listTenantPipelines } from '../api/onboarding-api';
+import { listAppDeployOnboardingPipelines, listAppTables } from '../api/onboarding-api';
 
 /**
  * Spec 2 §4, §5: the app-deploy client code checks in order (format, a table starting with the
- * code, not already onboarded under the Tenants folder). `undefined` while a check loads.
+ * code, not already onboarded: its app pipeline or a Tenants pipeline, ADR 055). `undefined`
+ * while a check loads.
  */
 export function useAppDeployCodeCheck(code: string, flow: AppDeployFlow) {
   const tables = useQuery({
@@ -14,8 +15,8 @@ export function useAppDeployCodeCheck(code: string, flow: AppDeployFlow) {
     retry: false,
   });
   const pipelines = useQuery({
-    queryKey: ['onboarding', 'tenant-pipelines', 'app-deploy'],
-    queryFn: ({ signal }) => listTenantPipelines(signal),
+    queryKey: ['onboarding', 'app-deploy-pipelines'],
+    queryFn: ({ signal }) => listAppDeployOnboardingPipelines(signal),
     retry: false,
   });
   if (code === '') return undefined;
