@@ -1,70 +1,33 @@
-// Azure Resource Manager: subscriptions, role definitions and role assignments (reference
-// graph-arm-identity.md §2), with api-version checked per resource provider as ARM does.
-import { TENANT_WORKLOADS } from '@aegis/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Azure Resource Manager as Microsoft's specifications define the operations Aegis calls
+// (contracts/arm.json, ADR 058): each route is an operation of the extract, registered at its path
+// and method, checked for its api-versions and required body properties before it runs; another
+// method on those paths is 405, a path outside them ARM's 404 or 400 (server.ts).
+import { TENANT_WORKLOADS, type ArmWorkload } from '@aegis/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 
 import type { JsonObject } from '../seed/policies/types';
 
+import {
+  armOperation,
+  checkArmRequest,
+  routePathsOf,
+  successStatus,
+  type ArmContractOperation,
+} from './arm-contract';
 import { AZURE_ROLE_DEFINITIONS } from './catalogue';
 import { origin } from './graph-common';
-import { ODataQueryError, matches, parseFilter } from './odata';
-import type {
-  AliasRecord,
-  ResourceGroupRecord,
-  RoleAssignmentRecord,
-  TenantState,
-} from './tenant-state';
+import type { ResourceGroupRecord, RoleAssignmentRecord, TenantState } from './tenant-state';
 import { EmulatorError, principalOf } from './wire';
 import type { TenantWorld } from './world';
 
-/** api-versions each resource type accepts (Azure/azure-rest-api-specs, stable and preview). */
-export const ARM_API_VERSIONS: Readonly<Record<string, readonly string[]>> = {
-  subscriptions: ['2016-06-01', '2019-06-01', '2020-01-01', '2021-01-01', '2022-12-01'],
-  'Microsoft.Authorization/roleDefinitions': ['2015-07-01', '2018-01-01-preview', '2022-04-01'],
-  'Microsoft.Authorization/roleAssignments': [
-    '2015-07-01',
-    '2018-09-01-preview',
-    '2020-04-01-preview',
-    '2020-10-01-preview',
-    '2022-04-01',
-  ],
-  'Microsoft.Resources/resourceGroups': ['2019-10-01', '2020-06-01', '2021-04-01', '2022-09-01'],
-  'Microsoft.Subscription/aliases': ['2020-09-01', '2021-10-01'],
-  // 2025-03-01: the default of @azure/arm-policy 7
-  'Microsoft.Authorization/policyAssignments': [
-    '2021-06-01',
-    '2022-06-01',
-    '2023-04-01',
-    '2025-03-01',
-  ],
-  'Microsoft.Maintenance/maintenanceConfigurations': [
-    '2022-07-01-preview',
-    '2023-04-01',
-    '2023-09-01-preview',
-  ],
-};
-
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function requireApiVersion(request: FastifyRequest, resourceType: string): void {
-  const version = (request.query as Record<string, unknown>)['api-version'];
-  if (typeof version !== 'string' || version === '') {
-    throw new EmulatorError(
-      400,
-      'MissingApiVersionParameter',
-      'The api-version query parameter (?api-version=) is required for all requests.',
-    );
-  }
-  const supported = ARM_API_VERSIONS[resourceType] ?? [];
-  if (!supported.includes(version)) {
-    const [namespace, ...type] = resourceType.split('/');
-    throw new EmulatorError(
-      400,
-      'NoRegisteredProviderFound',
-      `No registered resource provider found for location 'global' and API version '${version}' for type '${type.join('/') || namespace}'. The supported api-versions are '${supported.join(', ')}'. The supported locations are ', global'.`,
-    );
-  }
-}
+type Params = Record<string, string>;
+type ArmHandler = (
+  request: FastifyRequest<{ Params: Params }>,
+  reply: FastifyReply,
+  operation: ArmContractOperation,
+) => Promise<unknown>;
 
 function stateOf(world: TenantWorld, request: FastifyRequest): TenantState {
   return world.state(principalOf(request).tenantId);
@@ -104,25 +67,6 @@ function requireSubscription(world: TenantWorld, request: FastifyRequest, subscr
   return subscription;
 }
 
-function roleDefinitionJson(scope: string, def: (typeof AZURE_ROLE_DEFINITIONS)[number]) {
-  return {
-    id: `${scope}/providers/Microsoft.Authorization/roleDefinitions/${def.name}`,
-    type: 'Microsoft.Authorization/roleDefinitions',
-    name: def.name,
-    properties: {
-      roleName: def.roleName,
-      type: 'BuiltInRole',
-      description: def.description,
-      assignableScopes: ['/'],
-      permissions: [{ actions: [], notActions: [], dataActions: [], notDataActions: [] }],
-      createdOn: '2015-02-02T21:55:09.8806423Z',
-      updatedOn: '2024-01-24T19:47:29.4133658Z',
-      createdBy: null,
-      updatedBy: null,
-    },
-  };
-}
-
 function roleAssignmentJson(record: RoleAssignmentRecord): JsonObject {
   return {
     id: `${record.scope}/providers/Microsoft.Authorization/roleAssignments/${record.name}`,
@@ -145,25 +89,15 @@ function roleAssignmentJson(record: RoleAssignmentRecord): JsonObject {
   };
 }
 
-function filtered(request: FastifyRequest, items: JsonObject[]): JsonObject[] {
-  const filter = (request.query as Record<string, unknown>)['$filter'];
-  if (typeof filter !== 'string' || filter === '' || /^atScope\(\)$/i.test(filter)) return items;
-  try {
-    // ARM filters name properties without the `properties/` prefix.
-    const expr = parseFilter(filter);
-    return items.filter((item) =>
-      matches(expr, { ...item, ...((item['properties'] as JsonObject | undefined) ?? {}) }),
-    );
-  } catch (error) {
-    if (error instanceof ODataQueryError) {
-      throw new EmulatorError(
-        400,
-        'InvalidFilterInQueryString',
-        `Invalid $filter: ${error.message}`,
-      );
-    }
-    throw error;
-  }
+function resourceGroupJson(subscriptionId: string, group: ResourceGroupRecord): JsonObject {
+  return {
+    id: `/subscriptions/${subscriptionId}/resourceGroups/${group.name}`,
+    name: group.name,
+    type: 'Microsoft.Resources/resourceGroups',
+    location: group.location,
+    tags: group.tags,
+    properties: { provisioningState: 'Succeeded' },
+  };
 }
 
 /** One page of an ARM list; `nextLink` (absolute, with a $skiptoken) while more remain. */
@@ -180,341 +114,197 @@ function armPage(request: FastifyRequest, items: readonly unknown[], pageSize: n
   return { value, nextLink: url.toString() };
 }
 
+/** Registers an operation of the extract at its paths; answers 405 for the methods it lacks. */
+class ArmRouter {
+  private readonly methodsByPath = new Map<string, Set<string>>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  route(operationId: string, handler: ArmHandler): void {
+    const operation = armOperation(operationId);
+    for (const url of routePathsOf(operation)) {
+      const methods = this.methodsByPath.get(url) ?? new Set<string>();
+      methods.add(operation.method);
+      this.methodsByPath.set(url, methods);
+      this.app.route<{ Params: Params }>({
+        method: operation.method,
+        url,
+        handler: async (request, reply) => {
+          checkArmRequest(request, operation);
+          return handler(request, reply, operation);
+        },
+      });
+    }
+  }
+
+  /** ARM refuses a method a resource type does not have (405, ARM's error body). */
+  refuseOtherMethods(): void {
+    for (const [url, methods] of this.methodsByPath) {
+      const others = (['GET', 'PUT', 'PATCH', 'POST', 'DELETE'] as const).filter(
+        (m) => !methods.has(m),
+      );
+      if (others.length === 0) continue;
+      this.app.route({
+        method: others as HTTPMethods[],
+        url,
+        handler: async (request) => {
+          throw new EmulatorError(
+            405,
+            'MethodNotAllowed',
+            `The requested resource does not support http method '${request.method}'.`,
+          );
+        },
+      });
+    }
+  }
+}
+
+function armWorkload(resourceType: string): ArmWorkload {
+  const workload = TENANT_WORKLOADS.find(
+    (w): w is ArmWorkload => w.transport === 'arm' && w.resourceType === resourceType,
+  );
+  if (!workload) throw new Error(`no ARM workload for ${resourceType}`);
+  return workload;
+}
+
 export function registerArmRoutes(app: FastifyInstance, world: TenantWorld, pageSize = 100): void {
-  app.get('/subscriptions', async (request) => {
-    requireApiVersion(request, 'subscriptions');
+  const router = new ArmRouter(app);
+
+  router.route('Subscriptions_List', async (request) => {
     const tenantId = principalOf(request).tenantId;
     const all = world
       .subscriptions(tenantId)
       .map((s) => subscriptionJson(world, tenantId, s.subscriptionId));
     return armPage(request, all, pageSize);
   });
-  app.get<{ Params: { sub: string } }>('/subscriptions/:sub', async (request) => {
-    requireApiVersion(request, 'subscriptions');
-    return requireSubscription(world, request, request.params.sub);
-  });
 
-  const roleDefinitions = '/subscriptions/:sub/providers/Microsoft.Authorization/roleDefinitions';
-  app.get<{ Params: { sub: string } }>(roleDefinitions, async (request) => {
-    requireApiVersion(request, 'Microsoft.Authorization/roleDefinitions');
-    const subscription = requireSubscription(world, request, request.params.sub);
-    const all = AZURE_ROLE_DEFINITIONS.map(
-      (def) => roleDefinitionJson(subscription.id, def) as unknown as JsonObject,
+  router.route('RoleAssignments_Create', async (request, reply, operation) => {
+    const subscription = requireSubscription(
+      world,
+      request,
+      request.params['subscriptionId'] ?? '',
     );
-    return armPage(request, filtered(request, all), pageSize);
-  });
-  app.get<{ Params: { sub: string; name: string } }>(
-    `${roleDefinitions}/:name`,
-    async (request) => {
-      requireApiVersion(request, 'Microsoft.Authorization/roleDefinitions');
-      const subscription = requireSubscription(world, request, request.params.sub);
-      const def = AZURE_ROLE_DEFINITIONS.find((d) => d.name === request.params.name.toLowerCase());
-      if (!def) {
-        throw new EmulatorError(
-          404,
-          'RoleDefinitionDoesNotExist',
-          `The specified role definition with ID '${request.params.name}' does not exist.`,
-        );
-      }
-      return roleDefinitionJson(subscription.id, def);
-    },
-  );
-
-  const roleAssignments = '/subscriptions/:sub/providers/Microsoft.Authorization/roleAssignments';
-  app.get<{ Params: { sub: string } }>(roleAssignments, async (request) => {
-    requireApiVersion(request, 'Microsoft.Authorization/roleAssignments');
-    const subscription = requireSubscription(world, request, request.params.sub);
     const state = stateOf(world, request);
-    const all = [...state.roleAssignments.values()]
-      .filter((r) => r.scope.toLowerCase().startsWith(subscription.id))
-      .map(roleAssignmentJson);
-    return armPage(request, filtered(request, all), pageSize);
-  });
-  app.get<{ Params: { sub: string; name: string } }>(
-    `${roleAssignments}/:name`,
-    async (request) => {
-      requireApiVersion(request, 'Microsoft.Authorization/roleAssignments');
-      const subscription = requireSubscription(world, request, request.params.sub);
-      const record = stateOf(world, request).roleAssignments.get(
-        `${subscription.id}/providers/Microsoft.Authorization/roleAssignments/${request.params.name.toLowerCase()}`,
+    const principal = principalOf(request);
+    const name = (request.params['roleAssignmentName'] ?? '').toLowerCase();
+    if (!GUID.test(name)) {
+      throw new EmulatorError(
+        400,
+        'InvalidRoleAssignmentId',
+        `The role assignment ID '${request.params['roleAssignmentName'] ?? ''}' is not valid. The role assignment ID must be a GUID.`,
       );
-      if (!record) {
-        throw new EmulatorError(
-          404,
-          'RoleAssignmentNotFound',
-          `The role assignment '${request.params.name}' is not found.`,
-        );
-      }
-      return roleAssignmentJson(record);
-    },
-  );
-  app.put<{ Params: { sub: string; name: string } }>(
-    `${roleAssignments}/:name`,
-    async (request, reply) => {
-      requireApiVersion(request, 'Microsoft.Authorization/roleAssignments');
-      const subscription = requireSubscription(world, request, request.params.sub);
-      const state = stateOf(world, request);
-      const principal = principalOf(request);
-      const name = request.params.name.toLowerCase();
-      if (!GUID.test(name)) {
-        throw new EmulatorError(
-          400,
-          'InvalidRoleAssignmentId',
-          `The role assignment ID '${request.params.name}' is not valid. The role assignment ID must be a GUID.`,
-        );
-      }
-      const properties = (request.body as { properties?: JsonObject } | undefined)?.properties;
-      if (!properties || typeof properties !== 'object') {
-        throw new EmulatorError(
-          400,
-          'InvalidRequestContent',
-          "The request content was invalid and could not be deserialized: 'Required property 'properties' not found in JSON.'",
-        );
-      }
-      const roleDefinitionId = properties['roleDefinitionId'];
-      const roleGuid =
-        typeof roleDefinitionId === 'string'
-          ? roleDefinitionId.split('/').pop()?.toLowerCase()
-          : undefined;
-      const def = AZURE_ROLE_DEFINITIONS.find((d) => d.name === roleGuid);
-      if (!def) {
-        throw new EmulatorError(
-          400,
-          'RoleDefinitionDoesNotExist',
-          `The specified role definition with ID '${roleGuid ?? ''}' does not exist.`,
-        );
-      }
-      const principalId = properties['principalId'];
-      if (
-        typeof principalId !== 'string' ||
-        !state.directoryObjects.has(principalId.toLowerCase()) ||
-        !state.isVisible(principalId.toLowerCase())
-      ) {
-        throw new EmulatorError(
-          400,
-          'PrincipalNotFound',
-          `Principal ${typeof principalId === 'string' ? principalId.replace(/-/g, '') : ''} does not exist in the directory ${state.tenant.tenantId}. Check that you have the correct principal ID. If you are creating this principal and then immediately assigning a role, this error might be related to a replication delay. In this case, set the role assignment principalType property to a value, such as ServicePrincipal, User, or Group.  See https://aka.ms/docs-principaltype`,
-        );
-      }
-      const failing = world.scenarios(state.tenant.tenantId).failingRoleAssignment;
-      if (failing && failing.toLowerCase() === def.roleName.toLowerCase()) {
-        const caller = principal.oid ?? principal.appId ?? '';
-        throw new EmulatorError(
-          403,
-          'AuthorizationFailed',
-          `The client '${principal.upn ?? caller}' with object id '${caller}' does not have authorization to perform action 'Microsoft.Authorization/roleAssignments/write' over scope '${subscription.id}/providers/Microsoft.Authorization/roleAssignments/${name}' or the scope is invalid. If access was recently granted, please refresh your credentials.`,
-        );
-      }
-      const id = `${subscription.id}/providers/Microsoft.Authorization/roleAssignments/${name}`;
-      const duplicate = [...state.roleAssignments.values()].find(
-        (r) =>
-          r.name !== name &&
-          r.scope === subscription.id &&
-          r.principalId === principalId.toLowerCase() &&
-          r.roleDefinitionId.toLowerCase().endsWith(def.name),
+    }
+    const properties = (request.body as { properties: JsonObject }).properties;
+    const roleDefinitionId = properties['roleDefinitionId'];
+    const roleGuid =
+      typeof roleDefinitionId === 'string'
+        ? roleDefinitionId.split('/').pop()?.toLowerCase()
+        : undefined;
+    const def = AZURE_ROLE_DEFINITIONS.find((d) => d.name === roleGuid);
+    if (!def) {
+      throw new EmulatorError(
+        400,
+        'RoleDefinitionDoesNotExist',
+        `The specified role definition with ID '${roleGuid ?? ''}' does not exist.`,
       );
-      if (duplicate) {
-        throw new EmulatorError(409, 'RoleAssignmentExists', 'The role assignment already exists.');
-      }
-      const now = new Date(world.now()).toISOString();
-      const existing = state.roleAssignments.get(id);
-      const record: RoleAssignmentRecord = {
-        name,
-        scope: subscription.id,
-        roleDefinitionId: `${subscription.id}/providers/Microsoft.Authorization/roleDefinitions/${def.name}`,
-        principalId: principalId.toLowerCase(),
-        principalType:
-          typeof properties['principalType'] === 'string' ? properties['principalType'] : 'User',
-        description:
-          typeof properties['description'] === 'string' ? properties['description'] : null,
-        createdOn: existing?.createdOn ?? now,
-        updatedOn: now,
-        createdBy: existing?.createdBy ?? principal.oid ?? null,
-        updatedBy: principal.oid ?? null,
-      };
-      state.roleAssignments.set(id, record);
-      return reply.code(existing ? 200 : 201).send(roleAssignmentJson(record));
-    },
-  );
-  registerResourceGroupRoutes(app, world);
-  registerArmWorkloadRoutes(app, world, pageSize);
-  registerSubscriptionAliasRoutes(app, world);
-
-  app.delete<{ Params: { sub: string; name: string } }>(
-    `${roleAssignments}/:name`,
-    async (request, reply) => {
-      requireApiVersion(request, 'Microsoft.Authorization/roleAssignments');
-      const subscription = requireSubscription(world, request, request.params.sub);
-      const state = stateOf(world, request);
-      const id = `${subscription.id}/providers/Microsoft.Authorization/roleAssignments/${request.params.name.toLowerCase()}`;
-      const record = state.roleAssignments.get(id);
-      if (!record) return reply.code(204).send();
-      state.roleAssignments.delete(id);
-      return reply.code(200).send(roleAssignmentJson(record));
-    },
-  );
-}
-
-function resourceGroupJson(subscriptionId: string, group: ResourceGroupRecord): JsonObject {
-  return {
-    id: `/subscriptions/${subscriptionId}/resourceGroups/${group.name}`,
-    name: group.name,
-    type: 'Microsoft.Resources/resourceGroups',
-    location: group.location,
-    tags: group.tags,
-    properties: { provisioningState: group.deleting ? 'Deleting' : 'Succeeded' },
-  };
-}
-
-/** Resource groups: PUT and GET answer at once; DELETE is long-running (202 + Location). */
-function registerResourceGroupRoutes(app: FastifyInstance, world: TenantWorld): void {
-  const path = '/subscriptions/:sub/resourcegroups/:rg';
-  app.get<{ Params: { sub: string; rg: string } }>(path, async (request) => {
-    requireApiVersion(request, 'Microsoft.Resources/resourceGroups');
-    const subscription = requireSubscription(world, request, request.params.sub);
-    const group = stateOf(world, request).resourceGroups.get(
-      `${subscription.subscriptionId}/${request.params.rg.toLowerCase()}`,
+    }
+    const principalId = properties['principalId'];
+    if (
+      typeof principalId !== 'string' ||
+      !state.directoryObjects.has(principalId.toLowerCase()) ||
+      !state.isVisible(principalId.toLowerCase())
+    ) {
+      throw new EmulatorError(
+        400,
+        'PrincipalNotFound',
+        `Principal ${typeof principalId === 'string' ? principalId.replace(/-/g, '') : ''} does not exist in the directory ${state.tenant.tenantId}. Check that you have the correct principal ID. If you are creating this principal and then immediately assigning a role, this error might be related to a replication delay. In this case, set the role assignment principalType property to a value, such as ServicePrincipal, User, or Group.  See https://aka.ms/docs-principaltype`,
+      );
+    }
+    const failing = world.scenarios(state.tenant.tenantId).failingRoleAssignment;
+    if (failing && failing.toLowerCase() === def.roleName.toLowerCase()) {
+      const caller = principal.oid ?? principal.appId ?? '';
+      throw new EmulatorError(
+        403,
+        'AuthorizationFailed',
+        `The client '${principal.upn ?? caller}' with object id '${caller}' does not have authorization to perform action 'Microsoft.Authorization/roleAssignments/write' over scope '${subscription.id}/providers/Microsoft.Authorization/roleAssignments/${name}' or the scope is invalid. If access was recently granted, please refresh your credentials.`,
+      );
+    }
+    const id = `${subscription.id}/providers/Microsoft.Authorization/roleAssignments/${name}`;
+    const duplicate = [...state.roleAssignments.values()].find(
+      (r) =>
+        r.name !== name &&
+        r.scope === subscription.id &&
+        r.principalId === principalId.toLowerCase() &&
+        r.roleDefinitionId.toLowerCase().endsWith(def.name),
     );
+    if (duplicate) {
+      throw new EmulatorError(409, 'RoleAssignmentExists', 'The role assignment already exists.');
+    }
+    const now = new Date(world.now()).toISOString();
+    const existing = state.roleAssignments.get(id);
+    const record: RoleAssignmentRecord = {
+      name,
+      scope: subscription.id,
+      roleDefinitionId: `${subscription.id}/providers/Microsoft.Authorization/roleDefinitions/${def.name}`,
+      principalId: principalId.toLowerCase(),
+      principalType:
+        typeof properties['principalType'] === 'string' ? properties['principalType'] : 'User',
+      description: typeof properties['description'] === 'string' ? properties['description'] : null,
+      createdOn: existing?.createdOn ?? now,
+      updatedOn: now,
+      createdBy: existing?.createdBy ?? principal.oid ?? null,
+      updatedBy: principal.oid ?? null,
+    };
+    state.roleAssignments.set(id, record);
+    return reply
+      .code(successStatus(operation, existing ? 200 : 201))
+      .send(roleAssignmentJson(record));
+  });
+
+  registerResourceGroupRoutes(router, world);
+  registerPolicyAssignmentRoutes(router, world, pageSize);
+  registerMaintenanceConfigurationRoutes(router, world);
+  router.refuseOtherMethods();
+}
+
+/** Resource groups: read and created (Aegis's, for maintenance configurations). */
+function registerResourceGroupRoutes(router: ArmRouter, world: TenantWorld): void {
+  const keyOf = (request: FastifyRequest<{ Params: Params }>) => {
+    const subscription = requireSubscription(
+      world,
+      request,
+      request.params['subscriptionId'] ?? '',
+    );
+    const name = request.params['resourceGroupName'] ?? '';
+    return { subscription, name, key: `${subscription.subscriptionId}/${name.toLowerCase()}` };
+  };
+  router.route('ResourceGroups_Get', async (request) => {
+    const { subscription, name, key } = keyOf(request);
+    const group = stateOf(world, request).resourceGroups.get(key);
     if (!group) {
       throw new EmulatorError(
         404,
         'ResourceGroupNotFound',
-        `Resource group '${request.params.rg}' could not be found.`,
+        `Resource group '${name}' could not be found.`,
       );
     }
     return resourceGroupJson(subscription.subscriptionId, group);
   });
-  app.put<{ Params: { sub: string; rg: string } }>(path, async (request, reply) => {
-    requireApiVersion(request, 'Microsoft.Resources/resourceGroups');
-    const subscription = requireSubscription(world, request, request.params.sub);
-    const body = (request.body ?? {}) as { location?: unknown; tags?: unknown };
-    if (typeof body.location !== 'string' || body.location === '') {
-      throw new EmulatorError(
-        400,
-        'LocationRequired',
-        'The location property is required for this definition.',
-      );
-    }
+  router.route('ResourceGroups_CreateOrUpdate', async (request, reply, operation) => {
+    const { subscription, name, key } = keyOf(request);
+    const body = request.body as { location: string; tags?: unknown };
     const state = stateOf(world, request);
-    const key = `${subscription.subscriptionId}/${request.params.rg.toLowerCase()}`;
     const existing = state.resourceGroups.get(key);
     const group: ResourceGroupRecord = {
-      name: existing?.name ?? request.params.rg,
+      name: existing?.name ?? name,
       location: body.location,
       tags: (body.tags && typeof body.tags === 'object' ? body.tags : {}) as JsonObject,
-      deleting: false,
     };
     state.resourceGroups.set(key, group);
     return reply
-      .code(existing ? 200 : 201)
+      .code(successStatus(operation, existing ? 200 : 201))
       .send(resourceGroupJson(subscription.subscriptionId, group));
   });
-  app.delete<{ Params: { sub: string; rg: string } }>(path, async (request, reply) => {
-    requireApiVersion(request, 'Microsoft.Resources/resourceGroups');
-    const subscription = requireSubscription(world, request, request.params.sub);
-    const state = stateOf(world, request);
-    const key = `${subscription.subscriptionId}/${request.params.rg.toLowerCase()}`;
-    const group = state.resourceGroups.get(key);
-    if (!group) return reply.code(204).send();
-    group.deleting = true;
-    const token = state.startOperation(() => state.resourceGroups.delete(key));
-    return reply
-      .code(202)
-      .header(
-        'Location',
-        `${origin(request)}/subscriptions/${subscription.subscriptionId}/operationresults/${token}?api-version=2021-04-01`,
-      )
-      .header('Retry-After', '1')
-      .send();
-  });
-  app.get<{ Params: { sub: string; token: string } }>(
-    '/subscriptions/:sub/operationresults/:token',
-    async (request, reply) => {
-      requireApiVersion(request, 'Microsoft.Resources/resourceGroups');
-      const done = stateOf(world, request).pollOperation(request.params.token);
-      if (done === undefined) {
-        throw new EmulatorError(404, 'OperationNotFound', 'The operation was not found.');
-      }
-      if (!done) return reply.code(202).header('Retry-After', '1').send();
-      return reply.code(200).send();
-    },
-  );
-}
-
-/**
- * Subscription aliases (creating a subscription, e.g. a custom subscription name at onboarding):
- * PUT answers 201 Accepted with Azure-AsyncOperation; the subscription exists once it succeeded.
- */
-function registerSubscriptionAliasRoutes(app: FastifyInstance, world: TenantWorld): void {
-  const path = '/providers/Microsoft.Subscription/aliases/:alias';
-  const aliasJson = (alias: string, record: AliasRecord | undefined) => ({
-    id: `/providers/Microsoft.Subscription/aliases/${alias}`,
-    name: alias,
-    type: 'Microsoft.Subscription/aliases',
-    properties: {
-      subscriptionId: record?.subscriptionId ?? null,
-      displayName: record?.displayName ?? null,
-      workload: record?.workload ?? null,
-      provisioningState: record?.done ? 'Succeeded' : 'Accepted',
-    },
-  });
-  app.put<{ Params: { alias: string } }>(path, async (request, reply) => {
-    requireApiVersion(request, 'Microsoft.Subscription/aliases');
-    const state = stateOf(world, request);
-    const props = ((request.body ?? {}) as { properties?: Record<string, unknown> }).properties;
-    const displayName = props?.['displayName'];
-    if (typeof displayName !== 'string' || displayName.trim() === '') {
-      throw new EmulatorError(400, 'InvalidDisplayName', 'Subscription display name is required.');
-    }
-    const existing = state.aliases.get(request.params.alias.toLowerCase());
-    if (existing) return reply.code(200).send(aliasJson(request.params.alias, existing));
-    const record: AliasRecord = {
-      subscriptionId: state.guid(`subscription:${displayName}`),
-      displayName,
-      workload: typeof props?.['workload'] === 'string' ? props['workload'] : 'Production',
-      done: false,
-    };
-    state.aliases.set(request.params.alias.toLowerCase(), record);
-    const token = state.startOperation(() => {
-      record.done = true;
-      state.createdSubscriptions.push({
-        subscriptionId: record.subscriptionId,
-        displayName,
-        state: 'Enabled',
-      });
-    });
-    return reply
-      .code(201)
-      .header(
-        'Azure-AsyncOperation',
-        `${origin(request)}/providers/Microsoft.Subscription/operations/${token}?api-version=2021-10-01`,
-      )
-      .header('Retry-After', '1')
-      .send(aliasJson(request.params.alias, record));
-  });
-  app.get<{ Params: { alias: string } }>(path, async (request) => {
-    requireApiVersion(request, 'Microsoft.Subscription/aliases');
-    const record = stateOf(world, request).aliases.get(request.params.alias.toLowerCase());
-    if (!record) {
-      throw new EmulatorError(404, 'NotFound', `Alias '${request.params.alias}' was not found.`);
-    }
-    return aliasJson(request.params.alias, record);
-  });
-  app.get<{ Params: { token: string } }>(
-    '/providers/Microsoft.Subscription/operations/:token',
-    async (request, reply) => {
-      requireApiVersion(request, 'Microsoft.Subscription/aliases');
-      const done = stateOf(world, request).pollOperation(request.params.token);
-      if (done === undefined) {
-        throw new EmulatorError(404, 'OperationNotFound', 'The operation was not found.');
-      }
-      if (!done) reply.header('Retry-After', '1');
-      return {
-        id: `/providers/Microsoft.Subscription/operations/${request.params.token}`,
-        status: done ? 'Succeeded' : 'Running',
-      };
-    },
-  );
 }
 
 /** A management group's assignment: it applies to every subscription below it (inherited). */
@@ -547,103 +337,108 @@ function policyAssignmentsFilter(
 }
 
 /**
- * The ARM workloads of the domain's TENANT_WORKLOADS where ARM has them: policy assignments at
- * subscription and resource-group scope; maintenance configurations listed at the subscription
- * but read, created and deleted only inside a resource group (a PUT at subscription scope finds
- * no route, as in ARM).
+ * Policy assignments at the subscription: listed with ARM's three filters, created or replaced
+ * (201, the only success Microsoft's specification gives a PUT), deleted.
  */
-function registerArmWorkloadRoutes(
-  app: FastifyInstance,
+function registerPolicyAssignmentRoutes(
+  router: ArmRouter,
   world: TenantWorld,
   pageSize: number,
 ): void {
-  for (const workload of TENANT_WORKLOADS) {
-    if (workload.transport !== 'arm') continue;
-    const type = workload.resourceType;
-    const policy = type === 'Microsoft.Authorization/policyAssignments';
-    const scopes = [
-      { path: `/subscriptions/:sub/providers/${type}`, group: false, byName: policy },
-      {
-        path: `/subscriptions/:sub/resourceGroups/:rg/providers/${type}`,
-        group: true,
-        byName: true,
-      },
-    ];
-    for (const scope of scopes) {
-      type Params = { sub: string; rg?: string; name: string };
-      const scopeId = (request: FastifyRequest<{ Params: Params }>) => {
-        const subscription = requireSubscription(world, request, request.params.sub);
-        return scope.group
-          ? `${subscription.id}/resourceGroups/${request.params.rg ?? ''}`
-          : subscription.id;
-      };
-      const inScope = (object: JsonObject, prefix: string) =>
-        String(object['id'] ?? '')
-          .toLowerCase()
-          .startsWith(`${prefix.toLowerCase()}/`);
-      app.get<{ Params: Params }>(scope.path, async (request) => {
-        requireApiVersion(request, type);
-        const prefix = scopeId(request);
-        const items = [...stateOf(world, request).workloadObjects(workload).values()];
-        const listed =
-          policy && !scope.group
-            ? policyAssignmentsFilter(request, prefix)
-            : (o: JsonObject) => inScope(o, prefix);
-        return armPage(request, items.filter(listed), pageSize);
-      });
-      if (!scope.byName) continue;
-      const byName = `${scope.path}/:name`;
-      const lookup = (request: FastifyRequest<{ Params: Params }>) => {
-        const prefix = scopeId(request);
-        const items = stateOf(world, request).workloadObjects(workload);
-        const key = request.params.name.toLowerCase();
-        const object = items.get(key);
-        return {
-          items,
-          key,
-          prefix,
-          object: object && inScope(object, prefix) ? object : undefined,
-        };
-      };
-      app.get<{ Params: Params }>(byName, async (request) => {
-        requireApiVersion(request, type);
-        const { object } = lookup(request);
-        if (!object) {
-          throw new EmulatorError(
-            404,
-            type.endsWith('policyAssignments') ? 'PolicyAssignmentNotFound' : 'ResourceNotFound',
-            `The ${type} '${request.params.name}' could not be found.`,
-          );
-        }
-        return object;
-      });
-      app.put<{ Params: Params }>(byName, async (request, reply) => {
-        requireApiVersion(request, type);
-        const { items, key, prefix, object } = lookup(request);
-        const body = (request.body ?? {}) as JsonObject;
-        if (!body['properties'] || typeof body['properties'] !== 'object') {
-          throw new EmulatorError(
-            400,
-            'InvalidRequestContent',
-            "The request content was invalid and could not be deserialized: 'Required property 'properties' not found in JSON.'",
-          );
-        }
-        const saved: JsonObject = {
-          ...body,
-          id: `${prefix}/providers/${type}/${request.params.name}`,
-          name: request.params.name,
-          type,
-        };
-        items.set(key, saved);
-        return reply.code(object ? 200 : 201).send(saved);
-      });
-      app.delete<{ Params: Params }>(byName, async (request, reply) => {
-        requireApiVersion(request, type);
-        const { items, key, object } = lookup(request);
-        if (!object) return reply.code(204).send();
-        items.delete(key);
-        return reply.code(200).send(object);
-      });
-    }
-  }
+  const workload = armWorkload('Microsoft.Authorization/policyAssignments');
+  router.route('PolicyAssignments_List', async (request) => {
+    const subscription = requireSubscription(
+      world,
+      request,
+      request.params['subscriptionId'] ?? '',
+    );
+    const items = [...stateOf(world, request).workloadObjects(workload).values()];
+    return armPage(
+      request,
+      items.filter(policyAssignmentsFilter(request, subscription.id)),
+      pageSize,
+    );
+  });
+  const lookup = (request: FastifyRequest<{ Params: Params }>) => {
+    const subscription = requireSubscription(
+      world,
+      request,
+      request.params['subscriptionId'] ?? '',
+    );
+    const name = request.params['policyAssignmentName'] ?? '';
+    const items = stateOf(world, request).workloadObjects(workload);
+    const object = items.get(name.toLowerCase());
+    const mine = object && inScope(object, subscription.id) ? object : undefined;
+    return { subscription, name, items, object: mine };
+  };
+  router.route('PolicyAssignments_Create', async (request, reply, operation) => {
+    const { subscription, name, items, object } = lookup(request);
+    const saved: JsonObject = {
+      ...(request.body as JsonObject),
+      id: `${subscription.id}/providers/${workload.resourceType}/${name}`,
+      name,
+      type: workload.resourceType,
+    };
+    items.set(name.toLowerCase(), saved);
+    return reply.code(successStatus(operation, object ? 200 : 201)).send(saved);
+  });
+  router.route('PolicyAssignments_Delete', async (request, reply) => {
+    const { name, items, object } = lookup(request);
+    if (!object) return reply.code(204).send();
+    items.delete(name.toLowerCase());
+    return reply.code(200).send(object);
+  });
+}
+
+/**
+ * Maintenance configurations: only inside a resource group (a PUT at subscription scope finds no
+ * route, as in ARM), listed at the subscription in one page (the specification's nextLinkName is
+ * null).
+ */
+function registerMaintenanceConfigurationRoutes(router: ArmRouter, world: TenantWorld): void {
+  const workload = armWorkload('Microsoft.Maintenance/maintenanceConfigurations');
+  router.route('MaintenanceConfigurations_List', async (request) => {
+    const subscription = requireSubscription(
+      world,
+      request,
+      request.params['subscriptionId'] ?? '',
+    );
+    const items = [...stateOf(world, request).workloadObjects(workload).values()];
+    return { value: items.filter((o) => inScope(o, subscription.id)) };
+  });
+  const lookup = (request: FastifyRequest<{ Params: Params }>) => {
+    const subscription = requireSubscription(
+      world,
+      request,
+      request.params['subscriptionId'] ?? '',
+    );
+    const group = `${subscription.id}/resourceGroups/${request.params['resourceGroupName'] ?? ''}`;
+    const name = request.params['resourceName'] ?? '';
+    const items = stateOf(world, request).workloadObjects(workload);
+    const object = items.get(name.toLowerCase());
+    return { group, name, items, object: object && inScope(object, group) ? object : undefined };
+  };
+  router.route('MaintenanceConfigurations_CreateOrUpdate', async (request, reply, operation) => {
+    const { group, name, items, object } = lookup(request);
+    const saved: JsonObject = {
+      ...(request.body as JsonObject),
+      id: `${group}/providers/${workload.resourceType}/${name}`,
+      name,
+      type: workload.resourceType,
+    };
+    items.set(name.toLowerCase(), saved);
+    return reply.code(successStatus(operation, object ? 200 : 201)).send(saved);
+  });
+  router.route('MaintenanceConfigurations_Delete', async (request, reply) => {
+    const { name, items, object } = lookup(request);
+    if (!object) return reply.code(204).send();
+    items.delete(name.toLowerCase());
+    return reply.code(200).send(object);
+  });
+}
+
+function inScope(object: JsonObject, scope: string): boolean {
+  return String(object['id'] ?? '')
+    .toLowerCase()
+    .startsWith(`${scope.toLowerCase()}/`);
 }

@@ -1,7 +1,7 @@
 // Azure Policy assignments and maintenance configurations through the gateway's ARM adapter,
 // against a tenant emulator that keeps them where ARM does (ADR 049): maintenance configurations
 // only inside a resource group, policy assignments inherited from management groups listed at
-// the subscription unless $filter=atExactScope(), and the api-version of @azure/arm-policy 7.
+// the subscription unless $filter=atExactScope(), api-versions from contracts/arm.json (ADR 058).
 import { workloadFor, type TenantWorkload } from '@aegis/domain';
 import { HttpTenantGateway, objectsOfRead } from '@aegis/pipeline-tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,7 +108,63 @@ describe('policy assignments of the subscription itself', () => {
     expect(names).not.toContain('rg-only');
   });
 
-  it("answers @azure/arm-policy 7's api-version, 2025-03-01", async () => {
-    expect(await arm('GET', `${subscription}/${type}?api-version=2025-03-01`)).toBe(200);
+  it("refuses an api-version Microsoft's specification does not define for the list", async () => {
+    const response = await fetch(`${emulator.url}${subscription}/${type}?api-version=1999-01-01`, {
+      headers: { authorization: `Bearer ${appToken(tenant)}` },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'NoRegisteredProviderFound' } });
+  });
+});
+
+describe('calls outside the extract fail as ARM fails them', () => {
+  const assignment = `${subscription}/providers/Microsoft.Authorization/policyAssignments/a`;
+
+  async function answer(method: string, path: string, body?: unknown) {
+    const response = await fetch(`${emulator.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${appToken(tenant)}`, 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  }
+
+  it('a method the operations do not have is 405', async () => {
+    expect(await answer('PATCH', `${assignment}?api-version=2023-04-01`, {})).toEqual({
+      status: 405,
+      body: {
+        error: {
+          code: 'MethodNotAllowed',
+          message: "The requested resource does not support http method 'PATCH'.",
+        },
+      },
+    });
+  });
+
+  it('a path outside any subscription is MissingSubscription', async () => {
+    const path = '/providers/Microsoft.Authorization/policyAssignments?api-version=2023-04-01';
+    expect(await answer('GET', path)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'MissingSubscription' } },
+    });
+  });
+
+  it('a body without what the specification requires is refused, naming the property', async () => {
+    const group = `${subscription}/resourcegroups/no-location?api-version=2021-04-01`;
+    expect(await answer('PUT', group, { tags: {} })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'InvalidRequestContent', message: /'location'/ } },
+    });
+    const role = `${subscription}/providers/Microsoft.Authorization/roleAssignments/${crypto.randomUUID()}?api-version=2022-04-01`;
+    expect(await answer('PUT', role, { properties: { principalId: 'x' } })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'InvalidRequestContent', message: /'roleDefinitionId'/ } },
+    });
+  });
+
+  it("a policy assignment PUT answers 201, the only success Microsoft's specification gives it", async () => {
+    const body = { properties: { policyDefinitionId: '/providers/Microsoft.Authorization/x' } };
+    expect((await answer('PUT', `${assignment}?api-version=2023-04-01`, body)).status).toBe(201);
+    expect((await answer('PUT', `${assignment}?api-version=2023-04-01`, body)).status).toBe(201);
   });
 });

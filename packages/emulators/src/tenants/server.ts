@@ -233,6 +233,17 @@ export function buildTenantEmulator(options: TenantEmulatorOptions): TenantEmula
           ),
         );
     }
+    // ARM: a path outside any subscription that no tenant-level provider serves
+    if (family === 'arm' && !/^\/subscriptions(\/|$)/i.test(path)) {
+      return reply
+        .code(400)
+        .send(
+          armError(
+            'MissingSubscription',
+            'The request did not have a subscription or a valid tenant level resource provider.',
+          ),
+        );
+    }
     return reply
       .code(404)
       .send(

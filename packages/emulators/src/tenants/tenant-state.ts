@@ -10,7 +10,7 @@ import { deterministicGuid } from '../seed/tenant-context';
 
 import { DIRECTORY_ROLE_TEMPLATES, FIRST_PARTY_APPS } from './catalogue';
 import { liveConfigurationOf, type Drift } from './live-config';
-import type { SimulatedSubscription, SimulatedTenant } from './registry';
+import type { SimulatedTenant } from './registry';
 import type { MultiTenantApplication, TenantWorld } from './world';
 
 export interface DirectoryRoleRecord {
@@ -38,18 +38,7 @@ export interface ResourceGroupRecord {
   name: string;
   location: string;
   tags: JsonObject;
-  deleting: boolean;
 }
-
-export interface AliasRecord {
-  subscriptionId: string;
-  displayName: string;
-  workload: string;
-  done: boolean;
-}
-
-/** Long-running ARM operations finish on this poll. */
-const POLLS_TO_FINISH = 2;
 
 /** An Intune change waiting for a second administrator (Multi Admin Approval). */
 export interface PendingApproval {
@@ -81,14 +70,9 @@ export class TenantState {
   readonly drift: readonly Drift[];
   /** resource groups by `{subscriptionId}/{lower-case name}` */
   readonly resourceGroups = new Map<string, ResourceGroupRecord>();
-  /** subscription aliases by lower-case alias name */
-  readonly aliases = new Map<string, AliasRecord>();
-  /** subscriptions created through aliases */
-  readonly createdSubscriptions: SimulatedSubscription[] = [];
   /** Multi Admin Approval requests by id */
   readonly approvals = new Map<string, PendingApproval>();
   private readonly visibility = new Map<string, Visibility>();
-  private readonly operations = new Map<string, { polls: number; finish: () => void }>();
 
   constructor(
     readonly tenant: SimulatedTenant,
@@ -329,24 +313,6 @@ export class TenantState {
     if (!approval) return false;
     this.approvals.delete(id);
     approval.apply();
-    return true;
-  }
-
-  /** Starts a long-running operation; `finish` runs when it completes. Answers its token. */
-  startOperation(finish: () => void): string {
-    const token = randomUUID();
-    this.operations.set(token, { polls: 0, finish });
-    return token;
-  }
-
-  /** One poll: true once finished, false while running, undefined for an unknown token. */
-  pollOperation(token: string): boolean | undefined {
-    const operation = this.operations.get(token);
-    if (!operation) return undefined;
-    if (operation.polls >= POLLS_TO_FINISH) return true;
-    operation.polls += 1;
-    if (operation.polls < POLLS_TO_FINISH) return false;
-    operation.finish();
     return true;
   }
 

@@ -153,7 +153,7 @@ export class TenantWorld {
   subscriptions(tenantId: string): readonly SimulatedSubscription[] {
     const tenant = this.find(tenantId);
     if (!tenant) return [];
-    const all = [...tenant.subscriptions, ...this.state(tenant.tenantId).createdSubscriptions];
+    const all = tenant.subscriptions;
     return this.scenarios(tenant.tenantId).noDefaultSubscription
       ? all.filter((s) => s.displayName !== DEFAULT_SUBSCRIPTION_NAME)
       : all;
