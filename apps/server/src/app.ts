@@ -20,6 +20,7 @@ import { compressionPlugin } from './plugins/compression';
 import { configRepositoryPlugin } from './plugins/config-repository';
 import { devOpsPlugin, type DevOpsFactory } from './plugins/devops';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { heavyRequestsPlugin } from './plugins/heavy-requests';
 import { openApiPlugin } from './plugins/openapi';
 import { pipelineRunsPlugin } from './plugins/pipeline-runs';
 import { securityPlugin } from './plugins/security';
@@ -55,6 +56,8 @@ import { devOpsCheck, identityCheck, ReadinessProbe, tablesCheck } from './servi
 
 /** A readiness answer is reused this long; each dependency gets this long to answer (ADR 053). */
 const READINESS_CACHE_IN_MS = 5_000;
+/** A heavy request takes seconds; a refused one is asked to wait about that long (ADR 057). */
+const HEAVY_REQUEST_RETRY_AFTER_IN_SECONDS = 5;
 const READINESS_TIMEOUT_IN_MS = 3_000;
 
 export interface BuildAppOptions {
@@ -110,6 +113,10 @@ export async function buildApp({
     jwksUrl: config.AEGIS_AUTH_JWKS_URL,
     issuer: config.AEGIS_AUTH_ISSUER,
     audience: config.AEGIS_AUTH_AUDIENCE,
+  });
+  await app.register(heavyRequestsPlugin, {
+    perUser: config.AEGIS_HEAVY_REQUESTS_PER_USER,
+    retryAfterInSeconds: HEAVY_REQUEST_RETRY_AFTER_IN_SECONDS,
   });
   const appClientId = config.AEGIS_APP_CLIENT_ID ?? config.AEGIS_ENTRA_CLIENT_ID;
   const onBehalfOf = onBehalfOfFrom(config, appClientId);

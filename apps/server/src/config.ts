@@ -41,6 +41,11 @@ const configSchema = z
      */
     AEGIS_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     /**
+     * Heavy requests (fleet, comparisons, compliance reports, capture lists) one signed-in user
+     * may have running at once on this instance; one more is answered 429 (ADR 057).
+     */
+    AEGIS_HEAVY_REQUESTS_PER_USER: z.coerce.number().int().min(1).max(1000).default(4),
+    /**
      * Worker threads that compute the fleet's client summaries (ADR 044); 0 computes them in the
      * server's thread. Default: one fewer than the machine's cores, at least one.
      */

@@ -42,6 +42,17 @@ export class AuthenticationError extends Error {
   override readonly name = 'AuthenticationError';
 }
 
+/** Too much asked at once by one caller: try again after `retryAfterInSeconds` (429). */
+export class TooManyRequestsError extends Error {
+  override readonly name = 'TooManyRequestsError';
+  constructor(
+    message: string,
+    readonly retryAfterInSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
 /** One row that an operation on many rows could not change, with the reason. */
 export interface FailedRowDetail {
   partitionKey: string;

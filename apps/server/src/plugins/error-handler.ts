@@ -19,6 +19,7 @@ const statusByName: Record<string, number> = {
   NotAllowedError: 403,
   NotFoundError: 404,
   ConflictError: 409,
+  TooManyRequestsError: 429,
 };
 
 /** What the API answers for an error: status, message and, for throttling, when to retry. */
@@ -38,7 +39,14 @@ export interface ErrorAnswer {
 export function answerForError(error: Error & { statusCode?: number }): ErrorAnswer {
   if (isServiceError(error)) return answerForServiceError(error);
   const mapped = statusByName[error.name];
-  if (mapped) return { status: mapped, message: error.message };
+  if (mapped) {
+    const { retryAfterInSeconds } = error as { retryAfterInSeconds?: unknown };
+    return {
+      status: mapped,
+      message: error.message,
+      ...(typeof retryAfterInSeconds === 'number' ? { retryAfterInSeconds } : {}),
+    };
+  }
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
   return { status, message: error.message };
 }

@@ -109,7 +109,7 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
   app.get(
     '/api/backups/:client/comparison',
     {
-      config: { role: 'Reader' },
+      config: { role: 'Reader', heavy: true },
       schema: { tags, params: backupClientParamsSchema, querystring: backupTagQuerySchema },
     },
     async (request, reply) => {
@@ -157,7 +157,7 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
   app.get(
     '/api/backups/:client/download',
     {
-      config: { role: 'Reader' },
+      config: { role: 'Reader', heavy: true },
       schema: { tags, params: backupClientParamsSchema, querystring: backupTagQuerySchema },
     },
     async (request, reply) => {

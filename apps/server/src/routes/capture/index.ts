@@ -49,7 +49,7 @@ export const captureRoutes: FastifyPluginAsyncZod<CaptureRoutesOptions> = async 
   app.get(
     '/api/capture/clients/:client/branches',
     {
-      config: { role: 'Reader' },
+      config: { role: 'Reader', heavy: true },
       schema: {
         tags,
         params: captureClientParamsSchema,
@@ -65,7 +65,7 @@ export const captureRoutes: FastifyPluginAsyncZod<CaptureRoutesOptions> = async 
   app.get(
     '/api/capture/clients/:client/overview',
     {
-      config: { role: 'Reader' },
+      config: { role: 'Reader', heavy: true },
       schema: { tags, params: captureClientParamsSchema, response: { 200: captureOverviewSchema } },
     },
     async (request) => service(request).overview(request.params.client),
@@ -74,7 +74,7 @@ export const captureRoutes: FastifyPluginAsyncZod<CaptureRoutesOptions> = async 
   app.post(
     '/api/capture/clients/:client/analysis',
     {
-      config: { role: 'Reader' },
+      config: { role: 'Reader', heavy: true },
       schema: {
         tags,
         description:

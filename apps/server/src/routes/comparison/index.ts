@@ -33,7 +33,7 @@ export const comparisonRoutes: FastifyPluginAsyncZod<ComparisonRoutesOptions> = 
   app.post(
     '/api/comparison/runs',
     {
-      config: { role: 'Reader' },
+      config: { role: 'Reader', heavy: true },
       schema: {
         tags,
         description:

@@ -47,7 +47,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<ComplianceRoutesOptions> = 
   app.get(
     '/api/compliance/:client',
     {
-      config: { role: 'Reader' },
+      config: { role: 'Reader', heavy: true },
       schema: {
         tags,
         description:
@@ -63,7 +63,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<ComplianceRoutesOptions> = 
   app.post(
     '/api/compliance/:client/preview',
     {
-      config: { role: 'Reader' },
+      config: { role: 'Reader', heavy: true },
       schema: {
         tags,
         description:

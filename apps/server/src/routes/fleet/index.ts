@@ -50,7 +50,7 @@ export const fleetRoutes: FastifyPluginAsyncZod<FleetRoutesOptions> = async (
   app.get(
     '/api/fleet',
     {
-      config: { role: 'Reader' },
+      config: { role: 'Reader', heavy: true },
       schema: {
         tags,
         description:
@@ -64,7 +64,7 @@ export const fleetRoutes: FastifyPluginAsyncZod<FleetRoutesOptions> = async (
   app.get(
     '/api/fleet/trends',
     {
-      config: { role: 'Reader' },
+      config: { role: 'Reader', heavy: true },
       schema: {
         tags,
         description:
@@ -79,7 +79,7 @@ export const fleetRoutes: FastifyPluginAsyncZod<FleetRoutesOptions> = async (
   app.get(
     '/api/fleet/:client/trend',
     {
-      config: { role: 'Reader' },
+      config: { role: 'Reader', heavy: true },
       schema: {
         tags,
         description: "One client's compliance and critical count at each point of its history.",
