@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { createTablesClient, type AppTables } from '@aegis/connectors/tables';
+import { createTablesClient, SharedRows, type AppTables } from '@aegis/connectors/tables';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -43,6 +43,7 @@ import { AuditTrail } from './services/audit-trail';
 import { BranchProtectionService } from './services/branch-protection';
 import { clientTenantApis, openIdTenantDiscovery } from './services/client-tenant-apis';
 import type { ClientTenantApisFactory } from './services/client-tenant-onboarding';
+import { ManualBackupGuard } from './services/manual-backup-guard';
 import {
   HttpClientCredentials,
   HttpOnBehalfOf,
@@ -53,6 +54,9 @@ import {
 } from './services/on-behalf-of';
 import { createPipelineRunsShared } from './services/pipeline-runs';
 import { devOpsCheck, identityCheck, ReadinessProbe, tablesCheck } from './services/readiness';
+
+/** The table of the rows every instance shares (ADR 060): guards and tallies. */
+const SHARED_STATE_TABLE = 'AegisSharedState';
 
 /** A readiness answer is reused this long; each dependency gets this long to answer (ADR 053). */
 const READINESS_CACHE_IN_MS = 5_000;
@@ -71,10 +75,13 @@ export interface BuildAppOptions {
   /** The AppTables port; by default the Table storage adapter built from `config`. */
   readonly tables?: AppTables;
   /**
-   * Where the audit trail is stored (the AegisAudit table); by default the Table storage account
-   * of the configuration, or the log alone when none is configured (ADR 037).
+   * Aegis's own tables: the audit trail (AegisAudit, ADR 037) and the state every instance shares
+   * (AegisSharedState, ADR 060); by default the Table storage account of the configuration.
+   * Without one the audit trail is the log alone and manual backups are refused.
    */
   readonly auditTables?: AppTables;
+  /** The clock of shared claims and tally windows (ADR 060); tests fix it. */
+  readonly now?: () => Date;
   /** Graph and ARM in a client tenant; by default the REST adapters for the configured hosts. */
   readonly createClientTenantApis?: ClientTenantApisFactory;
 }
@@ -88,6 +95,7 @@ export async function buildApp({
   tables,
   auditTables,
   createClientTenantApis,
+  now = () => new Date(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Secrets never reach the logs (ARCHITECTURE §5): redacted at any depth, and in logged URLs.
@@ -131,7 +139,8 @@ export async function buildApp({
   if (!auditTrail.stored) {
     app.log.warn('Table storage is not configured: the audit trail is kept in the log only');
   }
-  await app.register(auditPlugin, { trail: auditTrail });
+  const sharedRows = storage ? new SharedRows(storage, SHARED_STATE_TABLE) : undefined;
+  await app.register(auditPlugin, { trail: auditTrail, now });
   await app.register(openApiPlugin);
 
   await app.register(devOpsPlugin, {
@@ -166,7 +175,10 @@ export async function buildApp({
   await app.register(clientRoutes, { config, ...(tables ? { tables } : {}) });
   await app.register(appTablesRoutes, { config, ...(tables ? { tables } : {}) });
   await app.register(auditRoutes, { trail: auditTrail });
-  await app.register(backupRoutes, { config });
+  await app.register(backupRoutes, {
+    config,
+    ...(sharedRows ? { manualBackups: new ManualBackupGuard(sharedRows, { now }) } : {}),
+  });
   await app.register(clientPipelineRoutes, { config, ...(tables ? { tables } : {}) });
   // trees (by git tree id) are cached once, app-wide, by the ConfigRepository (ADR 014)
   await app.register(comparisonRoutes);

@@ -14,12 +14,14 @@ import {
   listenTenantEmulator,
   SAMPLE_PROJECTS,
   seedDevOps,
+  startAzurite,
   startIdentityProvider,
   TENANT_EMULATOR_AUDIENCES,
   tenantTaskRuntime,
   tenantWorldDirectory,
   type DevOpsEmulator,
   type IdentityProvider,
+  type RunningAzurite,
   type TaskRuntime,
   type TenantEmulator,
   type TenantWorld,
@@ -95,6 +97,13 @@ export interface AppWithDevOps {
   readonly devops: DevOpsFixture;
   /** the simulated client tenants the pipelines' tasks work on, when asked for */
   readonly tenants?: TenantEmulator;
+  /** Azurite, the Table storage of the app, when asked for */
+  readonly azurite?: RunningAzurite;
+  /**
+   * Another instance of the same app against the same emulators and Table storage, as a second
+   * server behind a load balancer (ADR 060); closed with the rest.
+   */
+  another(ports?: Parameters<typeof build>[2]): Promise<TestApp>;
   close(): Promise<void>;
 }
 
@@ -109,6 +118,8 @@ export async function buildWithSeededDevOps(
      * emulator with the Aegis app's tokens, as `npm start` does
      */
     world?: TenantWorld;
+    /** Table storage (Azurite in a temporary folder) for the app tables, audit and shared state */
+    tables?: boolean;
   } = {},
 ): Promise<AppWithDevOps> {
   // the Aegis app registration, so the server trades tokens on-behalf-of as `npm start` does
@@ -149,26 +160,38 @@ export async function buildWithSeededDevOps(
         }
       : {}),
   });
-  const t = await build(
-    {
-      AEGIS_DEVOPS_ORG_URL: devops.emulator.url,
-      AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
-      AEGIS_LOGIN_URL: idp.url,
-      AEGIS_APP_CLIENT_ID: aegisApp.clientId,
-      AEGIS_APP_CLIENT_SECRET: aegisApp.clientSecret,
-      AEGIS_ENTRA_TENANT_ID: AEGIS_ENTERPRISE_APP.ownerTenantId,
-    },
-    idp,
-    options.ports,
-  );
+  const azuriteDir = options.tables
+    ? await mkdtemp(path.join(tmpdir(), 'aegis-tables-'))
+    : undefined;
+  const azurite = azuriteDir ? await startAzurite({ location: azuriteDir }) : undefined;
+  const env = {
+    AEGIS_DEVOPS_ORG_URL: devops.emulator.url,
+    AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
+    AEGIS_LOGIN_URL: idp.url,
+    AEGIS_APP_CLIENT_ID: aegisApp.clientId,
+    AEGIS_APP_CLIENT_SECRET: aegisApp.clientSecret,
+    AEGIS_ENTRA_TENANT_ID: AEGIS_ENTERPRISE_APP.ownerTenantId,
+    ...(azurite ? { AEGIS_TABLES_CONNECTION_STRING: azurite.connectionString } : {}),
+  };
+  const t = await build(env, idp, options.ports);
+  const others: TestApp[] = [];
   return {
     t,
     devops,
     ...(tenants ? { tenants } : {}),
+    ...(azurite ? { azurite } : {}),
+    another: async (ports = options.ports) => {
+      const other = await build(env, idp, ports);
+      others.push(other);
+      return other;
+    },
     close: async () => {
+      for (const other of others) await other.close();
       await t.close();
       await devops.close();
       await tenants?.close();
+      await azurite?.stop();
+      if (azuriteDir) await rm(azuriteDir, { recursive: true, force: true });
       await idp.close();
     },
   };

@@ -40,6 +40,7 @@ export async function build(
   });
   const app = await buildApp({ config, ...ports });
   await app.ready();
+  let closed: Promise<void> | undefined;
   return {
     app,
     idp,
@@ -51,10 +52,12 @@ export async function build(
         headers: { ...options.headers, authorization: `Bearer ${token}` },
       });
     },
-    close: async () => {
-      await app.close();
-      if (!existingIdp) await idp.close();
-    },
+    // once, whoever asks first (a test that stops an instance, then the fixture)
+    close: () =>
+      (closed ??= (async () => {
+        await app.close();
+        if (!existingIdp) await idp.close();
+      })()),
   };
 }
 

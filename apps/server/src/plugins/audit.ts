@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 
 import { redactDeep } from '../lib/logging';
 import type { AuditTrail } from '../services/audit-trail';
-import { UnauthenticatedAttempts } from '../services/unauthenticated-attempts';
+import { mergeTallies, UnauthenticatedAttempts } from '../services/unauthenticated-attempts';
 
 import { isApiRoute } from './auth';
 
@@ -44,6 +44,8 @@ export interface SideChange {
 
 export interface AuditPluginOptions {
   readonly trail: AuditTrail;
+  /** The clock of the 401 tally's windows, shared by every instance (ADR 060). */
+  readonly now?: () => Date;
 }
 
 const MAX_PARAMETER_CHARS = 4_096;
@@ -84,7 +86,7 @@ type Audited = FastifyRequest & { [state]?: AuditState };
 const AUDIT_RETRY_AFTER_IN_MS = 10_000;
 
 export const auditPlugin = fp<AuditPluginOptions>(
-  async (app: FastifyInstance, { trail }) => {
+  async (app: FastifyInstance, { trail, now }) => {
     app.decorateRequest('audit', function audit(this: Audited, details) {
       const current = (this[state] ??= {});
       current.details = { ...current.details, ...details };
@@ -162,17 +164,22 @@ export const auditPlugin = fp<AuditPluginOptions>(
     });
 
     // Changes refused with 401 have no verified account: tallied, one event per action and
-    // minute, so that anyone who can reach the server cannot fill the trail (ADR 043).
-    const unauthenticated = new UnauthenticatedAttempts(async (events) => {
-      for (const event of events) {
-        app.log.warn({ audit: event }, 'audit');
-        try {
-          await trail.record(event);
-        } catch (error) {
-          app.log.error({ audit: event, err: error }, 'audit event could not be stored');
+    // minute, so that anyone who can reach the server cannot fill the trail (ADR 043); every
+    // instance adds its counts into that one event (ADR 060).
+    const unauthenticated = new UnauthenticatedAttempts(
+      async (events) => {
+        for (const event of events) {
+          app.log.warn({ audit: event }, 'audit');
+          try {
+            await trail.tally(event, mergeTallies);
+          } catch (error) {
+            app.log.error({ audit: event, err: error }, 'audit event could not be stored');
+          }
         }
-      }
-    });
+      },
+      undefined,
+      now,
+    );
     app.addHook('onClose', async () => unauthenticated.flush());
 
     app.addHook('onResponse', async (request: Audited, reply) => {

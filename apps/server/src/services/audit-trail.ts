@@ -1,5 +1,5 @@
 import { isServiceError, ServiceError } from '@aegis/connectors';
-import { odata, type AppTables, type EntityPage } from '@aegis/connectors/tables';
+import { odata, SharedRows, type AppTables, type EntityPage } from '@aegis/connectors/tables';
 import type { AuditPage, AuditQuery } from '@aegis/contracts';
 import {
   AUDIT_TABLE,
@@ -110,6 +110,7 @@ function startOfNextDay(day: string): string {
  */
 export class AuditTrail {
   private ready: Promise<unknown> | undefined;
+  private rows: SharedRows | undefined;
 
   constructor(private readonly tables: AppTables | undefined) {}
 
@@ -152,6 +153,23 @@ export class AuditTrail {
       },
       { mode: 'Merge' },
     );
+  }
+
+  /**
+   * Adds `event` into the row of the same id and time with `merge`, or stores it when there is
+   * none yet: the tallies several instances keep of one window become one event (ADR 060).
+   */
+  async tally(
+    event: AuditEvent,
+    merge: (stored: AuditEvent, more: AuditEvent) => AuditEvent,
+  ): Promise<void> {
+    if (!this.tables) return;
+    this.rows ??= new SharedRows(this.tables, AUDIT_TABLE);
+    const entity = auditEntity(event);
+    await this.rows.update({ partitionKey: entity.PartitionKey, rowKey: entity.RowKey }, (row) => ({
+      write: auditEntity(row ? merge(auditEventOf(row), event) : event),
+      result: undefined,
+    }));
   }
 
   /** Records an attempt refused before it could change anything (403, 400…). */

@@ -277,12 +277,15 @@ describe('the audit trail in Table storage (issue 18 §5)', () => {
 
   it('tallies changes refused with 401 into one event per action, flushed at the latest on close', async () => {
     const log2 = logLines();
+    // one instant: the attempts fall in one tally window (windows start on the minute, ADR 060)
+    const instant = new Date();
     const other = await build(
       { AEGIS_TABLES_CONNECTION_STRING: azurite.connectionString },
       undefined,
       {
         logLevel: 'info',
         logStream: log2.stream,
+        now: () => instant,
       },
     );
     const post = (authorization?: string) =>

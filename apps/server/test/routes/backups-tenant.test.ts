@@ -39,6 +39,7 @@ describe('a backup taken by the backup task from the live tenant', () => {
     env = await buildWithSeededDevOps({
       pipelineDurationInMs: 0,
       world: new TenantWorld({ propagationDelayInMs: 0 }),
+      tables: true,
     });
     const before = ((await get('/api/backups/ABC')).json() as BackupList).backups.map(
       (b) => b.tagName,

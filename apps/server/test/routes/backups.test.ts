@@ -12,7 +12,7 @@ import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildWithSeededDevOps, type AppWithDevOps, type DevOpsFixture } from '../devops-fixture';
-import { SAMPLE_USER, type TestApp } from '../helper';
+import { build, SAMPLE_USER, type TestApp } from '../helper';
 
 const READER = 'night.shift@aegis-msp.example';
 const OPERATOR = 'sam.taylor@aegis-msp.example';
@@ -23,7 +23,7 @@ describe('backup routes', () => {
   let env: AppWithDevOps;
 
   beforeAll(async () => {
-    env = await buildWithSeededDevOps({ pipelineDurationInMs: 200 });
+    env = await buildWithSeededDevOps({ pipelineDurationInMs: 200, tables: true });
     ({ t, devops } = env);
   });
   afterEach(() => devops.emulator.faults.clear());
@@ -475,5 +475,23 @@ describe('backup routes', () => {
     const response = await post('/api/backups/ABC/restore', {});
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: 'body.tag' });
+  });
+});
+
+describe('manual backups without Table storage', () => {
+  it('answers 503 naming it: no instance could tell another that a backup is running (ADR 060)', async () => {
+    const t = await build();
+    try {
+      const response = await t.injectAs(SAMPLE_USER, {
+        method: 'POST',
+        url: '/api/backups/ABC/runs',
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().message).toBe(
+        'Manual backups need Table storage, where the instances record the backup each client is running; it is not configured.',
+      );
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
 export * from './create-tables-client';
 export * from './tables-client';
 export * from './types';
+export * from './shared-rows';

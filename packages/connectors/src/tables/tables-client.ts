@@ -14,6 +14,7 @@ import { DEFAULT_TIMEOUT_IN_MS, ServiceError, timeoutError } from '../shared';
 import type {
   AppTables,
   BulkResult,
+  CreateEntityResult,
   CreateTableResult,
   EntityKeys,
   EntityPage,
@@ -43,7 +44,7 @@ const rowId = (row: { partitionKey?: string; rowKey?: string }) =>
   `${row.partitionKey ?? ''}\u0000${row.rowKey ?? ''}`;
 
 /** A short random pause so racing writers do not collide again in lockstep. */
-function jitter(attempt: number): Promise<void> {
+export function jitter(attempt: number): Promise<void> {
   const ms = Math.random() * 10 * Math.min(attempt, 10);
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -346,17 +347,55 @@ export class TablesClient implements AppTables {
     );
   }
 
+  async getEntity(
+    table: string,
+    keys: EntityKeys,
+    options: TablesOperationOptions = {},
+  ): Promise<AppTableEntity | undefined> {
+    try {
+      const row = await this.table(table).getEntity<Record<string, unknown>>(
+        keys.partitionKey,
+        keys.rowKey,
+        { abortSignal: options.abortSignal },
+      );
+      return toAppTableEntity(row);
+    } catch (error) {
+      const serviceError = toServiceError(error);
+      // ResourceNotFound (no such row) and TableNotFound alike: there is no row
+      if (serviceError.statusCode === 404) return undefined;
+      throw serviceError;
+    }
+  }
+
+  async createEntity(
+    table: string,
+    entity: AppTableEntity,
+    options: TablesOperationOptions = {},
+  ): Promise<CreateEntityResult> {
+    try {
+      const created = await this.table(table).createEntity(toTableEntity(entity), {
+        abortSignal: options.abortSignal,
+      });
+      return { outcome: 'created', etag: created.etag ?? '' };
+    } catch (error) {
+      const serviceError = toServiceError(error);
+      if (serviceError.statusCode === 409) return { outcome: 'conflict' };
+      throw serviceError;
+    }
+  }
+
   async updateEntity(
     table: string,
     entity: AppTableEntity,
     options: TablesOperationOptions & { mode?: 'Merge' | 'Replace'; etag?: string } = {},
-  ): Promise<void> {
-    await call(() =>
+  ): Promise<{ etag: string }> {
+    const updated = await call(() =>
       this.table(table).updateEntity(toTableEntity(entity), options.mode ?? 'Merge', {
         abortSignal: options.abortSignal,
         etag: options.etag ?? '*',
       }),
     );
+    return { etag: updated.etag ?? '' };
   }
 
   async deleteEntity(

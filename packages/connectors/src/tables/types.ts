@@ -8,6 +8,12 @@ export interface TablesOperationOptions {
 export type CreateTableResult =
   { outcome: 'created' } | { outcome: 'conflict'; code: string; message: string };
 
+/**
+ * Result of creating one row: stored (with the etag a later conditional write names), or the
+ * key was taken (409) by someone else first.
+ */
+export type CreateEntityResult = { outcome: 'created'; etag: string } | { outcome: 'conflict' };
+
 /** A row that an operation on many rows could not change, with the service's message. */
 export interface FailedRow {
   partitionKey: string;
@@ -54,18 +60,33 @@ export interface AppTables {
   /** One page of the rows matching a filter, in Table storage's order (PartitionKey, RowKey). */
   queryEntities(table: string, options?: QueryEntitiesOptions): Promise<EntityPage>;
   createTable(table: string, options?: TablesOperationOptions): Promise<CreateTableResult>;
+  /** One row with its etag, or undefined when the row (or its table) does not exist. */
+  getEntity(
+    table: string,
+    keys: EntityKeys,
+    options?: TablesOperationOptions,
+  ): Promise<AppTableEntity | undefined>;
+  /** Inserts one row only if its key is free; a taken key is the 'conflict' outcome, not an error. */
+  createEntity(
+    table: string,
+    entity: AppTableEntity,
+    options?: TablesOperationOptions,
+  ): Promise<CreateEntityResult>;
   /** Inserts or replaces one row. */
   upsertEntity(
     table: string,
     entity: AppTableEntity,
     options?: TablesOperationOptions,
   ): Promise<void>;
-  /** Updates an existing row (merge by default); fails with 404 when it does not exist. */
+  /**
+   * Updates an existing row (merge by default); fails with 404 when it does not exist and with
+   * 412 when `etag` is given and the row changed since. Returns the row's new etag.
+   */
   updateEntity(
     table: string,
     entity: AppTableEntity,
     options?: TablesOperationOptions & { mode?: 'Merge' | 'Replace'; etag?: string },
-  ): Promise<void>;
+  ): Promise<{ etag: string }>;
   /** Deletes one row; deleting a missing row succeeds. */
   deleteEntity(table: string, keys: EntityKeys, options?: TablesOperationOptions): Promise<void>;
   /** Inserts or replaces many rows in per-partition transactions of at most 100. */

@@ -1,3 +1,4 @@
+import { ServiceError } from '@aegis/connectors';
 import {
   backupClientParamsSchema,
   backupContentSchema,
@@ -17,16 +18,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AegisConfig } from '../../config';
 import { streamProgress } from '../../lib/progress-stream';
 import { BackupsService } from '../../services/backups-service';
-import { ManualBackupGuard } from '../../services/manual-backup-guard';
+import type { ManualBackupGuard } from '../../services/manual-backup-guard';
 
 const tags = ['backups'];
 
 export interface BackupRoutesOptions {
   readonly config: Pick<AegisConfig, 'AEGIS_DEVOPS_PROJECT'>;
+  /** One manual backup per client across every instance; none without Table storage (ADR 060). */
+  readonly manualBackups?: ManualBackupGuard;
 }
 
 /** Tenant Backups (spec 3 §2, §7): history, manual backup, content, comparison, restore, download. */
-export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (app, { config }) => {
+export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (
+  app,
+  { config, manualBackups },
+) => {
   const service = (request: FastifyRequest) =>
     new BackupsService(request.configRepository, request.pipelineRuns, config.AEGIS_DEVOPS_PROJECT);
 
@@ -58,8 +64,6 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
     },
   );
 
-  const manualBackups = new ManualBackupGuard();
-
   app.post(
     '/api/backups/:client/runs',
     {
@@ -69,6 +73,13 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
     async (request, reply) => {
       const backups = service(request);
       const { client } = request.params;
+      if (!manualBackups) {
+        // without the shared row, two instances could start two backups that make one tag
+        throw new ServiceError(
+          'Manual backups need Table storage, where the instances record the backup each client is running; it is not configured.',
+          { service: 'tables', statusCode: 503, code: 'NotConfigured' },
+        );
+      }
       const run = await manualBackups.start(
         client,
         (runId) => backups.isBackupRunActive(runId),

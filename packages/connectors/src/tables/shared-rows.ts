@@ -1,0 +1,92 @@
+import type { AppTableEntity, AppTableValue } from '@aegis/domain';
+
+import { isServiceError, ServiceError } from '../shared';
+
+import { jitter, STALE_ROW_ATTEMPTS } from './tables-client';
+import type { AppTables, EntityKeys } from './types';
+
+/** What `SharedRows.update` does with a row: write these properties, or leave the row alone. */
+export interface RowDecision<T> {
+  /** the row's properties after the update (the row is replaced whole); none: nothing is written */
+  readonly write?: Readonly<Record<string, AppTableValue | undefined>>;
+  /** what the caller learns from the update */
+  readonly result: T;
+}
+
+/**
+ * Rows that several server instances read and change together, in one table of the Table storage
+ * account (ADR 060): every change is a conditional write, so no instance overwrites what another
+ * wrote since it read. This is the one mechanism for state the instances share: guards, claims
+ * with an expiry (leases), tallies.
+ */
+export class SharedRows {
+  private ready: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly tables: AppTables,
+    readonly table: string,
+    private readonly attempts = STALE_ROW_ATTEMPTS,
+  ) {}
+
+  /** The row with its etag, or undefined. */
+  async read(keys: EntityKeys): Promise<AppTableEntity | undefined> {
+    await this.created();
+    return this.tables.getEntity(this.table, keys);
+  }
+
+  /**
+   * Reads the row, asks `decide` what it should become, and writes that only if nobody wrote the
+   * row meanwhile: a missing row is created only while its key is free, an existing one replaced
+   * only with the etag read. When another instance wrote first, the row is read again and `decide`
+   * asked again, so every decision is taken on the latest row and none is lost.
+   */
+  async update<T>(
+    keys: EntityKeys,
+    decide: (current: AppTableEntity | undefined) => RowDecision<T> | Promise<RowDecision<T>>,
+  ): Promise<T> {
+    for (let attempt = 1; attempt <= this.attempts; attempt++) {
+      const current = await this.read(keys);
+      const decision = await decide(current);
+      if (!decision.write) return decision.result;
+      const row: AppTableEntity = {
+        ...decision.write,
+        PartitionKey: keys.partitionKey,
+        RowKey: keys.rowKey,
+      };
+      if (!current) {
+        const created = await this.tables.createEntity(this.table, row);
+        if (created.outcome === 'created') return decision.result;
+      } else if (await this.replaced(row, current.etag)) {
+        return decision.result;
+      }
+      await jitter(attempt);
+    }
+    throw new ServiceError(
+      `${this.table} ${keys.partitionKey}/${keys.rowKey} kept changing under ${this.attempts} attempts to update it; try again.`,
+      { service: 'tables', statusCode: 503, code: 'TooManyWriters', retryAfterInMs: 1_000 },
+    );
+  }
+
+  /** Replaces the row if it still has `etag`; false when another writer changed or removed it. */
+  private async replaced(row: AppTableEntity, etag: string | undefined): Promise<boolean> {
+    // without an etag the write would be unconditional ('*'): never overwrite blindly
+    if (!etag) throw new Error(`${this.table}: a row was read without its etag`);
+    try {
+      await this.tables.updateEntity(this.table, row, { mode: 'Replace', etag });
+      return true;
+    } catch (error) {
+      if (isServiceError(error) && (error.statusCode === 412 || error.statusCode === 404)) {
+        return false;
+      }
+      throw error;
+    }
+  }
+
+  private async created(): Promise<void> {
+    this.ready ??= this.tables.createTable(this.table).catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    });
+    await this.ready;
+  }
+}
