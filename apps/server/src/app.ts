@@ -20,6 +20,7 @@ import { compressionPlugin } from './plugins/compression';
 import { configRepositoryPlugin } from './plugins/config-repository';
 import { devOpsPlugin, type DevOpsFactory } from './plugins/devops';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { fleetRefreshPlugin } from './plugins/fleet-refresh';
 import { heavyRequestsPlugin } from './plugins/heavy-requests';
 import { openApiPlugin } from './plugins/openapi';
 import { pipelineRunsPlugin } from './plugins/pipeline-runs';
@@ -34,7 +35,7 @@ import { clientPipelineRoutes } from './routes/client-pipelines';
 import { clientRoutes } from './routes/clients';
 import { comparisonRoutes } from './routes/comparison';
 import { complianceRoutes } from './routes/compliance';
-import { fleetRoutes } from './routes/fleet';
+import { createFleetServices, fleetRoutes } from './routes/fleet';
 import { healthRoutes } from './routes/health';
 import { onboardingRoutes } from './routes/onboarding';
 import { projectRoutes } from './routes/projects';
@@ -160,6 +161,9 @@ export async function buildApp({
     shared: createPipelineRunsShared(config.AEGIS_PIPELINE_IDS),
   });
 
+  // fleet summaries are stored in Aegis's own Table storage account, read by every instance
+  const fleet = createFleetServices(config, storage, app.log);
+
   await app.register(healthRoutes, {
     readiness: new ReadinessProbe(
       {
@@ -182,8 +186,10 @@ export async function buildApp({
   await app.register(clientPipelineRoutes, { config, ...(tables ? { tables } : {}) });
   // trees (by git tree id) are cached once, app-wide, by the ConfigRepository (ADR 014)
   await app.register(comparisonRoutes);
+  // before the routes that change a client on main, whose hook it adds (ADR 062)
+  await app.register(fleetRefreshPlugin, { serviceOf: fleet.storingServiceOf });
   await app.register(complianceRoutes);
-  await app.register(fleetRoutes, { config });
+  await app.register(fleetRoutes, { config, services: fleet });
   await app.register(captureRoutes, { config });
   await app.register(branchProtectionRoutes, { config });
   await app.register(baselineRoutes, { project: config.AEGIS_DEVOPS_PROJECT });

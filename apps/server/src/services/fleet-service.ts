@@ -37,6 +37,7 @@ import pLimit from 'p-limit';
 
 import { inThreadSummarizer, type FleetSummarizer } from './fleet-summarizer';
 import { noConfiguration, type ClientSummary } from './fleet-summary';
+import { storedFor, type FleetSummaryStore, type StoredSummary } from './fleet-summary-store';
 
 /** The folder listings of one commit: the baseline's tree id and each client folder's. */
 interface CommitSnapshot {
@@ -48,6 +49,8 @@ interface CommitSnapshot {
 export interface FleetCaches {
   snapshots: LRUCache<string, CommitSnapshot>;
   summaries: LRUCache<string, ClientSummary>;
+  /** summary keys (and the moment computed for) that the summary store holds, as far as known here */
+  stored: LRUCache<string, number>;
   /** in flight or read: concurrent summaries of one baseline read it once */
   baselines: LRUCache<string, Promise<ConfigFile[]>>;
   commits: LRUCache<string, GitCommitRef[]>;
@@ -59,6 +62,7 @@ export function createFleetCaches(): FleetCaches {
   return {
     snapshots: new LRUCache({ max: 2_000 }),
     summaries: new LRUCache({ max: 10_000 }),
+    stored: new LRUCache({ max: 10_000 }),
     baselines: new LRUCache({ max: 4 }),
     commits: new LRUCache({ max: 2_000 }),
     appDeployment: new LRUCache({ max: 64 }),
@@ -109,7 +113,44 @@ export class FleetService {
     private readonly log: FleetLogger,
     private readonly summarizer: FleetSummarizer = inThreadSummarizer,
     private readonly now: () => Date = () => new Date(),
+    private readonly store?: FleetSummaryStore,
   ) {}
+
+  /**
+   * Recomputes and stores the summaries of these clients at main's tip, after a change to their
+   * folders (ADR 062); a client whose summary for the new trees is stored already is left alone.
+   */
+  async refresh(clients: readonly string[]): Promise<void> {
+    const tip = await this.repository.branchTip();
+    const snapshot = await this.snapshot(tip);
+    const named = clients.filter((c) => snapshot.clients.has(c));
+    const summaries = await this.summariesAt(named, tip, snapshot, this.now().getTime());
+    const failed = summaries.flatMap((s, i) => (s.ok ? [] : [`${named[i]}: ${reason(s.error)}`]));
+    if (failed.length > 0) throw new Error(`Fleet summaries not computed: ${failed.join('; ')}`);
+  }
+
+  /**
+   * Every client's summary at main's tip, computed where the store lacks it or holds it for other
+   * trees, and stored: the cold rebuild a pipeline job runs, not a page load (ADR 062).
+   */
+  async rebuild(): Promise<{
+    commitId: string;
+    clients: number;
+    computed: number;
+    failed: string[];
+  }> {
+    const tip = await this.repository.branchTip();
+    const snapshot = await this.snapshot(tip);
+    const clients = [...snapshot.clients.keys()].sort();
+    const written = { count: 0 };
+    const summaries = await this.summariesAt(clients, tip, snapshot, this.now().getTime(), written);
+    return {
+      commitId: tip,
+      clients: clients.length,
+      computed: written.count,
+      failed: summaries.flatMap((s, i) => (s.ok ? [] : [`${clients[i]}: ${reason(s.error)}`])),
+    };
+  }
 
   /** The fleet table and its summary, every figure read at main's tip. */
   async fleet(): Promise<Fleet> {
@@ -123,15 +164,8 @@ export class FleetService {
     const clients = [
       ...new Set([...snapshot.clients.keys(), ...(deployOnly.ok ? deployOnly.value : [])]),
     ].sort();
-    const limit = pLimit(SUMMARY_CONCURRENCY);
-    const summariesAtTip = async () => {
-      await this.summarizeInBulk(clients, tip, snapshot, now.getTime());
-      return Promise.all(
-        clients.map((c) => limit(() => settle(this.summaryAt(c, tip, snapshot, now.getTime())))),
-      );
-    };
     const [summaries, backupRefs, overviews] = await Promise.all([
-      summariesAtTip(),
+      this.summariesAt(clients, tip, snapshot, now.getTime()),
       settle(this.repository.listRefs('tags/backup/')),
       settle(this.captures.overviews(clients)),
     ]);
@@ -278,6 +312,107 @@ export class FleetService {
       highCount: s.highCount ?? null,
       standardPercentage: s.standardPercentage ?? null,
     };
+  }
+
+  /**
+   * The clients' summaries at a commit (main's tip): from this instance's cache, else from the
+   * store when it holds them for the same trees, else computed (many at once from one zip) and
+   * then stored, so that every instance finds them (ADR 062).
+   */
+  private async summariesAt(
+    clients: readonly string[],
+    commitId: string,
+    snapshot: CommitSnapshot,
+    at: number,
+    written?: { count: number },
+  ): Promise<Settled<ClientSummary>[]> {
+    await this.readStored(clients, snapshot, at);
+    await this.summarizeInBulk(clients, commitId, snapshot, at);
+    const limit = pLimit(SUMMARY_CONCURRENCY);
+    const summaries = await Promise.all(
+      clients.map((c) => limit(() => settle(this.summaryAt(c, commitId, snapshot, at)))),
+    );
+    const count = await this.storeComputed(clients, commitId, snapshot, summaries);
+    if (written) written.count = count;
+    return summaries;
+  }
+
+  /** The key of a client's summary at a commit: the trees it is computed from. */
+  private summaryKey(client: string, snapshot: CommitSnapshot): string | undefined {
+    const clientTreeId = snapshot.clients.get(client);
+    const baselineTreeId = snapshot.baselineTreeId;
+    return clientTreeId && baselineTreeId
+      ? `${client}:${baselineTreeId}:${clientTreeId}`
+      : undefined;
+  }
+
+  /**
+   * Puts the stored summaries that still hold into this instance's cache, when any client lacks
+   * one here: a summary holds when computed from the same trees and no acceptance expired since.
+   */
+  private async readStored(
+    clients: readonly string[],
+    snapshot: CommitSnapshot,
+    at: number,
+  ): Promise<void> {
+    const baselineTreeId = snapshot.baselineTreeId;
+    if (!this.store || !baselineTreeId) return;
+    const lacking = clients.filter((client) => {
+      const key = this.summaryKey(client, snapshot);
+      const cached = key ? this.caches.summaries.get(key) : undefined;
+      return key !== undefined && (!cached || expiredBetween(cached, at));
+    });
+    if (lacking.length === 0) return;
+    let stored: Map<string, StoredSummary>;
+    try {
+      stored = await this.store.read(lacking);
+    } catch (error) {
+      this.log.warn({ err: error }, 'fleet: stored summaries not read, computing them');
+      return;
+    }
+    for (const client of lacking) {
+      const row = stored.get(client);
+      const clientTreeId = snapshot.clients.get(client) ?? '';
+      if (!storedFor(row, baselineTreeId, clientTreeId) || expiredBetween(row.summary, at)) {
+        continue;
+      }
+      const key = `${client}:${baselineTreeId}:${clientTreeId}`;
+      this.caches.summaries.set(key, row.summary);
+      this.caches.stored.set(key, row.summary.computedAt);
+    }
+  }
+
+  /** Stores the summaries the store does not hold yet (as far as this instance knows). */
+  private async storeComputed(
+    clients: readonly string[],
+    commitId: string,
+    snapshot: CommitSnapshot,
+    summaries: readonly Settled<ClientSummary>[],
+  ): Promise<number> {
+    const baselineTreeId = snapshot.baselineTreeId;
+    if (!this.store || !baselineTreeId) return 0;
+    const unstored: StoredSummary[] = [];
+    for (const [i, client] of clients.entries()) {
+      const settled = summaries[i];
+      const key = this.summaryKey(client, snapshot);
+      if (!settled?.ok || !key) continue;
+      const summary = settled.value;
+      if (this.caches.stored.get(key) === summary.computedAt) continue;
+      const clientTreeId = snapshot.clients.get(client) ?? '';
+      unstored.push({ client, baselineTreeId, clientTreeId, commitId, summary });
+    }
+    try {
+      const written = await this.store.write(unstored);
+      for (const s of unstored) {
+        if (!written.has(s.client)) continue;
+        const key = `${s.client}:${s.baselineTreeId}:${s.clientTreeId}`;
+        this.caches.stored.set(key, s.summary.computedAt);
+      }
+      return written.size;
+    } catch (error) {
+      this.log.warn({ err: error }, 'fleet: summaries not stored');
+      return 0;
+    }
   }
 
   /**

@@ -119,7 +119,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<ComplianceRoutesOptions> = 
   app.post(
     '/api/compliance/:client/accepted-deviations',
     {
-      config: { role: 'Approver' },
+      config: { role: 'Approver', changesClientOnMain: true },
       schema: {
         tags,
         description:
@@ -143,7 +143,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<ComplianceRoutesOptions> = 
   app.post(
     '/api/compliance/:client/accepted-deviations/decisions',
     {
-      config: { role: 'Approver' },
+      config: { role: 'Approver', changesClientOnMain: true },
       schema: {
         tags,
         description:
@@ -165,7 +165,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<ComplianceRoutesOptions> = 
   app.delete(
     '/api/compliance/:client/accepted-deviations',
     {
-      config: { role: 'Approver' },
+      config: { role: 'Approver', changesClientOnMain: true },
       schema: {
         tags,
         description: 'Revokes the acceptance of one policy path.',
@@ -189,7 +189,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<ComplianceRoutesOptions> = 
   app.post(
     '/api/compliance/:client/matching/matches',
     {
-      config: { role: 'Approver' },
+      config: { role: 'Approver', changesClientOnMain: true },
       schema: {
         tags,
         description: "Saves confirmed matches to the client's .matching-config.json on main.",
@@ -204,7 +204,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<ComplianceRoutesOptions> = 
   app.delete(
     '/api/compliance/:client/matching/matches',
     {
-      config: { role: 'Approver' },
+      config: { role: 'Approver', changesClientOnMain: true },
       schema: {
         tags,
         description: 'Deletes the match of one baseline policy (by baseline name).',
@@ -220,7 +220,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<ComplianceRoutesOptions> = 
   app.delete(
     '/api/compliance/:client/matching',
     {
-      config: { role: 'Approver' },
+      config: { role: 'Approver', changesClientOnMain: true },
       schema: {
         tags,
         description: 'Clears every confirmed match of the client.',

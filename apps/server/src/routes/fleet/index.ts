@@ -1,3 +1,4 @@
+import type { AppTables } from '@aegis/connectors/tables';
 import {
   fleetClientParamsSchema,
   fleetSchema,
@@ -6,34 +7,45 @@ import {
   fleetTrendSchema,
 } from '@aegis/contracts';
 import { NotFoundError } from '@aegis/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AegisConfig } from '../../config';
 import { CaptureService, createCaptureCaches } from '../../services/capture-service';
-import { createFleetCaches, FleetService, type FleetCaches } from '../../services/fleet-service';
-import { createFleetSummarizer } from '../../services/fleet-summarizer';
+import { createFleetCaches, FleetService } from '../../services/fleet-service';
+import { createFleetSummarizer, type FleetSummarizer } from '../../services/fleet-summarizer';
+import { FleetSummaryStore } from '../../services/fleet-summary-store';
 
 const tags = ['fleet'];
 
-export interface FleetRoutesOptions {
-  readonly config: Pick<
-    AegisConfig,
-    'AEGIS_DEVOPS_PROJECT' | 'AEGIS_DEVOPS_CONFIG_REPO' | 'AEGIS_FLEET_WORKERS'
-  >;
-  /** Shared between requests; the benchmark and tests may pass their own. */
-  readonly caches?: FleetCaches;
-}
+type FleetConfig = Pick<
+  AegisConfig,
+  'AEGIS_DEVOPS_PROJECT' | 'AEGIS_DEVOPS_CONFIG_REPO' | 'AEGIS_FLEET_WORKERS'
+>;
 
-/** The fleet view (issue 17, ADR 034): every client's figures and their trend, for Readers. */
-export const fleetRoutes: FastifyPluginAsyncZod<FleetRoutesOptions> = async (
-  app,
-  { config, caches = createFleetCaches() },
-) => {
+/** The fleet service of a request, over what every request of the app shares. */
+export type FleetServiceOf = (request: FastifyRequest) => FleetService;
+
+/**
+ * The fleet's app-wide parts (caches, summary workers, the summary store when Table storage is
+ * configured, ADR 062) and the service of each request over them: the fleet routes and the
+ * refresh after a change (plugins/fleet-refresh) use the same.
+ */
+export function createFleetServices(
+  config: FleetConfig,
+  tables: AppTables | undefined,
+  log: FastifyBaseLogger,
+): {
+  serviceOf: FleetServiceOf;
+  /** the service when summaries are stored: what refreshes them after a change */
+  storingServiceOf: FleetServiceOf | undefined;
+  summarizer: FleetSummarizer;
+} {
+  const caches = createFleetCaches();
   const captureCaches = createCaptureCaches();
-  const summarizer = createFleetSummarizer(config.AEGIS_FLEET_WORKERS, app.log);
-  app.addHook('onClose', () => summarizer.close());
-  const service = (request: FastifyRequest) =>
+  const summarizer = createFleetSummarizer(config.AEGIS_FLEET_WORKERS, log);
+  const store = tables ? new FleetSummaryStore(tables, log) : undefined;
+  const serviceOf = (request: FastifyRequest) =>
     new FleetService(
       request.configRepository,
       new CaptureService(
@@ -45,7 +57,25 @@ export const fleetRoutes: FastifyPluginAsyncZod<FleetRoutesOptions> = async (
       caches,
       request.log,
       summarizer,
+      undefined,
+      store,
     );
+  return { serviceOf, storingServiceOf: store ? serviceOf : undefined, summarizer };
+}
+
+export interface FleetRoutesOptions {
+  readonly config: FleetConfig;
+  /** The app's fleet services; by default the routes' own, without a summary store. */
+  readonly services?: ReturnType<typeof createFleetServices>;
+}
+
+/** The fleet view (issue 17, ADR 034): every client's figures and their trend, for Readers. */
+export const fleetRoutes: FastifyPluginAsyncZod<FleetRoutesOptions> = async (
+  app,
+  { config, services = createFleetServices(config, undefined, app.log) },
+) => {
+  const { serviceOf: service, summarizer } = services;
+  app.addHook('onClose', () => summarizer.close());
 
   app.get(
     '/api/fleet',

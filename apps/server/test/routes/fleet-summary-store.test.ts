@@ -1,0 +1,263 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import type { DevOpsApi, FileChange } from '@aegis/connectors/devops';
+import {
+  ConfigRepository,
+  createConfigRepositoryShared,
+  type RawFile,
+} from '@aegis/connectors/repository';
+import { createTablesClient, type AppTables } from '@aegis/connectors/tables';
+import type { Fleet } from '@aegis/contracts';
+import { BASELINE_ROOT, clientFolder } from '@aegis/domain';
+import {
+  CONFIG_REPOSITORY_NAME,
+  SAMPLE_PROJECTS,
+  startAzurite,
+  type RunningAzurite,
+} from '@aegis/emulators';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { configFileOf } from '../../src/lib/json-content';
+import { summarizeClient } from '../../src/services/fleet-summary';
+import {
+  FLEET_SUMMARY_TABLE,
+  FleetSummaryStore,
+  storedSummaryOf,
+  summaryEntity,
+  type StoredSummary,
+} from '../../src/services/fleet-summary-store';
+import { buildWithSeededDevOps, mainWriterOf, type AppWithDevOps } from '../devops-fixture';
+import { build, SAMPLE_USER, type TestApp } from '../helper';
+
+const REPO = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
+/** The refresh after a change runs once the answer is sent; a busy machine gets time. */
+const WAIT = { timeout: 30_000, interval: 200 };
+const silent = { warn: () => undefined };
+
+describe('fleet summaries stored for every instance (ADR 062)', () => {
+  let dir: string;
+  let azurite: RunningAzurite;
+  let tables: AppTables;
+  let env: AppWithDevOps;
+  /** two instances over one DevOps organisation and one Table storage account */
+  let a: TestApp;
+  let b: TestApp;
+  let git: DevOpsApi;
+  let repository: ConfigRepository;
+  let store: FleetSummaryStore;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'aegis-fleet-store-'));
+    azurite = await startAzurite({ location: dir });
+    tables = createTablesClient({ connectionString: azurite.connectionString });
+    env = await buildWithSeededDevOps({ ports: { auditTables: tables } });
+    a = env.t;
+    b = await anotherInstance();
+    git = mainWriterOf(a);
+    repository = new ConfigRepository(git, createConfigRepositoryShared(REPO));
+    store = new FleetSummaryStore(tables, silent);
+  });
+  afterEach(() => env.devops.emulator.faults.clear());
+  afterAll(async () => {
+    await b?.close();
+    await env?.close();
+    await azurite?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** One more instance as the first is configured (the same DevOps, identities and tables). */
+  const anotherInstance = () => {
+    const config = a.config;
+    return build(
+      {
+        AEGIS_DEVOPS_ORG_URL: config.AEGIS_DEVOPS_ORG_URL,
+        AEGIS_DEVOPS_PROJECT: config.AEGIS_DEVOPS_PROJECT,
+        AEGIS_LOGIN_URL: config.AEGIS_LOGIN_URL,
+        AEGIS_APP_CLIENT_ID: config.AEGIS_APP_CLIENT_ID ?? '',
+        AEGIS_APP_CLIENT_SECRET: config.AEGIS_APP_CLIENT_SECRET ?? '',
+        AEGIS_ENTRA_TENANT_ID: config.AEGIS_ENTRA_TENANT_ID ?? '',
+      },
+      a.idp,
+      { auditTables: tables },
+    );
+  };
+  const fleetOf = async (instance: TestApp) => {
+    const response = await instance.injectAs(SAMPLE_USER, { method: 'GET', url: '/api/fleet' });
+    expect(response.statusCode).toBe(200);
+    return response.json() as Fleet;
+  };
+  /** The zips the instances ask the emulator for while `work` runs. */
+  const zipsDuring = async (work: () => Promise<unknown>) => {
+    const faults = env.devops.emulator.faults;
+    const id = faults.add({ kind: 'latency', latencyInMs: 0, queryPattern: 'format=zip' });
+    try {
+      await work();
+      return faults.list().find((f) => f.id === id)?.hits ?? 0;
+    } finally {
+      faults.remove(id);
+    }
+  };
+  /** A client's summary computed afresh from the trees a stored row names. */
+  const freshSummary = async (stored: StoredSummary) => {
+    const version = { commit: stored.commitId };
+    const baseline = await repository.readTree(BASELINE_ROOT, version);
+    const files: RawFile[] = [];
+    await repository.forEachFile(clientFolder(stored.client), version, (file) => {
+      files.push(file);
+    });
+    return summarizeClient(
+      stored.client,
+      baseline?.files ?? [],
+      files.map(configFileOf),
+      stored.summary.computedAt,
+    );
+  };
+  const withoutTime = ({ generatedAt: _, ...fleet }: Fleet) => fleet;
+
+  it('stores the summaries the fleet computes, equal to a fresh computation from their trees', async () => {
+    const first = await fleetOf(a);
+    const stored = await store.read();
+    const captured = first.rows.filter((r) => r.clientTreeId !== null);
+    expect([...stored.keys()].sort()).toEqual(captured.map((r) => r.client));
+    for (const row of captured) {
+      const s = stored.get(row.client);
+      expect(s).toMatchObject({
+        clientTreeId: row.clientTreeId,
+        baselineTreeId: first.baselineTreeId,
+        commitId: first.commitId,
+      });
+      expect(s?.summary).toEqual(await freshSummary(s!));
+      expect(s?.summary.compliancePercentage).toBe(row.compliancePercentage);
+    }
+  });
+
+  it('answers the other instance from the stored rows, with the same figures and no tree read', async () => {
+    const fromA = await fleetOf(a);
+    let fromB = undefined as unknown as Fleet;
+    expect(
+      await zipsDuring(async () => {
+        fromB = await fleetOf(b);
+      }),
+    ).toBe(0);
+    expect(withoutTime(fromB)).toEqual(withoutTime(fromA));
+  });
+
+  it("refreshes a client's row after Aegis changes its folder, for the other instance to read", async () => {
+    const before = (await store.read(['FAB'])).get('FAB');
+    const cleared = await a.injectAs(SAMPLE_USER, {
+      method: 'DELETE',
+      url: '/api/compliance/FAB/matching',
+    });
+    expect(cleared.statusCode).toBe(200);
+    await expect
+      .poll(async () => (await store.read(['FAB'])).get('FAB')?.clientTreeId, WAIT)
+      .not.toBe(before?.clientTreeId);
+    const after = (await store.read(['FAB'])).get('FAB');
+    expect(after?.summary).toEqual(await freshSummary(after!));
+    let fromB = undefined as unknown as Fleet;
+    expect(
+      await zipsDuring(async () => {
+        fromB = await fleetOf(b);
+      }),
+    ).toBe(0);
+    expect(fromB.rows.find((r) => r.client === 'FAB')?.clientTreeId).toBe(after?.clientTreeId);
+  });
+
+  it('recomputes only the client a merge made elsewhere changed, and stores it', async () => {
+    const before = await fleetOf(b);
+    const storedBefore = await store.read();
+    const tree = await repository.readTree(`${clientFolder('CON')}/M365Config/Resources`, {
+      commit: before.commitId,
+    });
+    const file = tree?.files[0];
+    expect(file).toBeDefined();
+    const [main] = await git.listRefs(REPO, 'heads/main');
+    const change: FileChange = {
+      changeType: 'edit',
+      path: file!.path.startsWith('/') ? file!.path : `/${file!.path}`,
+      content: JSON.stringify({ ...(file!.content as object), displayName: 'Merged elsewhere' }),
+    };
+    await git.push(REPO, {
+      branch: 'main',
+      oldObjectId: main?.commitId ?? '',
+      commits: [{ comment: 'Merged PR 99: CON configuration capture', changes: [change] }],
+    });
+    let after = undefined as unknown as Fleet;
+    // CON's folder and the baseline (this instance took every other figure from the store)
+    expect(
+      await zipsDuring(async () => {
+        after = await fleetOf(b);
+      }),
+    ).toBe(2);
+    const storedAfter = await store.read();
+    for (const [client, row] of storedBefore) {
+      if (client === 'CON') continue;
+      expect(storedAfter.get(client)?.summary.computedAt).toBe(row.summary.computedAt);
+    }
+    const con = after.rows.find((r) => r.client === 'CON');
+    expect(con?.clientTreeId).not.toBe(before.rows.find((r) => r.client === 'CON')?.clientTreeId);
+    const stored = (await store.read(['CON'])).get('CON');
+    expect(stored).toMatchObject({ clientTreeId: con?.clientTreeId, commitId: after.commitId });
+    expect(stored?.summary).toEqual(await freshSummary(stored!));
+  });
+
+  it('ignores a row computed from other trees or by another version of the computation', async () => {
+    const fleet = await fleetOf(a);
+    const abc = (await store.read(['ABC'])).get('ABC')!;
+    const forged = { ...abc.summary, compliancePercentage: 1 };
+    const other = summaryEntity({ ...abc, clientTreeId: 'f'.repeat(40), summary: forged })!;
+    await tables.upsertEntities(FLEET_SUMMARY_TABLE, [other]);
+    expect((await store.read(['ABC'])).get('ABC')?.summary.compliancePercentage).toBe(1);
+    const oldFormat = summaryEntity({ ...abc, summary: forged })!;
+    await tables.upsertEntities(FLEET_SUMMARY_TABLE, [{ ...oldFormat, Format: 0 }]);
+    expect((await store.read(['ABC'])).get('ABC')).toBeUndefined();
+    // a third instance, cold: neither row is taken, ABC is computed again and stored again
+    const c = await anotherInstance();
+    try {
+      const fromC = await fleetOf(c);
+      const row = fromC.rows.find((r) => r.client === 'ABC');
+      expect(row?.compliancePercentage).toBe(
+        fleet.rows.find((r) => r.client === 'ABC')?.compliancePercentage,
+      );
+      expect(row?.compliancePercentage).not.toBe(1);
+      const restored = (await store.read(['ABC'])).get('ABC');
+      expect(restored?.clientTreeId).toBe(abc.clientTreeId);
+      expect(restored?.summary).toEqual(await freshSummary(restored!));
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('keeps a large summary in parts and reads it back whole', () => {
+    const deviations = Array.from({ length: 4_000 }, (_, i) => ({
+      path: `Entra/ConditionalAccess/${i}-${Math.random().toString(36)}.json`,
+      policyName: `Policy ${i} ${Math.random().toString(36)}`,
+      category: 'Entra',
+      property: `conditions.users.${Math.random().toString(36)}`,
+      severity: 'high' as const,
+    }));
+    const summary = {
+      hasConfiguration: true,
+      compliancePercentage: 50,
+      deviations,
+      notCaptured: [],
+      notes: [],
+      computedAt: Date.parse('2026-11-27T08:00:00Z'),
+      expiries: [],
+    };
+    const row = summaryEntity({
+      client: 'QAA',
+      baselineTreeId: 'a'.repeat(40),
+      clientTreeId: 'b'.repeat(40),
+      commitId: 'c'.repeat(40),
+      summary,
+    });
+    expect(Number(row?.SummaryParts)).toBeGreaterThan(1);
+    expect(storedSummaryOf(row!)?.summary).toEqual(summary);
+    const parts = Object.entries(row ?? {}).filter(([name]) => /^Summary\d+$/.test(name));
+    expect(parts).toHaveLength(Number(row?.SummaryParts));
+    for (const [, value] of parts) expect(String(value).length).toBeLessThanOrEqual(32_000);
+  });
+});
