@@ -63,31 +63,38 @@ export class ManualBackupGuard {
     this.polls = polls;
   }
 
+  /**
+   * Starts the client's manual backup through `startRun` unless one is running. When the row
+   * cannot be updated afterwards (Table storage failing), the outcome of the run stands and
+   * `onUnsettled` is told: the claim then holds until it lapses.
+   */
   async start<T extends StartedBackup>(
     client: string,
     isRunActive: (runId: number) => Promise<boolean>,
     startRun: () => Promise<T>,
+    onUnsettled: (error: unknown) => void = () => undefined,
   ): Promise<T> {
     const keys = { partitionKey: PARTITION, rowKey: client };
     const claim = await this.claim(client, isRunActive);
+    const settle = (runId: number | undefined) =>
+      this.rows
+        .update(keys, (row) =>
+          // a claim that lapsed and was taken over belongs to the one who took it
+          row?.ClaimId === claim.claimId
+            ? { write: recordOf(runId), result: undefined }
+            : { result: undefined },
+        )
+        .catch(onUnsettled);
     let started: T;
     try {
       started = await startRun();
     } catch (error) {
       // no run was started: the claim goes, the previous run stays the client's latest
-      await this.rows.update(keys, (row) =>
-        liveClaimOf(row, this.now()) === claim.claimId
-          ? { write: recordOf(claim.previousRunId), result: undefined }
-          : { result: undefined },
-      );
+      await settle(claim.previousRunId);
       throw error;
     }
-    await this.rows.update(keys, (row) =>
-      // a claim that lapsed and was taken over belongs to the one who took it
-      row?.ClaimId === claim.claimId
-        ? { write: recordOf(started.runId), result: undefined }
-        : { result: undefined },
-    );
+    // the run exists whatever happens to the row: it is answered as started
+    await settle(started.runId);
     return started;
   }
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { ServiceError } from '@aegis/connectors';
 import { createTablesClient, SharedRows } from '@aegis/connectors/tables';
 import { startAzurite, type RunningAzurite } from '@aegis/emulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +106,45 @@ describe('rows shared by server instances (ADR 060)', () => {
       expect(await guard().start('REL', isRunActive, async () => ({ runId: 11 }))).toEqual({
         runId: 11,
       });
+    });
+
+    it('answers the run as started when Table storage fails after it started; the claim still guards', async () => {
+      const real = createTablesClient({ connectionString: azurite.connectionString });
+      // Table storage refuses to record run 99 (the write that replaces the claim)
+      const failing = new Proxy(real, {
+        get: (target, name, receiver) =>
+          name === 'updateEntity'
+            ? async (...args: Parameters<typeof real.updateEntity>) => {
+                if (args[1].RunId === 99) {
+                  throw new ServiceError('Server Busy', { service: 'tables', statusCode: 500 });
+                }
+                return target.updateEntity(...args);
+              }
+            : (Reflect.get(target, name, receiver) as unknown),
+      });
+      active.add(98);
+      expect(await guard().start('UNS', isRunActive, async () => ({ runId: 98 }))).toEqual({
+        runId: 98,
+      });
+      active.delete(98);
+      const unsettled: unknown[] = [];
+      const flaky = new ManualBackupGuard(new SharedRows(failing, 'AegisSharedStateTest'), {
+        now: () => clock,
+        claimInMs: 60_000,
+        polls: 0,
+      });
+      expect(
+        await flaky.start(
+          'UNS',
+          isRunActive,
+          async () => ({ runId: 99 }),
+          (e) => unsettled.push(e),
+        ),
+      ).toEqual({ runId: 99 });
+      expect(unsettled).toEqual([expect.objectContaining({ message: 'Server Busy' })]);
+      await expect(
+        guard().start('UNS', isRunActive, async () => ({ runId: 100 })),
+      ).rejects.toMatchObject({ message: expect.stringContaining('is being started') });
     });
   });
 });

@@ -84,6 +84,11 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (
         client,
         (runId) => backups.isBackupRunActive(runId),
         () => backups.startManualBackup(client),
+        (error) =>
+          request.log.error(
+            { err: error, client },
+            "the manual backup's shared row could not be updated; its claim holds until it lapses",
+          ),
       );
       return reply.code(201).send(run);
     },
