@@ -100,6 +100,14 @@ test('a technician runs both baselines, explores the results and exports both re
   );
   await page.screenshot({ path: `${OUT}/03-standard-results.png`, fullPage: true });
   await expectAccessible(page, '03-standard-results');
+  // The selection and the run live in the address (ADR 055): Back and a reload show the results
+  await expect(page).toHaveURL(/[?&]client=ABC&run=1/);
+  await page.goto('/fleet');
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: /Results for ABC/ })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Client')).toHaveValue('ABC');
+  await expect(page.getByRole('heading', { name: /Results for ABC/ })).toBeVisible();
 
   // Only the fails, one category, expanded.
   await page.getByRole('switch', { name: 'Show All Results' }).click();

@@ -93,6 +93,55 @@ describe('Configuration Comparison page', () => {
     expect(await within(results).findByText(/Auto-forwarding is off/)).toBeInTheDocument();
   });
 
+  it('keeps the selection, the run and the filters in the address, so a reload shows the results again', async () => {
+    serve([
+      { type: 'progress', percent: 100 },
+      { type: 'result', result: RESULT },
+    ]);
+    const first = renderApp('/fetch-json-files');
+    await screen.findByRole('option', { name: 'ABC - Client ABC' }, { timeout: 10_000 });
+    await userEvent.selectOptions(screen.getByLabelText('Client'), 'ABC');
+    await userEvent.click(screen.getByRole('button', { name: 'Run Comparison' }));
+    expect(await screen.findByLabelText('Overall score')).toHaveTextContent('0.0%');
+    await userEvent.click(screen.getByRole('tab', { name: 'Failed' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Show All Results' }));
+    const search = first.router.state.location.search;
+    expect(new URLSearchParams(search).toString()).toBe('client=ABC&run=1&show=failed&fails=1');
+    first.unmount();
+
+    // the same address in a new page (a reload, Back, a shared link): the same results, filtered
+    let runs = 0;
+    mockServer.use(
+      http.post('*/api/comparison/runs', () => {
+        runs += 1;
+        return ndjson([
+          { type: 'progress', percent: 100 },
+          { type: 'result', result: RESULT },
+        ]);
+      }),
+    );
+    renderApp(`/fetch-json-files${search}`);
+    expect(
+      await screen.findByLabelText('Overall score', {}, { timeout: 10_000 }),
+    ).toHaveTextContent('0.0%');
+    expect(runs).toBe(1);
+    expect(screen.getByLabelText('Client')).toHaveValue('ABC');
+    expect(screen.getByRole('tab', { name: 'Failed' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('switch', { name: 'Show Only Fails' })).toBeChecked();
+  });
+
+  it('drops the results of the old selection when the client or baseline type changes', async () => {
+    serve([
+      { type: 'progress', percent: 100 },
+      { type: 'result', result: RESULT },
+    ]);
+    const { router } = renderApp('/fetch-json-files?client=ABC&run=1');
+    expect(await screen.findByLabelText('Overall score', {}, { timeout: 10_000 })).toBeVisible();
+    await userEvent.click(screen.getByRole('radio', { name: 'Options Baseline' }));
+    expect(screen.queryByLabelText('Overall score')).toBeNull();
+    expect(router.state.location.search).toBe('?client=ABC&type=options');
+  });
+
   it('shows every stage the server reports, even when they arrive in one burst', async () => {
     // A fast (or cached) run: the stages of the standard baseline reach the browser together.
     serve([

@@ -50,6 +50,11 @@ import { ConfigurationsViewer } from './components/configurations-viewer';
 import { ExportReportDialog } from './components/export-report-dialog';
 import { ResultsList } from './components/results-list';
 import {
+  readComparisonAddress,
+  writeComparisonAddress,
+  type ComparisonAddress,
+} from './utils/address';
+import {
   BASELINE_LABELS,
   filterCategories,
   progressMessage,
@@ -152,15 +157,24 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
   const styles = useStyles();
   usePageTitle(variant === 'options' ? OPTIONS_HEADING : COMPARISON_TITLE);
   const clients = useClients();
-  const [client, setClient] = useState('');
-  const [baselineType, setBaselineType] = useState<ComparisonBaselineType>(
-    variant === 'options' ? 'options' : 'standard',
+  // The selection, the run and the filters live in the address (ADR 055): a reload, Back or a
+  // shared link runs the same comparison again. The controls answer from state at once; the
+  // address follows, replacing its entry so typing stays out of the history.
+  const defaultBaselineType: ComparisonBaselineType =
+    variant === 'options' ? 'options' : 'standard';
+  const [params, setParams] = useSearchParams();
+  const [address, setAddressState] = useState(() =>
+    readComparisonAddress(params, defaultBaselineType),
   );
+  const { client, baselineType, filter, onlyFails, search } = address;
+  const setAddress = (change: Partial<ComparisonAddress>) =>
+    setAddressState((current) => ({ ...current, ...change }));
+  useEffect(() => {
+    const next = writeComparisonAddress(params, address, defaultBaselineType);
+    if (next.toString() !== params.toString()) setParams(next, { replace: true });
+  }, [address, params, setParams, defaultBaselineType]);
   const [run, setRun] = useState<RunState>({ status: 'idle' });
   const [viewState, setViewState] = useState<ViewState>({ status: 'idle' });
-  const [onlyFails, setOnlyFails] = useState(false);
-  const [filter, setFilter] = useState<ResultFilter>('all');
-  const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [areaDetails, setAreaDetails] = useState<ViewCategory | undefined>();
   const [info, setInfo] = useState<ViewPolicy | undefined>();
@@ -187,6 +201,7 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
     const controller = new AbortController();
     abort.current = controller;
     setRun({ status: 'running' });
+    setAddress({ run: true });
     progress.reset(0);
     setExpanded(new Set());
     try {
@@ -201,6 +216,20 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
       if (controller.signal.aborted) return;
       setRun({ status: 'error', message: (error as Error).message });
     }
+  };
+
+  // An address that says the comparison was run shows its results again on arrival (leaving
+  // the page aborts it, as any run).
+  useEffect(() => {
+    if (address.run) void start();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only
+  }, []);
+
+  /** A new selection: the results shown were for the old one. */
+  const select = (change: Pick<Partial<ComparisonAddress>, 'client' | 'baselineType'>) => {
+    abort.current?.abort();
+    setRun({ status: 'idle' });
+    setAddress({ ...change, run: false });
   };
 
   const viewConfigurations = async () => {
@@ -251,7 +280,7 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
           className={styles.select}
           value={client}
           onChange={(code) => {
-            setClient(code);
+            select({ client: code });
             setViewState({ status: 'idle' });
           }}
           clients={clients.data?.clients}
@@ -264,7 +293,7 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
           <RadioGroup
             layout="horizontal"
             value={baselineType}
-            onChange={(_e, data) => setBaselineType(data.value as ComparisonBaselineType)}
+            onChange={(_e, data) => select({ baselineType: data.value as ComparisonBaselineType })}
           >
             <Radio value="standard" label={BASELINE_LABELS.standard} />
             <Radio value="options" label={BASELINE_LABELS.options} />
@@ -418,13 +447,13 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
             <div className={styles.toolbar}>
               <Switch
                 checked={onlyFails}
-                onChange={(_e, data) => setOnlyFails(data.checked)}
+                onChange={(_e, data) => setAddress({ onlyFails: data.checked })}
                 label={onlyFails ? 'Show Only Fails' : 'Show All Results'}
               />
               <TabList
                 size="small"
                 selectedValue={filter}
-                onTabSelect={(_e, data) => setFilter(data.value as ResultFilter)}
+                onTabSelect={(_e, data) => setAddress({ filter: data.value as ResultFilter })}
                 aria-label="Filter results"
               >
                 <Tab value="all">All</Tab>
@@ -436,7 +465,7 @@ export function ComparisonPage({ variant = 'comparison' }: { variant?: 'comparis
                 placeholder="Search categories"
                 aria-label="Search categories"
                 value={search}
-                onChange={(_e, data) => setSearch(data.value)}
+                onChange={(_e, data) => setAddress({ search: data.value })}
               />
               <Button onClick={() => setExpanded(new Set(shown.map((c) => c.name)))}>
                 Expand All
