@@ -3,7 +3,14 @@
 // a type (base and derived types included) are navigation properties.
 import { describe, expect, it } from 'vitest';
 
-import { addCsdl, conventionalMethods, describeType, resolve, type Model } from './csdl-model';
+import {
+  addCsdl,
+  conventionalMethods,
+  describeType,
+  propertyShapes,
+  resolve,
+  type Model,
+} from './csdl-model';
 
 const CSDL = `<?xml version="1.0" encoding="utf-8"?>
 <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">
@@ -39,6 +46,20 @@ const CSDL = `<?xml version="1.0" encoding="utf-8"?>
         <Property Name="settings" Type="graph.deviceManagementSettings" />
         <NavigationProperty Name="deviceCompliancePolicies" Type="Collection(graph.deviceCompliancePolicy)" ContainsTarget="true" />
       </EntityType>
+      <EnumType Name="sharingCapabilities">
+        <Member Name="disabled" Value="0" />
+        <Member Name="externalUserSharingOnly" Value="1" />
+      </EnumType>
+      <ComplexType Name="idleSessionSignOut">
+        <Property Name="isEnabled" Type="Edm.Boolean" />
+        <Property Name="warnAfterInSeconds" Type="Edm.Int64" />
+      </ComplexType>
+      <EntityType Name="sharepointSettings" BaseType="graph.entity">
+        <Property Name="sharingCapability" Type="graph.sharingCapabilities" />
+        <Property Name="idleSessionSignOut" Type="graph.idleSessionSignOut" />
+        <Property Name="sharingAllowedDomainList" Type="Collection(Edm.String)" />
+        <Property Name="siteCreationDefaultManagedPath" Type="Edm.String" Nullable="false" />
+      </EntityType>
       <EntityContainer Name="GraphService">
         <Singleton Name="policies" Type="microsoft.graph.policyRoot" />
         <Singleton Name="deviceManagement" Type="microsoft.graph.deviceManagement" />
@@ -49,7 +70,12 @@ const CSDL = `<?xml version="1.0" encoding="utf-8"?>
 </edmx:Edmx>`;
 
 function model(): Model {
-  const m: Model = { types: new Map(), roots: new Map() };
+  const m: Model = {
+    types: new Map(),
+    enums: new Map(),
+    complexTypes: new Map(),
+    roots: new Map(),
+  };
   addCsdl(m, CSDL);
   return m;
 }
@@ -97,5 +123,26 @@ describe('structural and navigation properties of a type', () => {
     });
     expect(mapped.structural).toEqual(['displayName', 'id', 'version']);
     expect(mapped.navigation).toEqual(['assignments', 'scheduledActionsForRule']);
+  });
+});
+
+describe('what a write may send for each property of a type', () => {
+  it('gives primitives, enum members, complex members, collections and non-nullables', () => {
+    expect(propertyShapes(model(), 'microsoft.graph.sharepointSettings')).toEqual({
+      id: { type: 'Edm.String', required: true },
+      idleSessionSignOut: {
+        type: 'microsoft.graph.idleSessionSignOut',
+        properties: {
+          isEnabled: { type: 'Edm.Boolean' },
+          warnAfterInSeconds: { type: 'Edm.Int64' },
+        },
+      },
+      sharingAllowedDomainList: { type: 'Edm.String', collection: true },
+      sharingCapability: {
+        type: 'microsoft.graph.sharingCapabilities',
+        enum: ['disabled', 'externalUserSharingOnly'],
+      },
+      siteCreationDefaultManagedPath: { type: 'Edm.String', required: true },
+    });
   });
 });

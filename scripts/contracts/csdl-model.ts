@@ -11,6 +11,8 @@ export interface Member {
   navigation: boolean;
   collection: boolean;
   containsTarget: boolean;
+  /** `Nullable="false"` */
+  required?: true;
 }
 
 export interface EntityTypeDef {
@@ -21,6 +23,10 @@ export interface EntityTypeDef {
 
 export interface Model {
   types: Map<string, EntityTypeDef>;
+  /** enum type → its member names */
+  enums: Map<string, string[]>;
+  /** complex type → its structural properties */
+  complexTypes: Map<string, Member[]>;
   /** entity sets and singletons of the entity container */
   roots: Map<string, { type: string; collection: boolean }>;
 }
@@ -46,6 +52,18 @@ function qualify(
   return { name: `${namespace}.${inner.slice(dot + 1)}`, collection: Boolean(collection) };
 }
 
+function memberOf(member: XmlNode, navigation: boolean, aliases: Map<string, string>): Member {
+  const type = qualify(member['Type'] ?? '', aliases);
+  return {
+    name: member['Name'] ?? '',
+    type: type.name,
+    navigation,
+    collection: type.collection,
+    containsTarget: member['ContainsTarget'] === 'true',
+    ...(member['Nullable'] === 'false' ? { required: true as const } : {}),
+  };
+}
+
 /** Adds a CSDL document to a model; what an earlier document defined is kept. */
 export function addCsdl(model: Model, xml: string): void {
   const parser = new XMLParser({
@@ -57,6 +75,9 @@ export function addCsdl(model: Model, xml: string): void {
       [
         'Schema',
         'EntityType',
+        'EnumType',
+        'ComplexType',
+        'Member',
         'Property',
         'NavigationProperty',
         'EntitySet',
@@ -83,14 +104,7 @@ export function addCsdl(model: Model, xml: string): void {
         ['NavigationProperty', true],
       ] as const) {
         for (const member of asArray(entity[key])) {
-          const type = qualify(member['Type'] ?? '', aliases);
-          members.push({
-            name: member['Name'] ?? '',
-            type: type.name,
-            navigation,
-            collection: type.collection,
-            containsTarget: member['ContainsTarget'] === 'true',
-          });
+          members.push(memberOf(member, navigation, aliases));
         }
       }
       const base = entity['BaseType'];
@@ -99,6 +113,22 @@ export function addCsdl(model: Model, xml: string): void {
         ...(base ? { baseType: qualify(base, aliases).name } : {}),
         members,
       });
+    }
+    for (const enumType of asArray(schema['EnumType'])) {
+      const name = `${namespace}.${enumType['Name'] ?? ''}`;
+      if (!model.enums.has(name))
+        model.enums.set(
+          name,
+          asArray(enumType['Member']).map((m) => m['Name'] ?? ''),
+        );
+    }
+    for (const complex of asArray(schema['ComplexType'])) {
+      const name = `${namespace}.${complex['Name'] ?? ''}`;
+      if (!model.complexTypes.has(name))
+        model.complexTypes.set(
+          name,
+          asArray(complex['Property']).map((m) => memberOf(m, false, aliases)),
+        );
     }
     for (const container of asArray(schema['EntityContainer'])) {
       for (const set of asArray(container['EntitySet'])) {
@@ -235,6 +265,10 @@ export interface ExtractedType {
   derivedNavigation: string[];
   /** navigation properties the service returns without `$expand` (its API reference shows them) */
   expandedByDefault?: { properties: string[]; reference: string };
+  /** for the types whose writes the emulator checks: each structural property's shape */
+  shapes?: Record<string, PropertyShape>;
+  /** properties Microsoft's API reference calls read-only (a write refuses them), with the page */
+  readOnly?: { properties: string[]; reference: string };
 }
 
 export interface TypeMapping {
@@ -290,4 +324,48 @@ export function describeType(
     derivedNavigation: [...derivedNavigation].sort(),
     ...(expandedByDefault ? { expandedByDefault } : {}),
   };
+}
+
+/**
+ * What a request body may hold for a property: an EDM primitive (`Edm.Boolean`, …), an enum's
+ * members or a complex type's properties; `collection` for a JSON array.
+ */
+export interface PropertyShape {
+  type: string;
+  collection?: true;
+  /** `Nullable="false"`: null is refused */
+  required?: true;
+  enum?: string[];
+  properties?: Record<string, PropertyShape>;
+}
+
+function shapeOf(model: Model, member: Member, depth = 0): PropertyShape {
+  const shape: PropertyShape = {
+    type: member.type,
+    ...(member.collection ? { collection: true as const } : {}),
+    ...(member.required ? { required: true as const } : {}),
+  };
+  const members = model.enums.get(member.type);
+  if (members) return { ...shape, enum: members };
+  const complex = model.complexTypes.get(member.type);
+  if (complex && depth < 3) {
+    return {
+      ...shape,
+      properties: Object.fromEntries(complex.map((m) => [m.name, shapeOf(model, m, depth + 1)])),
+    };
+  }
+  return shape;
+}
+
+/**
+ * The shapes of a type's structural properties (base types included) as the CSDL declares them,
+ * for an emulator that checks a write's body the way the service does.
+ */
+export function propertyShapes(model: Model, typeName: string): Record<string, PropertyShape> {
+  return Object.fromEntries(
+    membersOf(model, typeName)
+      .filter((m) => !m.navigation)
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((m) => [m.name, shapeOf(model, m)]),
+  );
 }

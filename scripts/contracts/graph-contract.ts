@@ -20,6 +20,7 @@ import {
   addCsdl,
   conventionalMethods,
   describeType,
+  propertyShapes,
   resolve,
   type ExtractedPath,
   type ExtractedType,
@@ -80,6 +81,18 @@ const EXPANDED_BY_DEFAULT: Readonly<Record<string, { properties: string[]; refer
   },
 };
 
+/**
+ * Types whose writes the emulator checks property by property (types, enum members, read-only):
+ * the shapes come from the CSDL; which properties are read-only from the API reference (the clean
+ * metadata carries no such annotation). The entity's `id` is never written.
+ */
+const CHECKED_WRITES: Readonly<Record<string, { readOnly: string[]; reference: string }>> = {
+  'microsoft.graph.sharepointSettings': {
+    readOnly: ['availableManagedPathsForSiteCreation', 'id'],
+    reference: 'https://learn.microsoft.com/graph/api/resources/sharepointsettings',
+  },
+};
+
 interface SourceFile {
   path: string;
   commit: string;
@@ -126,7 +139,12 @@ function loadVersion(
   gitDir: string,
   version: Version,
 ): { model: Model; mapping?: Record<string, TypeMapping>; sources: SourceFile[] } {
-  const model: Model = { types: new Map(), roots: new Map() };
+  const model: Model = {
+    types: new Map(),
+    enums: new Map(),
+    complexTypes: new Map(),
+    roots: new Map(),
+  };
   const sources: SourceFile[] = [];
   const head = git(gitDir, 'rev-parse', 'HEAD').trim();
   const headDate = git(gitDir, 'log', '-1', '--format=%cI', head).trim();
@@ -236,8 +254,18 @@ export function extract(gitDir: string): unknown {
       reference: 'https://learn.microsoft.com/graph/json-batching',
     };
     const types: Record<string, ExtractedType> = {};
-    for (const name of [...typeNames].sort())
-      types[name] = describeType(model, name, mapping, EXPANDED_BY_DEFAULT);
+    for (const name of [...typeNames].sort()) {
+      const checked = CHECKED_WRITES[name];
+      types[name] = {
+        ...describeType(model, name, mapping, EXPANDED_BY_DEFAULT),
+        ...(checked && model.types.has(name)
+          ? {
+              shapes: propertyShapes(model, name),
+              readOnly: { properties: checked.readOnly, reference: checked.reference },
+            }
+          : {}),
+      };
+    }
     versions[version] = { sources, paths, types };
   }
   return {

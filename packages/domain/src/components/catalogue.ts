@@ -334,7 +334,7 @@ export const BASELINE_COMPONENTS: Readonly<Record<string, BaselineComponent>> = 
   ),
   // ---- SharePoint (1)
   SharePoint: component(
-    ['SharePoint/SPOTenant', 'SharePoint/SPOAccessControl', 'SharePoint/SPOBrowserIdleSignOut'],
+    ['SharePoint/SharePointSettings', 'SharePoint/SPOTenant', 'SharePoint/SPOAccessControl'],
     'multiple_files',
     'SharePoint Configuration',
     'SharePoint and OneDrive sharing, unmanaged device access and idle sign-out.',

@@ -1,2 +1,3 @@
 export * from './workloads';
 export * from './permissions';
+export * from './sharepoint-settings';

@@ -43,8 +43,6 @@ const TEAMS: WorkloadPermissions = {
   azureRoles: [],
 };
 
-const SHAREPOINT = graph('SharePointTenantSettings.ReadWrite.All');
-
 const NONE: WorkloadPermissions = { application: [], directoryRoles: [], azureRoles: [] };
 
 const azure = (...roles: string[]): WorkloadPermissions => ({
@@ -83,7 +81,9 @@ const PERMISSIONS: Readonly<Record<string, WorkloadPermissions>> = {
   'Exchange/*': EXCHANGE,
   'Defender/*': EXCHANGE,
   'Teams/*': TEAMS,
-  'SharePoint/*': SHAREPOINT,
+  // Graph's /admin/sharepoint/settings; the rest of the SharePoint exports has no public API
+  'SharePoint/SharePointSettings': graph('SharePointTenantSettings.ReadWrite.All'),
+  'SharePoint/*': NONE,
   'Planner/*': NONE,
   'AzurePolicy/PolicyAssignment': azure('Resource Policy Contributor'),
   'AzureMaintenance/MaintenanceConfiguration': azure('Scheduled Patching Contributor'),

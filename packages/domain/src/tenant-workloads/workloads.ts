@@ -3,13 +3,15 @@
 // capture reads and a deploy writes. One table for the pipeline tasks (capture, deploy, off-board)
 // and the tenant emulator that serves the same endpoints.
 
-/** Microsoft Graph (beta, as the sample exports' `@odata.context` say). */
+/** Microsoft Graph (beta, as the sample exports' `@odata.context` say, unless `version` says v1.0). */
 export interface GraphWorkload {
   transport: 'graph';
   category: string;
   kind: string;
-  /** path under https://graph.microsoft.com/beta, e.g. /identity/conditionalAccess/policies */
+  /** path under https://graph.microsoft.com/{version}, e.g. /identity/conditionalAccess/policies */
   path: string;
+  /** read and written through v1.0 rather than beta */
+  version?: 'v1.0';
   /** a single object (GET/PATCH the path) rather than a collection */
   singleton?: boolean;
   /** the property naming the file (collections); singletons use `fileName` */
@@ -30,6 +32,11 @@ export interface GraphWorkload {
   servedAsCollection?: boolean;
   /** Microsoft updates it with PUT (the whole object) rather than PATCH */
   updateMethod?: 'PUT';
+  /**
+   * Properties Microsoft's API reference calls read-only (a write refuses them): a deploy leaves
+   * them out. A test holds this to the contract extract's `readOnly`.
+   */
+  readOnly?: readonly string[];
 }
 
 /**
@@ -116,6 +123,20 @@ const command = (
   noun,
   ...('fileName' in naming ? { singleton: true } : {}),
   ...naming,
+});
+
+/**
+ * Settings no public API covers, kept as the files of earlier exports: a capture records 'no
+ * public API' for them and leaves the files as they are; deploy and off-board leave them alone.
+ */
+const withoutPublicApi = (
+  service: AdminCommandWorkload['service'],
+  category: string,
+  kind: string,
+  fileName: string,
+): AdminCommandWorkload => ({
+  ...command(service, category, kind, kind, { fileName }),
+  noPublicApi: true,
 });
 
 /** A Teams policy type: its cmdlet noun and the configuration type it is filed under. */
@@ -231,21 +252,18 @@ export const TENANT_WORKLOADS: readonly TenantWorkload[] = [
     'CsTeamsGuestMeetingConfiguration',
     'TeamsGuestMeetingConfiguration',
   ),
-  command('sharepoint', 'SharePoint', 'SPOTenant', 'SPOTenant', {
-    fileName: 'SharePoint Tenant Settings',
-  }),
-  command('sharepoint', 'SharePoint', 'SPOAccessControl', 'SPOTenantSyncClientRestriction', {
-    fileName: 'Unmanaged Device Access',
-  }),
-  command('sharepoint', 'SharePoint', 'SPOBrowserIdleSignOut', 'SPOBrowserIdleSignOut', {
-    fileName: 'Browser Idle Sign Out',
-  }),
-  {
-    ...command('planner', 'Planner', 'PlannerConfiguration', 'PlannerConfiguration', {
-      fileName: 'Planner Configuration',
-    }),
-    noPublicApi: true,
-  },
+  // SharePoint and OneDrive tenant settings Graph covers (ADR 048 §6), in Graph's names
+  graph(
+    'SharePoint',
+    'SharePointSettings',
+    '/admin/sharepoint/settings',
+    { fileName: 'SharePoint Settings' },
+    { version: 'v1.0', readOnly: ['availableManagedPathsForSiteCreation'] },
+  ),
+  // what no public API covers: the rest of the Get-SPOTenant and unmanaged-device exports
+  withoutPublicApi('sharepoint', 'SharePoint', 'SPOTenant', 'SharePoint Tenant Settings'),
+  withoutPublicApi('sharepoint', 'SharePoint', 'SPOAccessControl', 'Unmanaged Device Access'),
+  withoutPublicApi('planner', 'Planner', 'PlannerConfiguration', 'Planner Configuration'),
   {
     transport: 'arm',
     category: 'AzurePolicy',

@@ -104,7 +104,7 @@ const K = {
   safeAttachments: 'Defender/SafeAttachmentPolicy/Baseline Safe Attachments',
   safeLinksRule: 'Defender/SafeLinksRule/Baseline Safe Links Rule',
   antiPhish: 'Defender/AntiPhishPolicy/Office365 AntiPhish Default',
-  spo: 'SharePoint/SPOTenant/SharePoint Tenant Settings',
+  spo: 'SharePoint/SharePointSettings/SharePoint Settings',
   meeting: 'Teams/MeetingPolicy/Global',
   federation: 'Teams/FederationConfiguration/Global',
   forms: 'Forms/FormsSettings/Forms Settings',
@@ -231,8 +231,8 @@ export const SAMPLE_CLIENTS: readonly SampleClient[] = [
       ),
       change(
         K.spo,
-        'SharingCapability',
-        'ExternalUserAndGuestSharing',
+        'sharingCapability',
+        'externalUserAndGuestSharing',
         'anyone links allowed for a marketing site',
       ),
       clientOnly(

@@ -41,20 +41,6 @@ function workloadOfNoun(noun: string): AdminCommandWorkload | undefined {
 }
 
 /**
- * The SharePoint (SPO*) and Planner settings the workload table still sends to this endpoint,
- * which Microsoft does not serve here: answered (Get-/Set- of the tenant-wide object, without
- * Microsoft's parameter checks) only until SharePoint moves to Graph and Planner is captured as
- * 'no public API' (issue 25, ADR 049).
- */
-function unpublishedSettingsWorkload(name: string): AdminCommandWorkload | undefined {
-  const [verb = '', noun = ''] = name.toLowerCase().split('-', 2);
-  const workload = workloadOfNoun(noun);
-  return workload && workload.service !== 'exchange' && (verb === 'get' || verb === 'set')
-    ? workload
-    : undefined;
-}
-
-/**
  * PowerShell's parameter binding errors, naming the parameter. Mandatory parameters are not
  * required of Get- cmdlets: the reference marks `Identity` of Get-HostedOutboundSpamFilterPolicy
  * mandatory yet documents the call without it (ADR 049).
@@ -146,15 +132,6 @@ export function registerAdminCommandRoutes(
         input.Parameters && typeof input.Parameters === 'object' ? input.Parameters : {}
       ) as JsonObject;
       const state = world.state(principal.tenantId);
-      const unpublished = contract ? undefined : unpublishedSettingsWorkload(name);
-      if (unpublished) {
-        const items = state.workloadObjects(unpublished);
-        if (verb === 'set') items.set('singleton', { ...items.get('singleton'), ...given });
-        return {
-          '@odata.context': `${origin(request)}/adminapi/beta/${principal.tenantId}/$metadata#Collection(Exchange.GenericHashTable)`,
-          value: verb === 'get' ? [...items.values()] : [],
-        };
-      }
       if (!contract) throw notRecognized(name);
       const binding = bindParameters(contract, given);
       refuseBinding(binding, verb);

@@ -9,7 +9,13 @@ import { DIRECTORY_USERS_WORKLOAD, TENANT_WORKLOADS, type GraphWorkload } from '
 import { HttpTenantGateway, objectIdOf, objectsOfRead, writableBody } from '@aegis/pipeline-tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { contractPath, templateOf, type GraphApiVersion, type GraphMethod } from './graph-contract';
+import {
+  GRAPH_CONTRACT,
+  contractPath,
+  templateOf,
+  type GraphApiVersion,
+  type GraphMethod,
+} from './graph-contract';
 import { SIMULATED_TENANTS } from './registry';
 import type { TenantEmulator } from './server';
 import { appToken, microsoftGraphClient, startTestTenantEmulator } from './test-support';
@@ -78,13 +84,13 @@ describe("every Graph call Aegis makes is in Microsoft's contract", () => {
       if (workload.singleton) {
         // a tenant-wide object: written over with the source tenant's
         const outcome = existing
-          ? await into.update(workload, existing, writableBody(first ?? existing))
+          ? await into.update(workload, existing, writableBody(first ?? existing, workload))
           : undefined;
         if (outcome?.status !== 'done') failedWrites.push(`update ${workload.path}`);
         continue;
       }
       if (!first) continue;
-      const body = writableBody(first);
+      const body = writableBody(first, workload);
       const nameProperty = workload.nameProperty ?? 'displayName';
       if (nameProperty !== 'id') body[nameProperty] = `${String(body[nameProperty])} (contract)`;
       if (workload.path === '/groups') body['mailNickname'] = 'contractcopy';
@@ -140,7 +146,33 @@ describe("every Graph call Aegis makes is in Microsoft's contract", () => {
     expect(seen).toContain('PATCH /policies/authorizationPolicy/{id}');
     expect(seen).toContain('PUT /policies/deviceRegistrationPolicy');
     expect(seen).toContain('POST /directoryRoles/{id}/members/$ref');
+    expect(calls).toContainEqual({
+      method: 'PATCH',
+      version: 'v1.0',
+      path: '/admin/sharepoint/settings',
+    });
     for (const workload of GRAPH_WORKLOADS) expect(seen).toContain(`GET ${workload.path}`);
+  });
+});
+
+describe('what a deploy writes', () => {
+  it("leaves out every property Microsoft's contract calls read-only for the workload's type", () => {
+    const sent: string[] = [];
+    for (const workload of GRAPH_WORKLOADS) {
+      const version = workload.version ?? 'beta';
+      const type = contractPath(version, workload.path).entityType;
+      const readOnly = type
+        ? (GRAPH_CONTRACT.versions[version].types[type]?.readOnly?.properties ?? [])
+        : [];
+      const body = writableBody(Object.fromEntries(readOnly.map((p) => [p, 'x'])), workload);
+      sent.push(...Object.keys(body).map((p) => `${workload.path}: ${p}`));
+    }
+    expect(sent).toEqual([]);
+    // the check has something to check
+    expect(
+      GRAPH_CONTRACT.versions['v1.0'].types['microsoft.graph.sharepointSettings']?.readOnly
+        ?.properties,
+    ).toContain('availableManagedPathsForSiteCreation');
   });
 });
 
@@ -149,9 +181,10 @@ describe("Microsoft's Graph client makes every documented call the gateway uses"
     const client = microsoftGraphClient(emulator.url, appToken(source));
     const problems: string[] = [];
     for (const workload of GRAPH_WORKLOADS) {
-      const at = contractPath('beta', workload.path);
-      if (!at.exists) problems.push(`${workload.path} is not in Microsoft's beta contract`);
-      let request = client.api(workload.path).version('beta');
+      const version = workload.version ?? 'beta';
+      const at = contractPath(version, workload.path);
+      if (!at.exists) problems.push(`${workload.path} is not in Microsoft's ${version} contract`);
+      let request = client.api(workload.path).version(version);
       if (workload.expand) request = request.expand(workload.expand);
       const answer = (await request.get()) as Record<string, unknown>;
       const listed = Array.isArray(answer['value']);
@@ -164,7 +197,7 @@ describe("Microsoft's Graph client makes every documented call the gateway uses"
       }
       const byId = (await client
         .api(`${workload.path}/${String(first['id'])}`)
-        .version('beta')
+        .version(version)
         .get()) as Record<string, unknown>;
       if (byId['id'] !== first['id']) problems.push(`${workload.path}/{id}: another object`);
     }
@@ -228,5 +261,53 @@ describe("Microsoft's Graph client makes every documented call the gateway uses"
       settings: Record<string, unknown>;
     };
     expect(forms.settings['isBingImageSearchEnabled']).toBe(false);
+  });
+
+  it("reads and writes SharePoint's tenant settings at v1.0 /admin/sharepoint/settings as Graph types them", async () => {
+    const client = microsoftGraphClient(emulator.url, appToken(target));
+    const settings = client.api('/admin/sharepoint/settings').version('v1.0');
+    await settings.patch({
+      sharingCapability: 'existingExternalUserSharingOnly',
+      sharingAllowedDomainList: ['contoso.com'],
+      idleSessionSignOut: { isEnabled: true, warnAfterInSeconds: 600, signOutAfterInSeconds: 900 },
+    });
+    const read = (await client.api('/admin/sharepoint/settings').version('v1.0').get()) as Record<
+      string,
+      unknown
+    >;
+    expect(read).toMatchObject({
+      sharingCapability: 'existingExternalUserSharingOnly',
+      sharingAllowedDomainList: ['contoso.com'],
+      idleSessionSignOut: { isEnabled: true, warnAfterInSeconds: 600, signOutAfterInSeconds: 900 },
+    });
+    const refusal = (body: Record<string, unknown>) =>
+      client
+        .api('/admin/sharepoint/settings')
+        .version('v1.0')
+        .patch(body)
+        .then(
+          () => 'accepted',
+          (e: { statusCode?: number; message?: string }) => `${e.statusCode}: ${e.message}`,
+        );
+    // what Microsoft's API reference calls read-only, a property the type lacks, values of the
+    // wrong type: refused as Graph refuses them, and nothing of the body is kept
+    expect(await refusal({ availableManagedPathsForSiteCreation: ['/x/'] })).toMatch(
+      /^400: Property 'availableManagedPathsForSiteCreation' is read-only/,
+    );
+    expect(await refusal({ SharingCapability: 'Disabled' })).toMatch(
+      /^400: The property 'SharingCapability' does not exist on type 'microsoft.graph.sharepointSettings'/,
+    );
+    expect(await refusal({ sharingCapability: 'Disabled' })).toMatch(/^400: .*sharingCapabilities/);
+    expect(await refusal({ isLoopEnabled: 'yes' })).toMatch(/^400: .*Edm\.Boolean/);
+    expect(await refusal({ idleSessionSignOut: { signOutAfter: 5 } })).toMatch(/^400: /);
+    expect(await refusal({ sharingCapability: 'disabled', isLoopEnabled: 1 })).toMatch(/^400: /);
+    const after = (await client.api('/admin/sharepoint/settings').version('v1.0').get()) as Record<
+      string,
+      unknown
+    >;
+    expect(after['sharingCapability']).toBe('existingExternalUserSharingOnly');
+    expect(after['availableManagedPathsForSiteCreation']).toEqual(
+      read['availableManagedPathsForSiteCreation'],
+    );
   });
 });

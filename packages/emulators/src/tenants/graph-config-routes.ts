@@ -18,6 +18,7 @@ import { entity, listPage, notFound, queryOf, stateOf } from './graph-common';
 import {
   GRAPH_CONTRACT,
   GRAPH_METHODS,
+  checkWriteBody,
   contractPath,
   methodNotAllowed,
   represent,
@@ -210,6 +211,7 @@ function registerSingleton(
     async (request, reply) => {
       const state = stateOf(world, request);
       const body = bodyOf(request);
+      checkWriteBody(version, template, body);
       const items = state.workloadObjects(workload);
       const apply = () => {
         const current = items.get('singleton') ?? {};

@@ -175,7 +175,7 @@ describe("the gateway captures and deploys what Microsoft's contract needs", () 
     expect(settings).toHaveLength(Number(policy['settingCount']));
     expect(settings.length).toBeGreaterThan(0);
 
-    const outcome = await gateway(target).create(catalog, writableBody(policy));
+    const outcome = await gateway(target).create(catalog, writableBody(policy, catalog));
     expect(outcome.status).toBe('done');
     const deployed = ((await read(gateway(target), catalog)).get(catalog) ?? []).find(
       (p) => p['name'] === policy['name'],
@@ -192,7 +192,7 @@ describe("the gateway captures and deploys what Microsoft's contract needs", () 
         scheduledActionConfigurations: [expect.objectContaining({ actionType: 'block' })],
       }),
     ]);
-    const outcome = await gateway(target).create(compliance, writableBody(policy));
+    const outcome = await gateway(target).create(compliance, writableBody(policy, compliance));
     expect(outcome.status).toBe('done');
   });
 
@@ -211,7 +211,7 @@ describe("the gateway captures and deploys what Microsoft's contract needs", () 
     for (const key of ['AzureAD/DeviceRegistrationPolicy', 'AzureAD/AdminConsentRequestPolicy']) {
       const policy = graphWorkload(key);
       const [current] = (await read(gateway(), policy)).get(policy) ?? [];
-      const body = { ...writableBody(current!), description: `${key} by deploy` };
+      const body = { ...writableBody(current!, policy), description: `${key} by deploy` };
       expect((await gateway().update(policy, current!, body)).status).toBe('done');
       const after = (await read(gateway(), policy)).get(policy)?.[0];
       expect(after?.['description']).toBe(`${key} by deploy`);
@@ -231,7 +231,7 @@ describe("the gateway captures and deploys what Microsoft's contract needs", () 
     const directorySetting = graphWorkload('AzureAD/DirectorySetting');
     const captured = (await read(gateway(), directorySetting)).get(directorySetting) ?? [];
     const setting = captured.find((s) => s['displayName'] === 'Password Rule Settings')!;
-    const body = writableBody(setting);
+    const body = writableBody(setting, directorySetting);
     expect(body['templateId']).toBe('5cf42378-d67d-4f36-ba46-e8b86229381d');
     expect((await gateway(target).create(directorySetting, body)).status).toBe('done');
   });

@@ -21,11 +21,23 @@ export interface ContractPath {
   reference?: string;
 }
 
+/** What a write may send for a property, as the CSDL declares it (contracts/graph.json `shapes`). */
+export interface PropertyShape {
+  type: string;
+  collection?: true;
+  required?: true;
+  enum?: string[];
+  properties?: Record<string, PropertyShape>;
+}
+
 export interface ContractType {
   structural: string[];
   navigation: string[];
   derivedNavigation: string[];
   expandedByDefault?: { properties: string[]; reference: string };
+  /** the types whose writes are checked property by property */
+  shapes?: Record<string, PropertyShape>;
+  readOnly?: { properties: string[]; reference: string };
 }
 
 export interface ContractSource {
@@ -144,4 +156,105 @@ export function methodNotAllowed(method: string, template: string): EmulatorErro
     'Request_BadRequest',
     `The request method '${method}' is not supported on '${template}'.`,
   );
+}
+
+const INTEGER_RANGES: Readonly<Record<string, [number, number]>> = {
+  'Edm.Int32': [-2147483648, 2147483647],
+  'Edm.Int64': [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+};
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Why a value does not fit its declared shape; undefined when it fits. */
+function misfit(
+  value: unknown,
+  shape: PropertyShape,
+  name: string,
+  type: string,
+): string | undefined {
+  if (value === null) {
+    return shape.required
+      ? `A null value was found for the property named '${name}', which has the expected type '${shape.collection ? `Collection(${shape.type})` : shape.type}[Nullable=False]'. The expected type '${shape.type}[Nullable=False]' does not allow null values.`
+      : undefined;
+  }
+  if (shape.collection) {
+    if (!Array.isArray(value))
+      return `Cannot convert a primitive value to the expected type 'Collection(${shape.type})' of the property '${name}'.`;
+    for (const item of value) {
+      const problem = misfit(
+        item,
+        {
+          type: shape.type,
+          ...(shape.enum ? { enum: shape.enum } : {}),
+          ...(shape.properties ? { properties: shape.properties } : {}),
+        },
+        name,
+        type,
+      );
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  if (shape.enum) {
+    return typeof value === 'string' && shape.enum.includes(value)
+      ? undefined
+      : `The value '${String(value)}' is not a member of the enum type '${shape.type}' of the property '${name}'.`;
+  }
+  if (shape.properties) {
+    if (typeof value !== 'object' || Array.isArray(value))
+      return `Cannot convert the value of the property '${name}' to the complex type '${shape.type}'.`;
+    for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+      const childShape = shape.properties[key];
+      if (!childShape)
+        return `The property '${key}' does not exist on type '${shape.type}'. Make sure to only use property names that are defined by the type.`;
+      const problem = misfit(child, childShape, key, shape.type);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  const range = INTEGER_RANGES[shape.type];
+  const fits =
+    shape.type === 'Edm.Boolean'
+      ? typeof value === 'boolean'
+      : range
+        ? Number.isInteger(value) && (value as number) >= range[0] && (value as number) <= range[1]
+        : shape.type === 'Edm.Guid'
+          ? typeof value === 'string' && GUID.test(value)
+          : shape.type === 'Edm.String'
+            ? typeof value === 'string'
+            : true;
+  return fits
+    ? undefined
+    : `Cannot convert the literal '${JSON.stringify(value)}' to the expected type '${shape.type}' of the property '${name}' of '${type}'.`;
+}
+
+/**
+ * Checks a PATCH or PUT body against the contract where it declares the type's shapes: a property
+ * the type does not have, a read-only property, or a value of the wrong type is refused with 400
+ * in Graph's error shape, as Graph refuses it. Types without shapes are not checked.
+ */
+export function checkWriteBody(version: GraphApiVersion, template: string, body: JsonObject): void {
+  const typeName = contractPath(version, template).entityType;
+  const type = typeName ? GRAPH_CONTRACT.versions[version].types[typeName] : undefined;
+  if (!typeName || !type?.shapes) return;
+  const readOnly = new Set(type.readOnly?.properties ?? []);
+  for (const [name, value] of Object.entries(body)) {
+    if (name.startsWith('@odata.')) continue;
+    const shape = type.shapes[name];
+    if (!shape) {
+      throw new EmulatorError(
+        400,
+        'BadRequest',
+        `The property '${name}' does not exist on type '${typeName}'. Make sure to only use property names that are defined by the type or mark the type as open type.`,
+      );
+    }
+    if (readOnly.has(name)) {
+      throw new EmulatorError(
+        400,
+        'BadRequest',
+        `Property '${name}' is read-only and cannot be set.`,
+      );
+    }
+    const problem = misfit(value, shape, name, typeName);
+    if (problem) throw new EmulatorError(400, 'BadRequest', problem);
+  }
 }

@@ -10,7 +10,6 @@ import type { JsonObject } from '../seed/policies/types';
 import { DIRECTORY_ROLE_TEMPLATES } from './catalogue';
 import { entity, listPage, notFound, queryOf, stateOf, withoutBaseType } from './graph-common';
 import { graphConfigRoutes } from './graph-config-routes';
-import { registerSharePointSettingsRoutes } from './sharepoint-settings';
 import type { TenantState, DirectoryRoleRecord } from './tenant-state';
 import { EmulatorError, principalOf } from './wire';
 import type { TenantWorld } from './world';
@@ -499,7 +498,6 @@ export function registerGraphRoutes(
       async (scope) => {
         directoryRoutes(scope, world, options);
         graphConfigRoutes(scope, world, version, options.defaultPageSize);
-        registerSharePointSettingsRoutes(scope, world);
         batchRoute(app, scope, version);
       },
       { prefix: `/${version}` },

@@ -107,9 +107,9 @@ export const TENANT_DRIFT: Readonly<Record<string, readonly Drift[]>> = {
     },
     {
       kind: 'change',
-      key: 'SharePoint/SPOTenant/SharePoint Tenant Settings',
-      note: 'external sharing links never expire',
-      apply: set('ExternalUserExpirationRequired', false),
+      key: 'SharePoint/SharePointSettings/SharePoint Settings',
+      note: 'guests may reshare what they do not own',
+      apply: set('isResharingByExternalUsersEnabled', true),
     },
     addedCaPolicy('CA901-CON-Contractors-Office365-AnyPlatform-MFA', (p) =>
       set('conditions.clientAppTypes', ['browser', 'mobileAppsAndDesktopClients'])(p),

@@ -8,7 +8,7 @@ import {
   workloadKey,
   type TenantWorkload,
 } from '@aegis/domain';
-import { HttpTenantGateway, objectsOfRead } from '@aegis/pipeline-tasks';
+import { HttpTenantGateway, objectsOfRead, writableBody } from '@aegis/pipeline-tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { gitCopyOf } from './live-config';
@@ -185,7 +185,11 @@ describe('capture reads Graph in $batches and follows its pages', () => {
     const largest = Math.max(...[...read.values()].map((list) => list.length));
     expect(largest).toBeGreaterThan(5);
     expect(graphCalls.length).toBeGreaterThan(0);
-    expect(graphCalls.every((c) => c.method === 'POST' && c.path === '/beta/$batch')).toBe(true);
+    // a $batch per version: SharePoint's settings are read at v1.0
+    expect(
+      graphCalls.every((c) => c.method === 'POST' && /^\/(beta|v1\.0)\/\$batch$/.test(c.path)),
+    ).toBe(true);
+    expect(graphCalls.filter((c) => c.path === '/v1.0/$batch')).toHaveLength(1);
     expect(Math.max(...graphCalls.map((c) => c.size))).toBeLessThanOrEqual(20);
     expect(graphCalls.length).toBeLessThan(objects / 3);
     expect(reader.requestCount).toBe(graphCalls.length);
@@ -243,7 +247,7 @@ describe('deploy and off-board write the configuration', () => {
     });
   });
 
-  it('Exchange and SharePoint through InvokeCommand: New, Set, Get, Remove', async () => {
+  it('Exchange through InvokeCommand: New, Set, Get, Remove', async () => {
     const rules = workload('Exchange/TransportRule');
     const made = await gateway().create(rules, {
       Name: 'FAB - Block Executables',
@@ -259,12 +263,6 @@ describe('deploy and off-board write the configuration', () => {
     expect(read.find((r) => r['Name'] === 'FAB - Block Executables')?.['Mode']).toBe('Audit');
     await gateway().remove(rules, rule);
     await expect(gateway().remove(rules, rule)).rejects.toMatchObject({ statusCode: 404 });
-
-    const spo = workload('SharePoint/SPOTenant');
-    await gateway().update(spo, {}, { SharingCapability: 'Disabled' });
-    expect((await readObjects(gateway(), [spo])).get(spo)?.[0]?.['SharingCapability']).toBe(
-      'Disabled',
-    );
   });
 
   it('Teams policies through the Teams configuration service: New, Set, Get, Remove', async () => {
@@ -301,14 +299,22 @@ describe('deploy and off-board write the configuration', () => {
     ]);
   });
 
-  it("Graph's SharePoint settings show and change the same state as the SharePoint commands", async () => {
-    const graph = new GraphClient({
-      baseUrl: emulator.url,
-      getToken: async () => delegatedToken(tenant),
-    });
-    const settings = await graph.get<Record<string, unknown>>('/admin/sharepoint/settings');
-    expect(settings).toMatchObject({
-      isLegacyAuthProtocolsEnabled: false,
+  it('SharePoint tenant settings through Graph v1.0: captured and deployed, only writable properties sent', async () => {
+    const calls: { method: string; path: string; body: string }[] = [];
+    const recording: typeof fetch = (input, init) => {
+      calls.push({
+        method: init?.method ?? 'GET',
+        path: new URL(String(input)).pathname,
+        body: typeof init?.body === 'string' ? init.body : '',
+      });
+      return fetch(input, init);
+    };
+    const spo = gateway(delegatedToken(tenant), recording);
+    const settings = workload('SharePoint/SharePointSettings');
+    const [captured] = (await readObjects(spo, [settings])).get(settings) ?? [];
+    // the sample's exports migrated to Graph's names (ADR 048 §6), with FAB's drift
+    expect(captured).toMatchObject({
+      sharingCapability: 'externalUserSharingOnly',
       isResharingByExternalUsersEnabled: false,
       isUnmanagedSyncAppForTenantRestricted: true,
       idleSessionSignOut: {
@@ -317,18 +323,75 @@ describe('deploy and off-board write the configuration', () => {
         signOutAfterInSeconds: 3600,
       },
     });
-    await graph.patch('/admin/sharepoint/settings', {
-      sharingCapability: 'externalUserAndGuestSharing',
-      idleSessionSignOut: { signOutAfterInSeconds: 1800 },
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /v1.0/$batch']);
+
+    // deploy: the baseline's file, read-only properties and all, written over the tenant's
+    const baseline = {
+      ...captured,
+      '@odata.context':
+        'https://graph.microsoft.com/v1.0/$metadata#admin/sharepoint/settings/$entity',
+      sharingCapability: 'disabled',
+      idleSessionSignOut: { isEnabled: true, warnAfterInSeconds: 600, signOutAfterInSeconds: 900 },
+    };
+    const outcome = await spo.update(settings, captured ?? {}, writableBody(baseline, settings));
+    expect(outcome.status).toBe('done');
+    const patch = calls.at(-1)!;
+    expect(`${patch.method} ${patch.path}`).toBe('PATCH /v1.0/admin/sharepoint/settings');
+    const sent = JSON.parse(patch.body) as Record<string, unknown>;
+    expect(sent).not.toHaveProperty('availableManagedPathsForSiteCreation');
+    expect(sent).not.toHaveProperty('@odata.context');
+    const [after] = (await readObjects(spo, [settings])).get(settings) ?? [];
+    expect(after).toMatchObject({
+      sharingCapability: 'disabled',
+      idleSessionSignOut: { signOutAfterInSeconds: 900 },
+      availableManagedPathsForSiteCreation: captured?.['availableManagedPathsForSiteCreation'],
     });
-    const spo = workload('SharePoint/SPOTenant');
-    const idle = workload('SharePoint/SPOBrowserIdleSignOut');
-    const read = await readObjects(gateway(), [spo, idle]);
-    expect(read.get(spo)?.[0]?.['SharingCapability']).toBe('ExternalUserAndGuestSharing');
-    expect(read.get(idle)?.[0]?.['SignOutAfter']).toBe('0.00:30:00');
-    await expect(
-      graph.patch('/admin/sharepoint/settings', { tenantDefaultTimezone: 'UTC' }),
-    ).rejects.toMatchObject({ statusCode: 400 });
+    // the emulator refuses what Graph refuses: the whole file, read-only properties included
+    await expect(spo.update(settings, captured ?? {}, baseline)).rejects.toMatchObject({
+      statusCode: 400,
+    });
+  });
+
+  it('no SPO* cmdlet goes to the Exchange admin API: what no public API covers is never sent', async () => {
+    const cmdlets: string[] = [];
+    const recording: typeof fetch = (input, init) => {
+      if (
+        new URL(String(input)).pathname.endsWith('/InvokeCommand') &&
+        typeof init?.body === 'string'
+      ) {
+        const body = JSON.parse(init.body) as { CmdletInput?: { CmdletName?: string } };
+        cmdlets.push(body.CmdletInput?.CmdletName ?? '');
+      }
+      return fetch(input, init);
+    };
+    const all = gateway(delegatedToken(tenant), recording);
+    const read = await all.readAll(TENANT_WORKLOADS);
+    const sharePoint = TENANT_WORKLOADS.filter((w) => w.category === 'SharePoint');
+    expect(sharePoint.map((w) => [workloadKey(w), read.get(w)?.status])).toEqual([
+      ['SharePoint/SharePointSettings', 'read'],
+      ['SharePoint/SPOTenant', 'noPublicApi'],
+      ['SharePoint/SPOAccessControl', 'noPublicApi'],
+    ]);
+    for (const w of sharePoint.filter((x) => x.transport === 'adminCommand')) {
+      await expect(all.update(w, {}, { SharingCapability: 'Disabled' })).rejects.toThrow(
+        /publishes no API/,
+      );
+      await expect(all.create(w, { SharingCapability: 'Disabled' })).rejects.toThrow(
+        /publishes no API/,
+      );
+    }
+    expect(cmdlets.length).toBeGreaterThan(0);
+    expect(cmdlets.filter((name) => /-SPO/i.test(name))).toEqual([]);
+    // and Exchange's endpoint does not know them, as Exchange Online does not
+    const refused = await fetch(`${emulator.url}/adminapi/beta/${tenant.tenantId}/InvokeCommand`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${delegatedToken(tenant)}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ CmdletInput: { CmdletName: 'Get-SPOTenant', Parameters: {} } }),
+    });
+    expect(refused.status).toBe(400);
   });
 
   it('ARM policy assignments: PUT, list, DELETE', async () => {

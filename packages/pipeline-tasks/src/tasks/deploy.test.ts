@@ -47,15 +47,31 @@ describe('findExisting', () => {
 describe('what a deploy writes', () => {
   it('never sends the properties the service sets itself', () => {
     expect(
-      writableBody({
-        id: 'x',
-        '@odata.context': 'c',
-        createdDateTime: 'd',
-        Guid: 'g',
-        displayName: 'P',
-        state: 'enabled',
-      }),
+      writableBody(
+        {
+          id: 'x',
+          '@odata.context': 'c',
+          createdDateTime: 'd',
+          Guid: 'g',
+          displayName: 'P',
+          state: 'enabled',
+        },
+        workloadFor('ConditionalAccess', 'Policy')!,
+      ),
     ).toEqual({ displayName: 'P', state: 'enabled' });
+  });
+
+  it("leaves out what the workload's service calls read-only (SharePoint's managed paths)", () => {
+    expect(
+      writableBody(
+        {
+          '@odata.context': 'c',
+          availableManagedPathsForSiteCreation: ['/sites/'],
+          sharingCapability: 'disabled',
+        },
+        workloadFor('SharePoint', 'SharePointSettings')!,
+      ),
+    ).toEqual({ sharingCapability: 'disabled' });
   });
 
   it('leaves an object alone when every property the baseline sets already has its value', () => {

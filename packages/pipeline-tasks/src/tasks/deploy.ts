@@ -78,9 +78,15 @@ function updateBody(body: TenantObject): TenantObject {
   );
 }
 
-export function writableBody(object: TenantObject): TenantObject {
+/** What a write sends: neither what every service sets itself nor what the workload's service calls read-only. */
+export function writableBody(object: TenantObject, workload: TenantWorkload): TenantObject {
+  const readOnly = new Set(
+    (workload.transport === 'graph' ? (workload.readOnly ?? []) : []).map((k) => k.toLowerCase()),
+  );
   return Object.fromEntries(
-    Object.entries(object).filter(([key]) => !READ_ONLY.has(key.toLowerCase())),
+    Object.entries(object).filter(
+      ([key]) => !READ_ONLY.has(key.toLowerCase()) && !readOnly.has(key.toLowerCase()),
+    ),
   );
 }
 
@@ -254,7 +260,7 @@ export async function runDeploy(
         );
         continue;
       }
-      const mapped = mapReferences(withDomain(writableBody(file.object)), maps);
+      const mapped = mapReferences(withDomain(writableBody(file.object, file.workload)), maps);
       if (mapped.missing.length > 0) {
         throw new TaskError(
           `Cannot deploy '${fileName}' (${name}): the tenant has no ${mapped.missing.join(', ')}. ` +

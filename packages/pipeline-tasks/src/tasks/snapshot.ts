@@ -92,21 +92,20 @@ function parse(text: string): TenantObject | undefined {
   }
 }
 
-const GRAPH_METADATA = 'https://graph.microsoft.com/beta/$metadata#';
-
 /**
  * Graph items in a collection carry no @odata.context; the exports do (one per entity), always
  * naming the public endpoint, so files stay comparable whichever Graph host answered.
  */
 function withEntityContext(w: TenantWorkload, object: TenantObject): TenantObject {
   if (w.transport !== 'graph') return object;
+  const metadata = `https://graph.microsoft.com/${w.version ?? 'beta'}/$metadata#`;
   const current = object['@odata.context'];
   if (typeof current === 'string') {
     const at = current.indexOf('$metadata#');
     if (at < 0) return object;
-    return { ...object, '@odata.context': `${GRAPH_METADATA}${current.slice(at + 10)}` };
+    return { ...object, '@odata.context': `${metadata}${current.slice(at + 10)}` };
   }
-  return { '@odata.context': `${GRAPH_METADATA}${w.path.replace(/^\//, '')}/$entity`, ...object };
+  return { '@odata.context': `${metadata}${w.path.replace(/^\//, '')}/$entity`, ...object };
 }
 
 export async function snapshotTenant(

@@ -28,17 +28,20 @@ function parseAdminError(_status: number, text: string): { code?: string; messag
   }
 }
 
-/**
- * The parameters of `body` the cmdlet accepts; a cmdlet Microsoft does not publish is an error.
- * SharePoint (SPO*) and Planner settings still go out unfiltered until they leave this endpoint
- * (SharePoint to Graph; Planner has no public API): ADR 049.
- */
+/** Only Exchange Online's own workloads go through this door (SharePoint is Graph's, ADR 048 §6). */
+function exchangeOnly(workload: AdminCommandWorkload, cmdlet: string): void {
+  if (workload.service !== 'exchange') {
+    throw new TaskError(`${cmdlet} is not an Exchange Online cmdlet: it is not sent to Exchange`);
+  }
+}
+
+/** The parameters of `body` the cmdlet accepts; a cmdlet Microsoft does not publish is an error. */
 function cmdletParameters(
   workload: AdminCommandWorkload,
   cmdlet: string,
   body: TenantObject,
 ): TenantObject {
-  if (workload.service !== 'exchange') return body;
+  exchangeOnly(workload, cmdlet);
   const contract = cmdletContract('exchange', cmdlet);
   if (!contract) {
     throw new TaskError(`Exchange Online has no ${cmdlet} cmdlet (Microsoft's cmdlet reference)`);
@@ -79,6 +82,7 @@ export class ExchangeAdminAdapter {
   /** Throws the service's error as it answered: the gateway turns it into the workload's outcome. */
   async read(workload: AdminCommandWorkload): Promise<TenantObject[]> {
     const cmdlet = `Get-${workload.noun}`;
+    exchangeOnly(workload, cmdlet);
     const objects: TenantObject[] = [];
     let url: string | undefined = this.endpoint;
     for (let page = 0; url; page += 1) {

@@ -1,7 +1,8 @@
-// Microsoft Graph (beta) through the Graph connector: reads in $batch of 20 with @odata.nextLink
-// pages batched again (throttled sub-requests retried after their Retry-After), writes with the
-// Multi Admin Approval justification on Intune objects.
-import { GraphClient, type GraphBatchRequest } from '@aegis/connectors/graph';
+// Microsoft Graph (beta, or v1.0 for a workload that says so) through the Graph connector: reads
+// in $batch of 20 per version with @odata.nextLink pages batched again (throttled sub-requests
+// retried after their Retry-After), writes with the Multi Admin Approval justification on Intune
+// objects.
+import { GraphClient, type GraphBatchRequest, type GraphVersion } from '@aegis/connectors/graph';
 import type { GraphWorkload } from '@aegis/domain';
 
 import { TaskError } from '../log';
@@ -25,6 +26,8 @@ const MAX_PAGE_ROUNDS = 500;
 export function approvalJustification(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64');
 }
+
+const versionOf = (workload: GraphWorkload): GraphVersion => workload.version ?? 'beta';
 
 interface GraphErrorBody {
   error?: { code?: unknown; message?: unknown };
@@ -50,8 +53,27 @@ export class GraphTenantAdapter {
    */
   async readAll(workloads: readonly GraphWorkload[]): Promise<Map<GraphWorkload, WorkloadRead>> {
     const result = new Map<GraphWorkload, WorkloadRead>();
+    // a $batch carries requests of its own version only
+    const versions = [...new Set(workloads.map(versionOf))];
+    await Promise.all(
+      versions.map((version) =>
+        this.readVersion(
+          workloads.filter((w) => versionOf(w) === version),
+          version,
+          result,
+        ),
+      ),
+    );
+    return result;
+  }
+
+  private async readVersion(
+    workloads: readonly GraphWorkload[],
+    version: GraphVersion,
+    result: Map<GraphWorkload, WorkloadRead>,
+  ): Promise<void> {
     const objects = new Map<GraphWorkload, TenantObject[]>(workloads.map((w) => [w, []]));
-    const versionBase = this.graph.url('/').replace(/\/$/, '');
+    const versionBase = this.graph.url('/', version).replace(/\/$/, '');
     // navigation properties that are configuration (a policy's settings) come with the list
     let pending = workloads.map((workload) => ({
       workload,
@@ -71,12 +93,14 @@ export class GraphTenantAdapter {
         method: 'GET',
         url: item.url,
       }));
-      const responses = await this.graph.batch<TenantObject>(requests).catch((error: unknown) => {
-        for (const { workload } of pending) {
-          result.set(workload, notReadOutcomeOfError(workload, error));
-        }
-        return undefined;
-      });
+      const responses = await this.graph
+        .batch<TenantObject>(requests, { version })
+        .catch((error: unknown) => {
+          for (const { workload } of pending) {
+            result.set(workload, notReadOutcomeOfError(workload, error));
+          }
+          return undefined;
+        });
       if (!responses) break;
       const next: typeof pending = [];
       pending.forEach((item, index) => {
@@ -116,7 +140,6 @@ export class GraphTenantAdapter {
       });
       pending = next;
     }
-    return result;
   }
 
   private async write(
@@ -127,6 +150,7 @@ export class GraphTenantAdapter {
     options: WriteOptions | undefined,
   ): Promise<WriteOutcome> {
     const response = await this.graph.send<TenantObject | undefined>(method, path, {
+      version: versionOf(workload),
       ...(body ? { body } : {}),
       ...(workload.intune && options?.justification
         ? { headers: { [APPROVAL_HEADER]: approvalJustification(options.justification) } }

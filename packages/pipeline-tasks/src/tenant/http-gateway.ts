@@ -5,10 +5,13 @@
 import type { RetryOptions } from '@aegis/connectors';
 import {
   hasPublicApi,
+  workloadKey,
   type AdminCommandWorkload,
   type GraphWorkload,
   type TenantWorkload,
 } from '@aegis/domain';
+
+import { TaskError } from '../log';
 
 import { ArmTenantAdapter } from './arm-adapter';
 import type { ServiceAdapterOptions, TenantService } from './doors';
@@ -41,6 +44,13 @@ export interface HttpTenantGatewayOptions {
   fetch?: typeof fetch;
   /** waits before retrying a throttled request (default: real time; tests make it instant) */
   sleep?: (ms: number) => Promise<void>;
+}
+
+/** A write of a workload Microsoft publishes no API for is refused here, never sent to another service. */
+function noPublicApi(workload: TenantWorkload): Promise<never> {
+  return Promise.reject(
+    new TaskError(`${workloadKey(workload)}: Microsoft publishes no API for it`),
+  );
 }
 
 export class HttpTenantGateway implements TenantGateway {
@@ -120,6 +130,7 @@ export class HttpTenantGateway implements TenantGateway {
   }
 
   create(workload: TenantWorkload, body: TenantObject, options?: WriteOptions) {
+    if (!hasPublicApi(workload)) return noPublicApi(workload);
     if (workload.transport === 'graph') return this.graph.create(workload, body, options);
     if (workload.transport === 'adminCommand') {
       return this.commandAdapter(workload).create(workload, body);
@@ -133,6 +144,7 @@ export class HttpTenantGateway implements TenantGateway {
     body: TenantObject,
     options?: WriteOptions,
   ): Promise<WriteOutcome> {
+    if (!hasPublicApi(workload)) return noPublicApi(workload);
     if (workload.transport === 'graph') {
       return this.graph.update(workload, existing, body, options);
     }
@@ -147,6 +159,7 @@ export class HttpTenantGateway implements TenantGateway {
     existing: TenantObject,
     options?: WriteOptions,
   ): Promise<WriteOutcome> {
+    if (!hasPublicApi(workload)) return noPublicApi(workload);
     if (workload.transport === 'graph') return this.graph.remove(workload, existing, options);
     if (workload.transport === 'adminCommand') {
       return this.commandAdapter(workload).remove(workload, existing);

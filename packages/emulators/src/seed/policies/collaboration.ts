@@ -1,5 +1,7 @@
-// SharePoint (Get-SPOTenant), Teams (Get-Cs*), Forms and Planner settings, and the Azure
+// SharePoint (Graph's sharepointSettings and the exports no public API covers), Teams (Get-Cs*), Forms and Planner settings, and the Azure
 // resources the baseline deploys (maintenance configurations, policy assignments, as ARM returns them).
+import { migrateSharePointExports } from '@aegis/domain';
+
 import type { JsonObject, PolicyDef } from './types';
 
 const simple = (
@@ -12,8 +14,13 @@ const simple = (
 const teams = (kind: string, props: JsonObject): PolicyDef =>
   simple('Teams', kind, 'Global', () => ({ Identity: 'Global', ...props }));
 
-export const sharePointPolicies: PolicyDef[] = [
-  simple('SharePoint', 'SPOTenant', 'SharePoint Tenant Settings', () => ({
+/**
+ * The SharePoint admin exports (Get-SPOTenant, Get-SPOBrowserIdleSignOut, the unmanaged-device
+ * access settings) the sample data started from; migrated below as a repository's earlier exports
+ * are (ADR 048 §6).
+ */
+const sharePointExports = {
+  SPOTenant: {
     SharingCapability: 'ExternalUserSharingOnly',
     ODBSharingCapability: 'ExistingExternalUserSharingOnly',
     DefaultSharingLinkType: 'Internal',
@@ -35,20 +42,61 @@ export const sharePointPolicies: PolicyDef[] = [
     DisallowInfectedFileDownload: true,
     EnableAzureADB2BIntegration: true,
     OneDriveLoopSharingCapability: 'ExternalUserSharingOnly',
-  })),
-  simple('SharePoint', 'SPOBrowserIdleSignOut', 'Browser Idle Sign Out', () => ({
+  },
+  SPOBrowserIdleSignOut: {
     Enabled: true,
     WarnAfter: '0.00:55:00',
     SignOutAfter: '0.01:00:00',
-  })),
-  simple('SharePoint', 'SPOAccessControl', 'Unmanaged Device Access', () => ({
+  },
+  SPOAccessControl: {
     ConditionalAccessPolicy: 'AllowLimitedAccess',
     AllowDownloadingNonWebViewableFiles: false,
     AllowEditing: true,
     LimitedAccessFileType: 'WebPreviewableFiles',
     BlockMacSync: false,
     IsUnmanagedSyncClientForTenantRestricted: true,
+  },
+};
+
+const migratedSharePoint = migrateSharePointExports(sharePointExports);
+
+export const sharePointPolicies: PolicyDef[] = [
+  // GET /v1.0/admin/sharepoint/settings: every property of sharepointSettings, the migrated ones
+  // over the tenant's defaults
+  simple('SharePoint', 'SharePointSettings', 'SharePoint Settings', () => ({
+    '@odata.context':
+      'https://graph.microsoft.com/v1.0/$metadata#admin/sharepoint/settings/$entity',
+    allowedDomainGuidsForSyncApp: [],
+    availableManagedPathsForSiteCreation: ['/sites/', '/teams/'],
+    deletedUserPersonalSiteRetentionPeriodInDays: 365,
+    excludedFileExtensionsForSyncApp: [],
+    imageTaggingOption: 'basic',
+    isCommentingOnSitePagesEnabled: true,
+    isFileActivityNotificationEnabled: true,
+    isLoopEnabled: true,
+    isRequireAcceptingUserToMatchInvitedUserEnabled: true,
+    isSharePointMobileNotificationEnabled: true,
+    isSharePointNewsfeedEnabled: true,
+    isSiteCreationEnabled: true,
+    isSiteCreationUIEnabled: true,
+    isSitePagesCreationEnabled: true,
+    isSitesStorageLimitAutomatic: true,
+    isSyncButtonHiddenOnPersonalSite: false,
+    personalSiteDefaultStorageLimitInMB: 1048576,
+    siteCreationDefaultManagedPath: '/sites/',
+    siteCreationDefaultStorageLimitInMB: 26214400,
+    tenantDefaultTimezone: '(UTC) Coordinated Universal Time',
+    ...(migratedSharePoint.settings as JsonObject),
   })),
+  // what no public API covers stays as it was exported
+  ...(['SPOTenant', 'SPOAccessControl'] as const).map((kind) =>
+    simple(
+      'SharePoint',
+      kind,
+      kind === 'SPOTenant' ? 'SharePoint Tenant Settings' : 'Unmanaged Device Access',
+      () => (migratedSharePoint.remaining[kind] ?? {}) as JsonObject,
+    ),
+  ),
 ];
 
 export const teamsPolicies: PolicyDef[] = [
