@@ -112,6 +112,11 @@ export const driftDataSchema = z.object({
     Delete: z.number().int(),
   }),
   changes: z.array(driftChangeSchema),
+  /**
+   * Edited policies whose changed properties are critical (capture-review severity): counted as
+   * the capture card's metadata counts them (captureChangeCounts), so the two agree.
+   */
+  criticalCount: z.number().int().nonnegative(),
 });
 export type DriftData = z.infer<typeof driftDataSchema>;
 

@@ -32,7 +32,9 @@ import {
   capturersOf,
   ConflictError,
   captureManifestPath,
+  captureChangeCounts,
   driftChangeCounts,
+  isReviewableChange,
   driftSummary,
   evaluateCompliance,
   isCaptureBranchOf,
@@ -366,7 +368,13 @@ export class CaptureService {
         }
         const properties = propertyChanges(old, after.content, excludedProperties);
         // only excluded properties changed: nothing to review
-        if (properties.length === 0) continue;
+        if (
+          !isReviewableChange({
+            changeType: 'edit',
+            changedProperties: properties.map((p) => p.property),
+          })
+        )
+          continue;
         changes.push({
           changeType: 'edit',
           item,
@@ -407,6 +415,14 @@ export class CaptureService {
         summary: driftSummary(changes, captured.length),
         changeCounts: driftChangeCounts(changes),
         changes,
+        criticalCount: captureChangeCounts(
+          changes.map((c) => ({
+            changeType: c.changeType,
+            ...(c.propertyChanges
+              ? { changedProperties: c.propertyChanges.map((p) => p.property) }
+              : {}),
+          })),
+        ).critical,
       },
       compliance: {
         totalCount: compliance.totalCount,

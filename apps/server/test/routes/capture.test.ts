@@ -65,7 +65,7 @@ describe('capture routes', () => {
     expect(pending).toMatchObject({
       exists: true,
       merged: false,
-      metadata: { changeCount: 6, criticalCount: 2, baselineVersion: '1.0.0' },
+      metadata: { changeCount: 5, criticalCount: 1, baselineVersion: '1.0.0' },
     });
     expect(Date.now() - Date.parse(pending?.date ?? '')).toBeLessThan(3 * 3_600_000);
     expect(list.find((b) => b.name === OLDER)?.metadata?.changeCount).toBeUndefined();
@@ -122,6 +122,12 @@ describe('capture routes', () => {
     // the metadata file is not a policy
     expect([...byPath.keys()].every((p) => p.endsWith('.json') && !p.startsWith('.'))).toBe(true);
     expect(analysis.drift.summary).toMatchObject({ modified: 3, added: 1, deleted: 1 });
+    // the capture card counts the same thing (issue 27): the changes to review and, of them, the
+    // critical ones (CA000's state); MeetingPolicy's timestamp edit is in neither
+    const card = (await branches()).find((b) => b.name === PENDING)?.metadata;
+    expect(card?.changeCount).toBe(analysis.drift.changes.length);
+    expect(card?.criticalCount).toBe(analysis.drift.criticalCount);
+    expect(analysis.drift.criticalCount).toBe(1);
     expect(analysis.drift.changeCounts).toEqual({ Add: 1, Edit: 3, Delete: 1 });
     expect(analysis.drift.summary.unchanged).toBeGreaterThan(50);
 

@@ -4,6 +4,8 @@ import type { DeviationGroup } from '../comparison/types';
 import { captureBranchName } from '../repository-layout';
 
 import {
+  captureChangeCounts,
+  isReviewableChange,
   allReviewed,
   approvalCommentHint,
   approverName,
@@ -356,5 +358,32 @@ describe('review analysis', () => {
     );
     expect(capturedAtFromDescription(withDate.slice(0, 400))).toBe('2025-03-19T08:00:00.000Z');
     expect(capturedAtFromDescription('Captured at: yesterday')).toBeUndefined();
+  });
+});
+
+describe('captureChangeCounts (the capture card and the review count the same thing)', () => {
+  it('counts added, deleted and edited policies; not an edit of excluded properties only', () => {
+    expect(
+      captureChangeCounts([
+        { changeType: 'add' },
+        { changeType: 'delete' },
+        { changeType: 'edit', changedProperties: ['displayName'] },
+        { changeType: 'edit', changedProperties: [] },
+        // the previous version could not be read: a change, of unknown properties
+        { changeType: 'edit' },
+      ]),
+    ).toEqual({ changes: 4, critical: 0 });
+  });
+
+  it('counts an edited policy as critical when a changed property is (state, grant controls)', () => {
+    expect(
+      captureChangeCounts([
+        { changeType: 'edit', changedProperties: ['state', 'displayName'] },
+        { changeType: 'edit', changedProperties: ['grantControls.builtInControls[0]'] },
+        { changeType: 'edit', changedProperties: ['conditions.users.includeUsers[0]'] },
+        { changeType: 'add' },
+      ]),
+    ).toEqual({ changes: 4, critical: 2 });
+    expect(isReviewableChange({ changeType: 'edit', changedProperties: [] })).toBe(false);
   });
 });

@@ -50,6 +50,41 @@ export function driftChangeCounts(
   return { Add: s.added, Edit: s.modified, Delete: s.deleted };
 }
 
+/**
+ * One file a capture changed, as the counts read it: for an edit, the changed properties left once
+ * the exclusions are applied, or undefined when its previous version could not be read.
+ */
+export interface CapturedFileChange {
+  changeType: DriftChangeType;
+  changedProperties?: readonly string[];
+}
+
+/** Whether a changed file is a change to review: an edit that changed only excluded properties (timestamps) is not. */
+export function isReviewableChange(change: CapturedFileChange): boolean {
+  return change.changeType !== 'edit' || change.changedProperties?.length !== 0;
+}
+
+export interface CaptureChangeCounts {
+  /** changed policies to review: added, deleted, and edited beyond the exclusions */
+  changes: number;
+  /** edited policies whose changed properties reach critical capture-review severity */
+  critical: number;
+}
+
+/**
+ * What a capture changed, counted once for the capture card (the metadata the capture task
+ * writes) and the review (issue 27): the same files, the same exclusions, the same severity.
+ */
+export function captureChangeCounts(changes: readonly CapturedFileChange[]): CaptureChangeCounts {
+  const reviewable = changes.filter(isReviewableChange);
+  return {
+    changes: reviewable.length,
+    critical: reviewable.filter(
+      (c) => captureReviewSeverityOf(c.changedProperties ?? []) === 'critical',
+    ).length,
+  };
+}
+
 export type ChangeFilter = 'all' | 'modified' | 'added' | 'deleted';
 const CHANGE_OF_FILTER: Record<Exclude<ChangeFilter, 'all'>, DriftChangeType> = {
   modified: 'edit',

@@ -2,7 +2,12 @@
 // and the pull requests of captures already merged (their branches deleted on completion), so the
 // capture screens have data before any capture runs. A capture run adds branches the same way.
 import { ZERO_OBJECT_ID } from '@aegis/connectors/devops';
-import { FIXED_PIPELINE_IDS } from '@aegis/domain';
+import {
+  captureChangeCounts,
+  FIXED_PIPELINE_IDS,
+  propertyChanges,
+  type CapturedFileChange,
+} from '@aegis/domain';
 
 import { recordPush } from '../devops/branch-policies';
 import type { GitRepo, FileChange } from '../devops/git';
@@ -32,8 +37,11 @@ interface PlannedCapture {
   hoursAgo: number;
   /** who ran the capture: the run's requester (and the metadata's triggeredBy) */
   triggeredBy: IdentityRecord;
-  /** metadata the pipeline recorded; changeCount may be missing (shown as '?') */
-  metadata: { changeCount?: number; criticalCount?: number; baselineVersion: string };
+  /**
+   * metadata the pipeline recorded; `counted: false` is a capture whose pipeline recorded no
+   * counts (shown as '?'), else they are counted as the capture task counts them
+   */
+  metadata: { counted: boolean; baselineVersion: string };
   edits: { path: string; apply(policy: Json): void }[];
   adds: { path: string; content: Json }[];
   deletes: string[];
@@ -49,7 +57,7 @@ export function plannedCaptures(): PlannedCapture[] {
       runId: 1042,
       hoursAgo: 2,
       triggeredBy: SAM,
-      metadata: { changeCount: 6, criticalCount: 2, baselineVersion: '1.0.0' },
+      metadata: { counted: true, baselineVersion: '1.0.0' },
       edits: [
         {
           path: res(
@@ -113,7 +121,7 @@ export function plannedCaptures(): PlannedCapture[] {
       runId: 1017,
       hoursAgo: 3 * 24 + 5,
       triggeredBy: PRIYA,
-      metadata: { baselineVersion: '1.0.0' },
+      metadata: { counted: false, baselineVersion: '1.0.0' },
       edits: [
         {
           path: res(
@@ -133,7 +141,7 @@ export function plannedCaptures(): PlannedCapture[] {
       runId: 611,
       hoursAgo: 75 * 24,
       triggeredBy: PRIYA,
-      metadata: { changeCount: 1, criticalCount: 0, baselineVersion: '0.9.0' },
+      metadata: { counted: true, baselineVersion: '0.9.0' },
       edits: [
         {
           path: res('FAB', 'Exchange/OrganizationConfig/Organization Config.json'),
@@ -180,22 +188,33 @@ export async function seedCaptureHistory(
   for (const plan of plannedCaptures()) {
     const date = new Date(now.getTime() - plan.hoursAgo * HOUR);
     const changes: FileChange[] = [];
+    const counted: CapturedFileChange[] = [];
     for (const edit of plan.edits) {
       const before = files.get(edit.path);
       if (before === undefined) throw new Error(`sample capture edits a missing file ${edit.path}`);
       const policy = JSON.parse(before) as Json;
       edit.apply(policy);
       changes.push({ changeType: 'edit', path: edit.path, content: Buffer.from(text(policy)) });
+      counted.push({
+        changeType: 'edit',
+        changedProperties: propertyChanges(JSON.parse(before), policy).map((c) => c.property),
+      });
     }
     for (const add of plan.adds) {
       changes.push({ changeType: 'add', path: add.path, content: Buffer.from(text(add.content)) });
+      counted.push({ changeType: 'add' });
     }
     for (const path of plan.deletes) {
       if (!files.has(path)) throw new Error(`sample capture deletes a missing file ${path}`);
       changes.push({ changeType: 'delete', path });
+      counted.push({ changeType: 'delete' });
     }
+    const counts = captureChangeCounts(counted);
     const metadata = {
-      ...plan.metadata,
+      ...(plan.metadata.counted
+        ? { changeCount: counts.changes, criticalCount: counts.critical }
+        : {}),
+      baselineVersion: plan.metadata.baselineVersion,
       capturedAt: date.toISOString(),
       triggeredBy: plan.triggeredBy.uniqueName,
       runId: plan.runId,

@@ -59,7 +59,8 @@ export async function runCapture(
   if (parameters.ExcludedPaths.length > 0) {
     log.info(`Excluded paths: ${parameters.ExcludedPaths.join(', ')}`);
   }
-  const changeCount = snapshot.changes.length;
+  // counted as the review counts them: timestamps and other excluded properties are no change
+  const { changeCount } = snapshot;
   const metadata: CaptureMetadata = {
     changeCount,
     criticalCount: snapshot.criticalCount,
@@ -89,7 +90,7 @@ export async function runCapture(
   log.info(
     changeCount === 0
       ? `No drift in what was read: it matches main. ${branch} (${commitId}) records the capture.`
-      : `Pushed ${changeCount} changes (${snapshot.criticalCount} critical) to ${branch} (${commitId})`,
+      : `Pushed ${changeCount} changes (${snapshot.criticalCount} critical; ${snapshot.changes.length} files) to ${branch} (${commitId})`,
   );
   if (partial) {
     log.succeededWithIssues(

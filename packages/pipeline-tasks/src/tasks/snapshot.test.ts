@@ -155,6 +155,38 @@ describe('snapshotTenant', () => {
     expect(snapshot.criticalCount).toBe(1);
   });
 
+  it('counts changes as the review does: an edit of only a timestamp is committed but is no change', async () => {
+    const existing = {
+      // the tenant has the same policy, with another creation time only
+      [`${ROOT}/ConditionalAccess/Policy/CA001-Block-Legacy.json`]: {
+        id: 'ca-1',
+        displayName: 'CA001-Block-Legacy',
+        createdDateTime: '2024-06-01T00:00:00Z',
+        state: 'enabled',
+        conditions: {
+          users: { includeUsers: ['All'], CreatedDateTime: 'nested' },
+          applications: { includeApplications: ['All'] },
+        },
+        includeUsers: 'kept: not the dotted path',
+      },
+      [`${ROOT}/Teams/MessagingPolicy/Global.json`]: {
+        Identity: 'Global',
+        AllowUserDeleteChat: true,
+      },
+    };
+    const snapshot = await snapshotTenant(
+      tenantWith(),
+      repositoryWith(existing),
+      'ABC',
+      'base',
+      NOW,
+      { excludedPaths: ['/Exchange', '/Teams/MeetingPolicy'] },
+    );
+    expect(snapshot.changes.map((c) => c.changeType)).toEqual(['edit', 'edit']);
+    expect(snapshot.changeCount).toBe(1);
+    expect(snapshot.criticalCount).toBe(0);
+  });
+
   it('leaves the files of a workload that was not read as they are, and records why', async () => {
     const tenant = tenantWith();
     tenant.notRead.set('Exchange/TransportRule', {

@@ -7,8 +7,8 @@ import type { ConfigRepository } from '@aegis/connectors/repository';
 import {
   TENANT_WORKLOADS,
   buildCaptureManifest,
+  captureChangeCounts,
   captureManifestPath,
-  captureReviewSeverityOf,
   notCapturedReason,
   notCapturedWorkloads,
   policyFileNameFor,
@@ -16,6 +16,7 @@ import {
   propertyChanges,
   renderCaptureManifest,
   workloadKey,
+  type CapturedFileChange,
   type CaptureManifest,
   type TenantWorkload,
 } from '@aegis/domain';
@@ -37,7 +38,9 @@ export interface TenantSnapshot {
   changes: FileChange[];
   /** path → content of every captured file */
   files: Map<string, string>;
-  /** captured policies whose changes include a critical property (capture-review severity) */
+  /** changed policies to review, counted as the review counts them (captureChangeCounts) */
+  changeCount: number;
+  /** of those, the ones whose changes include a critical property (capture-review severity) */
   criticalCount: number;
   policyCount: number;
   /** per workload: read (with its count) or why not; its files are left as they are at `base` */
@@ -178,17 +181,31 @@ export async function snapshotTenant(
   const captured = new Set(readWorkloads.map((w) => workloadFolder(root, w)));
   const inCapturedFolder = (path: string) => captured.has(path.slice(0, path.lastIndexOf('/')));
   const changes: FileChange[] = [];
-  let criticalCount = 0;
+  const counted: CapturedFileChange[] = [];
   for (const [path, content] of files) {
     const previous = existing.get(path);
     if (previous === content) continue;
-    changes.push({ changeType: previous === undefined ? 'add' : 'edit', path, content });
-    const changed = propertyChanges(previous ? (parse(previous) ?? {}) : {}, parse(content) ?? {});
-    if (captureReviewSeverityOf(changed.map((c) => c.property)) === 'critical') criticalCount += 1;
+    if (previous === undefined) {
+      changes.push({ changeType: 'add', path, content });
+      counted.push({ changeType: 'add' });
+      continue;
+    }
+    changes.push({ changeType: 'edit', path, content });
+    // the review's default exclusions (timestamps…); the capture's own are stripped already
+    const before = parse(previous);
+    const changed = before && propertyChanges(before, parse(content) ?? {});
+    counted.push({
+      changeType: 'edit',
+      ...(changed ? { changedProperties: changed.map((c) => c.property) } : {}),
+    });
   }
   for (const path of existing.keys()) {
-    if (inCapturedFolder(path) && !files.has(path)) changes.push({ changeType: 'delete', path });
+    if (inCapturedFolder(path) && !files.has(path)) {
+      changes.push({ changeType: 'delete', path });
+      counted.push({ changeType: 'delete' });
+    }
   }
+  const counts = captureChangeCounts(counted);
   const manifest = buildCaptureManifest(
     now,
     workloads.map((w) => {
@@ -199,7 +216,15 @@ export async function snapshotTenant(
       ] as const;
     }),
   );
-  return { base, changes, files, criticalCount, policyCount: files.size, manifest };
+  return {
+    base,
+    changes,
+    files,
+    changeCount: counts.changes,
+    criticalCount: counts.critical,
+    policyCount: files.size,
+    manifest,
+  };
 }
 
 export { RESOURCES_ROOT };

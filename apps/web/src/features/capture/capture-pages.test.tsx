@@ -73,6 +73,7 @@ function analysis(branch: string, partial = false): CaptureAnalysis {
     drift: {
       summary: { unchanged: 40, modified: 1, added: 1, deleted: 0 },
       changeCounts: { Add: 1, Edit: 1, Delete: 0 },
+      criticalCount: 1,
       changes: [
         {
           changeType: 'edit',

@@ -322,6 +322,7 @@ export function ReviewWorkflow({
                 <Count label="Modified" value={data.drift.summary.modified} />
                 <Count label="Added" value={data.drift.summary.added} />
                 <Count label="Deleted" value={data.drift.summary.deleted} />
+                <Count label="Critical" value={data.drift.criticalCount} />
               </div>
             </Card>
             <Card className={styles.card} aria-label="Baseline Compliance">
