@@ -70,8 +70,9 @@ test('a capture whose Exchange read is refused commits the rest and is reviewed 
   await expect(notCaptured).toContainText(
     /Exchange\/OrganizationConfig, .*Exchange\/TransportRule: Not captured: the Aegis app lacks/,
   );
+  // what no public API covers (Planner, SharePoint's settings Graph lacks, ADR 048 §6): one line
   await expect(notCaptured).toContainText(
-    'Planner/PlannerConfiguration: Not captured: Microsoft publishes no API for it',
+    'Planner/PlannerConfiguration, SharePoint/SPOAccessControl, SharePoint/SPOTenant: Not captured: Microsoft publishes no API for it',
   );
   // ABC's tenant changed its Exchange organization config, but it was not read: no drift of it
   await expect(
