@@ -21,6 +21,7 @@ import {
   fleetStatus,
   fleetStatusCounts,
   isClientCode,
+  lastCaptureOf,
   lastSegment,
   makesCapturePartial,
   parseBackupTag,
@@ -218,7 +219,10 @@ export class FleetService {
       let lastCapture: string | null = null;
       if (overviews.ok) {
         const overview = overviews.value.get(client);
-        lastCapture = overview?.lastCapture ?? null;
+        lastCapture = lastCaptureOf(
+          overview?.lastCapture,
+          summary?.ok ? summary.value.capturedAt : undefined,
+        );
         pendingReviews = overview?.pendingReviews ?? 0;
         facts.lastCaptureAt = lastCapture;
         if (!lastCapture) missing.push(FLEET_MISSING.noCapture);

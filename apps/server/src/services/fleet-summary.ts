@@ -33,6 +33,11 @@ export interface ClientSummary {
   deviations: FleetDeviation[];
   /** workloads the capture on main did not read: left out of every figure (ADR 050) */
   notCaptured: NotCapturedWorkload[];
+  /**
+   * when the configuration on main was read from the tenant (its manifest), however it got there:
+   * a merged capture, or the first capture tenant onboarding commits (issue 27)
+   */
+  capturedAt?: string;
   notes: string[];
   /** when the figures were computed, and the acceptance expiries that would change them */
   computedAt: number;
@@ -90,6 +95,7 @@ export function summarizeClient(
     ...(standard.evaluatedCount > 0 ? { standardPercentage: standard.percentage } : {}),
     deviations: fleetDeviationsOf(data.deviations),
     notCaptured: notCapturedWorkloads(manifest),
+    ...(manifest ? { capturedAt: manifest.capturedAt } : {}),
     notes,
     computedAt: at,
     expiries: accepted.acceptedDeviations

@@ -172,6 +172,25 @@ describe('fleet routes', () => {
     expect(row?.status).not.toBe('compliant');
   });
 
+  it('takes the first capture tenant onboarding commits to main as the last capture (no capture branch)', async () => {
+    const readAt = '2026-11-20T09:30:00.000Z';
+    await pushToMain('Onboard TSP: first capture of tailspintoys.com (run 900)', [
+      {
+        changeType: 'add',
+        path: '/Clients/TSP/M365Config/Resources/Exchange/RemoteDomain/Default.json',
+        content: JSON.stringify({ Identity: 'Default', AutoForwardEnabled: false }),
+      },
+      {
+        changeType: 'add',
+        path: captureManifestPath('TSP'),
+        content: renderCaptureManifest(buildCaptureManifest(new Date(readAt), [])),
+      },
+    ]);
+    const row = (await fleet()).rows.find((r) => r.client === 'TSP');
+    expect(row?.lastCapture).toBe(readAt);
+    expect(row?.missing).not.toContain(FLEET_MISSING.noCapture);
+  });
+
   it("computes a client's trend from its merges and backups", async () => {
     const response = await get('/api/fleet/ABC/trend?points=30');
     expect(response.statusCode).toBe(200);

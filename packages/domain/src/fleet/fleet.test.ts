@@ -5,6 +5,7 @@ import {
   fleetStatus,
   fleetStatusCounts,
   formatAge,
+  lastCaptureOf,
   selectTrendPoints,
   worstFleetDeviations,
   type FleetDeviation,
@@ -136,5 +137,19 @@ describe('trend points', () => {
     );
     const points = selectTrendPoints(many, 5);
     expect(points.map((p) => p.commitId)).toEqual(['c25', 'c26', 'c27', 'c28', 'c29']);
+  });
+});
+
+describe('lastCaptureOf', () => {
+  it('is the newest of the capture branches and the read the configuration on main records', () => {
+    expect(lastCaptureOf(null, '2026-11-20T09:30:00Z')).toBe('2026-11-20T09:30:00Z');
+    expect(lastCaptureOf('2026-11-21T00:00:00Z', '2026-11-20T09:30:00Z')).toBe(
+      '2026-11-21T00:00:00Z',
+    );
+    expect(lastCaptureOf('2026-11-19T00:00:00Z', '2026-11-20T09:30:00Z')).toBe(
+      '2026-11-20T09:30:00Z',
+    );
+    expect(lastCaptureOf(undefined, 'not a time')).toBeNull();
+    expect(lastCaptureOf(null, null)).toBeNull();
   });
 });

@@ -75,6 +75,22 @@ export function ageInDays(iso: string | null | undefined, now: Date): number | u
   return Math.max(0, Math.floor((now.getTime() - t) / DAY_MS));
 }
 
+/**
+ * A client's last capture (issue 27): the newest of its capture runs' branches and the read its
+ * configuration on main records (the manifest), since tenant onboarding commits a first capture
+ * to main without a capture branch. null when neither says anything.
+ */
+export function lastCaptureOf(
+  newestCaptureBranch: string | null | undefined,
+  configurationReadAt: string | null | undefined,
+): string | null {
+  const times = [newestCaptureBranch, configurationReadAt].filter(
+    (t): t is string => typeof t === 'string' && !Number.isNaN(Date.parse(t)),
+  );
+  if (times.length === 0) return null;
+  return times.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a));
+}
+
 /** 'today', '1 day ago', 'N days ago'; 'Never' without a time. */
 export function formatAge(iso: string | null | undefined, now: Date): string {
   const days = ageInDays(iso, now);
