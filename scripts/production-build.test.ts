@@ -2,13 +2,16 @@
 // tsx, no loader flags) against the emulators, its liveness, readiness and shutdown with a request
 // in flight; and the task bundle, alone in a folder, running a task against the DevOps emulator
 // and Azurite as an agent would.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { connect, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 
 import { createTablesClient } from '@aegis/connectors/tables';
 import {
@@ -171,6 +174,67 @@ async function heldDevOps(): Promise<{
   };
 }
 
+/** One item of telemetry as Application Insights' ingestion endpoint receives it. */
+interface TelemetryEnvelope {
+  name: string;
+  tags?: Record<string, string>;
+  data?: { baseType?: string; baseData?: Record<string, unknown> };
+}
+
+/**
+ * An Application Insights ingestion endpoint (`/v2.1/track`) that keeps what it is sent. The
+ * exporter speaks only HTTPS, so it has a certificate for 127.0.0.1 made for the test, which the
+ * server is told to trust (`NODE_EXTRA_CA_CERTS`).
+ */
+async function capturingIngestion(): Promise<{
+  url: string;
+  certificateFile: string;
+  envelopes: TelemetryEnvelope[];
+  close(): Promise<void>;
+}> {
+  const keyFile = path.join(workDir, 'ingestion-key.pem');
+  const certificateFile = path.join(workDir, 'ingestion-cert.pem');
+  await promisify(execFile)('openssl', [
+    ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
+    ...['-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+    ...['-keyout', keyFile, '-out', certificateFile],
+  ]);
+  const envelopes: TelemetryEnvelope[] = [];
+  const receive = (request: IncomingMessage, response: ServerResponse): void => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const text = (
+        request.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw
+      ).toString();
+      const items = (text.trim().startsWith('[') ? JSON.parse(text) : []) as TelemetryEnvelope[];
+      if (request.url?.startsWith('/v2.1/track')) envelopes.push(...items);
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({ itemsReceived: items.length, itemsAccepted: items.length, errors: [] }),
+        );
+    });
+  };
+  const server = createHttpsServer(
+    { key: await readFile(keyFile), cert: await readFile(certificateFile) },
+    receive,
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `https://127.0.0.1:${port}`,
+    certificateFile,
+    envelopes,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 describe('the server bundle', () => {
   it('imports no dev dependency and nothing of the emulators', () => {
     const inputs = Object.keys(serverMeta.inputs);
@@ -227,6 +291,52 @@ describe('the server bundle', () => {
     server.child.kill('SIGTERM');
     expect({ code: await server.exited, output: server.output() }).toMatchObject({ code: 0 });
     expect(await portAccepts(server.port)).toBe(false);
+  });
+
+  it('sends its requests and their DevOps calls to Application Insights when configured (ADR 061)', async () => {
+    const ingestion = await capturingIngestion();
+    try {
+      const server = await startServer({
+        APPLICATIONINSIGHTS_CONNECTION_STRING: `InstrumentationKey=00000000-0000-0000-0000-000000000000;IngestionEndpoint=${ingestion.url}/`,
+        NODE_EXTRA_CA_CERTS: ingestion.certificateFile,
+        // the SDK's own usage reports go to Microsoft, which this machine does not reach
+        APPLICATIONINSIGHTS_STATSBEAT_DISABLED: 'true',
+      });
+      const token = await idp.issueToken(STAFF_ACCOUNTS[0]?.upn ?? '');
+      const projects = await fetch(`${server.url}/api/projects`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(projects.status).toBe(200);
+      // stopping flushes what is buffered
+      server.child.kill('SIGTERM');
+      expect({ code: await server.exited, output: server.output() }).toMatchObject({ code: 0 });
+
+      const request = ingestion.envelopes.find(
+        (item) =>
+          item.data?.baseType === 'RequestData' &&
+          item.data.baseData?.['name'] === 'GET /api/projects',
+      );
+      expect(request?.tags?.['ai.cloud.role']).toBe('aegis-server');
+      const operationId = request?.tags?.['ai.operation.id'];
+      expect(operationId).toMatch(/^[0-9a-f]{32}$/);
+      const dependency = ingestion.envelopes.find(
+        (item) =>
+          item.data?.baseType === 'RemoteDependencyData' &&
+          String(item.data.baseData?.['name']).endsWith('/{organization}/_apis/projects'),
+      );
+      expect(dependency?.tags?.['ai.operation.id']).toBe(operationId);
+      expect(dependency?.tags?.['ai.operation.parentId']).toBe(request?.data?.baseData?.['id']);
+      // the request's log lines carry its trace
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"url":"/api/projects"'));
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) expect(line).toContain(`"trace_id":"${operationId}"`);
+      expect(JSON.stringify(ingestion.envelopes)).not.toContain(token);
+    } finally {
+      await ingestion.close();
+    }
   });
 
   it('runs through npm run start:prod and stops when npm alone gets SIGTERM', async () => {

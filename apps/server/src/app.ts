@@ -25,6 +25,7 @@ import { heavyRequestsPlugin } from './plugins/heavy-requests';
 import { openApiPlugin } from './plugins/openapi';
 import { pipelineRunsPlugin } from './plugins/pipeline-runs';
 import { securityPlugin } from './plugins/security';
+import { telemetryPlugin } from './plugins/telemetry';
 import { appTablesRoutes } from './routes/app-tables';
 import { auditRoutes } from './routes/audit';
 import { backupRoutes } from './routes/backups';
@@ -114,6 +115,8 @@ export async function buildApp({
     .filter((url): url is string => Boolean(url))
     .map((url) => new URL(url).origin);
 
+  // First: the routes registered after it take its logger factory, and its hook runs first.
+  await app.register(telemetryPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(compressionPlugin);
   await app.register(securityPlugin, { connectOrigins });

@@ -46,6 +46,18 @@ const configSchema = z
      */
     AEGIS_HEAVY_REQUESTS_PER_USER: z.coerce.number().int().min(1).max(1000).default(4),
     /**
+     * Application Insights (ADR 061): when set, traces and metrics go to Azure Monitor through
+     * Microsoft's OpenTelemetry distribution; when absent, nothing is exported.
+     */
+    APPLICATIONINSIGHTS_CONNECTION_STRING: z
+      .union([
+        z.literal('').transform(() => undefined),
+        z.string().regex(/(^|;)\s*InstrumentationKey=[^;]+/i, 'must contain InstrumentationKey=…'),
+      ])
+      .optional(),
+    /** The service name telemetry is recorded under (Application Insights' cloud role name). */
+    OTEL_SERVICE_NAME: z.string().min(1).default('aegis-server'),
+    /**
      * Worker threads that compute the fleet's client summaries (ADR 044); 0 computes them in the
      * server's thread. Default: one fewer than the machine's cores, at least one.
      */

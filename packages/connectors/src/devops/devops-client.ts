@@ -2,7 +2,14 @@
 // Same code against dev.azure.com and the emulator: only the organization URL and token differ.
 import { strFromU8, unzipSync } from 'fflate';
 
-import { HttpPipeline, ServiceError, isServiceError, type QueryValue } from '../shared';
+import {
+  HttpPipeline,
+  ServiceError,
+  isServiceError,
+  templateSegment,
+  urlTemplate,
+  type QueryValue,
+} from '../shared';
 
 import type {
   WireAnnotatedTag,
@@ -267,6 +274,27 @@ function toAnnotatedTag(wire: WireAnnotatedTag): AnnotatedTag {
   };
 }
 
+/**
+ * A DevOps URL's shape for telemetry (ADR 061): the organisation, the project and the repository
+ * named as such (`{organization}/{project}/_apis/git/repositories/{repository}/items`), the rest
+ * as {@link urlTemplate} makes it.
+ */
+export function devOpsUrlTemplate(organizationUrl: string, url: URL): string {
+  const organization = new URL(organizationUrl);
+  const prefix = organization.pathname.replace(/\/+$/, '');
+  if (url.origin !== organization.origin || !url.pathname.startsWith(`${prefix}/`)) {
+    return urlTemplate(url);
+  }
+  const segments = url.pathname.slice(prefix.length + 1).split('/');
+  const apis = segments.indexOf('_apis');
+  const path = segments.map((segment, index) => {
+    if (apis > 0 && index < apis) return '{project}';
+    if (index > apis && segments[index - 1] === 'repositories') return '{repository}';
+    return templateSegment(segment);
+  });
+  return `${url.origin}${prefix === '' ? '' : '/{organization}'}/${path.join('/')}`;
+}
+
 export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
   private readonly http: HttpPipeline;
   private readonly base: string;
@@ -281,6 +309,7 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
       ...(options.timeoutInMs ? { timeoutInMs: options.timeoutInMs } : {}),
       parseError: parseDevOpsError,
       requestIdHeaders: ['activityid', 'x-vss-e2eid', 'x-ms-request-id'],
+      urlTemplate: (url) => devOpsUrlTemplate(this.base, url),
       // Azure DevOps answers bad credentials with 203 and an HTML sign-in page (reference §1.4).
       checkResponse: (response) => {
         const type = response.headers.get('content-type') ?? '';

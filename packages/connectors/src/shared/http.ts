@@ -1,7 +1,14 @@
 // A small fetch-based HTTP pipeline shared by the connectors: bearer token, JSON bodies, typed
-// ServiceErrors carrying the service's own message, and retries (shared/retry.ts).
+// ServiceErrors carrying the service's own message, retries (shared/retry.ts), and a client span
+// per call with the duration of each attempt (shared/telemetry.ts, ADR 061).
 import { withRetry, parseRetryAfter, type RetryOptions } from './retry';
-import { ServiceError, serviceDisplayName, type ServiceName } from './service-error';
+import {
+  isServiceError,
+  ServiceError,
+  serviceDisplayName,
+  type ServiceName,
+} from './service-error';
+import { recordAttempt, traceOutgoingCall, urlTemplate } from './telemetry';
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -48,6 +55,11 @@ export interface HttpPipelineOptions {
    * `Timeout` ServiceError (default {@link DEFAULT_TIMEOUT_IN_MS}).
    */
   timeoutInMs?: number;
+  /**
+   * The URL's shape for telemetry, when the service knows it better than the generic
+   * {@link urlTemplate} (DevOps: organisation, project, repository). Never carries a secret.
+   */
+  urlTemplate?: (url: URL) => string;
 }
 
 /** Issue 9 §2: an upstream that does not answer within 30 s is reported as a timeout. */
@@ -77,7 +89,45 @@ export class HttpPipeline {
   }
 
   async send<T>(request: HttpRequest): Promise<HttpResponse<T>> {
-    return withRetry(() => this.sendInTime<T>(request), this.options.retry, request.abortSignal);
+    const url = new URL(request.url);
+    const template = this.options.urlTemplate?.(url) ?? urlTemplate(url);
+    const { service } = this.options;
+    return traceOutgoingCall({ service, method: request.method, url, template }, () =>
+      withRetry(
+        async (attempt) => {
+          const started = performance.now();
+          const outcome = {
+            service,
+            method: request.method,
+            serverAddress: url.hostname,
+            template,
+          };
+          try {
+            const response = await this.sendInTime<T>(request);
+            recordAttempt({
+              ...outcome,
+              attempt,
+              statusCode: response.status,
+              durationInMs: performance.now() - started,
+            });
+            return response;
+          } catch (error) {
+            const statusCode = isServiceError(error) ? error.statusCode : undefined;
+            recordAttempt({
+              ...outcome,
+              attempt,
+              durationInMs: performance.now() - started,
+              ...(statusCode !== undefined
+                ? { statusCode }
+                : { errorType: isServiceError(error) ? (error.code ?? 'ServiceError') : 'Error' }),
+            });
+            throw error;
+          }
+        },
+        this.options.retry,
+        request.abortSignal,
+      ),
+    );
   }
 
   /** One attempt, aborted through an AbortSignal when it outlasts the timeout. */

@@ -2,3 +2,4 @@ export * from './service-error';
 export * from './http';
 export * from './retry';
 export * from './reachability';
+export * from './telemetry';

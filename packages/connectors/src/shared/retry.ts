@@ -1,5 +1,7 @@
-// Retries with exponential backoff and jitter, honouring a service's Retry-After.
+// Retries with exponential backoff and jitter, honouring a service's Retry-After. Each decision
+// is recorded on the active span (ADR 061).
 import { isServiceError } from './service-error';
+import { recordRetriesExhausted, recordRetry } from './telemetry';
 
 export interface RetryOptions {
   /** retries after the first attempt (default 3) */
@@ -66,13 +68,26 @@ export async function withRetry<T>(
     try {
       return await operation(attempt);
     } catch (error) {
-      const canRetry =
-        attempt < maxRetries &&
+      const isRetryable =
         isServiceError(error) &&
         error.statusCode !== undefined &&
         retryable.includes(error.statusCode);
-      if (!canRetry) throw error;
-      await sleep(backoffDelay(attempt, options, error.retryAfterInMs), signal);
+      if (!isRetryable) throw error;
+      if (attempt >= maxRetries) {
+        recordRetriesExhausted(attempt + 1, error.statusCode);
+        throw error;
+      }
+      const delayInMs = backoffDelay(attempt, options, error.retryAfterInMs);
+      recordRetry({
+        attempt,
+        service: error.service,
+        delayInMs,
+        retryAfterHonoured:
+          error.retryAfterInMs !== undefined && delayInMs === error.retryAfterInMs,
+        ...(error.statusCode !== undefined ? { statusCode: error.statusCode } : {}),
+        ...(error.retryAfterInMs !== undefined ? { retryAfterInMs: error.retryAfterInMs } : {}),
+      });
+      await sleep(delayInMs, signal);
     }
   }
 }

@@ -9,7 +9,17 @@ import {
 } from '@azure/data-tables';
 import type { TokenCredential } from '@azure/identity';
 
-import { DEFAULT_TIMEOUT_IN_MS, ServiceError, timeoutError } from '../shared';
+import {
+  DEFAULT_TIMEOUT_IN_MS,
+  parseRetryAfter,
+  recordAttempt,
+  recordFinalStatus,
+  recordRetry,
+  ServiceError,
+  timeoutError,
+  traceOutgoingCall,
+  urlTemplate,
+} from '../shared';
 
 import type {
   AppTables,
@@ -221,6 +231,94 @@ function timeoutPolicy(timeoutInMs: number): PipelinePolicy {
 }
 
 /**
+ * One client span per Table storage call (ADR 061), around the SDK's own retries; a failing
+ * answer marks the span, since the SDK returns it rather than throwing here.
+ */
+function callSpanPolicy(): PipelinePolicy {
+  return {
+    name: 'aegisCallSpan',
+    sendRequest: (request, next) =>
+      traceOutgoingCall(
+        { service: 'tables', method: request.method, url: request.url },
+        async (span) => {
+          const response = await next(request);
+          recordFinalStatus(span, response.status);
+          return response;
+        },
+      ),
+  };
+}
+
+interface PreviousAttempt {
+  attempt: number;
+  endedAt: number;
+  statusCode?: number;
+  retryAfterInMs?: number;
+}
+
+/**
+ * Inside the SDK's retry policy: the duration of each attempt, and before each retry the decision
+ * the SDK took (the status it retried, the wait, whether it was the service's Retry-After).
+ */
+function attemptPolicy(): PipelinePolicy {
+  const previous = new WeakMap<object, PreviousAttempt>();
+  return {
+    name: 'aegisAttempts',
+    async sendRequest(request, next) {
+      const url = new URL(request.url);
+      const before = previous.get(request);
+      const attempt = before ? before.attempt + 1 : 0;
+      const started = performance.now();
+      if (before) {
+        const delayInMs = started - before.endedAt;
+        recordRetry({
+          attempt: before.attempt,
+          service: 'tables',
+          delayInMs,
+          retryAfterHonoured:
+            before.retryAfterInMs !== undefined && delayInMs >= before.retryAfterInMs,
+          ...(before.statusCode !== undefined ? { statusCode: before.statusCode } : {}),
+          ...(before.retryAfterInMs !== undefined ? { retryAfterInMs: before.retryAfterInMs } : {}),
+        });
+      }
+      const outcome = {
+        service: 'tables' as const,
+        method: request.method,
+        serverAddress: url.hostname,
+        template: urlTemplate(url),
+        attempt,
+      };
+      try {
+        const response = await next(request);
+        // the headers the SDK's throttling strategy honours, the millisecond one first
+        const retryAfterMs = Number(response.headers.get('x-ms-retry-after-ms') ?? Number.NaN);
+        const retryAfterInMs = Number.isFinite(retryAfterMs)
+          ? retryAfterMs
+          : parseRetryAfter(response.headers.get('retry-after'));
+        const endedAt = performance.now();
+        recordAttempt({ ...outcome, statusCode: response.status, durationInMs: endedAt - started });
+        previous.set(request, {
+          attempt,
+          endedAt,
+          statusCode: response.status,
+          ...(retryAfterInMs !== undefined ? { retryAfterInMs } : {}),
+        });
+        return response;
+      } catch (error) {
+        const endedAt = performance.now();
+        recordAttempt({
+          ...outcome,
+          errorType: error instanceof Error ? error.name : 'Error',
+          durationInMs: endedAt - started,
+        });
+        previous.set(request, { attempt, endedAt });
+        throw error;
+      }
+    },
+  };
+}
+
+/**
  * The AppTables adapter over `@azure/data-tables`: Azurite or an Azure Storage account by
  * connection string, or an account URL with an Entra credential (DefaultAzureCredential).
  */
@@ -240,6 +338,8 @@ export class TablesClient implements AppTables {
       additionalPolicies: [
         ...(clientOptions.additionalPolicies ?? []),
         { policy: timeoutPolicy(timeoutInMs), position: 'perCall' },
+        { policy: callSpanPolicy(), position: 'perCall' },
+        { policy: attemptPolicy(), position: 'perRetry' },
       ],
       allowInsecureConnection: clientOptions.allowInsecureConnection ?? isInsecure(connection),
     };
