@@ -126,6 +126,40 @@ function BranchCard({
   );
 }
 
+/** A merged capture: who merged it when, and its pull request's history. */
+function MergedCard({ branch, archived = false }: { branch: CaptureBranch; archived?: boolean }) {
+  const styles = useStyles();
+  return (
+    <Card className={styles.card} role="group" aria-label={`Merged ${branch.name}`}>
+      <Text weight="semibold" className={styles.name}>
+        <BranchRegular aria-hidden />
+        {branch.name}
+      </Text>
+      <div className={styles.meta}>
+        <Badge appearance="tint" color="success">
+          Merged
+        </Badge>
+        {archived && (
+          <Badge appearance="tint" color="subtle">
+            Archived
+          </Badge>
+        )}
+        <Text size={200} className={styles.muted}>
+          Merged by {branch.mergedBy ?? 'Unknown'} on{' '}
+          {branch.mergedDate ? formatCaptureDate(branch.mergedDate) : 'Unknown'}
+        </Text>
+      </div>
+      {branch.pullRequest && (
+        <div>
+          <Link href={branch.pullRequest.prUrl} target="_blank" rel="noreferrer">
+            View History
+          </Link>
+        </div>
+      )}
+    </Card>
+  );
+}
+
 /** Capture selector (spec 3 §2): Pending Review, Recently Merged, Archived. */
 export function CaptureSelector({
   branches,
@@ -194,28 +228,7 @@ export function CaptureSelector({
             Recently Merged ({merged.length})
           </Text>
           {mergedView.visible.map((b) => (
-            <Card key={b.name} className={styles.card} role="group" aria-label={`Merged ${b.name}`}>
-              <Text weight="semibold" className={styles.name}>
-                <BranchRegular aria-hidden />
-                {b.name}
-              </Text>
-              <div className={styles.meta}>
-                <Badge appearance="tint" color="success">
-                  Merged
-                </Badge>
-                <Text size={200} className={styles.muted}>
-                  Merged by {b.mergedBy ?? 'Unknown'} on{' '}
-                  {b.mergedDate ? formatCaptureDate(b.mergedDate) : 'Unknown'}
-                </Text>
-              </div>
-              {b.pullRequest && (
-                <div>
-                  <Link href={b.pullRequest.prUrl} target="_blank" rel="noreferrer">
-                    View History
-                  </Link>
-                </div>
-              )}
-            </Card>
+            <MergedCard key={b.name} branch={b} />
           ))}
           {mergedView.toggleLabel && (
             <Button appearance="transparent" onClick={() => setShowAllMerged((v) => !v)}>
@@ -230,16 +243,21 @@ export function CaptureSelector({
             <AccordionHeader>Archived ({archived.length})</AccordionHeader>
             <AccordionPanel>
               <div className={styles.section}>
-                {archived.map((b) => (
-                  <BranchCard
-                    key={b.name}
-                    branch={b}
-                    badge="Archived"
-                    selected={selected === b.name}
-                    onSelect={onSelect}
-                    now={now}
-                  />
-                ))}
+                {archived.map((b) =>
+                  // a merged capture has nothing left to review: its history, as Recently Merged
+                  b.merged ? (
+                    <MergedCard key={b.name} branch={b} archived />
+                  ) : (
+                    <BranchCard
+                      key={b.name}
+                      branch={b}
+                      badge="Archived"
+                      selected={selected === b.name}
+                      onSelect={onSelect}
+                      now={now}
+                    />
+                  ),
+                )}
               </div>
             </AccordionPanel>
           </AccordionItem>
