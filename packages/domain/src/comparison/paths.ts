@@ -19,6 +19,16 @@ export function categoryOf(resourcePath: string): string {
   return i > 0 ? resourcePath.slice(0, i) : 'Other';
 }
 
+/**
+ * The kind of a policy as its folders name it, between the category and the file
+ * (`Exchange/RemoteDomain/Default.json` → 'RemoteDomain'): what tells apart the several policies
+ * called 'Default' of one category (issue 27). Empty when the file sits in the category itself.
+ */
+export function policyKindFolder(resourcePath: string): string {
+  const parts = toResourcePath(resourcePath).split('/');
+  return parts.slice(1, -1).join('/');
+}
+
 /** File name without folder and `.json` extension. */
 export function policyFileName(resourcePath: string): string {
   const base = resourcePath.slice(resourcePath.lastIndexOf('/') + 1);

@@ -115,6 +115,8 @@ describe('Baseline Compliance view', () => {
     const item = await within(list).findByRole('button', { name: /Authorization Policy/ });
     expect(within(item).getByText(/\+3 more properties\.\.\./)).toBeInTheDocument();
     expect(within(item).getByText('6 properties')).toBeInTheDocument();
+    // its kind, which tells apart policies of one name (three 'Default's in Exchange)
+    expect(within(item).getByText('AuthorizationPolicy')).toBeInTheDocument();
   });
 
   it('preselects every deviation, counts the selection, and accepts with reason and expiry', async () => {

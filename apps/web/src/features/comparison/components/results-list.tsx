@@ -1,4 +1,4 @@
-import { displayValue, formatHeaderPercentage } from '@aegis/domain';
+import { displayValue, formatHeaderPercentage, policyKindFolder } from '@aegis/domain';
 import { Badge, Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular, InfoRegular } from '@fluentui/react-icons';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
@@ -60,6 +60,7 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
   },
   policyName: { flexGrow: 1, fontWeight: tokens.fontWeightSemibold },
+  kind: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightRegular },
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, minWidth: 0 },
   pass: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightBold },
   fail: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightBold },
@@ -179,6 +180,13 @@ export function ResultsList({
           <div className={styles.policy} role="row">
             <Text className={styles.policyName} role="rowheader">
               {p.name}
+              {/* the kind tells apart same-named policies of a category ('Default') */}
+              {p.path && policyKindFolder(p.path) && !p.check && (
+                <Text size={200} className={styles.kind}>
+                  {' '}
+                  · {policyKindFolder(p.path)}
+                </Text>
+              )}
             </Text>
             <Text className={p.pass ? styles.pass : styles.fail} role="cell">
               {p.pass ? 'PASS' : 'FAIL'}

@@ -1,6 +1,7 @@
 import {
   ACCEPTANCE_FLAG_LABELS,
   deviationsByCategory,
+  policyKindFolder,
   propertyPreview,
   type DeviationSummary,
 } from '@aegis/domain';
@@ -40,6 +41,7 @@ const useStyles = makeStyles({
   },
   itemBody: { display: 'flex', flexDirection: 'column', gap: '4px', minWidth: 0, flexGrow: 1 },
   itemHead: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
+  kind: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
   preview: {
     color: tokens.colorNeutralForeground2,
     fontFamily: tokens.fontFamilyMonospace,
@@ -58,6 +60,11 @@ function DeviationItem({ group, onOpen }: { group: DeviationSummary; onOpen: () 
       <span className={styles.itemBody}>
         <span className={styles.itemHead}>
           <Text weight="semibold">{group.policyName}</Text>
+          {policyKindFolder(group.path) && (
+            <Text size={200} className={styles.kind}>
+              {policyKindFolder(group.path)}
+            </Text>
+          )}
           <Badge appearance="tint" color="informative">
             {SEVERITY_LABELS[group.highestSeverity]}
           </Badge>
