@@ -46,7 +46,7 @@ test('the Audit Trail filters on a range of days kept in the address', async ({ 
   );
   const row = page
     .getByRole('grid')
-    .getByRole('row', { name: `POST /api/backups/:client/runs by ${READER}` })
+    .getByRole('row', { name: `Started a backup by ${READER}` })
     .first();
   await expect(row.getByText('Failed (403)')).toBeVisible();
   await shot(page, '01-audit-range-today');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  auditActionText,
   auditClientCodeOf,
   auditMonthOf,
   auditMonthsBetween,
@@ -79,5 +80,17 @@ describe('audit trail keys', () => {
     expect(auditClientCodeOf({ params: { table: 'DEFWorkstationApps' } })).toBe('DEF');
     expect(auditClientCodeOf({ params: { table: 'GENWorkstationApps' } })).toBeUndefined();
     expect(auditClientCodeOf({ params: { client: 'not a code' } })).toBeUndefined();
+  });
+});
+
+describe('auditActionText', () => {
+  it('says what an action did in words, and keeps an action it does not know as recorded', () => {
+    expect(auditActionText('POST /api/backups/:client/restore')).toBe(
+      'Proposed restoring a backup (pull request)',
+    );
+    expect(auditActionText('POST /api/baseline/offboard/runs')).toBe(
+      'Removed baseline components from a tenant (off-board)',
+    );
+    expect(auditActionText('POST /api/new/route')).toBe('POST /api/new/route');
   });
 });

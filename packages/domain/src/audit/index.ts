@@ -1,3 +1,5 @@
+export * from './action-text';
+
 import { clientCodeOfTable, GENERAL_APPS_TABLE } from '../app-tables';
 import { CLIENT_CODE_PATTERN } from '../clients';
 import { InputError } from '../errors';

@@ -67,17 +67,20 @@ describe('Audit Trail screen', () => {
 
     const grid = await screen.findByRole('grid');
     const first = within(grid).getByRole('row', {
-      name: 'POST /api/backups/:client/runs by sam.taylor@aegis-msp.example',
+      name: 'Started a backup by sam.taylor@aegis-msp.example',
     });
     expect(within(first).getByText('Succeeded (202)')).toBeInTheDocument();
+    // what happened in words, the route it came through beside it
+    expect(within(first).getByText('Started a backup')).toBeInTheDocument();
+    expect(within(first).getByText('POST /api/backups/:client/runs')).toBeInTheDocument();
     expect(within(first).getByText('Run 41')).toBeInTheDocument();
     const second = within(grid).getByRole('row', {
-      name: 'POST /api/backups/:client/restore by priya.shah@aegis-msp.example',
+      name: 'Proposed restoring a backup (pull request) by priya.shah@aegis-msp.example',
     });
     expect(within(second).getByText('Failed (409)')).toBeInTheDocument();
     expect(within(second).getByText('Pull request 7')).toBeInTheDocument();
     const tallied = within(grid).getByRole('row', {
-      name: 'POST /api/app-tables by (unauthenticated)',
+      name: 'Created an app table by (unauthenticated)',
     });
     expect(within(tallied).getByText('Failed (401)')).toBeInTheDocument();
     expect(
@@ -95,7 +98,7 @@ describe('Audit Trail screen', () => {
 
     const user = userEvent.setup();
     await user.click(within(first).getByRole('button', { name: 'Show parameters' }));
-    const parameters = within(first).getByLabelText('Parameters of POST /api/backups/:client/runs');
+    const parameters = within(first).getByLabelText('Parameters of Started a backup');
     expect(parameters.textContent).toContain('"TenantAdminUserPW": "[Redacted]"');
     expect(parameters.textContent).toContain('"runId": 41');
     expect(
@@ -113,7 +116,7 @@ describe('Audit Trail screen', () => {
 
     await user.click(
       within(second).getByRole('button', {
-        name: 'Only this action: POST /api/backups/:client/restore',
+        name: 'Only this action: Proposed restoring a backup (pull request)',
       }),
     );
     await waitFor(() =>
@@ -224,10 +227,10 @@ describe('Audit Trail screen', () => {
     renderApp('/audit');
     const grid = await screen.findByRole('grid');
     const withRun = within(grid).getByRole('row', {
-      name: 'POST /api/capture/clients/:client/runs by sam.taylor@aegis-msp.example',
+      name: 'Started a capture by sam.taylor@aegis-msp.example',
     });
     const without = within(grid).getByRole('row', {
-      name: 'POST /api/backups/:client/runs by sam.taylor@aegis-msp.example',
+      name: 'Started a backup by sam.taylor@aegis-msp.example',
     });
     expect(within(without).queryByRole('button', { name: 'View log' })).not.toBeInTheDocument();
     await userEvent.click(within(withRun).getByRole('button', { name: 'View log' }));

@@ -1,5 +1,6 @@
 import type { KnownClientList } from '@aegis/contracts';
 import {
+  auditActionText,
   auditRangeOf,
   auditRangeProblem,
   MAX_AUDIT_MONTHS,
@@ -216,7 +217,8 @@ export function AuditPage() {
       {filters.action && (
         <div className={styles.action}>
           <Text>
-            Only <Text font="monospace">{filters.action}</Text>
+            Only <Text weight="semibold">{auditActionText(filters.action)}</Text>{' '}
+            <Text font="monospace">({filters.action})</Text>
           </Text>
           <Button
             size="small"

@@ -1,5 +1,5 @@
 import type { AuditEventDto } from '@aegis/contracts';
-import { formatCaptureDate } from '@aegis/domain';
+import { auditActionText, formatCaptureDate } from '@aegis/domain';
 import {
   Badge,
   Button,
@@ -138,7 +138,10 @@ export function AuditTable({
         const log = runLogOf(e.details);
         return (
           <div className={styles.stack}>
-            <Text font="monospace">{e.action}</Text>
+            <Text weight="semibold">{auditActionText(e.action)}</Text>
+            <Text font="monospace" className={styles.meta}>
+              {e.action}
+            </Text>
             {summary && <Text className={styles.meta}>{summary}</Text>}
             <div className={styles.buttons}>
               <Button
@@ -155,7 +158,7 @@ export function AuditTable({
                 size="small"
                 appearance="subtle"
                 icon={<FilterRegular />}
-                aria-label={`Only this action: ${e.action}`}
+                aria-label={`Only this action: ${auditActionText(e.action)}`}
                 onClick={() => onOnlyAction(e.action)}
               >
                 Only this action
@@ -166,7 +169,7 @@ export function AuditTable({
               <pre
                 id={`audit-parameters-${e.id}`}
                 className={styles.parameters}
-                aria-label={`Parameters of ${e.action}`}
+                aria-label={`Parameters of ${auditActionText(e.action)}`}
               >
                 {JSON.stringify({ parameters: e.parameters, details: e.details }, null, 2)}
               </pre>
@@ -206,7 +209,7 @@ export function AuditTable({
             <DataGridRow<AuditEventDto>
               key={rowId}
               className={styles.row}
-              aria-label={`${item.action} by ${item.actor.upn}`}
+              aria-label={`${auditActionText(item.action)} by ${item.actor.upn}`}
             >
               {({ renderCell, columnId }) => (
                 <DataGridCell className={mergeClasses(width(columnId), styles.cell)}>
