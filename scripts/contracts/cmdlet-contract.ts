@@ -15,6 +15,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import type { CmdletContract, CmdletParameter } from '@aegis/connectors/microsoft-contracts';
 import { TENANT_WORKLOADS, type AdminCommandWorkload } from '@aegis/domain';
 import { format, resolveConfig } from 'prettier';
 
@@ -43,20 +44,6 @@ const SERVICES = {
     name: 'Microsoft Teams through the Teams admin configuration service',
   },
 } as const;
-
-export interface CmdletParameter {
-  type: string;
-  /** the parameter sets it belongs to; `(All)` for every set */
-  sets: string[];
-  /** the sets it is required in (`(All)`: every set) */
-  requiredIn: string[];
-}
-
-export interface CmdletContract {
-  path: string;
-  parameterSets: string[];
-  parameters: Record<string, CmdletParameter>;
-}
 
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(name);

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { createTablesClient, SharedRows, type AppTables } from '@aegis/connectors/tables';
+import {
+  createTablesClient,
+  SharedRows,
+  type AppTables,
+  type TablesConfig,
+} from '@aegis/connectors/tables';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -138,7 +143,8 @@ export async function buildApp({
     audiences: [appIdUriOf(config, appClientId), ...(appClientId ? [appClientId] : [])],
     onBehalfOf,
   });
-  const storage = auditTables ?? auditTablesOf(config);
+  const configuredTables = tablesOf(config);
+  const storage = auditTables ?? configuredTables;
   const auditTrail = new AuditTrail(storage);
   if (!auditTrail.stored) {
     app.log.warn('Table storage is not configured: the audit trail is kept in the log only');
@@ -179,14 +185,18 @@ export async function buildApp({
   });
   await app.register(sessionRoutes, { config });
   await app.register(projectRoutes);
-  await app.register(clientRoutes, { config, ...(tables ? { tables } : {}) });
-  await app.register(appTablesRoutes, { config, ...(tables ? { tables } : {}) });
+  // One Table storage client for the app's tables; asked for per request, so that an account left
+  // unconfigured fails only the requests that need it (with the adapter's 'not configured' error).
+  const appTables = (): AppTables =>
+    tables ?? configuredTables ?? createTablesClient(tablesConfigOf(config));
+  await app.register(clientRoutes, { config, tables: appTables });
+  await app.register(appTablesRoutes, { tables: appTables });
   await app.register(auditRoutes, { trail: auditTrail });
   await app.register(backupRoutes, {
     config,
     ...(sharedRows ? { manualBackups: new ManualBackupGuard(sharedRows, { now }) } : {}),
   });
-  await app.register(clientPipelineRoutes, { config, ...(tables ? { tables } : {}) });
+  await app.register(clientPipelineRoutes, { tables: appTables });
   // trees (by git tree id) are cached once, app-wide, by the ConfigRepository (ADR 014)
   await app.register(comparisonRoutes);
   // before the routes that change a client on main, whose hook it adds (ADR 062)
@@ -241,14 +251,18 @@ function warnWhenMainIsUnprotected(app: FastifyInstance, config: AegisConfig): v
   });
 }
 
-/** The Table storage account of the configuration, when there is one. */
-function auditTablesOf(config: AegisConfig): AppTables | undefined {
-  if (!config.AEGIS_TABLES_CONNECTION_STRING && !config.AEGIS_TABLES_ACCOUNT_URL) return undefined;
-  return createTablesClient({
+function tablesConfigOf(config: AegisConfig): TablesConfig {
+  return {
     connectionString: config.AEGIS_TABLES_CONNECTION_STRING,
     accountUrl: config.AEGIS_TABLES_ACCOUNT_URL,
     timeoutInMs: config.AEGIS_UPSTREAM_TIMEOUT_MS,
-  });
+  };
+}
+
+/** The Table storage account of the configuration, when there is one. */
+function tablesOf(config: AegisConfig): AppTables | undefined {
+  if (!config.AEGIS_TABLES_CONNECTION_STRING && !config.AEGIS_TABLES_ACCOUNT_URL) return undefined;
+  return createTablesClient(tablesConfigOf(config));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createTablesClient, type AppTables } from '@aegis/connectors/tables';
+import type { AppTables } from '@aegis/connectors/tables';
 import {
   addPropertyRequestSchema,
   appTableParamsSchema,
@@ -18,13 +18,11 @@ import {
 } from '@aegis/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import type { AegisConfig } from '../../config';
 import { AppTablesService } from '../../services/app-tables-service';
 
 export interface AppTablesRoutesOptions {
-  readonly config: AegisConfig;
-  /** The AppTables port; by default the @azure/data-tables adapter built from configuration. */
-  readonly tables?: AppTables;
+  /** The app's one AppTables port (built in app.ts), asked for when a request needs it. */
+  readonly tables: () => AppTables;
 }
 
 const tags = ['app-tables'];
@@ -32,18 +30,11 @@ const tags = ['app-tables'];
 /** App Deploy tables (spec 2 §2, §5, §7): list, read, create, copy, add, update, delete. */
 export const appTablesRoutes: FastifyPluginAsyncZod<AppTablesRoutesOptions> = async (
   app,
-  { config, tables },
+  { tables },
 ) => {
+  // one service: it serialises the writes to each table within this server
   let service: AppTablesService | undefined;
-  const tablesService = () =>
-    (service ??= new AppTablesService(
-      tables ??
-        createTablesClient({
-          connectionString: config.AEGIS_TABLES_CONNECTION_STRING,
-          accountUrl: config.AEGIS_TABLES_ACCOUNT_URL,
-          timeoutInMs: config.AEGIS_UPSTREAM_TIMEOUT_MS,
-        }),
-    ));
+  const tablesService = () => (service ??= new AppTablesService(tables()));
 
   app.get(
     '/api/app-tables',

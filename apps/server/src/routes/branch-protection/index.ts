@@ -27,31 +27,30 @@ export const branchProtectionRoutes: FastifyPluginAsyncZod<BranchProtectionRoute
   const serviceFor = (devops: DevOpsApi) =>
     new BranchProtectionService(devops, repo, app.aegisDevOps !== undefined);
 
-  app.get(
-    '/api/branch-protection',
+  // Reading and setting up the policy differ only in who may and what the service does.
+  const routes = [
     {
-      config: { role: 'Reader' },
-      schema: {
-        tags,
-        description:
-          "Whether the configuration repository's main has the branch policy four eyes needs, and what it lacks.",
-        response: { 200: branchProtectionSchema },
-      },
+      method: 'GET',
+      role: 'Reader',
+      description:
+        "Whether the configuration repository's main has the branch policy four eyes needs, and what it lacks.",
+      run: (service: BranchProtectionService) => service.check(),
     },
-    async (request) => serviceFor(app.aegisDevOps ?? request.devops).check(),
-  );
-
-  app.post(
-    '/api/branch-protection',
     {
-      config: { role: 'Administrator' },
-      schema: {
-        tags,
-        description:
-          "Sets up main's branch policy: one approval from someone other than the pull request's creator and its last pusher, votes reset on push; direct pushes are then refused.",
-        response: { 200: branchProtectionSchema },
-      },
+      method: 'POST',
+      role: 'Administrator',
+      description:
+        "Sets up main's branch policy: one approval from someone other than the pull request's creator and its last pusher, votes reset on push; direct pushes are then refused.",
+      run: (service: BranchProtectionService) => service.setUp(),
     },
-    async (request) => serviceFor(app.aegisDevOps ?? request.devops).setUp(),
-  );
+  ] as const;
+  for (const { method, role, description, run } of routes) {
+    app.route({
+      method,
+      url: '/api/branch-protection',
+      config: { role },
+      schema: { tags, description, response: { 200: branchProtectionSchema } },
+      handler: async (request) => run(serviceFor(app.aegisDevOps ?? request.devops)),
+    });
+  }
 };

@@ -1,4 +1,4 @@
-import { createTablesClient, type AppTables } from '@aegis/connectors/tables';
+import type { AppTables } from '@aegis/connectors/tables';
 import {
   clientFolderParamsSchema,
   clientScheduleListSchema,
@@ -12,22 +12,14 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import type { AegisConfig } from '../../config';
 import { streamProgress } from '../../lib/progress-stream';
 import { ClientPipelinesService } from '../../services/client-pipelines-service';
 
 const tags = ['client-pipelines'];
 
 export interface ClientPipelineRoutesOptions {
-  readonly config: Pick<
-    AegisConfig,
-    | 'AEGIS_DEVOPS_PROJECT'
-    | 'AEGIS_DEVOPS_CONFIG_REPO'
-    | 'AEGIS_TABLES_CONNECTION_STRING'
-    | 'AEGIS_TABLES_ACCOUNT_URL'
-  >;
-  /** The AppTables port; by default the Table storage adapter built from configuration. */
-  readonly tables?: AppTables;
+  /** The app's one AppTables port (built in app.ts), asked for when a request needs it. */
+  readonly tables: () => AppTables;
 }
 
 /**
@@ -36,16 +28,10 @@ export interface ClientPipelineRoutesOptions {
  */
 export const clientPipelineRoutes: FastifyPluginAsyncZod<ClientPipelineRoutesOptions> = async (
   app,
-  { config, tables },
+  { tables },
 ) => {
-  let tablesClient: AppTables | undefined = tables;
-  const appTables = () =>
-    (tablesClient ??= createTablesClient({
-      connectionString: config.AEGIS_TABLES_CONNECTION_STRING,
-      accountUrl: config.AEGIS_TABLES_ACCOUNT_URL,
-    }));
   const service = (request: FastifyRequest) =>
-    new ClientPipelinesService(request.devops, request.configRepository, appTables);
+    new ClientPipelinesService(request.devops, request.configRepository, tables);
 
   app.get(
     '/api/client-yaml/:folder',

@@ -1,4 +1,4 @@
-import { createTablesClient, type AppTables } from '@aegis/connectors/tables';
+import type { AppTables } from '@aegis/connectors/tables';
 import { clientListQuerySchema, knownClientListSchema } from '@aegis/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -6,15 +6,9 @@ import type { AegisConfig } from '../../config';
 import { ClientDirectory } from '../../services/client-directory';
 
 export interface ClientRoutesOptions {
-  readonly config: Pick<
-    AegisConfig,
-    | 'AEGIS_DEVOPS_PROJECT'
-    | 'AEGIS_TABLES_CONNECTION_STRING'
-    | 'AEGIS_TABLES_ACCOUNT_URL'
-    | 'AEGIS_UPSTREAM_TIMEOUT_MS'
-  >;
-  /** The AppTables port; by default the @azure/data-tables adapter built from configuration. */
-  readonly tables?: AppTables;
+  readonly config: Pick<AegisConfig, 'AEGIS_DEVOPS_PROJECT'>;
+  /** The app's one AppTables port (built in app.ts), asked for when a request needs it. */
+  readonly tables: () => AppTables;
 }
 
 /**
@@ -25,14 +19,6 @@ export const clientRoutes: FastifyPluginAsyncZod<ClientRoutesOptions> = async (
   app,
   { config, tables },
 ) => {
-  let tablesClient: AppTables | undefined = tables;
-  const appTables = () =>
-    (tablesClient ??= createTablesClient({
-      connectionString: config.AEGIS_TABLES_CONNECTION_STRING,
-      accountUrl: config.AEGIS_TABLES_ACCOUNT_URL,
-      timeoutInMs: config.AEGIS_UPSTREAM_TIMEOUT_MS,
-    }));
-
   app.get(
     '/api/clients',
     {
@@ -48,7 +34,7 @@ export const clientRoutes: FastifyPluginAsyncZod<ClientRoutesOptions> = async (
         request.configRepository,
         request.devops,
         config.AEGIS_DEVOPS_PROJECT,
-        appTables,
+        tables,
       ).list();
       return request.query.only === 'clients'
         ? { ...list, clients: list.clients.filter((c) => c.isClient) }
