@@ -17,6 +17,7 @@ import {
   isClientCode,
   normalisePipelineFolder,
   offboardRun,
+  pathInsideFolder,
   toResourcePath,
 } from '@aegis/domain';
 
@@ -25,19 +26,11 @@ import { PIPELINE_NOT_FOUND_MESSAGE, type PipelineRuns } from './pipeline-runs';
 const BASELINE_ROOT = `/${RESOURCES_FOLDER}`;
 
 /**
- * A path inside the company baseline, normalised ('M365Config/Resources/…', no leading slash, no
- * '..'); InputError naming `path` otherwise.
+ * A path inside the company baseline, normalised ('M365Config/Resources/…', no leading slash);
+ * InputError naming `path` when it would leave it.
  */
 export function baselinePath(path: string): string {
-  const p = path.replace(/\\/g, '/').replace(/^\/+/, '').replace(/\/+$/, '');
-  const segments = p.split('/');
-  if (
-    !(p === RESOURCES_FOLDER || p.startsWith(`${RESOURCES_FOLDER}/`)) ||
-    segments.some((s) => s === '..' || s === '.' || s === '')
-  ) {
-    throw new InputError(`path must be inside ${RESOURCES_FOLDER}`, 'path');
-  }
-  return p;
+  return pathInsideFolder(BASELINE_ROOT, path).slice(1);
 }
 
 function unknownNames(

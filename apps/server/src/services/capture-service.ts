@@ -33,6 +33,7 @@ import {
   ConflictError,
   captureManifestPath,
   captureChangeCounts,
+  confinePath,
   driftChangeCounts,
   isReviewableChange,
   driftSummary,
@@ -438,16 +439,16 @@ export class CaptureService {
     return analysis;
   }
 
-  /** One file at a branch (spec 3 §7), confined to the client's folder; content null when absent. */
+  /**
+   * One file at a branch (spec 3 §7), confined to the client's folder (a path that would leave it
+   * is a 400 naming `path`); content null when absent.
+   */
   async getFile(client: string, branch: string, path: string): Promise<CaptureFile> {
     if (branch !== 'main' && !isCaptureBranchOf(branch, client)) {
       throw new NotFoundError(`${branch} is not a capture branch of client ${client}`);
     }
     const resource = toResourcePath(path);
-    if (resource.split('/').some((s) => s === '..' || s === '.')) {
-      throw new NotFoundError(`No file ${path}`);
-    }
-    const full = `${clientRoot(client)}/${resource}`;
+    const full = confinePath(clientRoot(client), resource);
     const file = await this.repository.readText(full, { branch });
     return { path: resource, branch, content: file ? jsonContent(file.text) : null };
   }

@@ -45,6 +45,7 @@ import {
   acceptedDeviationsPath,
   BASELINE_ROOT,
   clientResourcesRoot as clientRoot,
+  confinePath,
   matchingConfigPath,
 } from '@aegis/domain';
 import { LRUCache } from 'lru-cache';
@@ -243,8 +244,8 @@ export class ComplianceService {
   ): Promise<{ path: string; policy: unknown }> {
     const policy = await mustExist(
       side === 'baseline'
-        ? this.store.readJson<unknown>(`${BASELINE_ROOT}/${path}`, MAIN)
-        : this.store.readJson<unknown>(`${clientRoot(client)}/${path}`, { branch }),
+        ? this.store.readJson<unknown>(confinePath(BASELINE_ROOT, path), MAIN)
+        : this.store.readJson<unknown>(confinePath(clientRoot(client), path), { branch }),
       side === 'baseline' ? `No baseline policy at ${path}` : `No policy of ${client} at ${path}`,
     );
     return { path, policy };

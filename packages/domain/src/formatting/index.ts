@@ -1,2 +1,3 @@
 export * from './formatting';
 export * from './break-points';
+export * from './file-names';

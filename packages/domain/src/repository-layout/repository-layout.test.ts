@@ -12,6 +12,7 @@ import {
   clientResourcesRoot,
   clientYamlPath,
   confinePath,
+  pathInsideFolder,
   formatBackupTimestamp,
   matchingConfigPath,
   parseCaptureBranch,
@@ -53,6 +54,18 @@ describe('repository layout', () => {
     expect(() => confinePath('/Clients/ABC', '/Clients/ABCD/x.json')).not.toThrow();
     expect(confinePath('/Clients/ABC', '/Clients/ABCD/x.json')).toBe(
       '/Clients/ABC/Clients/ABCD/x.json',
+    );
+  });
+
+  it('refuses a root-named path outside its folder', () => {
+    expect(pathInsideFolder('/M365Config/Resources', 'M365Config/Resources//Intune/')).toBe(
+      '/M365Config/Resources/Intune',
+    );
+    expect(() => pathInsideFolder('/M365Config/Resources', 'Clients/ABC/x.json')).toThrow(
+      new InputError('path must be inside /M365Config/Resources', 'path'),
+    );
+    expect(() => pathInsideFolder('/M365Config/Resources', 'M365Config/Resources/../x')).toThrow(
+      InputError,
     );
   });
 

@@ -136,18 +136,28 @@ export function isInsideFolder(path: string, folder: string): boolean {
 }
 
 /**
+ * A path named from the repository's root that must lie in a folder: normalised, and refused
+ * (400 naming the field) when it points outside.
+ */
+export function pathInsideFolder(folder: string, path: string, field = 'path'): string {
+  const normal = normaliseRepositoryPath(path, field);
+  if (!isInsideFolder(normal, folder)) {
+    throw new InputError(`${field} must be inside ${folder}`, field);
+  }
+  return normal;
+}
+
+/**
  * A path confined to a folder: normalised, and refused (400 naming the field) when it would
  * point outside. Relative paths are taken relative to the folder.
  */
 export function confinePath(folder: string, path: string, field = 'path'): string {
   const normal = normaliseRepositoryPath(path, field);
-  const inside = isInsideFolder(normal, folder)
-    ? normal
-    : normaliseRepositoryPath(`${folder}/${path}`, field);
-  if (!isInsideFolder(inside, folder)) {
-    throw new InputError(`${field} must be inside ${folder}`, field);
-  }
-  return inside;
+  return pathInsideFolder(
+    folder,
+    isInsideFolder(normal, folder) ? normal : `${folder}/${path}`,
+    field,
+  );
 }
 
 // ---- branches ------------------------------------------------------------------------------

@@ -69,13 +69,6 @@ export function pdfScoreDescription(score: number): string {
   return 'Low compliance - immediate attention needed';
 }
 
-/** Score colour class of the capture review (spec 3 §9): ≥90 excellent, 75–89 good, below 75 fair. */
-export function captureReviewScoreClass(score: number): 'excellent' | 'good' | 'fair' {
-  if (score >= 90) return 'excellent';
-  if (score >= 75) return 'good';
-  return 'fair';
-}
-
 /** Area status of a per-area tile: All Pass, Mixed or Needs Attention. */
 export function areaStatus(
   passed: number,

@@ -2,6 +2,7 @@
 // `Category/Kind` of `M365Config/Resources/<Category>/<Kind>/<Policy>.json` → the service endpoint a
 // capture reads and a deploy writes. One table for the pipeline tasks (capture, deploy, off-board)
 // and the tenant emulator that serves the same endpoints.
+import { safeFileName } from '../formatting/file-names';
 
 /** Microsoft Graph (beta, as the sample exports' `@odata.context` say, unless `version` says v1.0). */
 export interface GraphWorkload {
@@ -309,11 +310,9 @@ export function workloadFor(category: string, kind: string): TenantWorkload | un
   return TENANT_WORKLOADS.find((w) => w.category === category && w.kind === kind);
 }
 
-/** Characters git paths and Windows agents cannot hold in a file name become '_'. */
+/** The file a policy is stored in: its name made safe for git paths and Windows agents. */
 export function policyFileNameFor(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const safe = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim();
-  return `${safe || '_'}.json`;
+  return `${safeFileName(name)}.json`;
 }
 
 /** The name a policy is filed under: its naming property, or the singleton's fixed name. */

@@ -1,3 +1,5 @@
+import { safeFileName } from '@aegis/domain';
+
 import type { BaselineType } from './types';
 
 /** 'Standard Baseline' or 'Options Baseline'. */
@@ -10,7 +12,5 @@ export function baselineLabel(baselineType: BaselineType): string {
  * '{client} - Options Baseline Report.pdf'. Characters no file system accepts become '_'.
  */
 export function comparisonReportFileName(clientName: string, baselineType: BaselineType): string {
-  // eslint-disable-next-line no-control-regex
-  const safe = clientName.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim();
-  return `${safe} - ${baselineLabel(baselineType)} Report.pdf`;
+  return `${safeFileName(clientName)} - ${baselineLabel(baselineType)} Report.pdf`;
 }

@@ -5,6 +5,7 @@ import {
   filterForExport,
   InputError,
   pdfScoreDescription,
+  safeFileName,
   SEVERITY_ORDER,
   type ComplianceSummary,
   type ComplianceExportOptions,
@@ -53,8 +54,8 @@ const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
 
 /** `{client}_Baseline_Compliance_Report_{date}.pdf` (spec 3 §9); the date is yyyy-mm-dd. */
 export function complianceReportFileName(client: string, date: Date): string {
-  // eslint-disable-next-line no-control-regex
-  const safe = client.replace(/[\\/:*?"<>|\u0000-\u001f\s]/g, '_');
+  // the name's parts are joined by '_', so white space inside the client becomes '_' too
+  const safe = safeFileName(client).replace(/\s/g, '_');
   return `${safe}_Baseline_Compliance_Report_${isoDay(date)}.pdf`;
 }
 

@@ -1,10 +1,9 @@
 import type { OnboardingRunResponse } from '@aegis/contracts';
 import {
   appDeployConsentError,
-  CONSENT_RETURN_PARAMETERS,
   globalAdminLoginFailure,
-  readConsentReturn,
   ONBOARDING_RUN_POLLING,
+  type ConsentReturn,
 } from '@aegis/domain';
 import {
   Button,
@@ -17,8 +16,8 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 
 import { PageHeader } from '../../components/page-header';
 import { ProjectRunStatus } from '../../components/pipeline-run-status';
@@ -32,6 +31,7 @@ import { GlobalAdminSignInError } from '../../lib/client-tenant-auth/client-tena
 
 import { resolveTenantId, startAppDeployOnboardingNew } from './api/onboarding-api';
 import { useAppDeployCodeCheck } from './hooks/use-app-deploy-code-check';
+import { useConsentReturn } from './hooks/use-consent-return';
 import { useEnterpriseAppSearch } from './hooks/use-enterprise-app-search';
 import { clearAppDeploy, loadAppDeploy, saveAppDeploy } from './onboarding-storage';
 
@@ -54,7 +54,6 @@ const useStyles = makeStyles({
 export function AppDeployOnboardingNewPage() {
   const styles = useStyles();
   const location = useLocation();
-  const navigate = useNavigate();
   const config = useClientTenantConfig();
   const stored = useRef(loadAppDeploy());
   const [clientCode, setClientCode] = useState(stored.current?.clientCode ?? '');
@@ -68,22 +67,11 @@ export function AppDeployOnboardingNewPage() {
   const [runError, setRunError] = useState<string>();
   const { state: search, search: startSearch } = useEnterpriseAppSearch();
   const check = useAppDeployCodeCheck(clientCode, 'new');
-  const handledReturn = useRef(false);
 
   // The consent return (spec 2 §4, §8): the tenant, or one of the three error texts, which all
   // clear the stored values.
-  useEffect(() => {
-    if (handledReturn.current) return;
-    const params = new URLSearchParams(location.search);
-    const ret = readConsentReturn(params);
-    if (!ret) return;
-    handledReturn.current = true;
-    for (const key of CONSENT_RETURN_PARAMETERS) params.delete(key);
-    const rest = params.toString();
-    void navigate(
-      { pathname: location.pathname, search: rest ? `?${rest}` : '' },
-      { replace: true },
-    );
+  useConsentReturn(onConsentReturn);
+  function onConsentReturn(ret: ConsentReturn): void {
     if (ret.error) {
       clearAppDeploy();
       setAlert(appDeployConsentError(ret.error, ret.errorDescription ?? ''));
@@ -91,7 +79,7 @@ export function AppDeployOnboardingNewPage() {
     }
     if (ret.tenant) setTenantId(ret.tenant);
     setConsented(true);
-  }, [location.pathname, location.search, navigate]);
+  }
 
   const ready = check?.state === 'validated' && clientCode.trim() !== '' && domain.trim() !== '';
 

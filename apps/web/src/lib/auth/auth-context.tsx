@@ -11,6 +11,7 @@ import {
 import { clearSession, readSession, writeSession } from '../session';
 
 import type { AuthClient, SignedInAccount } from './auth-client';
+import { loadAuthConfig } from './auth-config';
 
 interface AuthContextValue {
   /** The sign-in client once loaded (it loads on demand, see {@link getAuthClient}). */
@@ -29,12 +30,8 @@ const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 let pending: Promise<AuthClient> | undefined;
 
 async function createAuthClient(): Promise<AuthClient> {
-  const response = await fetch('/auth-config.json');
-  if (!response.ok)
-    throw new Error(`Could not load the sign-in configuration (${response.status})`);
-  // The schema (zod and the contracts) and the clients load on demand, not with the landing page.
-  const { authConfigSchema } = await import('@aegis/contracts');
-  const config = authConfigSchema.parse(await response.json());
+  const config = await loadAuthConfig();
+  // The clients load on demand, not with the landing page.
   if (config.mode === 'local') {
     const { LocalAuthClient } = await import('./local-auth-client');
     return new LocalAuthClient(config.identityProviderUrl);

@@ -1,8 +1,9 @@
-import { authConfigSchema, type AuthConfig, type ClientTenantAuth } from '@aegis/contracts';
+import type { AuthConfig, ClientTenantAuth } from '@aegis/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
 import { api, apiErrorFrom, type ApiRequest } from '../api-client';
+import { loadAuthConfig } from '../auth/auth-config';
 
 import {
   currentClientTenantSession,
@@ -21,10 +22,7 @@ export function useClientTenantConfig() {
   return useQuery({
     queryKey: ['auth-config.json'],
     queryFn: async (): Promise<ClientTenantConfig> => {
-      const response = await fetch('/auth-config.json');
-      if (!response.ok)
-        throw new Error(`Could not load the sign-in configuration (${response.status})`);
-      const config = authConfigSchema.parse(await response.json());
+      const config = await loadAuthConfig();
       if (!config.clientTenants) throw new Error('Onboarding is not configured on this server.');
       return { ...config.clientTenants, mode: config.mode };
     },

@@ -2,7 +2,6 @@ import type { OnboardingRunResponse } from '@aegis/contracts';
 import {
   classifyConsentReturn,
   CONSENT_RETRY_DELAY_IN_MS,
-  CONSENT_RETURN_PARAMETERS,
   EMPTY_TENANT_FORM,
   globalAdminLoginFailure,
   guidInText,
@@ -10,7 +9,6 @@ import {
   isManualTenantId,
   isTenantFormValid,
   pickTenantId,
-  readConsentReturn,
   subscriptionNameOf,
   TENANT_FORM_INCOMPLETE,
   type ConsentReturn,
@@ -18,8 +16,8 @@ import {
   type TenantIdSource,
   type TenantOnboardingForm,
 } from '@aegis/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 
 import {
   adminConsentUrl,
@@ -42,6 +40,7 @@ import {
   saveTenantId,
 } from '../onboarding-storage';
 
+import { useConsentReturn } from './use-consent-return';
 import { useEnterpriseAppSearch } from './use-enterprise-app-search';
 
 export type OnboardingStep =
@@ -109,7 +108,6 @@ async function suggestTenantId(
  */
 export function useTenantOnboarding(config: ClientTenantConfig | undefined) {
   const location = useLocation();
-  const navigate = useNavigate();
   const [form, setForm] = useState<TenantOnboardingForm>(
     () => loadTenantForm() ?? EMPTY_TENANT_FORM,
   );
@@ -119,7 +117,6 @@ export function useTenantOnboarding(config: ClientTenantConfig | undefined) {
   const [roles, setRoles] = useState<RoleAssignmentState>(NO_ROLES);
   const [run, setRun] = useState<OnboardingRunResponse>();
   const [runMessage, setRunMessage] = useState<{ intent: 'success' | 'error'; text: string }>();
-  const handledReturn = useRef(false);
   const { state: appSearch, search: searchEnterpriseApp } = useEnterpriseAppSearch();
 
   const redirectToConsent = useCallback(
@@ -137,20 +134,9 @@ export function useTenantOnboarding(config: ClientTenantConfig | undefined) {
     [config, location.pathname],
   );
 
-  // The admin consent return: read, remove from the address, decide (spec 2 §4).
-  useEffect(() => {
-    if (handledReturn.current) return;
-    const params = new URLSearchParams(location.search);
-    const ret = readConsentReturn(params);
-    if (!ret) return;
-    handledReturn.current = true;
-    for (const key of CONSENT_RETURN_PARAMETERS) params.delete(key);
-    const rest = params.toString();
-    void navigate(
-      { pathname: location.pathname, search: rest ? `?${rest}` : '' },
-      { replace: true },
-    );
-
+  // The admin consent return: decide what comes next (spec 2 §4).
+  useConsentReturn(onConsentReturn);
+  function onConsentReturn(ret: ConsentReturn): void {
     const resolved = loadResolvedTenantId();
     const decided = classifyConsentReturn(ret, resolved);
     if (decided.kind === 'proceed') {
@@ -179,7 +165,7 @@ export function useTenantOnboarding(config: ClientTenantConfig | undefined) {
         retryOffered: false,
       });
     }
-  }, [location.pathname, location.search, navigate]);
+  }
 
   // Spec 2 §4, §9: the retry is offered 2 s after a consent failure.
   const retryPending = step.kind === 'consent-error' && !step.retryOffered;
