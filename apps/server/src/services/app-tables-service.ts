@@ -1,5 +1,11 @@
-import { isServiceError, ServiceError } from '@aegis/connectors';
-import type { AppTables, BulkResult, EntityKeys, FailedRow } from '@aegis/connectors/tables';
+import { isServiceError, retryOnConflict, ServiceError } from '@aegis/connectors';
+import {
+  TABLE_CONFLICT_RETRY,
+  type AppTables,
+  type BulkResult,
+  type EntityKeys,
+  type FailedRow,
+} from '@aegis/connectors/tables';
 import {
   APP_FIELDS,
   APP_TABLE_MESSAGES,
@@ -28,12 +34,6 @@ import {
 
 import { KeyedLock } from '../lib/keyed-lock';
 import { orNotFound } from '../lib/upstream-errors';
-
-/**
- * Fresh reads before giving up when colleagues (other servers) keep taking the same RowKeys.
- * Within this server writes to one table are serialised, so keys collide only across servers.
- */
-const INSERT_ATTEMPTS = 60;
 
 export interface OperationResult extends BulkResult {
   status: 200;
@@ -77,10 +77,6 @@ function summarise(result: BulkResult, success: string): OperationResult {
     })),
     { cause },
   );
-}
-
-function pause(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * Math.min(attempt, 10)));
 }
 
 /** The operations of the three app deployment table screens, over the AppTables port. */
@@ -173,21 +169,23 @@ export class AppTablesService {
     entities: readonly AppTableEntity[],
   ): Promise<{ result: BulkResult; inserted: AppTableEntity[] }> {
     return this.writes.run(table, async () => {
+      // Within this server writes to one table are serialised, so keys collide only with
+      // colleagues on other servers; each round takes fresh keys for the rows not yet stored.
       const inserted: AppTableEntity[] = [];
       let pending = [...entities];
-      for (let attempt = 1; ; attempt++) {
+      let failed: FailedRow[] = [];
+      await retryOnConflict(async () => {
         const keys = nextRowKeys(await this.rows(table), pending.length);
         const keyed = pending.map((entity, i) => ({ ...entity, RowKey: keys[i]! }));
         const result = await this.tables.createEntities(table, keyed);
         const failedKeys = new Set(result.failed.map((row) => row.rowKey));
         inserted.push(...keyed.filter((entity) => !failedKeys.has(entity.RowKey)));
-        const taken = result.failed.every((row) => row.statusCode === 409);
-        if (result.failed.length === 0 || !taken || attempt >= INSERT_ATTEMPTS) {
-          return { result: { succeeded: inserted.length, failed: result.failed }, inserted };
-        }
+        failed = result.failed;
         pending = keyed.filter((entity) => failedKeys.has(entity.RowKey));
-        await pause(attempt);
-      }
+        const taken = failed.length > 0 && failed.every((row) => row.statusCode === 409);
+        return taken ? 'conflict' : 'settled';
+      }, TABLE_CONFLICT_RETRY);
+      return { result: { succeeded: inserted.length, failed }, inserted };
     });
   }
 

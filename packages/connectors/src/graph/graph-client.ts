@@ -3,10 +3,14 @@
 // retries honouring Retry-After, and ServiceErrors keeping Graph's code, message and request id.
 // The same code runs against graph.microsoft.com and the tenant emulator: only `baseUrl` differs.
 import {
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_RETRYABLE_STATUS_CODES,
   HttpPipeline,
   ServiceError,
   abortableSleep,
+  backoffDelay,
   isServiceError,
+  parseRetryAfter,
   type HttpResponse,
   type RetryOptions,
 } from '../shared';
@@ -239,7 +243,8 @@ export class GraphClient {
     const results = new Map<string, GraphBatchResponse<T>>();
     for (let start = 0; start < withIds.length; start += GRAPH_BATCH_LIMIT) {
       let pending = withIds.slice(start, start + GRAPH_BATCH_LIMIT);
-      const maxRetries = this.retry.maxRetries ?? 3;
+      const maxRetries = this.retry.maxRetries ?? DEFAULT_MAX_RETRIES;
+      const retryable = this.retry.retryableStatusCodes ?? DEFAULT_RETRYABLE_STATUS_CODES;
       for (let attempt = 0; pending.length > 0; attempt += 1) {
         const answer = await this.post<{ responses: GraphBatchResponse<T>[] }>(
           '/$batch',
@@ -279,13 +284,10 @@ export class GraphClient {
             ),
             body: response.body,
           };
-          if ((response.status === 429 || response.status === 503) && attempt < maxRetries) {
+          if (retryable.includes(response.status) && attempt < maxRetries) {
             throttled.push(r);
-            const seconds = Number(normalised.headers['retry-after']);
-            waitInMs = Math.max(
-              waitInMs,
-              Number.isFinite(seconds) ? seconds * 1000 : (this.retry.baseDelayInMs ?? 500),
-            );
+            const retryAfterInMs = parseRetryAfter(normalised.headers['retry-after']);
+            waitInMs = Math.max(waitInMs, backoffDelay(attempt, this.retry, retryAfterInMs));
           } else {
             results.set(r.id, normalised);
           }
@@ -293,7 +295,7 @@ export class GraphClient {
         pending = throttled;
         if (pending.length > 0) {
           const sleep = this.retry.sleep ?? abortableSleep;
-          await sleep(Math.min(waitInMs, this.retry.maxDelayInMs ?? 30_000), options.abortSignal);
+          await sleep(waitInMs, options.abortSignal);
         }
       }
     }
@@ -306,12 +308,12 @@ export function batchError(response: GraphBatchResponse): ServiceError | undefin
   if (response.status < 400) return undefined;
   const body = response.body as GraphErrorBody | undefined;
   const requestId = body?.error?.innerError?.['request-id'];
-  const retryAfter = Number(response.headers['retry-after']);
+  const retryAfterInMs = parseRetryAfter(response.headers['retry-after']);
   return new ServiceError(body?.error?.message ?? `Graph answered ${response.status}`, {
     service: 'graph',
     statusCode: response.status,
     ...(body?.error?.code ? { code: body.error.code } : {}),
     ...(typeof requestId === 'string' ? { requestId } : {}),
-    ...(Number.isFinite(retryAfter) ? { retryAfterInMs: retryAfter * 1000 } : {}),
+    ...(retryAfterInMs !== undefined ? { retryAfterInMs } : {}),
   });
 }

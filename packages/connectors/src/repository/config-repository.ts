@@ -35,7 +35,7 @@ import type {
   VersionSpec,
 } from '../devops';
 import { ZERO_OBJECT_ID } from '../devops';
-import { isServiceError, ServiceError } from '../shared';
+import { isServiceError, retryOnConflict, ServiceError, type ConflictRetryPolicy } from '../shared';
 
 /** A file of the repository as read from an archive: its repository path and its bytes. */
 export interface RawFile {
@@ -63,21 +63,14 @@ export interface ParsedTree {
   files: ParsedFile[];
 }
 
-export interface UpdateRetryPolicy {
-  /** attempts in all, the first included */
-  readonly attempts: number;
-  /** first back-off; doubles per attempt, with full jitter */
-  readonly baseDelayMs: number;
-  readonly maxDelayMs: number;
-}
-
 /** What every ConfigRepository of one app shares: where the repository is, the caches, the write queues. */
 export interface ConfigRepositoryShared {
   readonly repo: RepositoryRef;
   readonly trees: LRUCache<string, ParsedTree>;
   /** per branch + path + user: writes waiting for the push in flight, applied together next */
   readonly writeQueues: Map<string, WriteQueue>;
-  readonly retry: UpdateRetryPolicy;
+  /** how long a write keeps re-applying itself while others push to the same branch */
+  readonly retry: ConflictRetryPolicy;
 }
 
 interface QueuedWrite {
@@ -91,15 +84,15 @@ export interface WriteQueue {
   pending: QueuedWrite[];
 }
 
-export const DEFAULT_UPDATE_RETRY: UpdateRetryPolicy = {
+export const DEFAULT_UPDATE_RETRY: ConflictRetryPolicy = {
   attempts: 60,
-  baseDelayMs: 20,
-  maxDelayMs: 500,
+  baseDelayInMs: 20,
+  maxDelayInMs: 500,
 };
 
 export function createConfigRepositoryShared(
   repo: RepositoryRef,
-  options: { treeCacheSize?: number; retry?: Partial<UpdateRetryPolicy> } = {},
+  options: { treeCacheSize?: number; retry?: Partial<ConflictRetryPolicy> } = {},
 ): ConfigRepositoryShared {
   return {
     repo,
@@ -226,10 +219,6 @@ function parseFile(path: string, text: string, objectId?: string): ParsedFile {
 
 function isStale(error: unknown): boolean {
   return isServiceError(error) && error.statusCode === 409;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 const MAIN: VersionSpec = { branch: MAIN_BRANCH };
@@ -635,8 +624,7 @@ export class ConfigRepository {
     branch: string,
     codec: FileCodec,
   ): Promise<void> {
-    const { attempts, baseDelayMs, maxDelayMs } = this.shared.retry;
-    for (let attempt = 0; ; attempt += 1) {
+    const outcome = await retryOnConflict(async (attempt) => {
       let tip: string;
       let file: { text: string } | undefined;
       let current: unknown;
@@ -646,7 +634,7 @@ export class ConfigRepository {
         current = file ? codec.parse(path, file.text) : undefined;
       } catch (error) {
         for (const w of batch) w.reject(error);
-        return;
+        return 'settled';
       }
       let doc = current;
       const outcomes: { write: QueuedWrite; changed: boolean; error?: unknown }[] = [];
@@ -674,7 +662,7 @@ export class ConfigRepository {
       const text = doc === undefined ? undefined : codec.serialize(doc);
       if (text === undefined || (file && file.text === text)) {
         settle(tip, false);
-        return;
+        return 'settled';
       }
       const messages = outcomes.filter((o) => o.changed).map((o) => o.write.message);
       const comment = messages.length <= 1 ? (messages[0] ?? 'Update') : messages.join('\n');
@@ -690,20 +678,17 @@ export class ConfigRepository {
           ],
         });
         settle(push.commitId, true);
-        return;
       } catch (error) {
-        if (!isStale(error) || attempt + 1 >= attempts) {
-          const failure = isStale(error)
-            ? new ConflictError(
-                `${path} kept changing while it was being saved (${attempts} attempts); nothing was written. Please try again.`,
-              )
-            : error;
-          for (const w of batch) w.reject(failure);
-          return;
-        }
-        const cap = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(attempt, 10));
-        await sleep(Math.random() * cap);
+        if (isStale(error)) return 'conflict';
+        for (const w of batch) w.reject(error);
       }
+      return 'settled';
+    }, this.shared.retry);
+    if (outcome === 'conflict') {
+      const failure = new ConflictError(
+        `${path} kept changing while it was being saved (${this.shared.retry.attempts} attempts); nothing was written. Please try again.`,
+      );
+      for (const w of batch) w.reject(failure);
     }
   }
 

@@ -16,6 +16,11 @@ export interface RetryOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
+/** Statuses retried when the options name none: throttled (429) and unavailable (503). */
+export const DEFAULT_RETRYABLE_STATUS_CODES: readonly number[] = [429, 503];
+/** Retries after the first attempt when the options name none. */
+export const DEFAULT_MAX_RETRIES = 3;
+
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -43,6 +48,7 @@ export function parseRetryAfter(
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/** The wait before retry `attempt` (0-based): the service's Retry-After, else jittered doubling, capped. */
 export function backoffDelay(
   attempt: number,
   options: RetryOptions,
@@ -61,8 +67,8 @@ export async function withRetry<T>(
   options: RetryOptions = {},
   signal?: AbortSignal,
 ): Promise<T> {
-  const maxRetries = options.maxRetries ?? 3;
-  const retryable = options.retryableStatusCodes ?? [429, 503];
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const retryable = options.retryableStatusCodes ?? DEFAULT_RETRYABLE_STATUS_CODES;
   const sleep = options.sleep ?? abortableSleep;
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -89,5 +95,38 @@ export async function withRetry<T>(
       });
       await sleep(delayInMs, signal);
     }
+  }
+}
+
+/** How long optimistic concurrency keeps trying when writers race for the same thing. */
+export interface ConflictRetryPolicy {
+  /** attempts in all, the first included */
+  readonly attempts: number;
+  /** first back-off; doubles per attempt, with full jitter */
+  readonly baseDelayInMs: number;
+  /** cap for any single wait */
+  readonly maxDelayInMs: number;
+}
+
+/** What one attempt of an optimistic write came to: done, or lost a race with another writer. */
+export type ConflictOutcome = 'settled' | 'conflict';
+
+/**
+ * The one retry-on-conflict loop (issue 31): git pushes with `oldObjectId`, Table rows with
+ * ETags and new RowKeys. `run(attempt)` reads fresh state, tries its write and says whether it
+ * settled; after a conflict the next attempt starts after a jittered, doubling pause, so racing
+ * writers do not collide again in lockstep. Answers the last outcome: 'conflict' when the attempts
+ * ran out, which the caller reports in its own terms (a 409, rows that failed).
+ */
+export async function retryOnConflict(
+  run: (attempt: number) => Promise<ConflictOutcome>,
+  policy: ConflictRetryPolicy,
+  sleep: (ms: number) => Promise<void> = abortableSleep,
+): Promise<ConflictOutcome> {
+  for (let attempt = 0; ; attempt += 1) {
+    const outcome = await run(attempt);
+    if (outcome === 'settled' || attempt + 1 >= policy.attempts) return outcome;
+    const cap = Math.min(policy.maxDelayInMs, policy.baseDelayInMs * 2 ** Math.min(attempt, 10));
+    await sleep(Math.random() * cap);
   }
 }

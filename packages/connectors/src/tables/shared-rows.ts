@@ -1,8 +1,8 @@
 import type { AppTableEntity, AppTableValue } from '@aegis/domain';
 
-import { isServiceError, ServiceError } from '../shared';
+import { isServiceError, retryOnConflict, ServiceError, type ConflictRetryPolicy } from '../shared';
 
-import { jitter, STALE_ROW_ATTEMPTS } from './tables-client';
+import { TABLE_CONFLICT_RETRY } from './tables-client';
 import type { AppTables, EntityKeys } from './types';
 
 /** What `SharedRows.update` does with a row: write these properties, or leave the row alone. */
@@ -25,7 +25,7 @@ export class SharedRows {
   constructor(
     private readonly tables: AppTables,
     readonly table: string,
-    private readonly attempts = STALE_ROW_ATTEMPTS,
+    private readonly retry: ConflictRetryPolicy = TABLE_CONFLICT_RETRY,
   ) {}
 
   /** The row with its etag, or undefined. */
@@ -44,25 +44,27 @@ export class SharedRows {
     keys: EntityKeys,
     decide: (current: AppTableEntity | undefined) => RowDecision<T> | Promise<RowDecision<T>>,
   ): Promise<T> {
-    for (let attempt = 1; attempt <= this.attempts; attempt++) {
+    let result: { value: T } | undefined;
+    await retryOnConflict(async () => {
       const current = await this.read(keys);
       const decision = await decide(current);
-      if (!decision.write) return decision.result;
       const row: AppTableEntity = {
         ...decision.write,
         PartitionKey: keys.partitionKey,
         RowKey: keys.rowKey,
       };
-      if (!current) {
-        const created = await this.tables.createEntity(this.table, row);
-        if (created.outcome === 'created') return decision.result;
-      } else if (await this.replaced(row, current.etag)) {
-        return decision.result;
-      }
-      await jitter(attempt);
-    }
+      const written =
+        !decision.write ||
+        (current
+          ? await this.replaced(row, current.etag)
+          : (await this.tables.createEntity(this.table, row)).outcome === 'created');
+      if (!written) return 'conflict';
+      result = { value: decision.result };
+      return 'settled';
+    }, this.retry);
+    if (result) return result.value;
     throw new ServiceError(
-      `${this.table} ${keys.partitionKey}/${keys.rowKey} kept changing under ${this.attempts} attempts to update it; try again.`,
+      `${this.table} ${keys.partitionKey}/${keys.rowKey} kept changing under ${this.retry.attempts} attempts to update it; try again.`,
       { service: 'tables', statusCode: 503, code: 'TooManyWriters', retryAfterInMs: 1_000 },
     );
   }

@@ -15,10 +15,12 @@ import {
   recordAttempt,
   recordFinalStatus,
   recordRetry,
+  retryOnConflict,
   ServiceError,
   timeoutError,
   traceOutgoingCall,
   urlTemplate,
+  type ConflictRetryPolicy,
 } from '../shared';
 
 import type {
@@ -40,10 +42,17 @@ export { odata } from '@azure/data-tables';
 export const MAX_TRANSACTION_SIZE = 100;
 
 /**
- * How many times rows that changed (412) or vanished (404) since they were read are read again
- * and retried. Every round at least one of the racing writers succeeds, so this covers dozens.
+ * How rows that changed (412), vanished (404) or whose key was taken (409, new rows) since they
+ * were read are read again and retried. Every round at least one of the racing writers succeeds,
+ * so 60 attempts cover dozens of them.
  */
-export const STALE_ROW_ATTEMPTS = 60;
+export const TABLE_CONFLICT_RETRY: ConflictRetryPolicy = {
+  attempts: 60,
+  baseDelayInMs: 10,
+  maxDelayInMs: 100,
+};
+
+const NOTHING_DONE: BulkResult = { succeeded: 0, failed: [] };
 
 /** A failure that a fresh read may cure: the row changed (412) or went away (404) meanwhile. */
 function isStale(row: FailedRow): boolean {
@@ -52,12 +61,6 @@ function isStale(row: FailedRow): boolean {
 
 const rowId = (row: { partitionKey?: string; rowKey?: string }) =>
   `${row.partitionKey ?? ''}\u0000${row.rowKey ?? ''}`;
-
-/** A short random pause so racing writers do not collide again in lockstep. */
-export function jitter(attempt: number): Promise<void> {
-  const ms = Math.random() * 10 * Math.min(attempt, 10);
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 export type TablesConnection =
   { connectionString: string } | { accountUrl: string; credential: TokenCredential };
@@ -114,14 +117,13 @@ export function toServiceError(error: unknown): ServiceError {
     const odata = odataError(error);
     const text =
       typeof odata?.message === 'string' ? odata.message : (odata?.message?.value ?? error.message);
-    const retryAfter = error.response?.headers?.get('retry-after');
+    const retryAfterInMs = parseRetryAfter(error.response?.headers?.get('retry-after'));
     return new ServiceError(serviceMessage(text), {
       service: 'tables',
       statusCode: error.statusCode,
       code: odata?.code ?? error.code ?? error.response?.headers?.get('x-ms-error-code'),
       requestId: error.response?.headers?.get('x-ms-request-id'),
-      retryAfterInMs:
-        retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : undefined,
+      retryAfterInMs,
       cause: error,
     });
   }
@@ -609,20 +611,18 @@ export class TablesClient implements AppTables {
   ): Promise<BulkResult> {
     let succeeded = 0;
     const failed: FailedRow[] = [];
-    let pending = items;
-    for (let attempt = 1; pending.length > 0; attempt++) {
-      const result = await this.transact(table, pending, options);
+    let stale: FailedRow[] = [];
+    await retryOnConflict(async (attempt) => {
+      const pending = attempt === 0 ? items : await again(stale);
+      const result =
+        pending.length > 0 ? await this.transact(table, pending, options) : NOTHING_DONE;
       succeeded += result.succeeded;
-      const stale = result.failed.filter(isStale);
       failed.push(...result.failed.filter((row) => !isStale(row)));
-      if (stale.length === 0) break;
-      if (attempt >= STALE_ROW_ATTEMPTS) {
-        failed.push(...stale);
-        break;
-      }
-      await jitter(attempt);
-      pending = await again(stale);
-    }
+      stale = result.failed.filter(isStale);
+      return stale.length === 0 ? 'settled' : 'conflict';
+    }, TABLE_CONFLICT_RETRY);
+    // still stale when the attempts ran out
+    failed.push(...stale);
     return { succeeded, failed };
   }
 
