@@ -37,6 +37,8 @@ import {
   toBackupConfigFiles,
   type BackupTag,
 } from '@aegis/domain';
+import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
 
 import { mustExist, orAbsent, orNotFound, withPrefix } from '../lib/upstream-errors';
 
@@ -51,33 +53,7 @@ const SIZE_READ_CONCURRENCY = 6;
  * Git objects are immutable: the size of a client's folder at a commit never changes, so it is
  * read once per server (bounded). Only consulted after the user's own ref listing succeeded.
  */
-const sizeCache = new Map<string, number>();
-const SIZE_CACHE_LIMIT = 5_000;
-
-function remember(key: string, bytes: number): void {
-  if (sizeCache.size >= SIZE_CACHE_LIMIT) {
-    const oldest = sizeCache.keys().next().value;
-    if (oldest !== undefined) sizeCache.delete(oldest);
-  }
-  sizeCache.set(key, bytes);
-}
-
-async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
+const sizeCache = new LRUCache<string, number>({ max: 5_000 });
 
 function byteLength(files: readonly ParsedFile[]): number {
   return files.reduce((sum, f) => sum + f.bytes, 0);
@@ -124,7 +100,8 @@ export class BackupsService {
     );
     // Scheduled backups often share a commit: one read per distinct commit.
     const commits = [...new Set(backups.map((b) => b.commitId))];
-    const read = await mapLimited(commits, SIZE_READ_CONCURRENCY, (c) => this.sizeOf(client, c));
+    const limit = pLimit(SIZE_READ_CONCURRENCY);
+    const read = await Promise.all(commits.map((c) => limit(() => this.sizeOf(client, c))));
     const byCommit = new Map(commits.map((c, i) => [c, read[i]]));
     const sizes = backups.map((b) => byCommit.get(b.commitId));
     const list: Backup[] = backups.map((b, i) => toBackup(b, sizes[i]));
@@ -246,7 +223,7 @@ export class BackupsService {
       content[key] = f.content === null ? f.text : f.content;
     }
     const bytes = byteLength(files);
-    remember(this.sizeKey(client, backup.commitId), bytes);
+    sizeCache.set(this.sizeKey(client, backup.commitId), bytes);
     return {
       ...toBackup(
         { ...backup, isScheduled: isScheduledBackup(backup.tagName, annotated?.message) },
@@ -422,7 +399,7 @@ export class BackupsService {
     if (cached !== undefined) return cached;
     try {
       const bytes = byteLength(await this.readClientFolder(client, commitId, { cache: false }));
-      remember(key, bytes);
+      sizeCache.set(key, bytes);
       return bytes;
     } catch {
       return undefined;

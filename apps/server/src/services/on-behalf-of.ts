@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { ServiceError } from '@aegis/connectors';
 import { NotAllowedError } from '@aegis/domain';
 import { ConfidentialClientApplication } from '@azure/msal-node';
+import { LRUCache } from 'lru-cache';
 
 /**
  * OAuth 2.0 on-behalf-of (ADR 020): the server trades a caller's token for its API for a token
@@ -26,6 +27,38 @@ export interface OnBehalfOfOptions {
 
 /** Tokens are reused until a minute before they expire. */
 const EARLY_EXPIRY_IN_MS = 60_000;
+/** Tokens kept at once; the least recently used go first. */
+const TOKEN_CACHE_SIZE = 1000;
+
+interface GrantedToken {
+  token: string;
+  /** how long it may be reused */
+  ttlInMs: number;
+}
+
+/** Granted tokens by key, each until it should be renewed. */
+export class TokenCache {
+  private readonly tokens: LRUCache<string, string>;
+
+  /** `perf` is the clock expiry is measured on (tests move it). */
+  constructor(perf?: { now(): number }) {
+    // ttlResolution 0: expiry is read from the clock on every get, not from a value cached for 1 ms
+    this.tokens = new LRUCache({
+      max: TOKEN_CACHE_SIZE,
+      ttlResolution: 0,
+      ...(perf ? { perf } : {}),
+    });
+  }
+
+  /** The cached token of `key`, or the one `grant` gets, kept for next time. */
+  async get(key: string, grant: () => Promise<GrantedToken>): Promise<string> {
+    const cached = this.tokens.get(key);
+    if (cached !== undefined) return cached;
+    const granted = await grant();
+    if (granted.ttlInMs > 0) this.tokens.set(key, granted.token, { ttl: granted.ttlInMs });
+    return granted.token;
+  }
+}
 
 function cacheKey(assertion: string, scopes: readonly string[], tenantId: string): string {
   return createHash('sha256')
@@ -45,7 +78,7 @@ async function postTokenGrant(
   fetchImpl: typeof fetch,
   url: string,
   params: Record<string, string>,
-): Promise<{ token: string; expiresAt: number }> {
+): Promise<GrantedToken> {
   let response: Response;
   try {
     response = await fetchImpl(url, {
@@ -69,7 +102,7 @@ async function postTokenGrant(
     throw refusal(body.error ?? `status ${response.status}`, body.error_description ?? '');
   return {
     token: body.access_token,
-    expiresAt: Date.now() + (body.expires_in ?? 3600) * 1000 - EARLY_EXPIRY_IN_MS,
+    ttlInMs: (body.expires_in ?? 3600) * 1000 - EARLY_EXPIRY_IN_MS,
   };
 }
 
@@ -78,36 +111,30 @@ async function postTokenGrant(
  * endpoint; the local identity provider implements the same grant.
  */
 export class HttpOnBehalfOf implements OnBehalfOf {
-  private readonly cache = new Map<string, { token: string; expiresAt: number }>();
-
   constructor(
     private readonly options: OnBehalfOfOptions,
     private readonly fetchImpl: typeof fetch = fetch,
+    private readonly cache = new TokenCache(),
   ) {}
 
-  async acquire(
+  acquire(
     assertion: string,
     { scopes, tenantId }: { scopes: readonly string[]; tenantId: string },
   ): Promise<string> {
-    const key = cacheKey(assertion, scopes, tenantId);
-    const cached = this.cache.get(key);
-    if (cached && cached.expiresAt > Date.now()) return cached.token;
-
-    const granted = await postTokenGrant(
-      this.fetchImpl,
-      `${this.options.loginUrl}/${encodeURIComponent(tenantId)}/oauth2/v2.0/token`,
-      {
-        grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
-        requested_token_use: 'on_behalf_of',
-        client_id: this.options.clientId,
-        client_secret: this.options.clientSecret,
-        assertion,
-        scope: scopes.join(' '),
-      },
+    return this.cache.get(cacheKey(assertion, scopes, tenantId), () =>
+      postTokenGrant(
+        this.fetchImpl,
+        `${this.options.loginUrl}/${encodeURIComponent(tenantId)}/oauth2/v2.0/token`,
+        {
+          grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+          requested_token_use: 'on_behalf_of',
+          client_id: this.options.clientId,
+          client_secret: this.options.clientSecret,
+          assertion,
+          scope: scopes.join(' '),
+        },
+      ),
     );
-    this.cache.set(key, granted);
-    if (this.cache.size > 1000) this.cache.delete(this.cache.keys().next().value ?? '');
-    return granted.token;
   }
 }
 
@@ -160,29 +187,26 @@ export interface ClientCredentialsOptions extends OnBehalfOfOptions {
 
 /** The client-credentials grant posted to the authority's token endpoint (the local identity provider). */
 export class HttpClientCredentials implements AppOwnToken {
-  private readonly cache = new Map<string, { token: string; expiresAt: number }>();
-
   constructor(
     private readonly options: ClientCredentialsOptions,
     private readonly fetchImpl: typeof fetch = fetch,
+    private readonly cache = new TokenCache(),
   ) {}
 
-  async acquire(scopes: readonly string[]): Promise<string> {
-    const key = scopes.join(' ');
-    const cached = this.cache.get(key);
-    if (cached && cached.expiresAt > Date.now()) return cached.token;
-    const granted = await postTokenGrant(
-      this.fetchImpl,
-      `${this.options.loginUrl}/${encodeURIComponent(this.options.tenantId)}/oauth2/v2.0/token`,
-      {
-        grant_type: 'client_credentials',
-        client_id: this.options.clientId,
-        client_secret: this.options.clientSecret,
-        scope: key,
-      },
+  acquire(scopes: readonly string[]): Promise<string> {
+    const scope = scopes.join(' ');
+    return this.cache.get(scope, () =>
+      postTokenGrant(
+        this.fetchImpl,
+        `${this.options.loginUrl}/${encodeURIComponent(this.options.tenantId)}/oauth2/v2.0/token`,
+        {
+          grant_type: 'client_credentials',
+          client_id: this.options.clientId,
+          client_secret: this.options.clientSecret,
+          scope,
+        },
+      ),
     );
-    this.cache.set(key, granted);
-    return granted.token;
   }
 }
 
