@@ -101,7 +101,36 @@ export class BranchProtectionService {
         ...required,
         scope: [{ repositoryId, refName: MAIN_REF, matchKind: 'exact' }],
       });
+      await this.removeDuplicates(repositoryId);
     }
     return this.check();
   }
+
+  /**
+   * Azure DevOps has no create-if-absent: set-ups that run at once (two Administrators, two
+   * server instances) each create a policy. Afterwards each keeps the oldest complete policy on
+   * exactly this repository's main and deletes the other such ones, so however they interleave
+   * one remains (the oldest is never deleted: nobody sees an older one). Policies scoped
+   * otherwise are someone's own configuration and are left alone.
+   */
+  private async removeDuplicates(repositoryId: string): Promise<void> {
+    const ours = (await this.reviewerPoliciesOfMain(repositoryId))
+      .filter(({ policy, gaps }) => gaps.length === 0 && isExactlyMainOf(policy, repositoryId))
+      .map(({ policy }) => policy.id)
+      .sort((a, b) => a - b);
+    for (const id of ours.slice(1)) {
+      await this.devops.deletePolicyConfiguration(this.repo.project, id);
+    }
+  }
+}
+
+/** A policy whose one scope is exactly main of the repository (what setUp creates). */
+function isExactlyMainOf(policy: PolicyConfiguration, repositoryId: string): boolean {
+  const [scope, ...others] = policy.scope;
+  return (
+    others.length === 0 &&
+    scope?.repositoryId?.toLowerCase() === repositoryId.toLowerCase() &&
+    scope.refName === MAIN_REF &&
+    scope.matchKind !== 'prefix'
+  );
 }

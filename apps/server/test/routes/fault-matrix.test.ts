@@ -106,6 +106,13 @@ const DEVOPS_ROUTES: readonly DevOpsRoute[] = [
       reason: 'Agreed with the client',
     },
   },
+  {
+    method: 'POST',
+    url: '/api/compliance/ABC/accepted-deviations/decisions',
+    payload: { path: 'AzureAD/Policies/Block legacy.json', decision: 'approve' },
+    // an absent file waits for nothing: its 404 names the acceptance, not the file
+    absentIsEmpty: true,
+  },
   { method: 'DELETE', url: '/api/compliance/ABC/matching' },
   {
     method: 'POST',
@@ -146,6 +153,9 @@ const DEVOPS_ROUTES: readonly DevOpsRoute[] = [
   { method: 'GET', url: '/api/schedules' },
   { method: 'GET', url: '/api/projects/Aegis/pipelines/1/runs' },
   { method: 'GET', url: '/api/projects/Aegis/pipelines/1/runs/1/log' },
+  // main's branch policy (ADR 051)
+  { method: 'GET', url: '/api/branch-protection' },
+  { method: 'POST', url: '/api/branch-protection' },
   // fleet
   { method: 'GET', url: '/api/fleet' },
   { method: 'GET', url: '/api/fleet/trends' },

@@ -545,6 +545,27 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
     return toPolicyConfiguration(body);
   }
 
+  /** Deletes a branch policy; one already gone (404) is no error (Azure SDK: delete succeeds if missing). */
+  async deletePolicyConfiguration(
+    project: string,
+    id: number,
+    options?: RequestOptions,
+  ): Promise<void> {
+    try {
+      await this.http.send({
+        method: 'DELETE',
+        url: this.url(project, `policy/configurations/${id}`),
+        query: { 'api-version': DEVOPS_API_VERSION },
+        headers: { accept: 'application/json' },
+        responseType: 'none',
+        ...(options?.abortSignal ? { abortSignal: options.abortSignal } : {}),
+      });
+    } catch (error) {
+      if (isServiceError(error) && error.statusCode === 404) return;
+      throw error;
+    }
+  }
+
   async getRunLog(
     project: string,
     runId: number,

@@ -435,6 +435,8 @@ export interface PoliciesPort {
     policy: NewPolicyConfiguration,
     options?: RequestOptions,
   ): Promise<PolicyConfiguration>;
+  /** Deletes a branch policy; succeeds when it is already gone. */
+  deletePolicyConfiguration(project: string, id: number, options?: RequestOptions): Promise<void>;
 }
 
 export interface DevOpsApi extends PipelinesPort, GitPort, PoliciesPort {}

@@ -239,6 +239,36 @@ describe('Build - Get', () => {
   });
 });
 
+describe('granting Edit policies (the stand-in for the Security API)', () => {
+  const grant = (identityId: string, allow: number) =>
+    fetch(`${emulator.origin}/_emulator/git-permissions`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ repository: CONFIG_REPOSITORY_NAME, identityId, allow }),
+    });
+
+  it('lets the granted identity delete the policy, once; a delete of what is gone succeeds', async () => {
+    const sam = 'c4a9e2f3-6b7d-48e1-a0f5-2d9c8b7e6a33';
+    expect((await grant('nobody', 1.5)).status).toBe(400);
+    expect((await grant(sam, 2048)).status).toBe(200);
+    const [policy] = await as(SAM).listPolicyConfigurations(PROJECT);
+    await as(SAM).deletePolicyConfiguration(PROJECT, policy!.id);
+    expect(await as(SAM).listPolicyConfigurations(PROJECT)).toEqual([]);
+    await as(SAM).deletePolicyConfiguration(PROJECT, policy!.id);
+    expect((await grant(sam, 0)).status).toBe(200);
+    const created = await as(AEGIS_APP).createPolicyConfiguration(PROJECT, {
+      typeId: policy!.typeId,
+      isEnabled: true,
+      isBlocking: true,
+      settings: policy!.settings,
+      scope: policy!.scope,
+    });
+    await expect(as(SAM).deletePolicyConfiguration(PROJECT, created.id)).rejects.toMatchObject({
+      statusCode: 403,
+    });
+  });
+});
+
 async function vote(token: string, pullRequestId: number, reviewerId: string, value: number) {
   const response = await fetch(
     `${emulator.url}/${encodeURIComponent(PROJECT)}/_apis/git/repositories/${CONFIG_REPOSITORY_NAME}/pullRequests/${pullRequestId}/reviewers/${reviewerId}?api-version=7.1`,

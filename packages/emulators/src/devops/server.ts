@@ -255,6 +255,35 @@ export function buildDevOpsServer(options: DevOpsEmulatorOptions): DevOpsServer 
       };
     },
   );
+  // Stands in for the Security ACL API (not emulated): sets what an identity may do on a
+  // repository, as a Project Administrator would in Azure DevOps (GIT_PERMISSION bits).
+  app.put<{ Body: { repository?: unknown; identityId?: unknown; allow?: unknown } | undefined }>(
+    '/_emulator/git-permissions',
+    async (request, reply) => {
+      const { repository, identityId, allow } = request.body ?? {};
+      const repo = state.data.repositories.find((r) => r.name === repository);
+      if (!repo || typeof identityId !== 'string' || !identityId || !Number.isInteger(allow)) {
+        return reply
+          .code(400)
+          .send(
+            errorBody(
+              'repository (a repository name), identityId and allow (an integer) are required',
+              'InvalidRequestException',
+            ),
+          );
+      }
+      const grants = state.data.gitPermissions.filter(
+        (g) =>
+          !(g.repositoryId === repo.id && g.identityId.toLowerCase() === identityId.toLowerCase()),
+      );
+      if ((allow as number) !== 0) {
+        grants.push({ repositoryId: repo.id, identityId, allow: allow as number });
+      }
+      state.data.gitPermissions = grants;
+      state.save();
+      return { repositoryId: repo.id, identityId, allow };
+    },
+  );
   app.post('/_emulator/runner/idle', async () => {
     await runner.waitForIdle();
     return { idle: true };
