@@ -1,6 +1,8 @@
 // A small fetch-based HTTP pipeline shared by the connectors: bearer token, JSON bodies, typed
 // ServiceErrors carrying the service's own message, retries (shared/retry.ts), and a client span
 // per call with the duration of each attempt (shared/telemetry.ts, ADR 061).
+import { LRUCache } from 'lru-cache';
+
 import { withRetry, parseRetryAfter, type RetryOptions } from './retry';
 import {
   isServiceError,
@@ -62,6 +64,13 @@ export interface HttpPipelineOptions {
   urlTemplate?: (url: URL) => string;
 }
 
+/**
+ * URL templates by service and path: a call's template is worked out once, not on every call
+ * (clients are made per request, so the cache is the module's). Paths repeat; ids are bounded by
+ * the size.
+ */
+const templates = new LRUCache<string, string>({ max: 5_000 });
+
 /** Issue 9 §2: an upstream that does not answer within 30 s is reported as a timeout. */
 export const DEFAULT_TIMEOUT_IN_MS = 30_000;
 
@@ -90,8 +99,9 @@ export class HttpPipeline {
 
   async send<T>(request: HttpRequest): Promise<HttpResponse<T>> {
     const url = new URL(request.url);
-    const template = this.options.urlTemplate?.(url) ?? urlTemplate(url);
     const { service } = this.options;
+    const key = `${service} ${url.origin}${url.pathname}`;
+    const template = templates.get(key) ?? this.templateOf(key, url);
     return traceOutgoingCall({ service, method: request.method, url, template }, () =>
       withRetry(
         async (attempt) => {
@@ -128,6 +138,12 @@ export class HttpPipeline {
         request.abortSignal,
       ),
     );
+  }
+
+  private templateOf(key: string, url: URL): string {
+    const template = this.options.urlTemplate?.(url) ?? urlTemplate(url);
+    templates.set(key, template);
+    return template;
   }
 
   /** One attempt, aborted through an AbortSignal when it outlasts the timeout. */
