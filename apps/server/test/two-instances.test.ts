@@ -275,7 +275,7 @@ describe('two instances against the same DevOps and Table storage (ADR 060)', ()
       expect(await tallies()).toEqual([
         expect.objectContaining({ at: first, details: expect.objectContaining({ attempts: 30 }) }),
       ]);
-    });
+    }, 20_000);
     // stopping closes the open window on both instances: still one row for it
     await b.t.close();
     await a.t.close();

@@ -53,8 +53,8 @@ export class ManualBackupGuard {
     {
       now = () => new Date(),
       claimInMs = 120_000,
-      pollInMs = 100,
-      polls = 50,
+      pollInMs = 25,
+      polls = 200,
     }: ManualBackupGuardOptions = {},
   ) {
     this.now = now;

@@ -8,7 +8,12 @@ import type {
   RestorePullRequestList,
 } from '@aegis/contracts';
 import { formatBackupSize } from '@aegis/domain';
-import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
+import {
+  BACKUP_PIPELINE_ID,
+  backupEffect,
+  CONFIG_REPOSITORY_NAME,
+  SAMPLE_PROJECTS,
+} from '@aegis/emulators';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildWithSeededDevOps, type AppWithDevOps, type DevOpsFixture } from '../devops-fixture';
@@ -227,6 +232,13 @@ describe('backup routes', () => {
 
   it("two manual backups at once: the second answers 409 and never shares the first one's tag", async () => {
     const before = (await list('WWI')).backups.map((b) => b.tagName);
+    // the run waits for the test, so that "still running" does not depend on timing
+    let finish: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (finish = resolve));
+    devops.emulator.runner.register(BACKUP_PIPELINE_ID, async (context) => {
+      await running;
+      return backupEffect(context);
+    });
     const [first, second] = await Promise.all([
       post('/api/backups/WWI/runs'),
       post('/api/backups/WWI/runs'),
@@ -237,7 +249,9 @@ describe('backup routes', () => {
     expect(refused.json().message).toMatch(
       /^A manual backup of WWI is already running \(run \d+\)/,
     );
+    finish();
     await devops.emulator.runner.waitForIdle();
+    devops.emulator.runner.register(BACKUP_PIPELINE_ID, backupEffect);
     const added = (await list('WWI')).backups.filter((b) => !before.includes(b.tagName));
     expect(added).toHaveLength(1);
     // once the run has completed, the next manual backup is accepted and makes its own tag,

@@ -61,11 +61,14 @@ describe('rows shared by server instances (ADR 060)', () => {
     it('lets a claim lapse when its instance stopped before starting the run', async () => {
       const stopped = guard();
       let finishStart: (run: { runId: number }) => void = () => undefined;
-      const hanging = stopped.start(
-        'LAP',
-        isRunActive,
-        () => new Promise<{ runId: number }>((resolve) => (finishStart = resolve)),
-      );
+      let claimed: () => void = () => undefined;
+      const startingRun = new Promise<void>((resolve) => (claimed = resolve));
+      const hanging = stopped.start('LAP', isRunActive, () => {
+        // the claim is stored once the run is being started
+        claimed();
+        return new Promise<{ runId: number }>((resolve) => (finishStart = resolve));
+      });
+      await startingRun;
       const other = guard();
       // the claim holds: the other instance cannot start one meanwhile
       await expect(
