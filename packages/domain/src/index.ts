@@ -24,3 +24,4 @@ export * from './fleet';
 export * from './compliance-gate';
 export * from './audit';
 export * from './four-eyes';
+export * from './images';

@@ -1,3 +1,9 @@
+import {
+  IMAGE_SNIFF_BYTES,
+  imageFormatOf,
+  notAnImageMessage,
+  type ImageFormat,
+} from '@aegis/domain';
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { DismissRegular, ImageAddRegular } from '@fluentui/react-icons';
 import { useRef, type ChangeEvent } from 'react';
@@ -28,14 +34,26 @@ const useStyles = makeStyles({
   },
 });
 
+/** The bytes of a file (or of its start), through FileReader as every browser has it. */
+function readBytes(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
 /**
  * An image chosen for a report (the comparison report's custom logo, the compliance report's
  * company banner): a Fluent button opening the file chooser, the chosen file's name, a preview
- * and a remove button. `check` may refuse a file with a message (shown by the caller's Field).
+ * and a remove button. `check` may refuse a file with a message (shown by the caller's Field);
+ * a file whose content is not one of `formats` is refused whatever its name (issue 27).
  */
 export function ImageFilePicker({
   label,
   accept,
+  formats,
   value,
   onChange,
   check,
@@ -44,6 +62,8 @@ export function ImageFilePicker({
   /** Names the control, e.g. 'Custom logo'; the preview is '{label} preview'. */
   label: string;
   accept: string;
+  /** the image formats the file's content must be (its first bytes are read to know) */
+  formats: readonly ImageFormat[];
   value: PickedImage | undefined;
   onChange: (image: PickedImage | undefined) => void;
   check?: (file: File) => string | undefined;
@@ -59,10 +79,18 @@ export function ImageFilePicker({
     const problem = check?.(file);
     onProblem?.(problem);
     if (problem) return;
-    const reader = new FileReader();
-    reader.onload = () => onChange({ name: file.name, dataUrl: String(reader.result) });
-    reader.onerror = () => onProblem?.(`${file.name} could not be read.`);
-    reader.readAsDataURL(file);
+    const unreadable = () => onProblem?.(`${file.name} could not be read.`);
+    readBytes(file.slice(0, IMAGE_SNIFF_BYTES)).then((head) => {
+      const format = imageFormatOf(head);
+      if (!format || !formats.includes(format)) {
+        onProblem?.(notAnImageMessage(file.name, formats));
+        return;
+      }
+      const reader = new FileReader();
+      reader.onload = () => onChange({ name: file.name, dataUrl: String(reader.result) });
+      reader.onerror = unreadable;
+      reader.readAsDataURL(file);
+    }, unreadable);
   };
 
   return (

@@ -239,6 +239,38 @@ describe('Configuration Comparison page', () => {
     expect(screen.getByRole('button', { name: 'Run Comparison' })).toBeDisabled();
   });
 
+  it('refuses a logo whose content is not an image, whatever its name (a text file named .gif)', async () => {
+    serve([
+      { type: 'progress', percent: 100 },
+      { type: 'result', result: RESULT },
+    ]);
+    renderApp('/fetch-json-files?client=ABC&run=1');
+    expect(await screen.findByLabelText('Overall score', {}, { timeout: 10_000 })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Export Report' }));
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    const input = within(dialog).getByLabelText('Custom logo');
+    await userEvent.upload(input, new File(['not a picture'], 'logo.gif', { type: 'image/gif' }), {
+      applyAccept: false,
+    });
+    expect(
+      await within(dialog).findByText(
+        'logo.gif is not a PNG, JPEG or SVG image: its content is not one, whatever its name says.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('img', { name: 'Custom logo preview', hidden: true }),
+    ).toBeNull();
+    await userEvent.upload(
+      input,
+      new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.svg', {
+        type: 'image/svg+xml',
+      }),
+    );
+    expect(
+      await within(dialog).findByRole('img', { name: 'Custom logo preview', hidden: true }),
+    ).toBeInTheDocument();
+  });
+
   it('refuses to export a comparison without results', async () => {
     const empty: OptionsComparisonResult = {
       baselineType: 'options',

@@ -398,7 +398,16 @@ describe('Export Compliance Report modal', () => {
     const big = new File([new Uint8Array(2_097_153)], 'b.png', { type: 'image/png' });
     await userEvent.upload(input, big);
     expect(await within(dialog).findByText('Image size must be less than 2MB')).toBeInTheDocument();
-    await userEvent.upload(input, new File([new Uint8Array(10)], 'ok.png', { type: 'image/png' }));
+    // named and typed PNG, but text: its content decides (issue 27)
+    await userEvent.upload(input, new File(['notes'], 'notes.png', { type: 'image/png' }));
+    expect(
+      await within(dialog).findByText(
+        'notes.png is not a PNG or JPEG image: its content is not one, whatever its name says.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('img', { name: 'Company banner preview' })).toBeNull();
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+    await userEvent.upload(input, new File([png], 'ok.png', { type: 'image/png' }));
     expect(
       await within(dialog).findByRole('img', { name: 'Company banner preview' }),
     ).toBeInTheDocument();

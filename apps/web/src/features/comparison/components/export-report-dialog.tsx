@@ -135,6 +135,7 @@ export function ExportReportDialog({
               <ImageFilePicker
                 label="Custom logo"
                 accept="image/png,image/jpeg,image/svg+xml"
+                formats={['png', 'jpeg', 'svg']}
                 value={logo}
                 onChange={setLogo}
                 onProblem={setLogoProblem}

@@ -173,6 +173,7 @@ export function ExportComplianceDialog({
               <ImageFilePicker
                 label="Company banner"
                 accept="image/png,image/jpeg"
+                formats={['png', 'jpeg']}
                 value={banner}
                 onChange={chooseBanner}
                 check={bannerProblem}
