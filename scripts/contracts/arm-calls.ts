@@ -18,7 +18,11 @@ export const ARM_CALLS: readonly ArmCall[] = [
   },
   {
     operationId: 'PolicyAssignments_List',
-    usedBy: 'pipeline-tasks ARM adapter: capture, $filter=atExactScope() (ADR 049)',
+    usedBy: 'pipeline-tasks ARM adapter: capture, $filter=atExactScope() (ADR 049), for the ids',
+  },
+  {
+    operationId: 'PolicyAssignments_Get',
+    usedBy: 'pipeline-tasks ARM adapter: capture, each assignment by id as ARM writes it',
   },
   {
     operationId: 'PolicyAssignments_Create',
@@ -26,8 +30,13 @@ export const ARM_CALLS: readonly ArmCall[] = [
   },
   { operationId: 'PolicyAssignments_Delete', usedBy: 'pipeline-tasks ARM adapter: off-board' },
   {
-    operationId: 'MaintenanceConfigurations_List',
-    usedBy: 'pipeline-tasks ARM adapter: capture (listed at the subscription)',
+    operationId: 'Resources_List',
+    usedBy:
+      "pipeline-tasks ARM adapter: capture, the subscription's maintenance configurations (resourceType eq), for the ids",
+  },
+  {
+    operationId: 'MaintenanceConfigurations_Get',
+    usedBy: 'pipeline-tasks ARM adapter: capture, each configuration by id as ARM writes it',
   },
   {
     operationId: 'MaintenanceConfigurations_CreateOrUpdate',

@@ -1,32 +1,38 @@
-// A thin typed Azure Resource Manager client on the shared HTTP pipeline
-// (docs/adr/017-graph-arm-connectors.md): the api-version chosen per resource provider, lists
-// followed by `nextLink`, long-running operations polled through Azure-AsyncOperation or Location
-// (honouring Retry-After), and ServiceErrors keeping ARM's code, message and request id.
+// Azure Resource Manager through Microsoft's SDKs (ADR 058): subscriptions
+// (@azure/arm-resources-subscriptions), role assignments (@azure/arm-authorization), policy
+// assignments (@azure/arm-policy) and resources by id and resource groups (@azure/arm-resources;
+// Microsoft publishes no JavaScript SDK for Microsoft.Maintenance, so maintenance configurations
+// are addressed by id with their provider's api-version). Every call is an operation of
+// packages/emulators/contracts/arm.json. The SDKs run on Aegis's token acquisition, retry and
+// timeout (shared/azure-sdk-pipeline.ts); their errors become ServiceErrors keeping ARM's code,
+// message and request id.
+import { AuthorizationManagementClient } from '@azure/arm-authorization';
+import { PolicyClient } from '@azure/arm-policy';
+import { ResourceManagementClient } from '@azure/arm-resources';
+import { SubscriptionClient } from '@azure/arm-resources-subscriptions';
+import type { TokenCredential } from '@azure/core-auth';
+import type { HttpClient, PipelinePolicy } from '@azure/core-rest-pipeline';
+
 import {
-  HttpPipeline,
+  DEFAULT_TIMEOUT_IN_MS,
   ServiceError,
-  abortableSleep,
-  isServiceError,
+  bearerTokenPolicy,
+  fetchHttpClient,
   parseRetryAfter,
+  retryPolicy,
+  timeoutPolicy,
+  tokenCredential,
+  withAegisAuthentication,
   type RetryOptions,
 } from '../shared';
 
 export const ARM_BASE_URL = 'https://management.azure.com';
-export const ARM_SCOPE = 'https://management.azure.com/.default';
 
-/** The api-version used for each resource type (lower-case keys), from azure-rest-api-specs. */
-export const ARM_API_VERSIONS: Readonly<Record<string, string>> = {
-  'microsoft.resources/subscriptions': '2022-12-01',
-  'microsoft.resources/resourcegroups': '2021-04-01',
-  'microsoft.resources/operationresults': '2021-04-01',
-  'microsoft.authorization/roleassignments': '2022-04-01',
-  'microsoft.authorization/roledefinitions': '2022-04-01',
-  'microsoft.authorization/policyassignments': '2023-04-01',
-  'microsoft.authorization/policydefinitions': '2023-04-01',
-  'microsoft.subscription/aliases': '2021-10-01',
-  'microsoft.subscription/operations': '2021-10-01',
-  'microsoft.maintenance/maintenanceconfigurations': '2023-04-01',
-};
+/**
+ * The api-version of Microsoft.Resources' own operations (resource groups, the resource list): the
+ * one the extract holds (ADR 058), not @azure/arm-resources 8's default.
+ */
+export const RESOURCES_API_VERSION = '2021-04-01';
 
 /** Built-in Azure role definition GUIDs, the same in every subscription (reference §2.3). */
 export const AZURE_ROLE_IDS = {
@@ -37,46 +43,16 @@ export const AZURE_ROLE_IDS = {
   userAccessAdministrator: '18d7d88d-d35e-4fb5-a5c3-7773c20a72d9',
 } as const;
 
-/**
- * The resource type a path addresses, e.g. `/subscriptions/x/providers/Microsoft.Authorization/
- * roleAssignments/y` → `microsoft.authorization/roleassignments`.
- */
-export function resourceTypeOf(path: string): string {
-  const segments = path.split('?')[0]!.split('/').filter(Boolean);
-  const providerAt = segments.map((s) => s.toLowerCase()).lastIndexOf('providers');
-  if (providerAt >= 0 && segments.length > providerAt + 2) {
-    return `${segments[providerAt + 1]}/${segments[providerAt + 2]}`.toLowerCase();
-  }
-  const lower = segments.map((s) => s.toLowerCase());
-  if (lower[2] === 'resourcegroups') return 'microsoft.resources/resourcegroups';
-  if (lower[2] === 'operationresults') return 'microsoft.resources/operationresults';
-  return 'microsoft.resources/subscriptions';
-}
-
 export interface ArmClientOptions {
+  /** ARM's base URL (AEGIS_ARM_URL); default https://management.azure.com */
   baseUrl?: string;
   getToken: () => Promise<string>;
-  /** overrides of ARM_API_VERSIONS (lower-case resource type → api-version) */
-  apiVersions?: Readonly<Record<string, string>>;
+  /** Aegis's retry (the SDKs' own is off) */
   retry?: RetryOptions;
+  /** sends through this fetch instead of the SDK's HTTP client (counted or recorded calls) */
   fetch?: typeof fetch;
-  /** wait between polls of a long-running operation without Retry-After (default 5 s) */
-  pollIntervalInMs?: number;
-  /** give up polling after this long (default 30 min) */
-  pollTimeoutInMs?: number;
-  /** injectable for tests */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-}
-
-export interface ArmRequestOptions {
-  apiVersion?: string;
-  query?: Record<string, string | undefined>;
-  abortSignal?: AbortSignal;
-}
-
-export interface ArmList<T> {
-  value: T[];
-  nextLink?: string | null;
+  /** how long one attempt may take (default 30 s) */
+  timeoutInMs?: number;
 }
 
 export interface Subscription {
@@ -85,25 +61,6 @@ export interface Subscription {
   tenantId?: string;
   displayName: string;
   state: string;
-}
-
-export interface RoleAssignment {
-  id: string;
-  name: string;
-  type: string;
-  properties: {
-    roleDefinitionId: string;
-    principalId: string;
-    principalType?: string;
-    scope: string;
-    description?: string | null;
-  };
-}
-
-export interface RoleDefinition {
-  id: string;
-  name: string;
-  properties: { roleName: string; type: string; description?: string };
 }
 
 export interface CreateRoleAssignment {
@@ -119,206 +76,144 @@ export interface CreateRoleAssignment {
   name?: string;
 }
 
+export interface RoleAssignment {
+  id: string;
+  name: string;
+  roleDefinitionId: string;
+  principalId: string;
+  scope: string;
+}
+
 export type RoleAssignmentOutcome =
   | { status: 'created'; assignment: RoleAssignment }
   | { status: 'updated'; assignment: RoleAssignment }
   /** the same principal, role and scope were already assigned (409 RoleAssignmentExists) */
   | { status: 'alreadyExists' };
 
-interface ArmErrorBody {
-  error?: { code?: string; message?: string };
+/** An ARM resource as ARM writes it (`properties` nested, as captured into the repository). */
+export type ArmResource = Record<string, unknown> & { id?: string; name?: string };
+
+interface RestErrorLike {
+  name: string;
+  message: string;
+  statusCode?: number;
+  code?: string;
+  response?: { headers?: { get(name: string): string | undefined }; bodyAsText?: string | null };
 }
 
-export function parseArmError(status: number, text: string): { code?: string; message?: string } {
+function isRestError(error: unknown): error is RestErrorLike {
+  return error instanceof Error && error.name === 'RestError';
+}
+
+/** ARM's `{"error":{"code","message"}}` of a failed answer. */
+export function parseArmError(text: string | null | undefined): {
+  code?: string;
+  message?: string;
+} {
   try {
-    const parsed = JSON.parse(text) as ArmErrorBody;
-    if (parsed.error && typeof parsed.error === 'object') {
-      return {
-        ...(typeof parsed.error.code === 'string' ? { code: parsed.error.code } : {}),
-        ...(typeof parsed.error.message === 'string' ? { message: parsed.error.message } : {}),
-      };
-    }
+    const parsed = JSON.parse(text ?? '') as { error?: { code?: unknown; message?: unknown } };
+    const error = parsed.error;
+    return {
+      ...(typeof error?.code === 'string' ? { code: error.code } : {}),
+      ...(typeof error?.message === 'string' ? { message: error.message } : {}),
+    };
   } catch {
-    // not JSON
+    return {};
   }
-  return status === 401 ? { code: 'AuthenticationFailed' } : {};
 }
 
-const TERMINAL = ['succeeded', 'failed', 'canceled', 'cancelled'];
+/** An SDK failure as a ServiceError with ARM's own code, message and request id. */
+export function toArmServiceError(error: unknown): unknown {
+  if (!isRestError(error)) return error;
+  const parsed = parseArmError(error.response?.bodyAsText);
+  const headers = error.response?.headers;
+  const requestId =
+    headers?.get('x-ms-request-id') ?? headers?.get('x-ms-correlation-request-id') ?? undefined;
+  const retryAfterInMs = parseRetryAfter(headers?.get('retry-after'));
+  return new ServiceError(parsed.message ?? error.message, {
+    service: 'arm',
+    ...(error.statusCode !== undefined ? { statusCode: error.statusCode } : {}),
+    ...((parsed.code ?? error.code) ? { code: parsed.code ?? error.code } : {}),
+    ...(requestId ? { requestId } : {}),
+    ...(retryAfterInMs !== undefined ? { retryAfterInMs } : {}),
+    cause: error,
+  });
+}
+
+async function call<T>(operation: () => PromiseLike<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    throw toArmServiceError(error);
+  }
+}
+
+/** The SDK's model as JSON (its dates as ARM's ISO strings). */
+function asJson(value: unknown): ArmResource {
+  return JSON.parse(JSON.stringify(value ?? {})) as ArmResource;
+}
 
 export class ArmClient {
   readonly baseUrl: string;
-  private readonly http: HttpPipeline;
-  private readonly apiVersions: Readonly<Record<string, string>>;
-  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly credential: TokenCredential;
+  private readonly clientOptions: {
+    endpoint: string;
+    retryOptions: { maxRetries: 0 };
+    additionalPolicies: { policy: PipelinePolicy; position: 'perCall' | 'perRetry' }[];
+    allowInsecureConnection: boolean;
+    httpClient?: HttpClient;
+  };
 
-  constructor(private readonly options: ArmClientOptions) {
+  constructor(options: ArmClientOptions) {
     this.baseUrl = (options.baseUrl ?? ARM_BASE_URL).replace(/\/+$/, '');
-    this.apiVersions = { ...ARM_API_VERSIONS, ...options.apiVersions };
-    this.sleep = options.sleep ?? abortableSleep;
-    this.http = new HttpPipeline({
-      service: 'arm',
-      getToken: options.getToken,
-      ...(options.retry ? { retry: options.retry } : {}),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-      parseError: parseArmError,
-      requestIdHeaders: ['x-ms-request-id', 'x-ms-correlation-request-id'],
-    });
-  }
-
-  apiVersionFor(path: string): string {
-    const type = resourceTypeOf(path);
-    const version = this.apiVersions[type];
-    if (!version) throw new Error(`No api-version configured for ARM resource type ${type}`);
-    return version;
-  }
-
-  private async send<T>(
-    method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE',
-    path: string,
-    options: ArmRequestOptions & { body?: unknown } = {},
-  ) {
-    return this.http.send<T>({
-      method,
-      url: `${this.baseUrl}${path}`,
-      query: { 'api-version': options.apiVersion ?? this.apiVersionFor(path), ...options.query },
-      ...(options.body !== undefined ? { body: options.body } : {}),
-      responseType: 'json',
-      ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
-    });
-  }
-
-  async get<T>(path: string, options?: ArmRequestOptions): Promise<T> {
-    return (await this.send<T>('GET', path, options)).body;
-  }
-
-  async find<T>(path: string, options?: ArmRequestOptions): Promise<T | undefined> {
-    try {
-      return await this.get<T>(path, options);
-    } catch (error) {
-      if (isServiceError(error) && error.statusCode === 404) return undefined;
-      throw error;
-    }
-  }
-
-  /** Every item of a list, following `nextLink` (absent or null on the last page). */
-  async list<T>(path: string, options?: ArmRequestOptions): Promise<T[]> {
-    const items: T[] = [];
-    let page = await this.get<ArmList<T>>(path, options);
-    for (;;) {
-      items.push(...(page.value ?? []));
-      if (!page.nextLink) return items;
-      const response = await this.http.send<ArmList<T>>({
-        method: 'GET',
-        url: page.nextLink,
-        responseType: 'json',
-        ...(options?.abortSignal ? { abortSignal: options.abortSignal } : {}),
-      });
-      page = response.body;
-    }
-  }
-
-  async put<T>(path: string, body: unknown, options?: ArmRequestOptions): Promise<T> {
-    return (await this.send<T>('PUT', path, { ...options, body })).body;
-  }
-
-  async delete(path: string, options?: ArmRequestOptions): Promise<void> {
-    await this.send<unknown>('DELETE', path, options);
-  }
-
-  /**
-   * A request that may be long-running: when ARM answers 201/202 with `Azure-AsyncOperation` or
-   * `Location`, polls it (Retry-After or the poll interval between polls) until a terminal state,
-   * then answers the final resource (GET of `path` for PUT/PATCH, the Location result otherwise).
-   * A `Failed`/`Canceled` operation throws a ServiceError with the operation's error.
-   */
-  async sendAndWait<T>(
-    method: 'PUT' | 'POST' | 'PATCH' | 'DELETE',
-    path: string,
-    body?: unknown,
-    options: ArmRequestOptions = {},
-  ): Promise<T | undefined> {
-    const first = await this.send<T>(method, path, {
-      ...options,
-      ...(body !== undefined ? { body } : {}),
-    });
-    const asyncOperation = first.headers.get('azure-asyncoperation');
-    const location = first.headers.get('location');
-    if (first.status !== 201 && first.status !== 202) return first.body;
-    if (!asyncOperation && !location) return first.body;
-    const deadline = Date.now() + (this.options.pollTimeoutInMs ?? 30 * 60_000);
-    let retryAfter = first.headers.get('retry-after');
-    const wait = async () => {
-      if (Date.now() > deadline) {
-        throw new ServiceError(`ARM operation on ${path} did not finish in time`, {
-          service: 'arm',
-          statusCode: 504,
-          code: 'OperationTimedOut',
-        });
-      }
-      await this.sleep(
-        parseRetryAfter(retryAfter) ?? this.options.pollIntervalInMs ?? 5000,
-        options.abortSignal,
-      );
+    this.credential = tokenCredential(options.getToken);
+    this.clientOptions = {
+      endpoint: this.baseUrl,
+      // Aegis's retry owns retries (ADR 058): the SDK's would retry each of ours again
+      retryOptions: { maxRetries: 0 },
+      additionalPolicies: [
+        { policy: retryPolicy('arm', options.retry), position: 'perCall' },
+        {
+          policy: timeoutPolicy('arm', options.timeoutInMs ?? DEFAULT_TIMEOUT_IN_MS),
+          position: 'perRetry',
+        },
+        { policy: bearerTokenPolicy(this.credential), position: 'perRetry' },
+      ],
+      // the transport's own check: plain http only when ARM's URL is (the tenant emulator's)
+      allowInsecureConnection: this.baseUrl.startsWith('http://'),
+      ...(options.fetch ? { httpClient: fetchHttpClient(options.fetch) } : {}),
     };
-    if (asyncOperation) {
-      for (;;) {
-        await wait();
-        const poll = await this.http.send<{
-          status?: string;
-          error?: { code?: string; message?: string };
-        }>({
-          method: 'GET',
-          url: asyncOperation,
-          responseType: 'json',
-          ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+  }
+
+  private resources(subscriptionId: string): ResourceManagementClient {
+    return withAegisAuthentication(
+      new ResourceManagementClient(this.credential, subscriptionId, {
+        ...this.clientOptions,
+        apiVersion: RESOURCES_API_VERSION,
+      }),
+    );
+  }
+
+  // ----- onboarding (spec 2 §7) -----
+
+  /** Subscriptions_List: every subscription the caller sees, across pages. */
+  async listSubscriptions(): Promise<Subscription[]> {
+    const client = withAegisAuthentication(
+      new SubscriptionClient(this.credential, this.clientOptions),
+    );
+    return call(async () => {
+      const found: Subscription[] = [];
+      for await (const s of client.subscriptions.list()) {
+        found.push({
+          id: s.id ?? `/subscriptions/${s.subscriptionId ?? ''}`,
+          subscriptionId: s.subscriptionId ?? '',
+          ...(s.tenantId ? { tenantId: s.tenantId } : {}),
+          displayName: s.displayName ?? '',
+          state: s.state ?? '',
         });
-        retryAfter = poll.headers.get('retry-after');
-        const status = (poll.body?.status ?? '').toLowerCase();
-        if (!TERMINAL.includes(status)) continue;
-        if (status !== 'succeeded') {
-          throw new ServiceError(
-            poll.body?.error?.message ?? `ARM operation on ${path} ended ${poll.body?.status}`,
-            {
-              service: 'arm',
-              code: poll.body?.error?.code ?? `Operation${poll.body?.status ?? 'Failed'}`,
-              ...(this.http.requestIdOf(poll.headers)
-                ? { requestId: this.http.requestIdOf(poll.headers) as string }
-                : {}),
-            },
-          );
-        }
-        if (method === 'DELETE' || method === 'POST') {
-          return location ? await this.pollLocation<T>(location, wait, options) : undefined;
-        }
-        return this.get<T>(path, options);
       }
-    }
-    return this.pollLocation<T>(location as string, wait, options);
-  }
-
-  private async pollLocation<T>(
-    location: string,
-    wait: () => Promise<void>,
-    options: ArmRequestOptions,
-  ): Promise<T | undefined> {
-    for (;;) {
-      await wait();
-      const poll = await this.http.send<T>({
-        method: 'GET',
-        url: location,
-        responseType: 'json',
-        ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
-      });
-      if (poll.status === 202) continue;
-      return poll.body;
-    }
-  }
-
-  // ----- typed calls -----
-
-  listSubscriptions(): Promise<Subscription[]> {
-    return this.list<Subscription>('/subscriptions');
+      return found;
+    });
   }
 
   /** The subscription with this display name (case-insensitive), or undefined. */
@@ -327,48 +222,42 @@ export class ArmClient {
     return all.find((s) => s.displayName.toLowerCase() === displayName.toLowerCase());
   }
 
-  listRoleDefinitions(scope: string, roleName?: string): Promise<RoleDefinition[]> {
-    return this.list<RoleDefinition>(
-      `${scope}/providers/Microsoft.Authorization/roleDefinitions`,
-      roleName ? { query: { $filter: `roleName eq '${roleName.replace(/'/g, "''")}'` } } : {},
-    );
-  }
-
-  listRoleAssignments(scope: string, principalId?: string): Promise<RoleAssignment[]> {
-    return this.list<RoleAssignment>(
-      `${scope}/providers/Microsoft.Authorization/roleAssignments`,
-      principalId ? { query: { $filter: `principalId eq '${principalId}'` } } : {},
-    );
-  }
-
   /**
-   * PUT a role assignment under a new GUID (spec 2 §7). ARM's 409 RoleAssignmentExists (the same
+   * RoleAssignments_Create under a new GUID (spec 2 §7). ARM's 409 RoleAssignmentExists (the same
    * principal, role and scope under another name) is answered `alreadyExists`, not thrown.
    */
   async createRoleAssignment(input: CreateRoleAssignment): Promise<RoleAssignmentOutcome> {
     const name = input.name ?? globalThis.crypto.randomUUID();
+    const subscriptionId = /^\/subscriptions\/([^/]+)/i.exec(input.scope)?.[1] ?? '';
+    const client = withAegisAuthentication(
+      new AuthorizationManagementClient(this.credential, subscriptionId, this.clientOptions),
+    );
+    let status = 0;
     try {
-      const response = await this.send<RoleAssignment>(
-        'PUT',
-        `${input.scope}/providers/Microsoft.Authorization/roleAssignments/${name}`,
-        {
-          body: {
-            properties: {
-              roleDefinitionId: `${input.scope}/providers/Microsoft.Authorization/roleDefinitions/${input.roleDefinitionGuid}`,
-              principalId: input.principalId,
-              principalType: input.principalType,
-              ...(input.description ? { description: input.description } : {}),
-            },
+      const created = await call(() =>
+        client.roleAssignments.create(
+          trimSlash(input.scope),
+          name,
+          {
+            roleDefinitionId: `${input.scope}/providers/Microsoft.Authorization/roleDefinitions/${input.roleDefinitionGuid}`,
+            principalId: input.principalId,
+            principalType: input.principalType,
+            ...(input.description ? { description: input.description } : {}),
           },
-        },
+          { onResponse: (response) => void (status = response.status) },
+        ),
       );
-      return {
-        status: response.status === 201 ? 'created' : 'updated',
-        assignment: response.body,
+      const assignment: RoleAssignment = {
+        id: created.id ?? '',
+        name: created.name ?? name,
+        roleDefinitionId: created.roleDefinitionId ?? '',
+        principalId: created.principalId ?? input.principalId,
+        scope: created.scope ?? input.scope,
       };
+      return { status: status === 201 ? 'created' : 'updated', assignment };
     } catch (error) {
       if (
-        isServiceError(error) &&
+        error instanceof ServiceError &&
         error.statusCode === 409 &&
         error.code === 'RoleAssignmentExists'
       ) {
@@ -377,4 +266,105 @@ export class ArmClient {
       throw error;
     }
   }
+
+  // ----- resources of a subscription (the ARM workloads) -----
+
+  /**
+   * The ids of the policy assignments of a subscription (PolicyAssignments_List with `$filter`,
+   * e.g. atExactScope()) at the workload's api-version.
+   */
+  async listPolicyAssignmentIds(
+    subscriptionId: string,
+    options: { apiVersion: string; filter?: string },
+  ): Promise<string[]> {
+    const client = withAegisAuthentication(
+      new PolicyClient(this.credential, subscriptionId, {
+        ...this.clientOptions,
+        apiVersion: options.apiVersion,
+      }),
+    );
+    return call(async () => {
+      const ids: string[] = [];
+      const list = client.policyAssignments.list(options.filter ? { filter: options.filter } : {});
+      for await (const assignment of list) if (assignment.id) ids.push(assignment.id);
+      return ids;
+    });
+  }
+
+  /** The ids of a subscription's resources of one type (Resources_List, `resourceType eq`). */
+  async listResourceIds(subscriptionId: string, resourceType: string): Promise<string[]> {
+    const client = this.resources(subscriptionId);
+    return call(async () => {
+      const ids: string[] = [];
+      const filter = `resourceType eq '${resourceType.replace(/'/g, "''")}'`;
+      for await (const resource of client.resources.list({ filter })) {
+        if (resource.id) ids.push(resource.id);
+      }
+      return ids;
+    });
+  }
+
+  /** GET of a resource by id, as ARM writes it (the answer's own JSON, not the SDK's model). */
+  async getResource(id: string, apiVersion: string): Promise<ArmResource> {
+    let wire: ArmResource | undefined;
+    const model = await call(() =>
+      this.resources(subscriptionOf(id)).resources.getById(trimSlash(id), apiVersion, {
+        onResponse: (response) => {
+          wire = JSON.parse(response.bodyAsText ?? 'null') as ArmResource | undefined;
+        },
+      }),
+    );
+    return wire ?? asJson(model);
+  }
+
+  /** PUT of a resource by id (long-running when ARM says so: polled to the end). */
+  async putResource(id: string, apiVersion: string, body: ArmResource): Promise<ArmResource> {
+    const { id: _id, name: _name, type: _type, ...writable } = body;
+    return asJson(
+      await call(() =>
+        this.resources(subscriptionOf(id)).resources.createOrUpdateById(
+          trimSlash(id),
+          apiVersion,
+          writable,
+        ),
+      ),
+    );
+  }
+
+  /** DELETE of a resource by id; one already gone is success (ARM answers 204). */
+  async deleteResource(id: string, apiVersion: string): Promise<void> {
+    await call(() =>
+      this.resources(subscriptionOf(id)).resources.deleteById(trimSlash(id), apiVersion),
+    );
+  }
+
+  /** ResourceGroups_Get; undefined when ARM answers 404. */
+  async findResourceGroup(subscriptionId: string, name: string): Promise<ArmResource | undefined> {
+    try {
+      return asJson(await call(() => this.resources(subscriptionId).resourceGroups.get(name)));
+    } catch (error) {
+      if (error instanceof ServiceError && error.statusCode === 404) return undefined;
+      throw error;
+    }
+  }
+
+  /** ResourceGroups_CreateOrUpdate. */
+  async putResourceGroup(subscriptionId: string, name: string, location: string) {
+    return asJson(
+      await call(() =>
+        this.resources(subscriptionId).resourceGroups.createOrUpdate(name, { location }),
+      ),
+    );
+  }
+}
+
+/** The SDK's `/{+resourceId}` template adds the leading slash itself. */
+function trimSlash(id: string): string {
+  return id.replace(/^\/+/, '');
+}
+
+function subscriptionOf(id: string): string {
+  const found = /^\/?subscriptions\/([^/]+)/i.exec(id)?.[1];
+  if (!found) throw new TypeError(`'${id}' is not a resource id inside a subscription`);
+  return found;
 }

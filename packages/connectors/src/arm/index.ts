@@ -1,19 +1,16 @@
 export {
-  ARM_API_VERSIONS,
   ARM_BASE_URL,
-  ARM_SCOPE,
   AZURE_ROLE_IDS,
   ArmClient,
+  RESOURCES_API_VERSION,
   parseArmError,
-  resourceTypeOf,
+  toArmServiceError,
 } from './arm-client';
 export type {
   ArmClientOptions,
-  ArmList,
-  ArmRequestOptions,
+  ArmResource,
   CreateRoleAssignment,
   RoleAssignment,
   RoleAssignmentOutcome,
-  RoleDefinition,
   Subscription,
 } from './arm-client';

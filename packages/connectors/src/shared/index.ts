@@ -3,3 +3,4 @@ export * from './http';
 export * from './retry';
 export * from './reachability';
 export * from './telemetry';
+export * from './azure-sdk-pipeline';

@@ -1,4 +1,5 @@
 import type { AppTableEntity, AppTableValue } from '@aegis/domain';
+import type { PipelinePolicy } from '@azure/core-rest-pipeline';
 import {
   TableClient,
   TableServiceClient,
@@ -17,7 +18,7 @@ import {
   recordRetry,
   retryOnConflict,
   ServiceError,
-  timeoutError,
+  timeoutPolicy,
   traceOutgoingCall,
   urlTemplate,
   type ConflictRetryPolicy,
@@ -201,35 +202,9 @@ export function transactionChunks<T extends { partitionKey: string }>(items: rea
   return chunks;
 }
 
-type PipelinePolicy = NonNullable<
-  TableServiceClientOptions['additionalPolicies']
->[number]['policy'];
-
 export interface TablesClientOptions extends TableServiceClientOptions {
   /** how long one call (its retries included) may take before it is aborted (default 30 s) */
   timeoutInMs?: number;
-}
-
-/** Aborts a Table storage call through an AbortSignal when it outlasts the timeout (issue 9 §2). */
-function timeoutPolicy(timeoutInMs: number): PipelinePolicy {
-  return {
-    name: 'aegisTimeout',
-    async sendRequest(request, next) {
-      const timeout = AbortSignal.timeout(timeoutInMs);
-      const callerSignal = request.abortSignal;
-      request.abortSignal = callerSignal
-        ? AbortSignal.any([callerSignal as AbortSignal, timeout])
-        : timeout;
-      try {
-        return await next(request);
-      } catch (error) {
-        if (timeout.aborted && !callerSignal?.aborted) {
-          throw timeoutError('tables', timeoutInMs, error);
-        }
-        throw error;
-      }
-    },
-  };
 }
 
 /**
@@ -339,7 +314,7 @@ export class TablesClient implements AppTables {
       ...clientOptions,
       additionalPolicies: [
         ...(clientOptions.additionalPolicies ?? []),
-        { policy: timeoutPolicy(timeoutInMs), position: 'perCall' },
+        { policy: timeoutPolicy('tables', timeoutInMs), position: 'perCall' },
         { policy: callSpanPolicy(), position: 'perCall' },
         { policy: attemptPolicy(), position: 'perRetry' },
       ],

@@ -262,6 +262,7 @@ export function registerArmRoutes(app: FastifyInstance, world: TenantWorld, page
   });
 
   registerResourceGroupRoutes(router, world);
+  registerResourceListRoute(router, world, pageSize);
   registerPolicyAssignmentRoutes(router, world, pageSize);
   registerMaintenanceConfigurationRoutes(router, world);
   router.refuseOtherMethods();
@@ -371,6 +372,17 @@ function registerPolicyAssignmentRoutes(
     const mine = object && inScope(object, subscription.id) ? object : undefined;
     return { subscription, name, items, object: mine };
   };
+  router.route('PolicyAssignments_Get', async (request) => {
+    const { name, object } = lookup(request);
+    if (!object) {
+      throw new EmulatorError(
+        404,
+        'PolicyAssignmentNotFound',
+        `The policy assignment '${name}' is not found.`,
+      );
+    }
+    return object;
+  });
   router.route('PolicyAssignments_Create', async (request, reply, operation) => {
     const { subscription, name, items, object } = lookup(request);
     const saved: JsonObject = {
@@ -392,20 +404,10 @@ function registerPolicyAssignmentRoutes(
 
 /**
  * Maintenance configurations: only inside a resource group (a PUT at subscription scope finds no
- * route, as in ARM), listed at the subscription in one page (the specification's nextLinkName is
- * null).
+ * route, as in ARM); the subscription's are listed by Resources_List.
  */
 function registerMaintenanceConfigurationRoutes(router: ArmRouter, world: TenantWorld): void {
   const workload = armWorkload('Microsoft.Maintenance/maintenanceConfigurations');
-  router.route('MaintenanceConfigurations_List', async (request) => {
-    const subscription = requireSubscription(
-      world,
-      request,
-      request.params['subscriptionId'] ?? '',
-    );
-    const items = [...stateOf(world, request).workloadObjects(workload).values()];
-    return { value: items.filter((o) => inScope(o, subscription.id)) };
-  });
   const lookup = (request: FastifyRequest<{ Params: Params }>) => {
     const subscription = requireSubscription(
       world,
@@ -418,6 +420,17 @@ function registerMaintenanceConfigurationRoutes(router: ArmRouter, world: Tenant
     const object = items.get(name.toLowerCase());
     return { group, name, items, object: object && inScope(object, group) ? object : undefined };
   };
+  router.route('MaintenanceConfigurations_Get', async (request) => {
+    const { name, object } = lookup(request);
+    if (!object) {
+      throw new EmulatorError(
+        404,
+        'ResourceNotFound',
+        `The Resource 'Microsoft.Maintenance/maintenanceConfigurations/${name}' under resource group '${request.params['resourceGroupName'] ?? ''}' was not found.`,
+      );
+    }
+    return object;
+  });
   router.route('MaintenanceConfigurations_CreateOrUpdate', async (request, reply, operation) => {
     const { group, name, items, object } = lookup(request);
     const saved: JsonObject = {
@@ -441,4 +454,45 @@ function inScope(object: JsonObject, scope: string): boolean {
   return String(object['id'] ?? '')
     .toLowerCase()
     .startsWith(`${scope.toLowerCase()}/`);
+}
+
+/**
+ * Resources_List: the subscription's resources (ARM's tracked resources, those inside resource
+ * groups; extension resources such as policy assignments are not listed), as ARM lists them (no
+ * `properties`), with the one `$filter` Aegis sends: `resourceType eq '…'`.
+ */
+function registerResourceListRoute(router: ArmRouter, world: TenantWorld, pageSize: number): void {
+  const tracked = TENANT_WORKLOADS.filter(
+    (w): w is ArmWorkload => w.transport === 'arm' && w.createdIn === 'resourceGroup',
+  );
+  router.route('Resources_List', async (request) => {
+    const subscription = requireSubscription(
+      world,
+      request,
+      request.params['subscriptionId'] ?? '',
+    );
+    const filter = (request.query as Record<string, unknown>)['$filter'];
+    const type =
+      typeof filter === 'string' ? /^resourceType eq '([^']+)'$/i.exec(filter.trim())?.[1] : '';
+    if (type === undefined) {
+      throw new EmulatorError(
+        400,
+        'InvalidFilterInQueryString',
+        `The emulator filters resources by resourceType eq only, not '${String(filter)}'.`,
+      );
+    }
+    const state = stateOf(world, request);
+    const listed = tracked
+      .filter((w) => !type || w.resourceType.toLowerCase() === type.toLowerCase())
+      .flatMap((w) => [...state.workloadObjects(w).values()])
+      .filter((o) => inScope(o, subscription.id))
+      .map((o) => ({
+        id: o['id'],
+        name: o['name'],
+        type: o['type'],
+        ...(o['location'] !== undefined ? { location: o['location'] } : {}),
+        ...(o['tags'] !== undefined ? { tags: o['tags'] } : {}),
+      }));
+    return armPage(request, listed, pageSize);
+  });
 }

@@ -1,9 +1,9 @@
 // Azure Resource Manager resources of the client's subscription (policy assignments,
-// maintenance configurations) through the ARM connector. Listed at the subscription (policy
-// assignments with the workload's $filter); created where ARM has them: maintenance
-// configurations only inside a resource group (Aegis's, created when missing, ADR 049); updated
-// and removed where they are (their id).
-import { ArmClient } from '@aegis/connectors/arm';
+// maintenance configurations) through the ARM connector, i.e. Microsoft's SDKs (ADR 058). Listed at
+// the subscription (policy assignments with the workload's $filter), then each read by id so the
+// capture keeps ARM's own JSON; created where ARM has them: maintenance configurations only inside
+// a resource group (Aegis's, created when missing, ADR 049); updated and removed at their id.
+import { ArmClient, type ArmResource } from '@aegis/connectors/arm';
 import type { ArmWorkload } from '@aegis/domain';
 
 import { TaskError } from '../log';
@@ -29,53 +29,53 @@ export class ArmTenantAdapter {
     });
   }
 
-  private subscriptionScope(workload: ArmWorkload): string {
+  private subscription(workload: ArmWorkload): string {
     if (!this.options.subscriptionId) {
       throw new TaskError(`No subscription is known for ${workload.category}/${workload.kind}`);
     }
-    return `/subscriptions/${this.options.subscriptionId}`;
-  }
-
-  private collection(workload: ArmWorkload): string {
-    return `${this.subscriptionScope(workload)}/providers/${workload.resourceType}`;
+    return this.options.subscriptionId;
   }
 
   async read(workload: ArmWorkload): Promise<TenantObject[]> {
     // A tenant without a subscription has no Azure resources to read.
     if (!this.options.subscriptionId) return [];
+    const subscriptionId = this.options.subscriptionId;
     // the service's error as it answered: the gateway turns it into the workload's outcome
-    return this.arm.list<TenantObject>(this.collection(workload), {
-      apiVersion: workload.apiVersion,
-      ...(workload.listFilter ? { query: { $filter: workload.listFilter } } : {}),
-    });
+    const ids =
+      workload.resourceType === 'Microsoft.Authorization/policyAssignments'
+        ? await this.arm.listPolicyAssignmentIds(subscriptionId, {
+            apiVersion: workload.apiVersion,
+            ...(workload.listFilter ? { filter: workload.listFilter } : {}),
+          })
+        : await this.arm.listResourceIds(subscriptionId, workload.resourceType);
+    const objects: ArmResource[] = [];
+    for (const id of ids) objects.push(await this.arm.getResource(id, workload.apiVersion));
+    return objects;
   }
 
   /** Aegis's resource group, created in the resource's location when missing. */
   private async resourceGroupFor(workload: ArmWorkload, body: TenantObject): Promise<string> {
-    const group = `${this.subscriptionScope(workload)}/resourceGroups/${encodeURIComponent(this.options.resourceGroup)}`;
-    if (!(await this.arm.find(group))) {
+    const subscriptionId = this.subscription(workload);
+    const name = this.options.resourceGroup;
+    if (!(await this.arm.findResourceGroup(subscriptionId, name))) {
       const location = body['location'];
       if (typeof location !== 'string' || !location) {
         throw new TaskError(
-          `${workload.category}/${workload.kind} '${String(body['name'])}' has no location for resource group ${this.options.resourceGroup}`,
+          `${workload.category}/${workload.kind} '${String(body['name'])}' has no location for resource group ${name}`,
         );
       }
-      await this.arm.put(group, { location });
+      await this.arm.putResourceGroup(subscriptionId, name, location);
     }
-    return group;
+    return `/subscriptions/${subscriptionId}/resourceGroups/${name}`;
   }
 
   async create(workload: ArmWorkload, body: TenantObject): Promise<WriteOutcome> {
-    const name = encodeURIComponent(String(body['name'] ?? ''));
     const parent =
       workload.createdIn === 'resourceGroup'
         ? await this.resourceGroupFor(workload, body)
-        : this.subscriptionScope(workload);
-    const object = await this.arm.put<TenantObject>(
-      `${parent}/providers/${workload.resourceType}/${name}`,
-      body,
-      { apiVersion: workload.apiVersion },
-    );
+        : `/subscriptions/${this.subscription(workload)}`;
+    const id = `${parent}/providers/${workload.resourceType}/${String(body['name'] ?? '')}`;
+    const object = await this.arm.putResource(id, workload.apiVersion, body);
     return { status: 'done', object };
   }
 
@@ -84,18 +84,12 @@ export class ArmTenantAdapter {
     if (typeof id !== 'string' || !id) {
       return this.create(workload, { ...body, name: existing['name'] ?? body['name'] });
     }
-    const object = await this.arm.put<TenantObject>(
-      id,
-      { ...body, name: existing['name'] },
-      {
-        apiVersion: workload.apiVersion,
-      },
-    );
+    const object = await this.arm.putResource(id, workload.apiVersion, body);
     return { status: 'done' as const, object };
   }
 
   async remove(workload: ArmWorkload, existing: TenantObject): Promise<WriteOutcome> {
-    await this.arm.delete(String(existing['id'] ?? ''), { apiVersion: workload.apiVersion });
+    await this.arm.deleteResource(String(existing['id'] ?? ''), workload.apiVersion);
     return { status: 'done' };
   }
 }
