@@ -5,6 +5,7 @@ import { printComparisonBench, runComparisonBench } from './bench/comparison-ben
 import { printComplianceBench, runComplianceBench } from './bench/compliance-bench';
 import { printEngineBench, runEngineBench } from './bench/engine-bench';
 import { printFleetBench, runFleetBench } from './bench/fleet-bench';
+import { printFleetStoreBench, runFleetStoreBench } from './bench/fleet-store-bench';
 import { printPipelineTasksBench, runPipelineTasksBench } from './bench/pipeline-tasks-bench';
 
 interface Benchmark {
@@ -22,6 +23,9 @@ const benchmarks: Benchmark[] = [
   },
   { name: 'capture', run: async () => printCaptureBench(await runCaptureBench()) },
   { name: 'fleet', run: async () => printFleetBench(await runFleetBench()) },
+  // 1,000 clients from stored summaries (ADR 062); also `npm run bench fleet-store` alone
+  { name: 'fleet', run: async () => printFleetStoreBench(await runFleetStoreBench()) },
+  { name: 'fleet-store', run: async () => printFleetStoreBench(await runFleetStoreBench()) },
   { name: 'bundle', run: async () => printBundleBench(await runBundleBench()) },
 ];
 

@@ -11,6 +11,7 @@ import { getHeapStatistics } from 'node:v8';
 
 import { DevOpsClient, type FileChange, type RepositoryRef } from '@aegis/connectors/devops';
 import { ConfigRepository, createConfigRepositoryShared } from '@aegis/connectors/repository';
+import type { AppTables } from '@aegis/connectors/tables';
 import type { ConfigFile } from '@aegis/domain';
 import {
   buildDevOpsServer,
@@ -51,6 +52,11 @@ export interface BenchServer {
   /** the server's DevOps requests since the last call, then zeroed */
   takeRequests(): RequestCounts;
   /**
+   * One more server instance over the same emulator and Table storage (its own caches): GET as
+   * the bench user, like `get`.
+   */
+  anotherInstance(): Promise<{ app: FastifyInstance; get: BenchServer['get'] }>;
+  /**
    * GET through the server as the bench user: the parsed body, the time taken, the CPU time this
    * process and its finished child processes (the emulator's git) used meanwhile — a figure the
    * other work on a shared machine does not inflate as it does wall time — and the peak heap used.
@@ -89,7 +95,7 @@ export function cpuMilliseconds(): { own: number; children: number } {
 }
 
 /** Samples the heap used while `work` runs; its peak in MB. */
-async function withPeakHeap<T>(work: () => Promise<T>): Promise<{ value: T; peak: number }> {
+export async function withPeakHeap<T>(work: () => Promise<T>): Promise<{ value: T; peak: number }> {
   const used = () => getHeapStatistics().used_heap_size;
   let peak = used();
   const timer = setInterval(() => {
@@ -104,7 +110,15 @@ async function withPeakHeap<T>(work: () => Promise<T>): Promise<{ value: T; peak
   }
 }
 
-export async function startBenchServer(name: string): Promise<BenchServer> {
+export interface BenchServerOptions {
+  /** Aegis's own Table storage (audit trail, shared state, fleet summaries); none by default */
+  tables?: AppTables;
+}
+
+export async function startBenchServer(
+  name: string,
+  { tables }: BenchServerOptions = {},
+): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `aegis-bench-${name}-`));
   const idp = await startIdentityProvider({ port: 0, audience: AUDIENCE, allowedOrigins: [] });
   await seedDevOps(dataDir);
@@ -120,43 +134,40 @@ export async function startBenchServer(name: string): Promise<BenchServer> {
     else if (/\/items\?/.test(url) && /recursionLevel=/.test(url)) counts.listings += 1;
     return fetch(input, init);
   };
-  const app = await buildApp({
-    config: loadConfig({
-      AEGIS_LOG_LEVEL: 'silent',
-      AEGIS_AUTH_MODE: 'local',
-      AEGIS_AUTH_JWKS_URL: idp.jwksUrl,
-      AEGIS_AUTH_ISSUER: idp.issuer,
-      AEGIS_AUTH_AUDIENCE: AUDIENCE,
-      AEGIS_LOCAL_IDP_URL: idp.url,
-      AEGIS_DEVOPS_ORG_URL: emulator.url,
-      AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
-    }),
-    createDevOps: (getToken) =>
-      new DevOpsClient({ organizationUrl: emulator.url, getToken, fetch: countingFetch }),
-  });
-  await app.ready();
+  const newApp = async () => {
+    const instance = await buildApp({
+      config: loadConfig({
+        AEGIS_LOG_LEVEL: 'silent',
+        AEGIS_AUTH_MODE: 'local',
+        AEGIS_AUTH_JWKS_URL: idp.jwksUrl,
+        AEGIS_AUTH_ISSUER: idp.issuer,
+        AEGIS_AUTH_AUDIENCE: AUDIENCE,
+        AEGIS_LOCAL_IDP_URL: idp.url,
+        AEGIS_DEVOPS_ORG_URL: emulator.url,
+        AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
+      }),
+      createDevOps: (getToken) =>
+        new DevOpsClient({ organizationUrl: emulator.url, getToken, fetch: countingFetch }),
+      ...(tables ? { auditTables: tables } : {}),
+    });
+    await instance.ready();
+    return instance;
+  };
+  const app = await newApp();
+  const others: FastifyInstance[] = [];
   const pusher = new ConfigRepository(
     new DevOpsClient({ organizationUrl: emulator.url, getToken: () => idp.issueToken(BENCH_USER) }),
     createConfigRepositoryShared(BENCH_REPO),
   );
   const token = () => idp.issueToken(BENCH_USER);
-  return {
-    app,
-    emulator,
-    idp,
-    pusher,
-    token,
-    takeRequests: () => {
-      const taken = counts;
-      counts = { all: 0, zips: 0, listings: 0 };
-      return taken;
-    },
-    get: async <T>(url: string) => {
+  const getFrom =
+    (instance: FastifyInstance) =>
+    async <T>(url: string): Promise<GetResult<T>> => {
       const authorization = `Bearer ${await token()}`;
       const start = performance.now();
       const cpuStart = cpuMilliseconds();
       const { value: response, peak } = await withPeakHeap(() =>
-        app.inject({ method: 'GET', url, headers: { authorization } }),
+        instance.inject({ method: 'GET', url, headers: { authorization } }),
       );
       const ms = performance.now() - start;
       const cpuEnd = cpuMilliseconds();
@@ -171,8 +182,26 @@ export async function startBenchServer(name: string): Promise<BenchServer> {
         gitCpuMs: cpuEnd.children - cpuStart.children,
         peakHeapMegabytes: peak,
       };
+    };
+  return {
+    app,
+    emulator,
+    idp,
+    pusher,
+    token,
+    takeRequests: () => {
+      const taken = counts;
+      counts = { all: 0, zips: 0, listings: 0 };
+      return taken;
+    },
+    get: getFrom(app),
+    anotherInstance: async () => {
+      const other = await newApp();
+      others.push(other);
+      return { app: other, get: getFrom(other) };
     },
     close: async () => {
+      for (const other of others) await other.close();
       await app.close();
       await emulator.close();
       await idp.close();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import type { ConfigRepository } from '@aegis/connectors/repository';
 import {
   createTablesClient,
   SharedRows,
@@ -50,6 +51,7 @@ import { AuditTrail } from './services/audit-trail';
 import { BranchProtectionService } from './services/branch-protection';
 import { clientTenantApis, openIdTenantDiscovery } from './services/client-tenant-apis';
 import type { ClientTenantApisFactory } from './services/client-tenant-onboarding';
+import type { FleetRebuild } from './services/fleet-service';
 import { ManualBackupGuard } from './services/manual-backup-guard';
 import {
   HttpClientCredentials,
@@ -61,6 +63,13 @@ import {
 } from './services/on-behalf-of';
 import { createPipelineRunsShared } from './services/pipeline-runs';
 import { devOpsCheck, identityCheck, ReadinessProbe, tablesCheck } from './services/readiness';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The cold rebuild of every stored fleet summary (ADR 062); none without Table storage. */
+    rebuildFleetSummaries: ((repository: ConfigRepository) => Promise<FleetRebuild>) | undefined;
+  }
+}
 
 /** The table of the rows every instance shares (ADR 060): guards and tallies. */
 const SHARED_STATE_TABLE = 'AegisSharedState';
@@ -172,6 +181,7 @@ export async function buildApp({
 
   // fleet summaries are stored in Aegis's own Table storage account, read by every instance
   const fleet = createFleetServices(config, storage, app.log);
+  app.decorate('rebuildFleetSummaries', fleet.rebuild);
 
   await app.register(healthRoutes, {
     readiness: new ReadinessProbe(

@@ -70,6 +70,17 @@ export function createFleetCaches(): FleetCaches {
   };
 }
 
+/** What a rebuild of the stored summaries did. */
+export interface FleetRebuild {
+  /** main's tip the summaries are for */
+  commitId: string;
+  clients: number;
+  /** summaries computed and stored (the others were stored already) */
+  computed: number;
+  /** clients whose summary could not be computed, with why */
+  failed: string[];
+}
+
 /** What the fleet needs from the capture history: each client's overview, from one listing. */
 export interface CaptureOverviews {
   overviews(clients: readonly string[]): Promise<Map<string, CaptureOverview>>;
