@@ -128,6 +128,19 @@ describe('tenant onboarding: the admin consent return (spec 2 §4)', () => {
         'Please complete all required fields with valid information before proceeding.',
       ),
     ).toBeVisible();
+    // fixed, the form says nothing more of it (issue 27: the alert stayed)
+    const code = screen.getByRole('textbox', { name: /Client Code/ });
+    await userEvent.clear(code);
+    await userEvent.type(code, 'TSP');
+    const domain = screen.getByRole('textbox', { name: /Domain/ });
+    await userEvent.clear(domain);
+    await userEvent.type(domain, 'tailspintoys.com');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /Region/ }), 'uksouth');
+    expect(
+      screen.queryByText(
+        'Please complete all required fields with valid information before proceeding.',
+      ),
+    ).toBeNull();
   });
 });
 

@@ -313,9 +313,16 @@ export function useTenantOnboarding(config: ClientTenantConfig | undefined) {
     }
   }
 
+  /** A change of the form; the 'complete all required fields' alert goes once they are. */
+  function changeForm(next: TenantOnboardingForm): void {
+    setForm(next);
+    if (isTenantFormValid(next))
+      setAlert((shown) => (shown === TENANT_FORM_INCOMPLETE ? undefined : shown));
+  }
+
   return {
     form,
-    setForm,
+    setForm: changeForm,
     step,
     alert,
     busy,
