@@ -109,7 +109,11 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
+    settings: {
+      // import-x reads the modules an import names (no-cycle) with this parser
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+    },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': [
@@ -125,6 +129,8 @@ export default tseslint.config(
         },
       ],
       'import-x/no-duplicates': 'error',
+      // no import cycles, not even of types (issue 31): a cycle hides which module owns what
+      'import-x/no-cycle': 'error',
       'no-restricted-imports': ['error', { patterns: [noDeepPackageImports] }],
     },
   },
@@ -185,6 +191,19 @@ export default tseslint.config(
     },
     plugins: { aegis: { rules: { 'git-through-repository': gitThroughRepository } } },
     rules: { 'aegis/git-through-repository': 'error' },
+  },
+  {
+    // Each package declares what its code imports (issue 31): the server bundle and the pipeline
+    // task file resolve npm packages from the importing package (ADR 053), not from the root.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/*.live.ts',
+      '**/testing/**',
+      '**/test-support.ts',
+    ],
+    rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: false }] },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx'],

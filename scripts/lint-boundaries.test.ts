@@ -127,3 +127,34 @@ describe('the git door', { timeout: LINT_TIMEOUT_IN_MS }, () => {
     expect(ids).toEqual([]);
   });
 });
+
+/** Issue 31 item 7: lint keeps one owner per module and a declared dependency per import. */
+describe('module hygiene', { timeout: LINT_TIMEOUT_IN_MS }, () => {
+  it('refuses an import cycle', async () => {
+    // the other half of the cycle must be on disk while the first is linted
+    const other = path.join(root, 'packages/domain/src/cycle-probe-b.ts');
+    await writeFile(
+      other,
+      "import { a } from './cycle-probe-a';\n\nexport const b = (): number => a() + 1;\n",
+      { flag: 'wx' },
+    );
+    try {
+      const ids = await ruleIdsFor(
+        'packages/domain/src/cycle-probe-a.ts',
+        "import { b } from './cycle-probe-b';\n\nexport const a = (): number => b() - 1;\n",
+      );
+      expect(ids).toContain('import-x/no-cycle');
+    } finally {
+      await rm(other);
+    }
+  });
+
+  it('refuses a package its own package.json does not declare', async () => {
+    // jsondiffpatch is a root devDependency, so it resolves, but the domain does not declare it
+    const ids = await ruleIdsFor(
+      'packages/domain/src/dependency-probe.ts',
+      "import { create } from 'jsondiffpatch';\n\nexport const probe = create;\n",
+    );
+    expect(ids).toContain('import-x/no-extraneous-dependencies');
+  });
+});

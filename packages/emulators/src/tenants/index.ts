@@ -7,13 +7,9 @@ export {
 export type { SimulatedSubscription, SimulatedTenant, SimulatedUserAccount } from './registry';
 export { AZURE_ROLE_DEFINITIONS, DIRECTORY_ROLE_TEMPLATES, FIRST_PARTY_APPS } from './catalogue';
 export { AEGIS_ENTERPRISE_APP, DEFAULT_SCENARIOS, TenantWorld } from './world';
-export type {
-  AdminConsentResult,
-  MultiTenantApplication,
-  TenantScenarios,
-  TenantWorldOptions,
-} from './world';
+export type { AdminConsentResult, TenantScenarios, TenantWorldOptions } from './world';
 export { TenantState } from './tenant-state';
+export type { MultiTenantApplication } from './tenant-state';
 export {
   TENANT_EMULATOR_AUDIENCES,
   buildTenantEmulator,

@@ -11,7 +11,6 @@ import { deterministicGuid } from '../seed/tenant-context';
 import { DIRECTORY_ROLE_TEMPLATES, FIRST_PARTY_APPS } from './catalogue';
 import { liveConfigurationOf, type Drift } from './live-config';
 import type { SimulatedTenant } from './registry';
-import type { MultiTenantApplication, TenantWorld } from './world';
 
 export interface DirectoryRoleRecord {
   id: string;
@@ -38,6 +37,20 @@ export interface ResourceGroupRecord {
   name: string;
   location: string;
   tags: JsonObject;
+}
+
+/** An application registered in one tenant that others consent to (the Aegis enterprise app). */
+export interface MultiTenantApplication {
+  readonly appId: string;
+  readonly displayName: string;
+  readonly ownerTenantId: string;
+}
+
+/** What a tenant's state reads of the world it lives in (the TenantWorld). */
+export interface TenantSurroundings {
+  readonly applications: readonly MultiTenantApplication[];
+  now(): number;
+  scenarios(tenantId: string): { readonly servicePrincipalFoundOnSearch: number | null };
 }
 
 /** An Intune change waiting for a second administrator (Multi Admin Approval). */
@@ -76,7 +89,7 @@ export class TenantState {
 
   constructor(
     readonly tenant: SimulatedTenant,
-    private readonly world: TenantWorld,
+    private readonly world: TenantSurroundings,
   ) {
     this.seedDirectory();
     const live = liveConfigurationOf(tenant);

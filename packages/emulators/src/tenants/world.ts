@@ -13,7 +13,7 @@ import {
   type SimulatedSubscription,
   type SimulatedTenant,
 } from './registry';
-import { TenantState } from './tenant-state';
+import { TenantState, type MultiTenantApplication } from './tenant-state';
 
 /** The product's enterprise app (spec 2 §6), created in a client tenant by admin consent. */
 export const AEGIS_ENTERPRISE_APP = {
@@ -22,12 +22,6 @@ export const AEGIS_ENTERPRISE_APP = {
   /** the MSP's own tenant, owner of the multi-tenant app registration */
   ownerTenantId: deterministicGuid('aegis:msp-tenant'),
 } as const;
-
-export interface MultiTenantApplication {
-  readonly appId: string;
-  readonly displayName: string;
-  readonly ownerTenantId: string;
-}
 
 /** Per-tenant switches for tests and demos (`/_emulator/tenants/{tenant}/scenarios`). */
 export interface TenantScenarios {
