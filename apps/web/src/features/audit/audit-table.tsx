@@ -24,6 +24,13 @@ import type { RunLogRef } from '../../lib/pipeline-run';
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
+  // 'When' stays in view while the grid scrolls sideways on a narrow screen (1024 px)
+  sticky: {
+    position: 'sticky',
+    left: 0,
+    zIndex: 1,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
   stack: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '4px' },
   buttons: { display: 'flex', flexWrap: 'wrap', gap: '4px' },
   meta: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
@@ -198,7 +205,9 @@ export function AuditTable({
         <DataGridHeader>
           <DataGridRow>
             {({ renderHeaderCell, columnId }) => (
-              <DataGridHeaderCell className={width(columnId)}>
+              <DataGridHeaderCell
+                className={mergeClasses(width(columnId), columnId === 'when' && styles.sticky)}
+              >
                 {renderHeaderCell()}
               </DataGridHeaderCell>
             )}
@@ -212,7 +221,13 @@ export function AuditTable({
               aria-label={`${auditActionText(item.action)} by ${item.actor.upn}`}
             >
               {({ renderCell, columnId }) => (
-                <DataGridCell className={mergeClasses(width(columnId), styles.cell)}>
+                <DataGridCell
+                  className={mergeClasses(
+                    width(columnId),
+                    styles.cell,
+                    columnId === 'when' && styles.sticky,
+                  )}
+                >
                   {renderCell(item)}
                 </DataGridCell>
               )}

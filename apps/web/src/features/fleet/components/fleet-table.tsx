@@ -11,6 +11,7 @@ import {
   DataGridRow,
   Link,
   makeStyles,
+  mergeClasses,
   Spinner,
   Text,
   tokens,
@@ -36,6 +37,13 @@ const useStyles = makeStyles({
   trend: { display: 'flex', alignItems: 'center', gap: '4px' },
   meta: { color: tokens.colorNeutralForeground3 },
   scroll: { overflowX: 'auto' },
+  // the client stays in view while the grid scrolls sideways on a narrow screen (1024 px)
+  sticky: {
+    position: 'sticky',
+    left: 0,
+    zIndex: 1,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
   narrow: { flex: '0 0 64px', minWidth: '64px' },
   medium: { flex: '0 0 96px', minWidth: '96px' },
   wide: { flex: '1 1 170px', minWidth: '150px' },
@@ -203,6 +211,12 @@ export function FleetTable({
     }),
   ];
 
+  const cellClass = (columnId: string | number) =>
+    mergeClasses(
+      styles[WIDTH[String(columnId)] ?? 'medium'],
+      columnId === 'client' && styles.sticky,
+    );
+
   return (
     <div className={styles.scroll}>
       <DataGrid
@@ -216,7 +230,7 @@ export function FleetTable({
         <DataGridHeader>
           <DataGridRow>
             {({ renderHeaderCell, columnId }) => (
-              <DataGridHeaderCell className={styles[WIDTH[String(columnId)] ?? 'medium']}>
+              <DataGridHeaderCell className={cellClass(columnId)}>
                 {renderHeaderCell()}
               </DataGridHeaderCell>
             )}
@@ -233,9 +247,7 @@ export function FleetTable({
               }}
             >
               {({ renderCell, columnId }) => (
-                <DataGridCell className={styles[WIDTH[String(columnId)] ?? 'medium']}>
-                  {renderCell(item)}
-                </DataGridCell>
+                <DataGridCell className={cellClass(columnId)}>{renderCell(item)}</DataGridCell>
               )}
             </DataGridRow>
           )}
