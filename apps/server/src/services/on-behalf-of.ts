@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { ServiceError } from '@aegis/connectors';
+import { recordFinalStatus, ServiceError, traceOutgoingCall } from '@aegis/connectors';
 import { NotAllowedError } from '@aegis/domain';
 import { ConfidentialClientApplication } from '@azure/msal-node';
 import { LRUCache } from 'lru-cache';
@@ -73,7 +73,11 @@ function refusal(error: string, description: string): Error {
   return new ServiceError(description || error, { service: 'identity', code: error });
 }
 
-/** Posts a grant to an authority's token endpoint: the token and when it should be renewed. */
+/**
+ * Posts a grant to an authority's token endpoint: the token and when it should be renewed. The
+ * call is traced like every outgoing call (ADR 061); the grant's body, which holds the secrets,
+ * is not.
+ */
 async function postTokenGrant(
   fetchImpl: typeof fetch,
   url: string,
@@ -81,11 +85,18 @@ async function postTokenGrant(
 ): Promise<GrantedToken> {
   let response: Response;
   try {
-    response = await fetchImpl(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(params),
-    });
+    response = await traceOutgoingCall(
+      { service: 'identity', method: 'POST', url },
+      async (span) => {
+        const answer = await fetchImpl(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(params),
+        });
+        recordFinalStatus(span, answer.status);
+        return answer;
+      },
+    );
   } catch (cause) {
     throw new ServiceError('The identity provider could not be reached.', {
       service: 'identity',
@@ -138,6 +149,25 @@ export class HttpOnBehalfOf implements OnBehalfOf {
   }
 }
 
+/**
+ * An MSAL token acquisition as a call to the identity provider (ADR 061), named by the authority's
+ * token endpoint; `aegis.token.from_cache` says whether MSAL answered from its cache without
+ * asking Entra.
+ */
+function tracedMsal<T extends { fromCache?: boolean } | null>(
+  authority: string,
+  acquire: () => Promise<T>,
+): Promise<T> {
+  return traceOutgoingCall(
+    { service: 'identity', method: 'POST', url: `${authority}/oauth2/v2.0/token` },
+    async (span) => {
+      const result = await acquire();
+      span.setAttribute('aegis.token.from_cache', result?.fromCache === true);
+      return result;
+    },
+  );
+}
+
 /** Production: `@azure/msal-node`'s confidential client does the same exchange and caches it. */
 export class MsalOnBehalfOf implements OnBehalfOf {
   private readonly msal: ConfidentialClientApplication;
@@ -157,11 +187,14 @@ export class MsalOnBehalfOf implements OnBehalfOf {
     { scopes, tenantId }: { scopes: readonly string[]; tenantId: string },
   ): Promise<string> {
     try {
-      const result = await this.msal.acquireTokenOnBehalfOf({
-        oboAssertion: assertion,
-        scopes: [...scopes],
-        authority: `${this.options.loginUrl}/${tenantId}`,
-      });
+      const authority = `${this.options.loginUrl}/${tenantId}`;
+      const result = await tracedMsal(authority, () =>
+        this.msal.acquireTokenOnBehalfOf({
+          oboAssertion: assertion,
+          scopes: [...scopes],
+          authority,
+        }),
+      );
       if (!result?.accessToken) throw refusal('invalid_grant', 'No token was issued.');
       return result.accessToken;
     } catch (error) {
@@ -213,20 +246,24 @@ export class HttpClientCredentials implements AppOwnToken {
 /** Production: `@azure/msal-node` acquires and caches the app's own token. */
 export class MsalClientCredentials implements AppOwnToken {
   private readonly msal: ConfidentialClientApplication;
+  private readonly authority: string;
 
   constructor(options: ClientCredentialsOptions) {
+    this.authority = `${options.loginUrl}/${options.tenantId}`;
     this.msal = new ConfidentialClientApplication({
       auth: {
         clientId: options.clientId,
         clientSecret: options.clientSecret,
-        authority: `${options.loginUrl}/${options.tenantId}`,
+        authority: this.authority,
       },
     });
   }
 
   async acquire(scopes: readonly string[]): Promise<string> {
     try {
-      const result = await this.msal.acquireTokenByClientCredential({ scopes: [...scopes] });
+      const result = await tracedMsal(this.authority, () =>
+        this.msal.acquireTokenByClientCredential({ scopes: [...scopes] }),
+      );
       if (!result?.accessToken) throw refusal('invalid_client', 'No token was issued.');
       return result.accessToken;
     } catch (error) {

@@ -166,6 +166,20 @@ describe('telemetry (ADR 061)', () => {
       expect.stringMatching(/\/_apis\/git\/repositories\/\{repository\}\/items$/),
     );
 
+    // the DevOps token traded on the technician's behalf (ADR 031), inside the first DevOps call
+    const grants = exporter
+      .getFinishedSpans()
+      .filter((span) => span.attributes['aegis.service'] === 'identity');
+    expect(grants.length).toBeGreaterThan(0);
+    for (const grant of grants) {
+      expect(grant.spanContext().traceId).toBe(traceId);
+      expect(grant.attributes).toMatchObject({
+        'http.request.method': 'POST',
+        'http.response.status_code': 200,
+      });
+      expect(grant.attributes['url.template']).toMatch(/\/oauth2\/v2\.0\/token$/);
+    }
+
     const duration = (await collectedMetric('http.server.request.duration')) as
       HistogramMetricData | undefined;
     const comparison = duration?.dataPoints.find(
