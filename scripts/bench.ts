@@ -6,6 +6,7 @@ import { printComplianceBench, runComplianceBench } from './bench/compliance-ben
 import { printEngineBench, runEngineBench } from './bench/engine-bench';
 import { printFleetBench, runFleetBench } from './bench/fleet-bench';
 import { printFleetStoreBench, runFleetStoreBench } from './bench/fleet-store-bench';
+import { printLoadBench, runLoadBench } from './bench/load-bench';
 import { printPipelineTasksBench, runPipelineTasksBench } from './bench/pipeline-tasks-bench';
 
 interface Benchmark {
@@ -27,6 +28,7 @@ const benchmarks: Benchmark[] = [
   { name: 'fleet', run: async () => printFleetStoreBench(await runFleetStoreBench()) },
   { name: 'fleet-store', run: async () => printFleetStoreBench(await runFleetStoreBench()) },
   { name: 'bundle', run: async () => printBundleBench(await runBundleBench()) },
+  { name: 'load', run: async () => printLoadBench(await runLoadBench()) },
 ];
 
 const only = process.argv.slice(2);

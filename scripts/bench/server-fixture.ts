@@ -113,11 +113,13 @@ export async function withPeakHeap<T>(work: () => Promise<T>): Promise<{ value: 
 export interface BenchServerOptions {
   /** Aegis's own Table storage (audit trail, shared state, fleet summaries); none by default */
   tables?: AppTables;
+  /** configuration beside the bench's own (e.g. AEGIS_HEAVY_REQUESTS_PER_USER) */
+  env?: Record<string, string>;
 }
 
 export async function startBenchServer(
   name: string,
-  { tables }: BenchServerOptions = {},
+  { tables, env = {} }: BenchServerOptions = {},
 ): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `aegis-bench-${name}-`));
   const idp = await startIdentityProvider({ port: 0, audience: AUDIENCE, allowedOrigins: [] });
@@ -145,6 +147,7 @@ export async function startBenchServer(
         AEGIS_LOCAL_IDP_URL: idp.url,
         AEGIS_DEVOPS_ORG_URL: emulator.url,
         AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
+        ...env,
       }),
       createDevOps: (getToken) =>
         new DevOpsClient({ organizationUrl: emulator.url, getToken, fetch: countingFetch }),
