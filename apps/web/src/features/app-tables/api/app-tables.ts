@@ -36,6 +36,9 @@ export function useTableRows(table: string | undefined) {
   return useQuery({ ...tableRowsQuery(table ?? ''), enabled: Boolean(table) });
 }
 
+/** The key of every change to a table's rows or properties, so a screen can tell one is running. */
+export const APP_TABLE_CHANGE = ['app-tables', 'change'];
+
 /** Every mutation refreshes the list of tables and the rows of the table it changed. */
 function useInvalidate() {
   const queryClient = useQueryClient();
@@ -55,6 +58,7 @@ export function useCreateTable() {
 export function useCopyApps() {
   const invalidate = useInvalidate();
   return useMutation({
+    mutationKey: APP_TABLE_CHANGE,
     mutationFn: ({ table, rowKeys }: { table: string; rowKeys: string[] }) =>
       api<TableOperationResponse>(`${tablePath(table)}/copy`, {
         method: 'POST',
@@ -67,6 +71,7 @@ export function useCopyApps() {
 export function useAddApp() {
   const invalidate = useInvalidate();
   return useMutation({
+    mutationKey: APP_TABLE_CHANGE,
     mutationFn: ({ table, app }: { table: string; app: NewAppRequest['app'] }) =>
       api<NewAppResponse>(`${tablePath(table)}/apps`, { method: 'POST', body: { app } }),
     onSettled: (_data, _error, { table }) => invalidate(table),
@@ -76,6 +81,7 @@ export function useAddApp() {
 export function useUpdateApp() {
   const invalidate = useInvalidate();
   return useMutation({
+    mutationKey: APP_TABLE_CHANGE,
     mutationFn: ({
       table,
       keys,
@@ -98,6 +104,7 @@ export function useUpdateApp() {
 export function useDeleteApps() {
   const invalidate = useInvalidate();
   return useMutation({
+    mutationKey: APP_TABLE_CHANGE,
     mutationFn: ({ table, keys }: { table: string; keys: EntityKeysDto[] }) =>
       api<TableOperationResponse>(`${tablePath(table)}/delete`, { method: 'POST', body: { keys } }),
     onSettled: (_data, _error, { table }) => invalidate(table),
@@ -107,6 +114,7 @@ export function useDeleteApps() {
 export function useAddProperty() {
   const invalidate = useInvalidate();
   return useMutation({
+    mutationKey: APP_TABLE_CHANGE,
     mutationFn: ({ table, ...body }: AddPropertyRequest & { table: string }) =>
       api<TableOperationResponse>(`${tablePath(table)}/properties`, { method: 'POST', body }),
     onSettled: (_data, _error, { table }) => invalidate(table),
@@ -116,6 +124,7 @@ export function useAddProperty() {
 export function useDeleteProperty() {
   const invalidate = useInvalidate();
   return useMutation({
+    mutationKey: APP_TABLE_CHANGE,
     mutationFn: ({ table, name }: { table: string; name: string }) =>
       api<TableOperationResponse>(`${tablePath(table)}/properties/${encodeURIComponent(name)}`, {
         method: 'DELETE',
