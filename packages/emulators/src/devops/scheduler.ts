@@ -12,7 +12,7 @@ import {
 } from '@aegis/domain';
 
 import type { PipelineRunner } from './pipeline-runner';
-import { newRunRecord, queueRun } from './routes/pipelines';
+import { newRunRecord, queueRun } from './routes/pipeline-runs';
 import type { DevOpsState, RunRecord } from './state';
 
 /** Real time plus an offset the tests (or the admin endpoint) move forward. */

@@ -19,7 +19,7 @@ import {
   wrap,
   type Query,
 } from './common';
-import { repoContext, repositoryJson, type RepoParams } from './git-repositories';
+import { repoContext, repositoryJson, type RepoParams } from './git-repository-context';
 
 interface CreateBody {
   sourceRefName?: string;

@@ -16,7 +16,7 @@ import {
   identityRef,
   normalisePath,
 } from './common';
-import { commitJson, repoContext, repositoryJson, type RepoParams } from './git-repositories';
+import { commitJson, repoContext, repositoryJson, type RepoParams } from './git-repository-context';
 
 interface PushBody {
   refUpdates?: { name?: string; oldObjectId?: string }[];
