@@ -219,11 +219,8 @@ describe('backup routes', () => {
     const response = await post('/api/backups/NWT/runs');
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ runId: expect.any(Number) });
-    let added: BackupList['backups'] = [];
-    for (let i = 0; i < 60 && added.length === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      added = (await list('NWT')).backups.filter((b) => !before.includes(b.tagName));
-    }
+    await devops.emulator.runner.waitForIdle();
+    const added = (await list('NWT')).backups.filter((b) => !before.includes(b.tagName));
     expect(added).toHaveLength(1);
     expect(added[0]?.tagName).toMatch(/^backup\/NWT\/\d{8}_\d{6}$/);
     expect(added[0]?.isScheduled).toBe(false);
