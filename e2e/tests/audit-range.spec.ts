@@ -15,16 +15,35 @@ async function shot(page: Page, name: string): Promise<void> {
   await expectAccessible(page, name);
 }
 
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** When the Reader's newest audited attempt, made between `from` and `to`, was recorded. */
+async function latestAttemptOfReader(page: Page, from: Date, to: Date): Promise<Date> {
+  const response = await page.request.get('/api/audit', {
+    headers: { authorization: `Bearer ${await tokenFor()}` },
+    params: { from: utcDay(from), to: utcDay(to), actor: READER },
+  });
+  expect(response.status()).toBe(200);
+  const { events } = (await response.json()) as { events: { at: string }[] };
+  expect(events.length).toBeGreaterThan(0);
+  return new Date(events[0]!.at);
+}
+
 test('the Audit Trail filters on a range of days kept in the address', async ({ page }) => {
   // an attempt this journey makes, so the range holds one event whatever ran before: a Reader
   // asking for a manual backup is refused (403), and refused attempts are audited (ADR 037).
   // Nothing changes: no other journey reads the Reader's refused attempts.
+  const before = new Date();
   const refused = await page.request.post('/api/backups/ABC/runs', {
     headers: { authorization: `Bearer ${await tokenFor(READER)}` },
     data: {},
   });
   expect(refused.status()).toBe(403);
-  const today = new Date().toISOString().slice(0, 10);
+  // 'today' is the day the refusal was recorded, and the browser's clock is held there: the
+  // journey passes the same way when it runs across midnight UTC
+  const recordedAt = await latestAttemptOfReader(page, before, new Date());
+  await page.clock.setFixedTime(recordedAt);
+  const today = utcDay(recordedAt);
 
   await signIn(page, '/audit');
   const filters = page.getByRole('form', { name: 'Audit filters' });
