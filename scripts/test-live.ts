@@ -22,6 +22,17 @@ export const LIVE_SUITES: readonly LiveSuite[] = [
     },
     files: ['packages/emulators/src/live/graph.live.ts'],
   },
+  {
+    name: 'Azure Resource Manager (client subscription, app-only)',
+    needs: {
+      AEGIS_LIVE_TENANT_ID: 'the test tenant id',
+      AEGIS_LIVE_CLIENT_ID:
+        "the Aegis app registration's client id, with Reader on the subscription",
+      AEGIS_LIVE_CLIENT_SECRET: 'a client secret of that app',
+      AEGIS_LIVE_SUBSCRIPTION_ID: "the test tenant's subscription id",
+    },
+    files: ['packages/emulators/src/live/arm.live.ts'],
+  },
 ];
 
 const configured = LIVE_SUITES.filter((suite) =>
