@@ -127,23 +127,26 @@ export class PipelineRunner {
       parameters[name] = variable.isSecret ? (secrets[name] ?? '') : variable.value;
     }
     const effect = this.effects.get(pipeline.id) ?? this.resolver?.(pipeline);
+    const log = (line: string): void => {
+      run.log.push(`${this.now().toISOString()} ${line}`);
+      this.state.save();
+    };
     let result: RunResult = 'succeeded';
     try {
-      const outcome = effect
-        ? await effect({
-            run,
-            pipeline,
-            project,
-            state: this.state,
-            parameters,
-            now: this.now,
-            log: (line) => {
-              run.log.push(`${this.now().toISOString()} ${line}`);
-              this.state.save();
-            },
-          })
-        : undefined;
-      if (outcome) result = outcome;
+      if (effect) {
+        const outcome = await effect({
+          run,
+          pipeline,
+          project,
+          state: this.state,
+          parameters,
+          now: this.now,
+          log,
+        });
+        if (outcome) result = outcome;
+      } else {
+        logStepsNotRun(run, pipeline, log);
+      }
     } catch (error) {
       result = 'failed';
       run.log.push(
@@ -157,4 +160,21 @@ export class PipelineRunner {
     run.finishedDate = this.now().toISOString();
     this.state.save();
   }
+}
+
+/**
+ * A pipeline the emulator has no effect for (a client's app deployment, whose PowerShell runs on
+ * a Windows agent) still writes a log, as every real run does: what it was started with, and that
+ * its script steps are not run here, so 'View log' says what happened instead of nothing.
+ */
+function logStepsNotRun(run: RunRecord, pipeline: PipelineRecord, log: (line: string) => void) {
+  log(`##[section]Starting: ${pipeline.name}`);
+  for (const [name, value] of Object.entries(run.templateParameters)) log(`${name}: ${value}`);
+  for (const [name, variable] of Object.entries(run.variables)) {
+    log(`${name}: ${variable.isSecret ? '***' : variable.value}`);
+  }
+  log(
+    "##[warning]The DevOps emulator does not run this pipeline's script steps; an Azure Pipelines agent runs them.",
+  );
+  log(`##[section]Finishing: ${pipeline.name}`);
 }

@@ -272,6 +272,29 @@ describe('run logs API', () => {
     );
     expect(((await pipelinesLogs.json()) as { logs: unknown[] }).logs).toHaveLength(1);
   });
+
+  it('a client app deployment, whose script the emulator does not run, logs what it was given', async () => {
+    const project = SAMPLE_PROJECTS.appDeployments;
+    const pipeline = (await devops.listPipelines(project)).find((p) =>
+      p.name.endsWith(' - Workstation App Deployment'),
+    )!;
+    const started = await devops.runPipeline(project, pipeline.id, {
+      templateParameters: { AppList: '["Google Chrome"]' },
+      variables: { DeployToken: { value: 'not-to-be-logged', isSecret: true } },
+    });
+    await emulator.runner.waitForIdle();
+    const response = await fetch(
+      `${emulator.url}/${encodeURIComponent(project)}/_apis/build/builds/${started.id}/logs/1?api-version=7.1`,
+      { headers: { authorization: 'Bearer good-token' } },
+    );
+    const log = await response.text();
+    expect(log).toContain(`##[section]Starting: ${pipeline.name}`);
+    expect(log).toContain('AppList: ["Google Chrome"]');
+    expect(log).toContain('DeployToken: ***');
+    expect(log).not.toContain('not-to-be-logged');
+    expect(log).toContain("does not run this pipeline's script steps");
+    expect(log).toContain(`##[section]Finishing: ${pipeline.name}`);
+  });
 });
 
 const DEPLOY = 230;
