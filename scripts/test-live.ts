@@ -33,6 +33,16 @@ export const LIVE_SUITES: readonly LiveSuite[] = [
     },
     files: ['packages/emulators/src/live/arm.live.ts'],
   },
+  {
+    name: 'Exchange admin API and Teams configuration service (client tenant, app-only, read-only)',
+    needs: {
+      AEGIS_LIVE_TENANT_ID: 'the test tenant id',
+      AEGIS_LIVE_CLIENT_ID:
+        "the Aegis app registration's client id, with Exchange.ManageAsApp and the Exchange and Teams Administrator roles there",
+      AEGIS_LIVE_CLIENT_SECRET: 'a client secret of that app',
+    },
+    files: ['packages/emulators/src/live/admin.live.ts'],
+  },
 ];
 
 const configured = LIVE_SUITES.filter((suite) =>
