@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['packages/*/src/**/*.live.ts'],
+    include: ['packages/*/src/**/*.live.ts', 'apps/server/test/live/*.live.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

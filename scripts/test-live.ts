@@ -43,6 +43,17 @@ export const LIVE_SUITES: readonly LiveSuite[] = [
     },
     files: ['packages/emulators/src/live/admin.live.ts'],
   },
+  {
+    name: "Azure DevOps (the MSP's organisation, read-only)",
+    needs: {
+      AEGIS_LIVE_TENANT_ID: "the MSP's own tenant id",
+      AEGIS_LIVE_CLIENT_ID: "the Aegis app's client id, added to the organisation as a user",
+      AEGIS_LIVE_CLIENT_SECRET: 'a client secret of that app',
+      AEGIS_DEVOPS_ORG_URL: 'https://dev.azure.com/{organization}',
+      AEGIS_DEVOPS_PROJECT: 'the project holding the configuration repository',
+    },
+    files: ['apps/server/test/live/devops.live.ts'],
+  },
 ];
 
 const configured = LIVE_SUITES.filter((suite) =>
