@@ -17,6 +17,7 @@ import { registerGitPushRoutes } from './routes/git-pushes';
 import { registerGitRepositoryRoutes } from './routes/git-repositories';
 import { registerPipelineRoutes } from './routes/pipelines';
 import { registerPolicyConfigurationRoutes } from './routes/policy-configurations';
+import { PULL_REQUEST_PAGE, registerWebPages } from './routes/web-pages';
 import { EmulatorClock, PipelineScheduler } from './scheduler';
 import { DevOpsState, STATE_FILE } from './state';
 import { taskEffect, taskOfPipeline, type TaskRuntime } from './task-effects';
@@ -151,6 +152,8 @@ export function buildDevOpsServer(options: DevOpsEmulatorOptions): DevOpsServer 
   app.addHook('onRequest', faults.hook);
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/_emulator/')) return;
+    // a browser opening a pull request's webUrl carries no token (the portal signs in itself)
+    if (request.method === 'GET' && PULL_REQUEST_PAGE.test(request.url)) return;
     const token = credentialOf(request.headers.authorization);
     const accepted =
       token !== undefined && (token === jobToken || (await verifyToken(token).catch(() => false)));
@@ -294,6 +297,7 @@ export function buildDevOpsServer(options: DevOpsEmulatorOptions): DevOpsServer 
   registerGitPushRoutes(app, state);
   registerGitPullRequestRoutes(app, state);
   registerPolicyConfigurationRoutes(app, state);
+  registerWebPages(app, state);
   app.addHook('onClose', async () => {
     scheduler.stop();
     await runner.close();
