@@ -58,6 +58,13 @@ describe('tenant onboarding form (spec 2 §5)', () => {
     );
     expect(clientCodeMessage('ABCD').valid).toBe(false);
     expect(clientCodeMessage('').message).toBe('');
+    expect(clientCodeMessage('ABC', true)).toEqual({
+      valid: false,
+      message: 'ABC has already been onboarded.',
+    });
+    expect(clientCodeMessage('AB1', true).message).toBe(
+      'Client code must be exactly 3 uppercase letters.',
+    );
   });
 });
 

@@ -32,12 +32,20 @@ export const EMPTY_TENANT_FORM: TenantOnboardingForm = {
   selectedRegion: '',
 };
 
-/** The message under the client code field: '' while empty. */
-export function clientCodeMessage(code: string): { valid: boolean; message: string } {
+/**
+ * The message under the client code field: '' while empty. A well-formed code that already has a
+ * tenant pipeline is not valid for onboarding: it says so with the app-deploy flows' text (spec 2
+ * §5 check 2), rather than 'Client Code is valid!' (issue 27, ADR 055).
+ */
+export function clientCodeMessage(
+  code: string,
+  alreadyOnboarded = false,
+): { valid: boolean; message: string } {
   if (code === '') return { valid: false, message: '' };
-  return isClientCode(code)
-    ? { valid: true, message: CLIENT_CODE_VALID }
-    : { valid: false, message: CLIENT_CODE_FORMAT_ERROR };
+  if (!isClientCode(code)) return { valid: false, message: CLIENT_CODE_FORMAT_ERROR };
+  return alreadyOnboarded
+    ? { valid: false, message: `${code} has already been onboarded.` }
+    : { valid: true, message: CLIENT_CODE_VALID };
 }
 
 /**

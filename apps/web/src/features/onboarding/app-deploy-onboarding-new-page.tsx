@@ -190,7 +190,7 @@ export function AppDeployOnboardingNewPage() {
         <div>
           <Button
             appearance="primary"
-            disabled={busy || signedIn || (!consented && !ready)}
+            disabled={busy || signedIn || !config.data || (!consented && !ready)}
             onClick={() => void (consented ? loginAsGlobalAdmin() : goToConsent())}
           >
             Login as Global Admin

@@ -12,6 +12,7 @@ import { renderApp } from '../../testing/render-app';
 import {
   AEGIS_APP_ID,
   clientTenantsAuthConfig,
+  findEnabledButton,
   globalAdminSession,
 } from './testing/onboarding-fixtures';
 
@@ -90,7 +91,7 @@ describe('new app-deploy onboarding (spec 2 §2, §4, §7)', () => {
       JSON.stringify({ clientCode: 'ADW', domain: 'adventure-works.de', tenantId: '' }),
     );
     renderApp(`/AppDeploy-Onboarding-New?admin_consent=True&tenant=${TENANT}&state=1`);
-    const login = await screen.findByRole('button', { name: 'Login as Global Admin' });
+    const login = await findEnabledButton('Login as Global Admin');
     expect(screen.getByRole('textbox', { name: 'Tenant ID' })).toHaveAttribute('readonly');
     await userEvent.click(login);
     const card = await screen.findByRole('region', { name: 'Authentication successful' });
@@ -144,7 +145,7 @@ describe('new app-deploy onboarding (spec 2 §2, §4, §7)', () => {
       new GlobalAdminSignInError('user_cancelled', 'User cancelled the flow.'),
     );
     renderApp(`/AppDeploy-Onboarding-New?admin_consent=True&tenant=${TENANT}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Login as Global Admin' }));
+    await userEvent.click(await findEnabledButton('Login as Global Admin'));
     expect(
       await screen.findByText(
         'Failed to authenticate after admin consent. Error code: user_cancelled Details: User cancelled the flow. Please try again.',

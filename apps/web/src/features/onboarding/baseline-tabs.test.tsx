@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { findDialog } from '../../testing/find-dialog';
+import { clientsHandler, knownClient } from '../../testing/mocks/clients';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
@@ -14,6 +15,8 @@ let offboardBodies: unknown[] = [];
 beforeEach(() => {
   offboardBodies = [];
   mockServer.use(
+    // ABC has a tenant pipeline (the one client list, ADR 054)
+    clientsHandler([knownClient('ABC')]),
     http.get('*/api/onboarding/tenant-pipelines', () =>
       HttpResponse.json({ pipelines: [PIPELINE] }),
     ),

@@ -3,12 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { clientsHandler, knownClient } from '../../testing/mocks/clients';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
 import {
   AEGIS_APP_ID,
   clientTenantsAuthConfig,
+  findEnabledButton,
   OTHER_TENANT_ID,
   TAILSPIN_FORM,
   TAILSPIN_TENANT_ID,
@@ -20,6 +22,8 @@ const FORM = TAILSPIN_FORM;
 
 beforeEach(() => {
   mockServer.use(
+    // ABC has a tenant pipeline (the one client list, ADR 054)
+    clientsHandler([knownClient('ABC')]),
     clientTenantsAuthConfig(),
     http.get('*/api/onboarding/tenant-pipelines', () =>
       HttpResponse.json({
@@ -59,7 +63,8 @@ describe('tenant onboarding: the admin consent return (spec 2 §4)', () => {
       `/tenant-baseline-options?admin_consent=True&tenant=${TENANT}&state=1732380000000`,
     );
     expect(await screen.findByText(`Admin consent granted for tenant ${TENANT}`)).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Login as Global Admin' })).toBeEnabled();
+    // usable once the sign-in configuration is there
+    await findEnabledButton('Login as Global Admin');
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/tenant-baseline-options');
   });

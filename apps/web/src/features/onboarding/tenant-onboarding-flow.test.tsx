@@ -10,15 +10,17 @@ import {
   signInGlobalAdmin,
 } from '../../lib/client-tenant-auth/client-tenant-auth';
 import { GlobalAdminSignInError } from '../../lib/client-tenant-auth/client-tenant-session';
+import { clientsHandler, knownClient } from '../../testing/mocks/clients';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
 import {
   AEGIS_APP_ID,
   clientTenantsAuthConfig,
+  findEnabledButton,
   globalAdminSession,
-  signsInAs,
   OTHER_TENANT_ID,
+  signsInAs,
   TAILSPIN_FORM,
   TAILSPIN_TENANT_ID,
 } from './testing/onboarding-fixtures';
@@ -64,6 +66,8 @@ beforeEach(() => {
   vi.mocked(signInGlobalAdmin).mockReset();
   vi.mocked(signInGlobalAdmin).mockImplementation(signsInAs(() => GLOBAL_ADMIN));
   mockServer.use(
+    // ABC has a tenant pipeline (the one client list, ADR 054)
+    clientsHandler([knownClient('ABC')]),
     clientTenantsAuthConfig(),
     http.get('*/api/onboarding/tenant-id', ({ request }) => {
       seen.tenantIdLookups.push(new URL(request.url).searchParams.get('domain') ?? '');
@@ -193,6 +197,22 @@ describe('the new-client form (spec 2 §3)', () => {
   });
 });
 
+describe('the client code of the new-client form (spec 2 §5)', () => {
+  it('says a code with a tenant pipeline has already been onboarded, and consent waits for another', async () => {
+    renderApp('/tenant-baseline-options');
+    const code = await screen.findByRole('textbox', { name: /Client Code/ });
+    const consent = screen.getByRole('button', { name: 'Grant Admin Consent' });
+    await userEvent.type(code, 'ABC');
+    expect(await screen.findByText('ABC has already been onboarded.')).toBeVisible();
+    expect(screen.queryByText('Client Code is valid!')).toBeNull();
+    expect(consent).toBeDisabled();
+    await userEvent.clear(code);
+    await userEvent.type(code, 'NEW');
+    expect(await screen.findByText('Client Code is valid!')).toBeVisible();
+    expect(consent).toBeEnabled();
+  });
+});
+
 describe('tenant onboarding: to admin consent (spec 2 §4)', () => {
   it('keeps the form in session storage and goes to the tenant-specific consent resolved from the domain', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-24T08:00:00Z') });
@@ -255,6 +275,18 @@ describe('tenant onboarding: the consent return (spec 2 §4, §8)', () => {
       await screen.findByText(`Found ${OTHER} (domain resolution); leave empty to use it.`),
     ).toBeVisible();
     expect(seen.tenantIdLookups).toEqual([]);
+  });
+
+  it('resumes at the Global Admin sign-in on a reload after consent, until the technician starts over', async () => {
+    storeForm();
+    sessionStorage.setItem('aegis.onboarding.tenantId', TENANT);
+    renderApp('/tenant-baseline-options');
+    expect(await screen.findByText(`Admin consent granted for tenant ${TENANT}`)).toBeVisible();
+    await findEnabledButton('Login as Global Admin');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Over' }));
+    expect(await screen.findByRole('textbox', { name: /Client Code/ })).toHaveValue('');
+    expect(sessionStorage.getItem('aegis.onboarding.tenantId')).toBeNull();
+    expect(sessionStorage.getItem('aegis.onboarding.tenantForm')).toBeNull();
   });
 
   it('offers a retry when the enterprise app could not be created, else says to contact support', async () => {
@@ -335,7 +367,7 @@ describe('tenant onboarding: Global Administrator, roles and pipeline 178 (spec 
   async function signInAfterConsent(form: Record<string, string> = FORM) {
     storeForm(form, TENANT);
     renderApp(`/tenant-baseline-options?admin_consent=True&tenant=${TENANT}&state=1`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Login as Global Admin' }));
+    await userEvent.click(await findEnabledButton('Login as Global Admin'));
   }
 
   it('says why the Global Administrator sign-in failed', async () => {
@@ -418,7 +450,7 @@ describe('tenant onboarding: Global Administrator, roles and pipeline 178 (spec 
       TENANT,
     );
     renderApp(`/tenant-baseline-options?admin_consent=True&tenant=${TENANT}&state=1`);
-    await user.click(await screen.findByRole('button', { name: 'Login as Global Admin' }));
+    await user.click(await findEnabledButton('Login as Global Admin'));
     await user.click(await screen.findByRole('button', { name: 'Complete Onboarding Process' }));
     expect(await screen.findByText('Pipeline triggered successfully!')).toBeVisible();
     expect(seen.roleBodies).toEqual([

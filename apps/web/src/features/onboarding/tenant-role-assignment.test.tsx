@@ -5,12 +5,14 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as ClientTenantAuth from '../../lib/client-tenant-auth/client-tenant-auth';
+import { clientsHandler, knownClient } from '../../testing/mocks/clients';
 import { mockServer } from '../../testing/mocks/server';
 import { renderApp } from '../../testing/render-app';
 
 import {
   AEGIS_APP_ID,
   clientTenantsAuthConfig,
+  findEnabledButton,
   globalAdminSession,
   TAILSPIN_TENANT_ID,
 } from './testing/onboarding-fixtures';
@@ -51,6 +53,8 @@ beforeEach(() => {
   );
   sessionStorage.setItem('aegis.onboarding.resolvedTenantId', TENANT);
   mockServer.use(
+    // ABC has a tenant pipeline (the one client list, ADR 054)
+    clientsHandler([knownClient('ABC')]),
     clientTenantsAuthConfig(),
     http.get('*/api/onboarding/tenant-pipelines', () => HttpResponse.json({ pipelines: [] })),
     // Consent made the app, but Graph shows it only after propagation.
@@ -83,7 +87,7 @@ describe('tenant onboarding: role assignment right after consent (spec 2 §4)', 
   it('waits for the enterprise app to appear before assigning the roles', async () => {
     searchesBeforeFound = 1;
     renderApp(`/tenant-baseline-options?admin_consent=True&tenant=${TENANT}&state=1`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Login as Global Admin' }));
+    await userEvent.click(await findEnabledButton('Login as Global Admin'));
 
     const roles = await screen.findByRole('list', { name: 'Role assignment' });
     expect(
@@ -105,7 +109,7 @@ describe('tenant onboarding: role assignment right after consent (spec 2 §4)', 
     try {
       renderApp(`/tenant-baseline-options?admin_consent=True&tenant=${TENANT}&state=1`);
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      await user.click(await screen.findByRole('button', { name: 'Login as Global Admin' }));
+      await user.click(await findEnabledButton('Login as Global Admin'));
       await vi.advanceTimersByTimeAsync(60_000);
       expect(
         await screen.findByText(/Enterprise app not found in target tenant after maximum retries/),

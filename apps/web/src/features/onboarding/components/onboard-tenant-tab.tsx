@@ -23,6 +23,7 @@ import { useState } from 'react';
 import { ProjectRunStatus } from '../../../components/pipeline-run-status';
 import { RoleGate } from '../../../components/role-gate';
 import { useClientTenantConfig } from '../../../lib/client-tenant-auth/client-tenant-auth';
+import { useClients } from '../../../lib/clients/use-clients';
 import { useTenantOnboarding, type RecoveryChoice } from '../hooks/use-tenant-onboarding';
 
 import { LegacyOnboardingForm } from './legacy-onboarding-form';
@@ -50,6 +51,9 @@ export function OnboardTenantTab() {
   const styles = useStyles();
   const config = useClientTenantConfig();
   const flow = useTenantOnboarding(config.data);
+  const clients = useClients();
+  const alreadyOnboarded =
+    clients.data?.clients.some((c) => c.code === flow.form.clientCode && c.onboarded) ?? false;
   const [manualTenantId, setManualTenantId] = useState('');
   const [choice, setChoice] = useState<RecoveryChoice>(2);
   const { step, roles } = flow;
@@ -85,12 +89,19 @@ export function OnboardTenantTab() {
           <Text as="h2" size={500} weight="semibold">
             New Client
           </Text>
-          <TenantForm form={flow.form} onChange={flow.setForm} disabled={step.kind !== 'form'} />
+          <TenantForm
+            form={flow.form}
+            onChange={flow.setForm}
+            disabled={step.kind !== 'form'}
+            alreadyOnboarded={alreadyOnboarded}
+          />
           <div className={styles.actions}>
             <RoleGate needs="Administrator">
               <Button
                 appearance="primary"
-                disabled={flow.busy || step.kind === 'redirecting' || !config.data}
+                disabled={
+                  flow.busy || step.kind === 'redirecting' || !config.data || alreadyOnboarded
+                }
                 onClick={() => void flow.grantAdminConsent()}
               >
                 Grant Admin Consent
@@ -216,10 +227,13 @@ export function OnboardTenantTab() {
           <div className={styles.actions}>
             <Button
               appearance="primary"
-              disabled={flow.busy}
+              disabled={flow.busy || !config.data}
               onClick={() => void flow.signIn(step.tenantId)}
             >
               Login as Global Admin
+            </Button>
+            <Button disabled={flow.busy} onClick={flow.startOver}>
+              Start Over
             </Button>
             {flow.busy && <Spinner size="tiny" label="Waiting for the Global Admin sign-in..." />}
           </div>

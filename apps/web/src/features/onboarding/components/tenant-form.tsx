@@ -20,13 +20,16 @@ export function TenantForm({
   form,
   onChange,
   disabled,
+  alreadyOnboarded,
 }: {
   form: TenantOnboardingForm;
   onChange: (form: TenantOnboardingForm) => void;
   disabled?: boolean;
+  /** the code has a tenant pipeline already (the client list's `onboarded`) */
+  alreadyOnboarded: boolean;
 }) {
   const styles = useStyles();
-  const code = clientCodeMessage(form.clientCode);
+  const code = clientCodeMessage(form.clientCode, alreadyOnboarded);
   const groups = useMemo(() => regionsByGeography(), []);
   const set = <K extends keyof TenantOnboardingForm>(key: K, value: TenantOnboardingForm[K]) =>
     onChange({ ...form, [key]: value });

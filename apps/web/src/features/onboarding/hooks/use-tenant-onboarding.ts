@@ -111,7 +111,14 @@ export function useTenantOnboarding(config: ClientTenantConfig | undefined) {
   const [form, setForm] = useState<TenantOnboardingForm>(
     () => loadTenantForm() ?? EMPTY_TENANT_FORM,
   );
-  const [step, setStep] = useState<OnboardingStep>({ kind: 'form' });
+  // A reload after consent (the return's parameters are gone from the address) resumes at the
+  // Global Administrator's sign-in for the tenant consent was granted in (issue 27).
+  const [step, setStep] = useState<OnboardingStep>(() => {
+    const consented = loadTenantId();
+    return consented && loadTenantForm()
+      ? { kind: 'sign-in', tenantId: consented }
+      : { kind: 'form' };
+  });
   const [alert, setAlert] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [roles, setRoles] = useState<RoleAssignmentState>(NO_ROLES);
@@ -229,10 +236,15 @@ export function useTenantOnboarding(config: ClientTenantConfig | undefined) {
       // The alternative flow: the Global Administrator signs in first; their tenant is the one.
       await signIn('organizations');
     } else if (choice === 4) setStep({ kind: 'ask-tenant-id' });
-    else {
-      clearTenantOnboarding();
-      setStep({ kind: 'form' });
-    }
+    else startOver();
+  }
+
+  /** Leaves an onboarding in progress: the form is empty and nothing of it is kept. */
+  function startOver(): void {
+    clearTenantOnboarding();
+    setForm(EMPTY_TENANT_FORM);
+    setAlert(undefined);
+    setStep({ kind: 'form' });
   }
 
   async function assign(tenantId: string, upn: string): Promise<void> {
@@ -323,6 +335,7 @@ export function useTenantOnboarding(config: ClientTenantConfig | undefined) {
   return {
     form,
     setForm: changeForm,
+    startOver,
     step,
     alert,
     busy,

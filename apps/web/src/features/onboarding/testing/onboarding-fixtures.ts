@@ -1,7 +1,9 @@
 // What the onboarding screens' tests share: the Aegis app's client id in the client tenants, the
 // auth configuration that enables client-tenant sign-in, and a Global Administrator's session as
 // MSAL's popup would leave it (the popup itself is MSAL's, not what these tests are about).
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { expect } from 'vitest';
 
 import {
   setClientTenantSession,
@@ -60,4 +62,11 @@ export function signsInAs(session: () => ClientTenantSession) {
     setClientTenantSession(session());
     return session();
   };
+}
+
+/** A button once it can be used: the sign-in buttons wait for the sign-in configuration. */
+export async function findEnabledButton(name: string): Promise<HTMLElement> {
+  const button = await screen.findByRole('button', { name });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
 }
