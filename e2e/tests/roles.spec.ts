@@ -153,14 +153,14 @@ test('an Operator triggers a capture but cannot approve it; an Approver approves
   // this journey's approval: its pull request (a retried journey may have made another)
   const approved = trail
     .getByRole('row', {
-      name: 'POST /api/capture/clients/:client/pull-requests by priya.shah@aegis-msp.example',
+      name: 'Approved a capture (pull request) by priya.shah@aegis-msp.example',
     })
     .filter({ hasText: `Pull request ${prId}` });
   await expect(approved).toHaveCount(1);
   await expect(approved.getByText('Succeeded (201)')).toBeVisible();
   const runId = /-(\d+)$/.exec(branch)?.[1] ?? '';
   const captured = trail.getByRole('row', {
-    name: 'POST /api/capture/clients/:client/runs by sam.taylor@aegis-msp.example',
+    name: 'Started a capture by sam.taylor@aegis-msp.example',
   });
   await expect(captured.filter({ hasText: `Run ${runId}` })).toHaveCount(1);
   // and where the capture run lives: its log opens from the trail (ADR 042)
