@@ -1,1 +1,2 @@
 export * from './drift';
+export * from './audit-logs';

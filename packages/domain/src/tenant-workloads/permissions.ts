@@ -89,6 +89,15 @@ const PERMISSIONS: Readonly<Record<string, WorkloadPermissions>> = {
   'AzureMaintenance/MaintenanceConfiguration': azure('Scheduled Patching Contributor'),
 };
 
+/**
+ * Beyond the workloads: reading who changed what (issue 28 §2, ADR 064). Intune's audit events
+ * need DeviceManagementApps.Read.All, which DeviceManagementApps.ReadWrite.All covers; the
+ * Exchange admin audit log is read through Exchange.ManageAsApp and the Exchange Administrator role.
+ */
+export const AUDIT_LOG_PERMISSIONS: readonly ApplicationPermission[] = [
+  { api: 'Microsoft Graph', name: 'AuditLog.Read.All' },
+];
+
 /** What the app registration needs for a workload; undefined for a workload the catalogue misses. */
 export function permissionsOf(workload: TenantWorkload): WorkloadPermissions | undefined {
   return (
@@ -120,7 +129,10 @@ export interface AppRegistrationRequirements {
   azureRoles: string[];
 }
 
-/** Everything the app registration needs for every workload Aegis reads or writes (the README lists it). */
+/**
+ * Everything the app registration needs for every workload Aegis reads or writes, and for the audit
+ * logs it reads (the README lists it).
+ */
 export function appRegistrationRequirements(): AppRegistrationRequirements {
   const byApi = new Map<PermissionApi, Set<string>>();
   const roles = new Set<string>();
@@ -133,6 +145,8 @@ export function appRegistrationRequirements(): AppRegistrationRequirements {
     for (const r of needed?.directoryRoles ?? []) roles.add(r);
     for (const r of needed?.azureRoles ?? []) azureRoles.add(r);
   }
+  for (const p of AUDIT_LOG_PERMISSIONS)
+    byApi.set(p.api, (byApi.get(p.api) ?? new Set()).add(p.name));
   return {
     application: [...byApi]
       .map(([api, names]) => ({ api, names: [...names].sort() }))
