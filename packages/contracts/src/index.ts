@@ -14,3 +14,4 @@ export * from './baseline';
 export * from './audit';
 export * from './branch-protection';
 export * from './clients';
+export * from './notifications';
