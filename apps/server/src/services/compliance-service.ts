@@ -19,7 +19,7 @@ import {
   applyAcceptedDeviations,
   applyMatches,
   captureManifestPath,
-  BASELINE_VIEW_EXCLUDED_PATHS,
+  BASELINE_VIEW_COMPARE_OPTIONS,
   comparePolicy,
   complianceSummary,
   ConflictError,
@@ -34,10 +34,8 @@ import {
   removeMatch,
   revokeAcceptedDeviations,
   type AcceptedDeviationsConfig,
-  type CaptureManifest,
   type ComplianceData,
   type ConfirmedMatch,
-  type ConfigFile,
   type MatchingConfig,
   type UnmatchedSummary,
   toCaptureManifest,
@@ -60,26 +58,7 @@ import type { ComplianceStore } from './compliance-store';
  */
 export const MAX_SUGGESTIONS = 5;
 
-/** Excluded paths of the baseline view (spec 3 §7). */
-const COMPARE_OPTIONS = { excludedPaths: BASELINE_VIEW_EXCLUDED_PATHS };
-
-/**
- * The report's compliance of a client's files against the baseline's, with its saved matches and
- * accepted deviations applied: what {@link ComplianceService.report} shows, without its caches
- * (the fleet caches its own summary by tree ids).
- */
-export function complianceOfFiles(
-  baselineFiles: readonly ConfigFile[],
-  clientFiles: readonly ConfigFile[],
-  matches: readonly ConfirmedMatch[],
-  accepted: AcceptedDeviationsConfig,
-  now: Date,
-  manifest?: CaptureManifest,
-): ComplianceData {
-  const options = { ...COMPARE_OPTIONS, ...(manifest ? { manifest } : {}) };
-  const raw = evaluateCompliance(baselineFiles, clientFiles, options);
-  return applyAcceptedDeviations(applyMatches(raw, matches, options), accepted, now);
-}
+const COMPARE_OPTIONS = BASELINE_VIEW_COMPARE_OPTIONS;
 
 /**
  * Compliance of a pair of trees, cached by their git tree ids (immutable), and the suggestions of each

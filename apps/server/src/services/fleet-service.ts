@@ -4,6 +4,7 @@
 // client's summary by the tree ids it was computed from, since git objects never change.
 import type { GitCommitRef, GitRef } from '@aegis/connectors/devops';
 import type { RawFile, ConfigRepository } from '@aegis/connectors/repository';
+import { storedFor, type FleetSummaryStore, type StoredSummary } from '@aegis/connectors/tables';
 import type {
   CaptureOverview,
   Fleet,
@@ -28,6 +29,8 @@ import {
   selectTrendPoints,
   sortBackupsNewestFirst,
   worstFleetDeviations,
+  noConfiguration,
+  type ClientSummary,
   type ConfigFile,
   type FleetDeviation,
   type FleetFacts,
@@ -37,8 +40,6 @@ import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
 
 import { inThreadSummarizer, type FleetSummarizer } from './fleet-summarizer';
-import { noConfiguration, type ClientSummary } from './fleet-summary';
-import { storedFor, type FleetSummaryStore, type StoredSummary } from './fleet-summary-store';
 
 /** The folder listings of one commit: the baseline's tree id and each client folder's. */
 interface CommitSnapshot {

@@ -4,11 +4,9 @@
 import { Worker } from 'node:worker_threads';
 
 import type { RawFile } from '@aegis/connectors/repository';
-import type { ConfigFile } from '@aegis/domain';
+import { summarizeClient, type ClientSummary, type ConfigFile } from '@aegis/domain';
 
 import { configFileOf } from '../lib/json-content';
-
-import { summarizeClient, type ClientSummary } from './fleet-summary';
 
 /** One client's summary to compute: its folder's files as read, against the baseline of a tree. */
 export interface SummaryTask {

@@ -2,7 +2,7 @@
 // with the client's summary, computed as the server's thread would.
 import { parentPort } from 'node:worker_threads';
 
-import type { ConfigFile } from '@aegis/domain';
+import { summarizeClient, type ConfigFile } from '@aegis/domain';
 
 import { configFileOf } from '../lib/json-content';
 
@@ -11,7 +11,6 @@ import {
   type SummaryWorkerAnswer,
   type SummaryWorkerRequest,
 } from './fleet-summarizer';
-import { summarizeClient } from './fleet-summary';
 
 const port = parentPort;
 if (!port) throw new Error('fleet-summary-worker runs as a worker thread');

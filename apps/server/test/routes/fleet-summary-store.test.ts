@@ -8,9 +8,17 @@ import {
   createConfigRepositoryShared,
   type RawFile,
 } from '@aegis/connectors/repository';
-import { createTablesClient, type AppTables } from '@aegis/connectors/tables';
+import {
+  createTablesClient,
+  FLEET_SUMMARY_TABLE,
+  FleetSummaryStore,
+  storedSummaryOf,
+  summaryEntity,
+  type AppTables,
+  type StoredSummary,
+} from '@aegis/connectors/tables';
 import type { Fleet } from '@aegis/contracts';
-import { BASELINE_ROOT, clientFolder } from '@aegis/domain';
+import { BASELINE_ROOT, clientFolder, summarizeClient } from '@aegis/domain';
 import {
   CONFIG_REPOSITORY_NAME,
   SAMPLE_PROJECTS,
@@ -20,14 +28,6 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { configFileOf } from '../../src/lib/json-content';
-import { summarizeClient } from '../../src/services/fleet-summary';
-import {
-  FLEET_SUMMARY_TABLE,
-  FleetSummaryStore,
-  storedSummaryOf,
-  summaryEntity,
-  type StoredSummary,
-} from '../../src/services/fleet-summary-store';
 import { buildWithSeededDevOps, mainWriterOf, type AppWithDevOps } from '../devops-fixture';
 import { build, SAMPLE_USER, type TestApp } from '../helper';
 

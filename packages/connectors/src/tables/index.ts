@@ -2,3 +2,4 @@ export * from './create-tables-client';
 export * from './tables-client';
 export * from './types';
 export * from './shared-rows';
+export * from './fleet-summaries';

@@ -151,3 +151,6 @@ export const BASELINE_VIEW_EXCLUDED_PATHS = [
   '/SecurityCompliance',
   '/Planner',
 ] as const;
+
+/** The comparison options of the baseline compliance view: its excluded paths. */
+export const BASELINE_VIEW_COMPARE_OPTIONS = { excludedPaths: BASELINE_VIEW_EXCLUDED_PATHS };

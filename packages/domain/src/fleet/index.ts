@@ -1,1 +1,2 @@
 export * from './fleet';
+export * from './client-summary';

@@ -1,5 +1,5 @@
 import type { ConfigRepository } from '@aegis/connectors/repository';
-import type { AppTables } from '@aegis/connectors/tables';
+import { FleetSummaryStore, type AppTables } from '@aegis/connectors/tables';
 import {
   fleetClientParamsSchema,
   fleetSchema,
@@ -15,7 +15,6 @@ import type { AegisConfig } from '../../config';
 import { CaptureService, createCaptureCaches } from '../../services/capture-service';
 import { createFleetCaches, FleetService, type FleetRebuild } from '../../services/fleet-service';
 import { createFleetSummarizer, type FleetSummarizer } from '../../services/fleet-summarizer';
-import { FleetSummaryStore } from '../../services/fleet-summary-store';
 
 const tags = ['fleet'];
 

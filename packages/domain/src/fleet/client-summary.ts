@@ -1,25 +1,49 @@
 // A client's fleet figures from the baseline's files and its folder's files (issue 17, ADR 034):
-// pure work on files already read, so it runs in the server's thread or in a summary worker
-// (ADR 044) with the same result.
+// pure work on files already read, so it runs in the server's thread, in a summary worker
+// (ADR 044) or in the rebuild pipeline's task (ADR 062) with the same result.
 import {
-  acceptedDeviationsPath,
-  captureManifestPath,
-  clientResourcesRoot,
+  applyAcceptedDeviations,
   emptyAcceptedDeviations,
-  fleetDeviationsOf,
-  matchingConfigPath,
+  type AcceptedDeviationsConfig,
+} from '../accepted-deviations/accepted-deviations';
+import {
+  captureManifestPath,
   notCapturedOutcomeOf,
   notCapturedWorkloads,
-  runStandardBaseline,
   toCaptureManifest,
-  type AcceptedDeviationsConfig,
-  type ConfigFile,
-  type ConfirmedMatch,
-  type FleetDeviation,
+  type CaptureManifest,
   type NotCapturedWorkload,
-} from '@aegis/domain';
+} from '../capture/manifest';
+import { evaluateCompliance } from '../comparison/compare-trees';
+import { BASELINE_VIEW_COMPARE_OPTIONS } from '../comparison/constants';
+import type { ComplianceData, ConfigFile } from '../comparison/types';
+import { applyMatches, type ConfirmedMatch } from '../matching/matches';
+import {
+  acceptedDeviationsPath,
+  clientResourcesRoot,
+  matchingConfigPath,
+} from '../repository-layout/repository-layout';
+import { runStandardBaseline } from '../standard-baseline/run-standard-baseline';
 
-import { complianceOfFiles } from './compliance-service';
+import { fleetDeviationsOf, type FleetDeviation } from './fleet';
+
+/**
+ * The report's compliance of a client's files against the baseline's, with its saved matches and
+ * accepted deviations applied: what the compliance report shows, without the server's caches
+ * (the fleet caches its own summary by tree ids).
+ */
+export function complianceOfFiles(
+  baselineFiles: readonly ConfigFile[],
+  clientFiles: readonly ConfigFile[],
+  matches: readonly ConfirmedMatch[],
+  accepted: AcceptedDeviationsConfig,
+  now: Date,
+  manifest?: CaptureManifest,
+): ComplianceData {
+  const options = { ...BASELINE_VIEW_COMPARE_OPTIONS, ...(manifest ? { manifest } : {}) };
+  const raw = evaluateCompliance(baselineFiles, clientFiles, options);
+  return applyAcceptedDeviations(applyMatches(raw, matches, options), accepted, now);
+}
 
 /** A client's figures computed from one baseline tree and one client folder tree. */
 export interface ClientSummary {

@@ -1,13 +1,15 @@
-// Where the fleet's client summaries are kept for every server instance (issue 32 item 5, ADR 062):
+// Where the fleet's client summaries are kept for every server instance and the rebuild job
+// (issue 32 item 5, ADR 062):
 // one Table storage row per client, naming the trees it was computed from, so that a reader knows
 // whether it still holds for main's tip without reading either tree.
 import { gunzipSync, gzipSync } from 'node:zlib';
 
-import { isServiceError } from '@aegis/connectors';
-import { odata, type AppTables } from '@aegis/connectors/tables';
-import type { AppTableEntity } from '@aegis/domain';
+import type { AppTableEntity, ClientSummary } from '@aegis/domain';
 
-import type { ClientSummary } from './fleet-summary';
+import { isServiceError } from '../shared';
+
+import { odata } from './tables-client';
+import type { AppTables } from './types';
 
 /** The table of the stored summaries. */
 export const FLEET_SUMMARY_TABLE = 'AegisFleetSummaries';
