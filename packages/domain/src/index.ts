@@ -25,3 +25,4 @@ export * from './compliance-gate';
 export * from './audit';
 export * from './four-eyes';
 export * from './images';
+export * from './effective-baseline';

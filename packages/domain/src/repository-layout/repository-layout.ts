@@ -18,6 +18,12 @@ export const CLIENTS_FOLDER = '/Clients';
 export const ACCEPTED_DEVIATIONS_FILE_NAME = '.accepted-deviations.json';
 /** A client's confirmed policy matches (spec 3 §3). */
 export const MATCHING_CONFIG_FILE_NAME = '.matching-config.json';
+/** A client's tenant parameters (issue 30 §1, ADR 068). */
+export const PARAMETERS_FILE_NAME = '.parameters.json';
+/** The baseline layers a client names, in order (issue 30 §2, ADR 068). */
+export const LAYERS_FILE_NAME = '.layers.json';
+/** The folder holding one sub-folder per baseline layer, each with its own resources root. */
+export const LAYERS_FOLDER = '/Layers';
 /** The folder of the clients' app-deploy pipeline YAML files (spec 2 §7). */
 export const CLIENT_YAML_FOLDER = '/Client_Yaml_Files';
 const CLIENT_YAML_SUFFIX = '-azure-pipelines.yml';
@@ -40,6 +46,21 @@ export function acceptedDeviationsPath(clientCode: string): string {
 /** `/Clients/{CODE}/.matching-config.json`. */
 export function matchingConfigPath(clientCode: string): string {
   return `${clientFolder(clientCode)}/${MATCHING_CONFIG_FILE_NAME}`;
+}
+
+/** `/Clients/{CODE}/.parameters.json`. */
+export function clientParametersPath(clientCode: string): string {
+  return `${clientFolder(clientCode)}/${PARAMETERS_FILE_NAME}`;
+}
+
+/** `/Clients/{CODE}/.layers.json`. */
+export function clientLayersPath(clientCode: string): string {
+  return `${clientFolder(clientCode)}/${LAYERS_FILE_NAME}`;
+}
+
+/** `/Layers/{name}/M365Config/Resources`: a layer's policies, laid out as the company baseline's. */
+export function layerResourcesRoot(layerName: string): string {
+  return `${LAYERS_FOLDER}/${layerName}/${RESOURCES_FOLDER}`;
 }
 
 /** `/Client_Yaml_Files/{folder}-azure-pipelines.yml` (the folder is the pipeline's client folder). */

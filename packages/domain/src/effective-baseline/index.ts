@@ -1,0 +1,2 @@
+export * from './parameters';
+export * from './layers';
