@@ -26,3 +26,4 @@ export * from './audit';
 export * from './four-eyes';
 export * from './images';
 export * from './effective-baseline';
+export * from './notifications';

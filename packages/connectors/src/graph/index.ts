@@ -26,3 +26,5 @@ export type {
   User,
   VerifiedDomain,
 } from './directory';
+export { GraphMailSender, SEND_MAIL_REQUEST_LIMIT_IN_BYTES, sendMailBody } from './mail';
+export type { MailAttachment, MailMessage, MailSender, SendMailOptions } from './mail';

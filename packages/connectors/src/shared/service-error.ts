@@ -1,5 +1,6 @@
 /** Which external service failed. */
-export type ServiceName = 'devops' | 'graph' | 'arm' | 'exchange' | 'teams' | 'tables' | 'identity';
+export type ServiceName =
+  'devops' | 'graph' | 'arm' | 'exchange' | 'teams' | 'tables' | 'identity' | 'webhook';
 
 const DISPLAY_NAMES: Record<ServiceName, string> = {
   devops: 'Azure DevOps',
@@ -9,6 +10,7 @@ const DISPLAY_NAMES: Record<ServiceName, string> = {
   teams: 'The Teams admin configuration service',
   tables: 'Table storage',
   identity: 'The identity provider',
+  webhook: 'The webhook receiver',
 };
 
 /** The service as people name it in messages. */

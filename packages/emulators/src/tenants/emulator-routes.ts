@@ -9,10 +9,12 @@
 //   GET    /_emulator/tenants/{tenant}/drift           what changed since the last capture
 //   GET    /_emulator/tenants/{tenant}/approvals       Multi Admin Approval requests waiting
 //   POST   /_emulator/tenants/{tenant}/approvals/{id}/approve
-//   POST   /_emulator/reset                            all tenants back to their seeded state
+//   POST   /_emulator/reset                            all tenants back to their seeded state, and
+//                                                      the mail and webhooks received forgotten
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
+import type { EmulatorDeliveries } from './deliveries';
 import { namesWorkload } from './failing-workload';
 import type { SimulatedTenant } from './registry';
 import type { TenantWorld } from './world';
@@ -52,7 +54,11 @@ function describe(world: TenantWorld, tenant: SimulatedTenant) {
   return { ...tenant, scenarios: world.scenarios(tenant.tenantId) };
 }
 
-export function registerEmulatorRoutes(app: FastifyInstance, world: TenantWorld): void {
+export function registerEmulatorRoutes(
+  app: FastifyInstance,
+  world: TenantWorld,
+  deliveries: EmulatorDeliveries,
+): void {
   app.get('/_emulator/health', async () => ({ status: 'ok', tenants: world.tenants.length }));
   app.get('/_emulator/tenants', async () => ({
     value: world.tenants.map((t) => describe(world, t)),
@@ -149,6 +155,7 @@ export function registerEmulatorRoutes(app: FastifyInstance, world: TenantWorld)
   );
   app.post('/_emulator/reset', async (_request, reply) => {
     world.reset();
+    deliveries.clear();
     return reply.code(204).send();
   });
 }

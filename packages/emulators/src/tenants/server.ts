@@ -10,9 +10,11 @@ import { FaultInjector, registerFaultRoutes } from '../faults';
 
 import { registerAdminCommandRoutes } from './admin-command-routes';
 import { registerArmRoutes } from './arm-routes';
+import { EmulatorDeliveries } from './deliveries';
 import { registerEmulatorRoutes } from './emulator-routes';
 import { failWorkloadRead } from './failing-workload';
 import { registerGraphRoutes } from './graph-routes';
+import { registerDeliveryRoutes, registerMailRoutes, type MspTenant } from './mail-routes';
 import { registerTeamsConfigurationRoutes } from './teams-config-routes';
 import {
   ANY_AUDIENCE,
@@ -27,6 +29,7 @@ import {
 import { TenantWorld } from './world';
 
 export type { TenantPrincipal } from './wire';
+export type { MspTenant } from './mail-routes';
 
 export type TenantTokenVerifier = (token: string) => Promise<TenantPrincipal | undefined>;
 
@@ -40,12 +43,17 @@ export interface TenantEmulatorOptions {
   defaultPageSize?: number;
   /** browser origins allowed to call Graph/ARM (the portal, for the onboarding popup's tokens) */
   allowedOrigins?: readonly string[];
+  /** the MSP's own tenant: its app-only tokens may send mail from these mailboxes, nothing else */
+  msp?: MspTenant;
+  /** where received mail and webhooks are kept (default: a new, empty one) */
+  deliveries?: EmulatorDeliveries;
 }
 
 export interface TenantEmulatorServer {
   app: FastifyInstance;
   world: TenantWorld;
   faults: FaultInjector;
+  deliveries: EmulatorDeliveries;
 }
 
 export interface TenantEmulator {
@@ -55,6 +63,8 @@ export interface TenantEmulator {
   armUrl: string;
   world: TenantWorld;
   faults: FaultInjector;
+  /** mail and webhooks received (also at /_emulator/mail and /_emulator/webhooks) */
+  deliveries: EmulatorDeliveries;
   close(): Promise<void>;
 }
 
@@ -65,6 +75,8 @@ function bearerOf(header: string | undefined): string | undefined {
 
 export function buildTenantEmulator(options: TenantEmulatorOptions): TenantEmulatorServer {
   const world = options.world ?? new TenantWorld();
+  const deliveries = options.deliveries ?? new EmulatorDeliveries();
+  const msp = options.msp;
   const faults = new FaultInjector((status, message) =>
     graphError(status === 429 ? 'TooManyRequests' : 'ServiceUnavailable', message, randomUUID()),
   );
@@ -117,6 +129,23 @@ export function buildTenantEmulator(options: TenantEmulatorOptions): TenantEmula
     if (request.url.startsWith('/_emulator/')) return;
     const token = bearerOf(request.headers.authorization);
     const principal = token ? await options.verifyToken(token).catch(() => undefined) : undefined;
+    // The MSP's own tenant is not simulated: the emulator keeps only its mailboxes.
+    if (principal && msp && principal.tenantId === msp.tenantId) {
+      if (!/^\/(v1\.0|beta)\/users\/[^/]+\/sendMail(\?|$)/i.test(request.url)) {
+        await reply
+          .code(403)
+          .send(
+            graphError(
+              'Authorization_RequestDenied',
+              "The tenant emulator serves the MSP's own tenant for sendMail only.",
+              request.requestId,
+            ),
+          );
+        return;
+      }
+      request.principal = principal;
+      return;
+    }
     const tenant = principal ? world.find(principal.tenantId) : undefined;
     if (!principal || !tenant) {
       const family = familyOf(request.url);
@@ -200,7 +229,7 @@ export function buildTenantEmulator(options: TenantEmulatorOptions): TenantEmula
   // Scenario 'failingWorkload': reads of one workload fail (after the body is parsed: an admin
   // command names its cmdlet in the body).
   app.addHook('preHandler', async (request) => {
-    if (!request.principal) return;
+    if (!request.principal || !world.find(request.principal.tenantId)) return;
     failWorkloadRead(request, world.scenarios(request.principal.tenantId).failingWorkload);
   });
 
@@ -255,12 +284,14 @@ export function buildTenantEmulator(options: TenantEmulatorOptions): TenantEmula
   });
 
   registerFaultRoutes(app, faults);
-  registerEmulatorRoutes(app, world);
+  registerEmulatorRoutes(app, world, deliveries);
+  registerDeliveryRoutes(app, deliveries);
+  registerMailRoutes(app, world, deliveries, msp);
   registerGraphRoutes(app, world, { defaultPageSize: options.defaultPageSize ?? 100 });
   registerArmRoutes(app, world, options.defaultPageSize ?? 100);
   registerAdminCommandRoutes(app, world, options.defaultPageSize ?? 1000);
   registerTeamsConfigurationRoutes(app, world);
-  return { app, world, faults };
+  return { app, world, faults, deliveries };
 }
 
 export async function listenTenantEmulator(
@@ -278,6 +309,7 @@ export async function listenTenantEmulator(
     armUrl: url,
     world: server.world,
     faults: server.faults,
+    deliveries: server.deliveries,
     close: () => server.app.close(),
   };
 }

@@ -16,9 +16,16 @@ import { AEGIS_ENTERPRISE_APP, TenantWorld, type TenantWorldOptions } from './wo
 
 export const delegatedToken = (tenant: SimulatedTenant): string => `user:${tenant.tenantId}`;
 export const appToken = (tenant: SimulatedTenant): string => `app:${tenant.tenantId}`;
+/** The Aegis app's own token in the MSP's tenant (client credentials), e.g. for sendMail. */
+export const mspAppToken = `app:${AEGIS_ENTERPRISE_APP.ownerTenantId}`;
+/** The MSP's mailbox notifications and reports are sent from, in tests. */
+export const MSP_MAILBOX = 'aegis-alerts@aegis-msp.example';
 
 export async function opaqueTokenVerifier(token: string): Promise<TenantPrincipal | undefined> {
   const [kind, tenantId] = token.split(':');
+  if (kind === 'app' && tenantId === AEGIS_ENTERPRISE_APP.ownerTenantId) {
+    return { tenantId, audience: ANY_AUDIENCE, appOnly: true, appId: AEGIS_ENTERPRISE_APP.appId };
+  }
   const tenant = tenantId ? findSimulatedTenant(tenantId) : undefined;
   if (!tenant) return undefined;
   if (kind === 'app') {
@@ -50,6 +57,7 @@ export async function startTestTenantEmulator(
     buildTenantEmulator({
       world: options.world ?? new TenantWorld(options.worldOptions),
       verifyToken: opaqueTokenVerifier,
+      msp: { tenantId: AEGIS_ENTERPRISE_APP.ownerTenantId, mailboxes: [MSP_MAILBOX] },
       ...(options.defaultPageSize ? { defaultPageSize: options.defaultPageSize } : {}),
     }),
   );
