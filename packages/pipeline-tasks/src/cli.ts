@@ -15,6 +15,7 @@ export const USAGE = `Usage: aegis-task <${TASK_NAMES.join('|')}> --client ABC [
   --components '["Device Compliance"]'     deploy / offboard (deploy: empty = whole baseline)
   --domain, --tenant-id, --subscription, --region, --enroll-in-power-support   onboard
   --domain, --client-tenant-id, --enterprise-app-id                            appdeploy-onboard
+  --kind due|quick|full                    drift-check (no --client: every client that is due)
 Configuration comes from the agent's environment (README: "Pipelines in a real organisation").`;
 
 export interface CliIo {

@@ -10,6 +10,7 @@ export const TASK_NAMES = [
   'offboard',
   'onboard',
   'appdeploy-onboard',
+  'drift-check',
 ] as const;
 export type TaskName = (typeof TASK_NAMES)[number];
 
@@ -78,6 +79,14 @@ export const TASK_PARAMETER_SCHEMAS = {
     ClientTenantID: z.string().trim().optional(),
     EnterpriseAppID: z.string().trim().optional(),
   }),
+  // no ClientCode: every client whose check is due by its settings (the schedule's run)
+  'drift-check': z.object({
+    ClientCode: z.union([z.literal('').transform(() => undefined), clientCode]).optional(),
+    Kind: z
+      .enum(['due', 'quick', 'full'], { error: "Kind must be 'due', 'quick' or 'full'" })
+      .optional()
+      .default('due'),
+  }),
 } satisfies Record<TaskName, z.ZodType>;
 
 export type TaskParameters<T extends TaskName> = z.infer<(typeof TASK_PARAMETER_SCHEMAS)[T]>;
@@ -113,4 +122,5 @@ export const CLI_FLAGS: Readonly<Record<string, string>> = {
   subscription: 'subscriptionForLogin',
   'enroll-in-power-support': 'EnrollInPowerSupport',
   region: 'Region',
+  kind: 'Kind',
 };

@@ -1,2 +1,4 @@
 export * from './drift';
 export * from './audit-logs';
+export * from './drift-check';
+export * from './drift-rows';

@@ -143,6 +143,16 @@ export const PIPELINE_CATALOGUE = {
     templateParameters: ['ClientCode', 'Components'],
     variables: [],
   },
+  /**
+   * Issue 28 (ADR 063): found by folder 'Aegis' and this name; scheduled every 5 minutes without a
+   * ClientCode (every client that is due), or run for one client with Kind quick or full.
+   */
+  driftCheck: {
+    name: 'Tenant Drift Check',
+    folder: AEGIS_PIPELINES_FOLDER,
+    templateParameters: ['ClientCode', 'Kind'],
+    variables: [],
+  },
 } as const satisfies Record<string, CataloguedPipeline>;
 
 export type CataloguedPipelineKey = keyof typeof PIPELINE_CATALOGUE;

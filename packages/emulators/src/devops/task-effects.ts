@@ -36,6 +36,7 @@ export const TASK_OF_CATALOGUED_PIPELINE: Readonly<Record<CataloguedPipelineKey,
   appDeployOnboardingLegacy: 'appdeploy-onboard',
   deployBaseline: 'deploy',
   removeBaseline: 'offboard',
+  driftCheck: 'drift-check',
 };
 
 export function taskOfPipeline(pipeline: {

@@ -43,7 +43,15 @@ export interface TenantPipelines {
   close(): Promise<void>;
 }
 
-export async function startTenantPipelines(world: TenantWorld): Promise<TenantPipelines> {
+export interface TenantPipelinesOptions {
+  /** Table storage for the tasks that use it (app-deploy onboarding, the drift check) */
+  tablesConnectionString?: string;
+}
+
+export async function startTenantPipelines(
+  world: TenantWorld,
+  options: TenantPipelinesOptions = {},
+): Promise<TenantPipelines> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'aegis-tenant-pipelines-'));
   const app = aegisAppRegistration('api://aegis-test');
   const idp = await startIdentityProvider({
@@ -73,6 +81,9 @@ export async function startTenantPipelines(world: TenantWorld): Promise<TenantPi
       clientId: app.clientId,
       clientSecret: app.clientSecret,
       tenantEmulatorUrl: () => tenants.url,
+      ...(options.tablesConnectionString
+        ? { tablesConnectionString: options.tablesConnectionString }
+        : {}),
     }),
   });
   const devops = new DevOpsClient({

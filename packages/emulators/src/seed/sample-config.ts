@@ -6,6 +6,7 @@ import {
   acceptedDeviationsPath,
   clientResourcesRoot,
   clientYamlPath,
+  DRIFT_PIPELINE_CRON,
   newClientYaml,
   PIPELINE_CATALOGUE,
   RESOURCES_FOLDER,
@@ -535,6 +536,29 @@ const PIPELINE_YAML = {
     '- pwsh: ./scripts/Export-TenantConfiguration.ps1 -ClientCode ${{ parameters.ClientCode }}',
     '',
   ].join('\n'),
+  // issue 28 (ADR 063): every 5 minutes, each client whose quick or full check is due
+  driftCheck: [
+    '# Tenant Drift Check: compares each due client tenant with main and records the drift in Table storage',
+    'trigger: none',
+    'schedules:',
+    `- cron: "${DRIFT_PIPELINE_CRON}"`,
+    '  displayName: Drift check every 5 minutes',
+    '  branches:',
+    '    include:',
+    '    - main',
+    '  always: true',
+    'parameters:',
+    '- name: ClientCode',
+    '  type: string',
+    "  default: ''",
+    '- name: Kind',
+    '  type: string',
+    '  default: due',
+    'steps:',
+    '- checkout: none',
+    '- script: node aegis-task.mjs drift-check --client "${{ parameters.ClientCode }}" --kind ${{ parameters.Kind }}',
+    '',
+  ].join('\n'),
 };
 
 /**
@@ -565,6 +589,7 @@ export function buildSampleRepo(stage: RepoStage): Map<string, string> {
     );
     files.set('pipelines/backup.yml', PIPELINE_YAML.backup);
     files.set('pipelines/capture.yml', PIPELINE_YAML.capture);
+    files.set('pipelines/drift-check.yml', PIPELINE_YAML.driftCheck);
     for (const [p, text] of baselineFiles(stage.baseline === 2 ? 2 : 1))
       files.set(`${RESOURCES_ROOT}/${p}`, text);
   }

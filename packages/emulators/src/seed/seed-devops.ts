@@ -58,9 +58,10 @@ export const CONFIG_REPOSITORY_NAME = 'M365Config';
 export { FIXED_PIPELINE_IDS };
 
 /** Ids the sample organisation gives the catalogue's pipelines that are found by folder and name. */
-const NAMED_PIPELINE_IDS: Record<'deployBaseline' | 'removeBaseline', number> = {
+const NAMED_PIPELINE_IDS: Record<'deployBaseline' | 'removeBaseline' | 'driftCheck', number> = {
   deployBaseline: 230,
   removeBaseline: 231,
+  driftCheck: 232,
 };
 
 export interface SeedDevOpsResult {
@@ -355,6 +356,7 @@ export async function seedDevOps(
     capture: '/pipelines/capture.yml',
     deployBaseline: '/baseline/deploy.yml',
     removeBaseline: '/baseline/remove.yml',
+    driftCheck: '/pipelines/drift-check.yml',
   };
   const parametersById = new Map<number, readonly string[]>();
   for (const [key, entry] of Object.entries(PIPELINE_CATALOGUE) as [
@@ -363,8 +365,8 @@ export async function seedDevOps(
   ][]) {
     const pipelineId =
       'id' in entry ? entry.id : NAMED_PIPELINE_IDS[key as keyof typeof NAMED_PIPELINE_IDS];
-    // backup and capture run on the configuration repository itself
-    const onConfigRepo = key === 'backup' || key === 'capture';
+    // backup, capture and the drift check run on the configuration repository itself
+    const onConfigRepo = key === 'backup' || key === 'capture' || key === 'driftCheck';
     pipeline(
       pipelineId,
       entry.name,

@@ -6,6 +6,7 @@ import { runBackup } from './backup';
 import { runCapture } from './capture';
 import type { TaskContext } from './context';
 import { runDeploy } from './deploy';
+import { runDriftCheck } from './drift-check';
 import { runOffboard } from './offboard';
 import { runAppDeployOnboard, runOnboard } from './onboard';
 
@@ -27,5 +28,7 @@ export async function runTask(
       return runOnboard(context, parseTaskParameters('onboard', parameters));
     case 'appdeploy-onboard':
       return runAppDeployOnboard(context, parseTaskParameters('appdeploy-onboard', parameters));
+    case 'drift-check':
+      return runDriftCheck(context, parseTaskParameters('drift-check', parameters));
   }
 }

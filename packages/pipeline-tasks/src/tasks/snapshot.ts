@@ -38,6 +38,8 @@ export interface TenantSnapshot {
   changes: FileChange[];
   /** path → content of every captured file */
   files: Map<string, string>;
+  /** path → content of the client's files at `base` (what the changes are against) */
+  previous: Map<string, string>;
   /** changed policies to review, counted as the review counts them (captureChangeCounts) */
   changeCount: number;
   /** of those, the ones whose changes include a critical property (capture-review severity) */
@@ -220,6 +222,7 @@ export async function snapshotTenant(
     base,
     changes,
     files,
+    previous: existing,
     changeCount: counts.changes,
     criticalCount: counts.critical,
     policyCount: files.size,
