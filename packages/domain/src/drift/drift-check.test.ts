@@ -20,7 +20,11 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 describe('driftedObjects', () => {
   it('names added, removed and changed objects with their property changes', () => {
     const objects = driftedObjects([
-      { changeType: 'add', path: `${CA}/New.json`, after: json({ displayName: 'New policy' }) },
+      {
+        changeType: 'add',
+        path: `${CA}/New.json`,
+        after: json({ id: 'p-1', displayName: 'New policy' }),
+      },
       { changeType: 'delete', path: `${CA}/Old.json`, before: json({ displayName: 'Old' }) },
       {
         changeType: 'edit',
@@ -43,6 +47,7 @@ describe('driftedObjects', () => {
         path: `${CA}/New.json`,
         workload: 'ConditionalAccess/Policy',
         name: 'New policy',
+        id: 'p-1',
         change: 'added',
         properties: [],
       },

@@ -6,6 +6,7 @@ import type { CaptureManifestEntry } from '../capture/manifest';
 import { makesCapturePartial } from '../capture/manifest';
 import { InputError } from '../errors';
 
+import type { DriftAttribution } from './audit-logs';
 import { propertyChanges, type DriftPropertyChange } from './drift';
 
 /** A quick check reads what the audit logs say changed; a full check reads every workload. */
@@ -22,9 +23,13 @@ export interface DriftedObject {
   workload: string;
   /** the policy's display name (the file name when it has none) */
   name: string;
+  /** its identity in the tenant (Graph/ARM `id`, Exchange `Guid` or `Identity`), when it has one */
+  id?: string;
   change: DriftObjectChange;
   /** for 'changed': each property that differs, main's value as old and the tenant's as new */
   properties: DriftPropertyChange[];
+  /** who changed it and when, from the tenant's audit logs, or why that is unknown (ADR 064) */
+  attribution?: DriftAttribution;
 }
 
 /** A client's drift as the last check saw it: in sync, or drifted. A partial read is either, and says so. */
@@ -80,6 +85,14 @@ function nameOf(path: string, object: Record<string, unknown> | undefined): stri
   return (path.split('/').at(-1) ?? path).replace(/\.json$/i, '');
 }
 
+function idOf(object: Record<string, unknown> | undefined): string | undefined {
+  for (const key of ['id', 'Guid', 'Identity']) {
+    const value = object?.[key];
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return undefined;
+}
+
 /**
  * The drifted objects of a read: added and removed files, and edited files whose properties differ
  * beyond the review's exclusions (timestamps, and the client's excluded properties). An edit that
@@ -93,10 +106,12 @@ export function driftedObjects(
   for (const change of changes) {
     const before = parseObject(change.before);
     const after = parseObject(change.after);
+    const id = idOf(after ?? before);
     const base = {
       path: change.path,
       workload: workloadOfResourcePath(change.path),
       name: nameOf(change.path, after ?? before),
+      ...(id ? { id } : {}),
     };
     if (change.changeType === 'add') out.push({ ...base, change: 'added', properties: [] });
     else if (change.changeType === 'delete')

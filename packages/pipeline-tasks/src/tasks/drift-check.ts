@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { ConfigRepository } from '@aegis/connectors/repository';
 import { SharedRows, type AppTables } from '@aegis/connectors/tables';
 import {
+  ATTRIBUTION_REASONS,
   CLIENTS_FOLDER,
   DRIFT_CHECK_PARTITION,
   DRIFT_SETTINGS_PARTITION,
@@ -104,7 +105,11 @@ async function checkClient(
     checkedAt: checkedAt.toISOString(),
     mainCommit: main,
     workloads: snapshot.manifest.workloads,
-    objects: driftedObjects(changes),
+    // attributed from the tenant's audit logs once their reader runs here (ADR 064)
+    objects: driftedObjects(changes).map((object) => ({
+      ...object,
+      attribution: { status: 'unknown', reason: ATTRIBUTION_REASONS.notRead },
+    })),
   };
   const status = driftStatusOf(result);
   const fingerprint = status === 'drifted' ? driftFingerprint(result) : undefined;
