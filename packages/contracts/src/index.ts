@@ -15,3 +15,4 @@ export * from './audit';
 export * from './branch-protection';
 export * from './clients';
 export * from './notifications';
+export * from './customer-reports';

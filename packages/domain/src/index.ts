@@ -27,3 +27,4 @@ export * from './four-eyes';
 export * from './images';
 export * from './effective-baseline';
 export * from './notifications';
+export * from './customer-report';

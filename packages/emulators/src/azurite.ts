@@ -26,19 +26,27 @@ export interface StartAzuriteOptions {
 
 export interface RunningAzurite {
   connectionString: string;
-  /** The table endpoint, e.g. http://127.0.0.1:10002/devstoreaccount1 */
+  /** The service's endpoint, e.g. http://127.0.0.1:10002/devstoreaccount1 */
   tableEndpoint: string;
   port: number;
   stop(): Promise<void>;
 }
 
-/** A connection string for Azurite's table service at `host:port`. */
-export function azuriteConnectionString(port: number, host = '127.0.0.1'): string {
+/** Azurite's services Aegis uses: tables (app tables, audit, shared rows) and blobs (reports). */
+export type AzuriteService = 'table' | 'blob';
+
+/** A connection string for Azurite's table (or blob) service at `host:port`. */
+export function azuriteConnectionString(
+  port: number,
+  host = '127.0.0.1',
+  service: AzuriteService = 'table',
+): string {
+  const endpoint = service === 'table' ? 'TableEndpoint' : 'BlobEndpoint';
   return [
     'DefaultEndpointsProtocol=http',
     `AccountName=${AZURITE_ACCOUNT_NAME}`,
     `AccountKey=${AZURITE_ACCOUNT_KEY}`,
-    `TableEndpoint=http://${host}:${port}/${AZURITE_ACCOUNT_NAME};`,
+    `${endpoint}=http://${host}:${port}/${AZURITE_ACCOUNT_NAME};`,
   ].join(';');
 }
 
@@ -46,10 +54,10 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
-function azuriteTableEntry(): string {
+function azuriteEntry(service: AzuriteService): string {
   const require = createRequire(import.meta.url);
   const packageJson = require.resolve('azurite/package.json');
-  return join(dirname(packageJson), 'dist', 'src', 'table', 'main.js');
+  return join(dirname(packageJson), 'dist', 'src', service, 'main.js');
 }
 
 /** A port that was free a moment ago (Azurite prints 0 when asked for port 0). */
@@ -77,7 +85,7 @@ function waitForStart(child: ChildProcess, timeoutInMs: number, verbose: boolean
       const text = chunk.toString();
       output += text;
       if (verbose) process.stdout.write(text);
-      if (/successfully (started|listening)/i.test(output)) {
+      if (/successfully (started|listening|listens)/i.test(output)) {
         cleanup();
         resolve();
       }
@@ -98,14 +106,18 @@ function waitForStart(child: ChildProcess, timeoutInMs: number, verbose: boolean
   });
 }
 
-async function startOnce(options: StartAzuriteOptions, port: number): Promise<RunningAzurite> {
+async function startOnce(
+  options: StartAzuriteOptions,
+  port: number,
+  service: AzuriteService,
+): Promise<RunningAzurite> {
   const host = options.host ?? '127.0.0.1';
   mkdirSync(options.location, { recursive: true });
   const args = [
-    azuriteTableEntry(),
-    '--tableHost',
+    azuriteEntry(service),
+    `--${service}Host`,
     host,
-    '--tablePort',
+    `--${service}Port`,
     String(port),
     ...(options.inMemory ? ['--inMemoryPersistence'] : ['--location', options.location]),
     '--skipApiVersionCheck',
@@ -139,7 +151,7 @@ async function startOnce(options: StartAzuriteOptions, port: number): Promise<Ru
   process.once('exit', stopWithParent);
   void exited.then(() => process.off('exit', stopWithParent));
   return {
-    connectionString: azuriteConnectionString(port, host),
+    connectionString: azuriteConnectionString(port, host, service),
     tableEndpoint: `http://${host}:${port}/${AZURITE_ACCOUNT_NAME}`,
     port,
     async stop() {
@@ -165,12 +177,27 @@ async function startOnce(options: StartAzuriteOptions, port: number): Promise<Ru
  * Starts Azurite's table service (Microsoft's emulator) as a child process and resolves once it
  * listens. Data persists in `location` unless `inMemory` is set.
  */
-export async function startAzurite(options: StartAzuriteOptions): Promise<RunningAzurite> {
-  if (options.port !== undefined) return startOnce(options, options.port);
+export function startAzurite(options: StartAzuriteOptions): Promise<RunningAzurite> {
+  return startService(options, 'table');
+}
+
+/**
+ * Starts Azurite's blob service (archived customer reports, ADR 067) the same way; give it its own
+ * `location`, Azurite keeps each service's data in the folder it is started with.
+ */
+export function startAzuriteBlob(options: StartAzuriteOptions): Promise<RunningAzurite> {
+  return startService(options, 'blob');
+}
+
+async function startService(
+  options: StartAzuriteOptions,
+  service: AzuriteService,
+): Promise<RunningAzurite> {
+  if (options.port !== undefined) return startOnce(options, options.port, service);
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      return await startOnce(options, await freePort(options.host));
+      return await startOnce(options, await freePort(options.host), service);
     } catch (error) {
       lastError = error;
       if (!/EADDRINUSE/.test(String(error))) throw error;

@@ -1,6 +1,6 @@
 /** Which external service failed. */
 export type ServiceName =
-  'devops' | 'graph' | 'arm' | 'exchange' | 'teams' | 'tables' | 'identity' | 'webhook';
+  'devops' | 'graph' | 'arm' | 'exchange' | 'teams' | 'tables' | 'blobs' | 'identity' | 'webhook';
 
 const DISPLAY_NAMES: Record<ServiceName, string> = {
   devops: 'Azure DevOps',
@@ -9,6 +9,7 @@ const DISPLAY_NAMES: Record<ServiceName, string> = {
   exchange: 'The Exchange Online admin API',
   teams: 'The Teams admin configuration service',
   tables: 'Table storage',
+  blobs: 'Blob storage',
   identity: 'The identity provider',
   webhook: 'The webhook receiver',
 };

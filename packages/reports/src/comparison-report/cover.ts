@@ -3,7 +3,7 @@ import type { Content } from 'pdfmake/interfaces';
 
 import { CONTENT_WIDTH } from '../pdf/blocks';
 import { formatReportLongDate, generatedByName } from '../pdf/format';
-import { readLogo } from '../pdf/image';
+import { logoContent } from '../pdf/image';
 import { bandColour, bandLightColour, bandName, colours, passRateIconSvg } from '../pdf/theme';
 
 import type { ReportContext } from './context';
@@ -24,18 +24,7 @@ const LOGO_BOX = { width: 200, height: 80 };
 
 function logoBlock(ctx: ReportContext): Content {
   const { logo } = ctx.input.options;
-  if (logo !== undefined) {
-    const read = readLogo(logo);
-    if (read.kind === 'svg') return { svg: read.svg, fit: [LOGO_BOX.width, LOGO_BOX.height] };
-    // Shrink to the box, never enlarge: a small logo stays sharp.
-    const scale =
-      read.width && read.height
-        ? Math.min(1, LOGO_BOX.width / read.width, LOGO_BOX.height / read.height)
-        : undefined;
-    return scale && read.width && read.height
-      ? { image: read.dataUrl, width: read.width * scale, height: read.height * scale }
-      : { image: read.dataUrl, fit: [LOGO_BOX.width, LOGO_BOX.height] };
-  }
+  if (logo !== undefined) return logoContent(logo, LOGO_BOX);
   return {
     columns: [
       { svg: AEGIS_EMBLEM, width: 40 },

@@ -1,4 +1,5 @@
 import { InputError } from '@aegis/domain';
+import type { Content } from 'pdfmake/interfaces';
 
 /** A custom logo ready for pdfmake: a PNG/JPEG data URL, or SVG markup (drawn as vectors). */
 export type ReportLogo =
@@ -85,4 +86,20 @@ export function readLogo(logo: string | Uint8Array): ReportLogo {
     throw new InputError(UNSUPPORTED_LOGO_MESSAGE, 'logo');
   }
   return fromBytes(bytes);
+}
+
+/** A logo fitted into `box` (points): SVG as vectors; an image shrunk, never enlarged, so a small one stays sharp. */
+export function logoContent(
+  logo: string | Uint8Array,
+  box: { width: number; height: number },
+): Content {
+  const read = readLogo(logo);
+  if (read.kind === 'svg') return { svg: read.svg, fit: [box.width, box.height] };
+  const scale =
+    read.width && read.height
+      ? Math.min(1, box.width / read.width, box.height / read.height)
+      : undefined;
+  return scale && read.width && read.height
+    ? { image: read.dataUrl, width: read.width * scale, height: read.height * scale }
+    : { image: read.dataUrl, fit: [box.width, box.height] };
 }

@@ -1,0 +1,3 @@
+export * from './types';
+export * from './blobs-client';
+export * from './create-blobs-client';
