@@ -44,6 +44,7 @@ import { comparisonRoutes } from './routes/comparison';
 import { complianceRoutes } from './routes/compliance';
 import { createFleetServices, fleetRoutes } from './routes/fleet';
 import { healthRoutes } from './routes/health';
+import { notificationRoutingRoutes } from './routes/notifications/routing';
 import { onboardingRoutes } from './routes/onboarding';
 import { projectRoutes } from './routes/projects';
 import { sessionRoutes } from './routes/session';
@@ -53,6 +54,7 @@ import { clientTenantApis, openIdTenantDiscovery } from './services/client-tenan
 import type { ClientTenantApisFactory } from './services/client-tenant-onboarding';
 import type { FleetRebuild } from './services/fleet-service';
 import { ManualBackupGuard } from './services/manual-backup-guard';
+import { NotificationRouting } from './services/notification-routing';
 import {
   HttpClientCredentials,
   HttpOnBehalfOf,
@@ -202,6 +204,12 @@ export async function buildApp({
   await app.register(clientRoutes, { config, tables: appTables });
   await app.register(appTablesRoutes, { tables: appTables });
   await app.register(auditRoutes, { trail: auditTrail });
+  // notification channels and rules live in Aegis's own account, beside the audit trail (ADR 066)
+  const notificationRouting = storage && new NotificationRouting(storage);
+  await app.register(notificationRoutingRoutes, {
+    routing: () => notificationRouting ?? new NotificationRouting(appTables()),
+    now,
+  });
   await app.register(backupRoutes, {
     config,
     ...(sharedRows ? { manualBackups: new ManualBackupGuard(sharedRows, { now }) } : {}),

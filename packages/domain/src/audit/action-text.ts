@@ -40,6 +40,12 @@ export const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
   'POST /api/onboarding/tenant-legacy/runs': 'Started tenant onboarding (legacy)',
   'POST /api/onboarding/app-deploy/runs': 'Started app-deploy onboarding (legacy)',
   'POST /api/onboarding/app-deploy-new/runs': 'Started app-deploy onboarding',
+  'POST /api/notifications/channels': 'Added a notification channel',
+  'PUT /api/notifications/channels/:id': 'Changed a notification channel',
+  'DELETE /api/notifications/channels/:id': 'Deleted a notification channel',
+  'POST /api/notifications/rules': 'Added a notification rule',
+  'PUT /api/notifications/rules/:id': 'Changed a notification rule',
+  'DELETE /api/notifications/rules/:id': 'Deleted a notification rule',
 };
 
 /** The phrase for an audited action; an action without one (a route added later) as recorded. */
