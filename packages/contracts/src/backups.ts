@@ -12,7 +12,16 @@ export const backupTagQuerySchema = z.object({
   tag: refNameSchema(400),
 });
 
-export const backupRestoreBodySchema = z.object({ tag: refNameSchema(400) }).strict();
+export const backupRestoreBodySchema = z
+  .object({
+    tag: refNameSchema(400),
+    /**
+     * Resource paths (`{Category}/{Kind}/{Policy}.json`) of the policies to put back (issue 30 §4);
+     * absent: the client's whole folder (spec 3 §4).
+     */
+    policies: z.array(z.string().min(1).max(400)).min(1).max(200).optional(),
+  })
+  .strict();
 export type BackupRestoreBody = z.infer<typeof backupRestoreBodySchema>;
 
 /** A backup (spec 3 §3); `date` is ISO 8601 (UTC), `size` a text such as '12.5 MB' or 'N/A'. */

@@ -28,3 +28,4 @@ export * from './images';
 export * from './effective-baseline';
 export * from './notifications';
 export * from './customer-report';
+export * from './rollouts';

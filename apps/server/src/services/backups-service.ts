@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import type { FileChange, GitRef } from '@aegis/connectors/devops';
 import {
   ProposeChangeError,
@@ -24,6 +26,7 @@ import {
   restoreBranchPrefix,
   shortTagName,
   backupTagPrefix,
+  clientPolicyPath,
   compareBackup,
   ConflictError,
   countBackupChanges,
@@ -31,10 +34,12 @@ import {
   InputError,
   isScheduledBackup,
   NotFoundError,
+  objectRestoreBranchName,
   parseBackupTag,
   restoreBranchName,
   sortBackupsNewestFirst,
   toBackupConfigFiles,
+  toResourcePath,
   type BackupTag,
 } from '@aegis/domain';
 import { LRUCache } from 'lru-cache';
@@ -263,10 +268,24 @@ export class BackupsService {
    * through ConfigRepository.proposeChange: a restore either completes or leaves nothing, and a
    * retry after a half-finished restore (branch without pull request) finishes it. A branch that
    * already has a pull request is never overwritten.
+   *
+   * With `policies` (resource paths, issue 30 §4) only those files are put back, on a branch of
+   * their own: the pull request's diff holds exactly the chosen policies that differ from main (a
+   * policy the backup lacks is removed, as the whole restore would).
    */
-  async restore(client: string, tag: string, requestedBy: string): Promise<BackupRestore> {
+  async restore(
+    client: string,
+    tag: string,
+    requestedBy: string,
+    policies?: readonly string[],
+  ): Promise<BackupRestore> {
     const backup = await this.resolve(client, tag);
-    const branch = restoreBranchName(client, backup.tagName);
+    const chosen = policies && [
+      ...new Set(policies.map((p) => clientPolicyPath(client, p, 'policies'))),
+    ];
+    const branch = chosen
+      ? objectRestoreBranchName(client, backup.tagName, selectionId(chosen))
+      : restoreBranchName(client, backup.tagName);
     const conflict = () =>
       new ConflictError(
         `A restore branch ${branch} already exists for backup ${backup.tagName}. Nothing was overwritten: complete or abandon its pull request and delete the branch, then try again.`,
@@ -279,13 +298,28 @@ export class BackupsService {
       this.readClientFolder(client, backup.commitId),
       this.readClientFolder(client, mainTip),
     ]);
-    const changes = restoreChanges(backupFiles, currentFiles);
+    let changes = restoreChanges(backupFiles, currentFiles);
+    if (chosen) {
+      const known = new Set([...backupFiles, ...currentFiles].map((f) => f.path));
+      const unknown = chosen.find((path) => !known.has(path));
+      if (unknown) {
+        throw new NotFoundError(
+          `Policy ${toResourcePath(unknown)} is neither in backup ${backup.tagName} nor in the configuration of ${client} on main`,
+        );
+      }
+      const wanted = new Set(chosen);
+      changes = changes.filter((c) => wanted.has(c.path));
+    }
     if (changes.length === 0 && !existing) {
       throw new ConflictError(
-        `The configuration of ${client} on main already matches backup ${backup.tagName}: there is nothing to restore.`,
+        chosen
+          ? `The chosen policies of ${client} on main already match backup ${backup.tagName}: there is nothing to restore.`
+          : `The configuration of ${client} on main already matches backup ${backup.tagName}: there is nothing to restore.`,
       );
     }
-    const title = `Restore ${client} configuration from backup ${backup.tagName}`;
+    const title = chosen
+      ? `Restore ${chosen.length === 1 ? '1 policy' : `${chosen.length} policies`} of ${client} from backup ${backup.tagName}`
+      : `Restore ${client} configuration from backup ${backup.tagName}`;
     try {
       const proposed = await this.repository.proposeChange({
         branch,
@@ -405,6 +439,14 @@ export class BackupsService {
       return undefined;
     }
   }
+}
+
+/** The same choice of policies, in any order, names the same restore branch. */
+function selectionId(paths: readonly string[]): string {
+  return createHash('sha256')
+    .update([...paths].sort().join('\n'))
+    .digest('hex')
+    .slice(0, 12);
 }
 
 /** The same files with the same content, whatever their order. */

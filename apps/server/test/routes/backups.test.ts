@@ -16,10 +16,16 @@ import {
 } from '@aegis/emulators';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildWithSeededDevOps, type AppWithDevOps, type DevOpsFixture } from '../devops-fixture';
+import {
+  buildWithSeededDevOps,
+  mainWriterOf,
+  type AppWithDevOps,
+  type DevOpsFixture,
+} from '../devops-fixture';
 import { build, SAMPLE_USER, type TestApp } from '../helper';
 
 const READER = 'night.shift@aegis-msp.example';
+const REPO = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
 const OPERATOR = 'sam.taylor@aegis-msp.example';
 
 describe('backup routes', () => {
@@ -480,6 +486,99 @@ describe('backup routes', () => {
     const response = await post('/api/backups/ABC/restore', { tag: latest?.tagName ?? '' });
     expect(response.statusCode).toBe(409);
     expect((response.json() as { message: string }).message).toContain('nothing to restore');
+  });
+
+  it('restores chosen policies through a pull request whose diff holds exactly those files', async () => {
+    const [latest] = (await list('ABC')).backups;
+    if (!latest) throw new Error('no ABC backup');
+    const content = (
+      await get(`/api/backups/ABC/content?${q(latest.tagName)}`)
+    ).json() as BackupContent;
+    const policies = Object.keys(content.content)
+      .filter((k) => k.startsWith('M365Config/Resources/ConditionalAccess/') && k.endsWith('.json'))
+      .slice(0, 2);
+    expect(policies).toHaveLength(2);
+    const [chosen, other] = policies.map((k) => ({
+      resourcePath: k.slice('M365Config/Resources/'.length),
+      path: `/Clients/ABC/${k}`,
+      backup: content.content[k] as Record<string, unknown>,
+    })) as [
+      { resourcePath: string; path: string; backup: Record<string, unknown> },
+      { resourcePath: string; path: string; backup: Record<string, unknown> },
+    ];
+    // both policies drift on main after the backup; only the chosen one is restored
+    const git = mainWriterOf(t);
+    const [main] = await git.listRefs(REPO, 'heads/main');
+    await git.push(REPO, {
+      branch: 'main',
+      oldObjectId: main!.commitId,
+      commits: [
+        {
+          comment: 'test: two ABC policies drift',
+          changes: [chosen, other].map((p) => ({
+            changeType: 'edit' as const,
+            path: p.path,
+            content: JSON.stringify({ ...p.backup, state: 'disabled', description: 'drifted' }),
+          })),
+        },
+      ],
+    });
+
+    const response = await post('/api/backups/ABC/restore', {
+      tag: latest.tagName,
+      policies: [chosen.resourcePath],
+    });
+    expect(response.statusCode).toBe(201);
+    const restored = response.json() as BackupRestore;
+    expect(restored.branch).toMatch(
+      new RegExp(
+        `^restore/ABC/${latest.tagName.replace(/[^A-Za-z0-9]/g, '-')}-objects-[0-9a-f]{12}$`,
+      ),
+    );
+    const diff = await git.getCommitDiff(REPO, { branch: 'main' }, { branch: restored.branch });
+    expect(diff.changes.filter((c) => !c.isFolder)).toEqual([
+      expect.objectContaining({ path: chosen.path, changeType: 'edit' }),
+    ]);
+    const onBranch = await git.getFile(REPO, chosen.path, { version: { branch: restored.branch } });
+    expect(JSON.parse(onBranch?.content ?? 'null')).toEqual(chosen.backup);
+    const prs = (await get('/api/backups/ABC/restores')).json() as RestorePullRequestList;
+    expect(prs.pullRequests.find((p) => p.pullRequestId === restored.pullRequestId)).toMatchObject({
+      status: 'active',
+      title: `Restore 1 policy of ABC from backup ${latest.tagName}`,
+    });
+
+    // the same choice again finds the first restore's pull request and overwrites nothing
+    const again = await post('/api/backups/ABC/restore', {
+      tag: latest.tagName,
+      policies: [chosen.resourcePath],
+    });
+    expect(again.statusCode).toBe(409);
+    // the whole restore of the same backup is a different branch and still possible
+    const whole = await post('/api/backups/ABC/restore', { tag: latest.tagName });
+    expect(whole.statusCode).toBe(201);
+    expect((whole.json() as BackupRestore).branch).not.toBe(restored.branch);
+  });
+
+  it('refuses policies outside the client or in neither the backup nor main', async () => {
+    const [latest] = (await list('ABC')).backups;
+    const tag = latest?.tagName ?? '';
+    const outside = await post('/api/backups/ABC/restore', {
+      tag,
+      policies: ['../../../XYZ/M365Config/Resources/a.json'],
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json()).toMatchObject({ field: 'policies' });
+    const unknown = await post('/api/backups/ABC/restore', {
+      tag,
+      policies: ['ConditionalAccess/Policy/No such policy.json'],
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect((unknown.json() as { message: string }).message).toBe(
+      `Policy ConditionalAccess/Policy/No such policy.json is neither in backup ${tag} nor in the configuration of ABC on main`,
+    );
+    const none = await post('/api/backups/ABC/restore', { tag, policies: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ field: 'body.policies' });
   });
 
   it('answers 400 naming the field for a restore without a tag', async () => {

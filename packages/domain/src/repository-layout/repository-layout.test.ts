@@ -9,12 +9,14 @@ import {
   branchRef,
   captureBranchName,
   clientCodeOfPath,
+  clientPolicyPath,
   clientResourcesRoot,
   clientYamlPath,
   confinePath,
   pathInsideFolder,
   formatBackupTimestamp,
   matchingConfigPath,
+  objectRestoreBranchName,
   parseCaptureBranch,
   parseClientYamlPath,
   refNameProblem,
@@ -86,6 +88,25 @@ describe('repository layout', () => {
     expect(branchRef('main')).toBe('refs/heads/main');
     expect(branchRef('refs/heads/x')).toBe('refs/heads/x');
     expect(shortBranchName('refs/heads/restore/ABC/x')).toBe('restore/ABC/x');
+  });
+
+  it('names the branch of a restore of chosen policies beside the whole restore', () => {
+    const tag = 'backup/ABC/20250301_101500';
+    expect(objectRestoreBranchName('ABC', tag, '3f2a9c')).toBe(
+      'restore/ABC/backup-ABC-20250301-101500-objects-3f2a9c',
+    );
+    expect(objectRestoreBranchName('ABC', tag, '3f2a9c')).not.toBe(restoreBranchName('ABC', tag));
+    expect(() => objectRestoreBranchName('ABC', tag, '../x')).toThrow(InputError);
+  });
+
+  it("names a client's policy by its resource path, confined to the client's resources", () => {
+    expect(clientPolicyPath('ABC', 'Intune/DeviceConfiguration/Kiosk.json')).toBe(
+      '/Clients/ABC/M365Config/Resources/Intune/DeviceConfiguration/Kiosk.json',
+    );
+    expect(() => clientPolicyPath('ABC', '../../XYZ/M365Config/a.json', 'policies')).toThrow(
+      expect.objectContaining({ field: 'policies' }),
+    );
+    expect(() => clientPolicyPath('ABC', '', 'policies')).toThrow(InputError);
   });
 
   it('formats backup tags that end in yyyymmdd_hhmmss', () => {

@@ -231,6 +231,34 @@ export function restoreBranchName(clientCode: string, tagName: string): string {
   return `${restoreBranchPrefix(clientCode)}${sanitiseTagName(tagName)}`;
 }
 
+/**
+ * The branch of a restore of chosen policies: `restore/{client}/{sanitised tag}-objects-{selection}`,
+ * beside the whole-folder restore's branch and never equal to it; `selection` names the chosen set
+ * (the same choice gives the same branch, so a second restore of it finds the first one's).
+ */
+export function objectRestoreBranchName(
+  clientCode: string,
+  tagName: string,
+  selection: string,
+): string {
+  if (!/^[a-z0-9]+$/.test(selection)) {
+    throw new InputError('selection must be lower-case letters and digits', 'selection');
+  }
+  return `${restoreBranchName(clientCode, tagName)}-objects-${selection}`;
+}
+
+/**
+ * The repository path of one of a client's policies named by its resource path
+ * (`{Category}/{Kind}/{Policy}.json`, as comparisons name it): inside the client's resources root,
+ * or a 400 naming `field`.
+ */
+export function clientPolicyPath(clientCode: string, resourcePath: string, field = 'path'): string {
+  const root = clientResourcesRoot(clientCode);
+  const path = pathInsideFolder(root, `${root}/${resourcePath}`, field);
+  if (path === root) throw new InputError(`${field} must name a policy file`, field);
+  return path;
+}
+
 // ---- tags ----------------------------------------------------------------------------------
 
 /** The short tag name: `refs/tags/` removed. */

@@ -152,6 +152,7 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (
         request.params.client,
         request.body.tag,
         request.user.upn || 'unknown user',
+        request.body.policies,
       );
       return reply.code(201).send(restored);
     },

@@ -330,6 +330,67 @@ describe('Tenant Backups page', () => {
     expect(noticeTitles()).toEqual(['Pull request #7 has been created for review.']);
   });
 
+  it('restores only the policies chosen in Backup Details, after confirmation', async () => {
+    serve(HISTORY);
+    const bodies: unknown[] = [];
+    mockServer.use(
+      http.get('*/api/backups/:client/content', () =>
+        HttpResponse.json({
+          ...HISTORY[0],
+          content: {
+            '.capture-manifest.json': {},
+            'M365Config/Resources/ConditionalAccess/Policy/CA001.json': { state: 'enabled' },
+            'M365Config/Resources/ConditionalAccess/Policy/CA002.json': { state: 'enabled' },
+            'M365Config/Resources/Intune/DeviceConfiguration/Kiosk.json': { a: 1 },
+          },
+        }),
+      ),
+      http.post('*/api/backups/:client/restore', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(
+          { pullRequestId: 8, branch: 'restore/ABC/x-objects-1', prUrl: 'http://x' },
+          { status: 201 },
+        );
+      }),
+    );
+    renderApp('/tenant-backup');
+    await chooseTenant('ABC');
+    const table = await screen.findByRole('table', { name: 'Backup history' });
+    await userEvent.click(within(table).getAllByRole('button', { name: 'View' })[0]!);
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    const restoreChosen = await within(dialog).findByRole('button', {
+      name: 'Restore Selected Policies (0)',
+      hidden: true,
+    });
+    expect(restoreChosen).toBeDisabled();
+    // Aegis's own records are not policies
+    const policies = within(dialog).getByRole('group', { name: /Policies/, hidden: true });
+    expect(within(policies).getAllByRole('checkbox', { hidden: true })).toHaveLength(3);
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Filter policies', hidden: true }),
+      'ca002',
+    );
+    expect(within(policies).getAllByRole('checkbox', { hidden: true })).toHaveLength(1);
+    await userEvent.click(
+      within(policies).getByRole('checkbox', {
+        name: 'ConditionalAccess/Policy/CA002.json',
+        hidden: true,
+      }),
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Restore Selected Policies (1)', hidden: true }),
+    );
+    const prompt = await findDialog('Restore policies');
+    expect(prompt).toHaveTextContent(
+      `Are you sure you want to restore 1 policy from backup ${HISTORY[0]?.tagName}? This will create a pull request for review.`,
+    );
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Restore', hidden: true }));
+    expect(await findNotice('Pull request #8 has been created for review.')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { tag: HISTORY[0]?.tagName, policies: ['ConditionalAccess/Policy/CA002.json'] },
+    ]);
+  });
+
   it('says so in Backup Details when the configuration cannot be loaded', async () => {
     serve(HISTORY);
     mockServer.use(

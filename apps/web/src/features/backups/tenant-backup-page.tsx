@@ -52,6 +52,10 @@ const useStyles = makeStyles({
 const confirmText = (tag: string) =>
   `Are you sure you want to restore from backup ${tag}? This will create a pull request for review.`;
 
+/** The spec's restore confirmation (spec 3 §5), for chosen policies (issue 30 §4). */
+export const policiesConfirmText = (tag: string, count: number) =>
+  `Are you sure you want to restore ${count === 1 ? '1 policy' : `${count} policies`} from backup ${tag}? This will create a pull request for review.`;
+
 /** Spec 3 §8: a restore that failed without a reason from the server. */
 export const RESTORE_FAILED = 'Failed to restore backup. Please try again.';
 
@@ -105,20 +109,26 @@ export function TenantBackupPage() {
     setClient(code || undefined);
   }
 
-  async function restoreBackup(backup: Backup): Promise<void> {
+  async function restoreBackup(backup: Backup, policies?: string[]): Promise<void> {
     // One restore at a time: the row buttons and the dialogs' Restore This Backup are disabled
     // while one runs, so a second click cannot create a second branch or a spurious failure.
     if (!client || restoringTag !== undefined) return;
     const confirmed = await confirm({
-      title: 'Restore backup',
-      body: confirmText(backup.tagName),
+      title: policies ? 'Restore policies' : 'Restore backup',
+      body: policies
+        ? policiesConfirmText(backup.tagName, policies.length)
+        : confirmText(backup.tagName),
       confirmLabel: 'Restore',
     });
     if (!confirmed) return;
     setRestoreFailure(undefined);
     setRestoringTag(backup.tagName);
     try {
-      const created = await restore.mutateAsync({ client, tag: backup.tagName });
+      const created = await restore.mutateAsync({
+        client,
+        tag: backup.tagName,
+        ...(policies ? { policies } : {}),
+      });
       setViewing(undefined);
       setComparing(undefined);
       notify({
@@ -259,7 +269,7 @@ export function TenantBackupPage() {
             restoring={restoringTag !== undefined}
             backup={viewing}
             onClose={() => setViewing(undefined)}
-            onRestore={(b) => void restoreBackup(b)}
+            onRestore={(b, policies) => void restoreBackup(b, policies)}
           />
           <BackupComparisonDialog
             client={client}

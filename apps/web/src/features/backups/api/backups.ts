@@ -52,8 +52,12 @@ export function getBackupRun(
 
 export function useRestoreBackup() {
   return useMutation({
-    mutationFn: ({ client, tag }: { client: string; tag: string }) =>
-      api<BackupRestore>(`${base(client)}/restore`, { method: 'POST', body: { tag } }),
+    /** `policies`: resource paths of the chosen policies; absent: the whole backup */
+    mutationFn: ({ client, tag, policies }: { client: string; tag: string; policies?: string[] }) =>
+      api<BackupRestore>(`${base(client)}/restore`, {
+        method: 'POST',
+        body: policies ? { tag, policies } : { tag },
+      }),
   });
 }
 

@@ -11,10 +11,12 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
+import { useMemo, useState } from 'react';
 
 import { useBackupContent } from '../api/backups';
 
 import { BackupDialogActions } from './backup-dialog-actions';
+import { BackupPolicyPicker, backupPolicies } from './backup-policy-picker';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '960px', width: '92vw' },
@@ -53,10 +55,20 @@ export function BackupDetailsDialog({
   /** a restore is running: Restore This Backup is disabled and shows a spinner */
   restoring?: boolean;
   onClose: () => void;
-  onRestore: (backup: Backup) => void;
+  onRestore: (backup: Backup, policies?: string[]) => void;
 }) {
   const styles = useStyles();
   const content = useBackupContent(client, backup?.tagName);
+  const policies = useMemo(
+    () => (content.data ? backupPolicies(content.data.content) : []),
+    [content.data],
+  );
+  // the choice belongs to one backup: another backup starts with none
+  const [chosen, setChosen] = useState<{ tag: string | undefined; policies: ReadonlySet<string> }>({
+    tag: undefined,
+    policies: new Set(),
+  });
+  const selected = chosen.tag === backup?.tagName ? chosen.policies : new Set<string>();
   if (content.isError) console.error('Loading the backup content failed', content.error);
 
   return (
@@ -76,6 +88,13 @@ export function BackupDetailsDialog({
                 <dt className={styles.term}>Size</dt>
                 <dd>{backup.size}</dd>
               </dl>
+            )}
+            {content.data && (
+              <BackupPolicyPicker
+                policies={policies}
+                selected={selected}
+                onChange={(next) => setChosen({ tag: backup?.tagName, policies: next })}
+              />
             )}
             <Text weight="semibold" block>
               Configuration
@@ -98,6 +117,7 @@ export function BackupDetailsDialog({
           <BackupDialogActions
             backup={backup}
             restoring={restoring}
+            selectedPolicies={content.data ? [...selected] : undefined}
             onClose={onClose}
             onRestore={onRestore}
           />

@@ -3,23 +3,40 @@ import { Button, DialogActions, Spinner } from '@fluentui/react-components';
 
 import { RoleGate } from '../../../components/role-gate';
 
-/** Close and Restore This Backup, shared by the Backup Details and Configuration Comparison modals. */
+/**
+ * Close and Restore This Backup, shared by the Backup Details and Configuration Comparison modals;
+ * with `selectedPolicies`, also Restore Selected Policies (issue 30 §4).
+ */
 export function BackupDialogActions({
   backup,
   restoring,
+  selectedPolicies,
   onClose,
   onRestore,
 }: {
   backup: Backup | undefined;
   restoring: boolean;
+  /** the policies chosen in the dialog, when it lets the user choose */
+  selectedPolicies?: readonly string[];
   onClose: () => void;
-  onRestore: (backup: Backup) => void;
+  onRestore: (backup: Backup, policies?: string[]) => void;
 }) {
   return (
     <DialogActions>
       <Button appearance="secondary" onClick={onClose}>
         Close
       </Button>
+      {selectedPolicies && (
+        <RoleGate needs="Approver">
+          <Button
+            appearance="secondary"
+            disabled={restoring || selectedPolicies.length === 0}
+            onClick={() => backup && onRestore(backup, [...selectedPolicies])}
+          >
+            {`Restore Selected Policies (${selectedPolicies.length})`}
+          </Button>
+        </RoleGate>
+      )}
       <RoleGate needs="Approver">
         <Button
           appearance="primary"
