@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import {
+  GRAPH_SCOPE,
+  GraphClient,
+  GraphMailSender,
+  type MailSender,
+} from '@aegis/connectors/graph';
 import type { ConfigRepository } from '@aegis/connectors/repository';
 import {
   createTablesClient,
@@ -8,6 +14,7 @@ import {
   type AppTables,
   type TablesConfig,
 } from '@aegis/connectors/tables';
+import { WebhookClient } from '@aegis/connectors/webhooks';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -55,6 +62,12 @@ import type { ClientTenantApisFactory } from './services/client-tenant-onboardin
 import type { FleetRebuild } from './services/fleet-service';
 import { ManualBackupGuard } from './services/manual-backup-guard';
 import { NotificationRouting } from './services/notification-routing';
+import { ChannelSender } from './services/notification-channels';
+import {
+  NotificationService,
+  type NotificationRoutingSource,
+} from './services/notification-service';
+import { NotificationStore } from './services/notification-store';
 import {
   HttpClientCredentials,
   HttpOnBehalfOf,
@@ -70,6 +83,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The cold rebuild of every stored fleet summary (ADR 062); none without Table storage. */
     rebuildFleetSummaries: ((repository: ConfigRepository) => Promise<FleetRebuild>) | undefined;
+    /**
+     * The notification engine (ADR 065): producers `raise` events, the notification routes list,
+     * acknowledge and snooze; none without Table storage or without a routing source.
+     */
+    notifications: NotificationService | undefined;
   }
 }
 
@@ -102,6 +120,10 @@ export interface BuildAppOptions {
   readonly now?: () => Date;
   /** Graph and ARM in a client tenant; by default the REST adapters for the configured hosts. */
   readonly createClientTenantApis?: ClientTenantApisFactory;
+  /** Notification rules and channels (ADR 065); by default those kept in Table storage. */
+  readonly notificationRouting?: NotificationRoutingSource;
+  /** The email port; by default Graph sendMail from AEGIS_MAIL_SENDER with the app's own token. */
+  readonly mailSender?: MailSender;
 }
 
 /** The Aegis API and the SPA, as one Fastify app; server.ts and the tests build exactly this. */
@@ -113,6 +135,8 @@ export async function buildApp({
   tables,
   auditTables,
   createClientTenantApis,
+  notificationRouting: injectedRouting,
+  mailSender,
   now = () => new Date(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -206,6 +230,28 @@ export async function buildApp({
   await app.register(auditRoutes, { trail: auditTrail });
   // notification channels and rules live in Aegis's own account, beside the audit trail (ADR 066)
   const notificationRouting = storage && new NotificationRouting(storage);
+  // the engine (ADR 065): notifications and their outbox in the same account, every instance delivering
+  const routingSource = injectedRouting ?? notificationRouting;
+  const notifications =
+    storage && routingSource
+      ? new NotificationService({
+          store: new NotificationStore(storage),
+          routing: routingSource,
+          sender: new ChannelSender({
+            mail: mailSender ?? mailSenderFrom(config, appOwnToken),
+            webhooks: new WebhookClient({ timeoutInMs: config.AEGIS_UPSTREAM_TIMEOUT_MS }),
+            portalUrl: config.AEGIS_PUBLIC_URL ?? '',
+          }),
+          now,
+          log: app.log,
+        })
+      : undefined;
+  app.decorate('notifications', notifications);
+  if (notifications && config.AEGIS_NOTIFICATION_PASS_MS > 0) {
+    app.addHook('onReady', async () => notifications.start(config.AEGIS_NOTIFICATION_PASS_MS));
+    app.addHook('onClose', async () => notifications.stop());
+  }
+
   await app.register(notificationRoutingRoutes, {
     routing: () => notificationRouting ?? new NotificationRouting(appTables()),
     now,
@@ -312,6 +358,24 @@ function appOwnTokenFrom(
   return config.AEGIS_AUTH_MODE === 'entra'
     ? new MsalClientCredentials(options)
     : new HttpClientCredentials(options);
+}
+
+/**
+ * Email goes out through Graph sendMail from the MSP's mailbox with the app's own token, which
+ * needs Mail.Send (ADR 065); none without a configured mailbox or app identity.
+ */
+function mailSenderFrom(
+  config: AegisConfig,
+  appOwnToken: AppOwnToken | undefined,
+): MailSender | undefined {
+  if (!config.AEGIS_MAIL_SENDER || !appOwnToken) return undefined;
+  const graph = new GraphClient({
+    baseUrl: config.AEGIS_GRAPH_URL,
+    getToken: () => appOwnToken.acquire([GRAPH_SCOPE]),
+    // the outbox retries over minutes; a send is tried once here
+    retry: { maxRetries: 0 },
+  });
+  return new GraphMailSender(graph, config.AEGIS_MAIL_SENDER);
 }
 
 /** Serves the built SPA; unknown non-API GETs get index.html so client routes deep-link. */

@@ -83,6 +83,18 @@ const configSchema = z
     /** The App ID URI of the Aegis API (its delegated scope is `{uri}/user_impersonation`); default `api://{client id}`. */
     AEGIS_APP_ID_URI: z.string().optional(),
     /**
+     * The mailbox of the MSP's own tenant that notifications and reports are sent from, through
+     * Graph sendMail with the Aegis app's own token (Mail.Send; ADR 065). None: no email is sent.
+     */
+    AEGIS_MAIL_SENDER: z.email().optional(),
+    /** The portal's address as technicians open it, for links in notifications. */
+    AEGIS_PUBLIC_URL: z.url().optional(),
+    /**
+     * How often each instance looks for notification sends, escalations and retries that are due
+     * (ADR 065); 0 turns the loop off (tests run passes themselves).
+     */
+    AEGIS_NOTIFICATION_PASS_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+    /**
      * The organisation's ids for the pipelines the specs fix by id, `key=id,…` with the
      * catalogue's keys (capture, backup, tenantOnboarding, tenantOnboardingLegacy,
      * appDeployOnboarding, appDeployOnboardingLegacy); the specs' ids otherwise.
