@@ -61,8 +61,8 @@ import { clientTenantApis, openIdTenantDiscovery } from './services/client-tenan
 import type { ClientTenantApisFactory } from './services/client-tenant-onboarding';
 import type { FleetRebuild } from './services/fleet-service';
 import { ManualBackupGuard } from './services/manual-backup-guard';
-import { NotificationRouting } from './services/notification-routing';
 import { ChannelSender } from './services/notification-channels';
+import { NotificationRouting } from './services/notification-routing';
 import {
   NotificationService,
   type NotificationRoutingSource,
