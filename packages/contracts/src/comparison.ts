@@ -46,6 +46,8 @@ export const optionsComparisonResultSchema = z.object({
   rows: comparisonRowsSchema,
   /** category → policy name → resource path of the baseline file (for the configuration info modal). */
   policyPaths: z.record(z.string(), z.record(z.string(), z.string())),
+  /** category → policy name → the baseline layer the policy comes from (ADR 068); absent: company */
+  policyLayers: z.record(z.string(), z.record(z.string(), z.string())).optional(),
   /** 'Missing content for {a} or {b}' for each pair where a file was not valid JSON. */
   warnings: z.array(z.string()),
   /** workloads the client's capture did not read: left out of the rows (ADR 050) */

@@ -1,8 +1,9 @@
-import type {
-  ConfigRepository,
-  ParsedFile,
-  ParsedTree,
-  ProgressReporter,
+import {
+  readClientBaseline,
+  type ConfigRepository,
+  type ParsedFile,
+  type ParsedTree,
+  type ProgressReporter,
 } from '@aegis/connectors/repository';
 import type {
   ComparisonBaselineType,
@@ -25,6 +26,7 @@ import {
   MAIN_BRANCH,
   categoryOf,
   isComparableFile,
+  sourcePathOf,
   NO_SECURITY_SETTINGS_MESSAGE,
   NotFoundError,
   policyFileName,
@@ -32,6 +34,7 @@ import {
   STANDARD_CATEGORY_PROGRESS,
   toResourcePath,
   type ComparisonResults,
+  type EffectiveFile,
   type NotCapturedWorkload,
 } from '@aegis/domain';
 import { LRUCache } from 'lru-cache';
@@ -78,11 +81,11 @@ export class NoSettingsError extends Error {
   }
 }
 
-function toConfigurationFile(file: ParsedFile): ConfigurationFile {
+function toConfigurationFile(file: ParsedFile | EffectiveFile): ConfigurationFile {
   return {
-    path: file.path,
+    path: 'layer' in file ? sourcePathOf(file) : file.path,
     content: file.content,
-    ...(file.content === null ? { text: file.text } : {}),
+    ...(file.content === null && file.text !== undefined ? { text: file.text } : {}),
   };
 }
 
@@ -112,17 +115,19 @@ export class ComparisonService {
     return this.repository.readTrees(folders, { branch: MAIN_BRANCH }, onProgress);
   }
 
+  /**
+   * The client's tree on main and its effective baseline (company, its layers, its parameters: ADR
+   * 068); the baseline's `treeId` is what it was made from.
+   */
   private async readClientAndBaseline(
     client: string,
     onProgress: ProgressReporter,
-  ): Promise<[ParsedTree, ParsedTree]> {
-    const [baseline, clientTree] = await this.readTrees(
-      [BASELINE_ROOT, clientRoot(client)],
-      onProgress,
-    );
-    if (!baseline) throw new NotFoundError(`No baseline configuration found at ${BASELINE_ROOT}`);
+  ): Promise<[{ treeId: string; files: EffectiveFile[] }, ParsedTree]> {
+    // the trees first, for the progress of real downloads; the effective read then finds them cached
+    const [, clientTree] = await this.readTrees([BASELINE_ROOT, clientRoot(client)], onProgress);
     if (!clientTree) throw new NotFoundError(`No configuration found for client ${client}`);
-    return [baseline, clientTree];
+    const baseline = await readClientBaseline(this.repository, client);
+    return [{ treeId: baseline.sourceKey, files: baseline.files }, clientTree];
   }
 
   /**
@@ -254,6 +259,7 @@ export class ComparisonService {
 
     const rows: ComparisonResults = {};
     const policyPaths: Record<string, Record<string, string>> = {};
+    const policyLayers: Record<string, Record<string, string>> = {};
     const warnings: string[] = [];
     for (let start = 0; start < files.length; start += COMPARISON_BATCH_SIZE) {
       for (const file of files.slice(start, start + COMPARISON_BATCH_SIZE)) {
@@ -264,7 +270,7 @@ export class ComparisonService {
         const fileRows = Object.values(single[category] ?? {})[0] ?? [];
         if (file.content === null || counterpart?.content === null) {
           const message = MESSAGES.missingContent(
-            file.path,
+            sourcePathOf(file),
             counterpart?.path ?? `${clientRoot(client)}/${path}`,
           );
           warnings.push(message);
@@ -276,6 +282,7 @@ export class ComparisonService {
         if (policies[name]) name = path.slice(category.length + 1).replace(/\.json$/i, '');
         policies[name] = fileRows;
         paths[name] = path;
+        if (file.layer) (policyLayers[category] ??= {})[name] = file.layer;
       }
       const done = Math.min(files.length, start + COMPARISON_BATCH_SIZE);
       onProgress(50 + Math.floor((done / files.length) * 50));
@@ -289,6 +296,7 @@ export class ComparisonService {
       clientTreeId: clientTree.treeId,
       rows,
       policyPaths,
+      policyLayers,
       warnings,
       notCaptured,
     };
@@ -300,7 +308,7 @@ export class ComparisonService {
   async loadConfigurations(client: string, onProgress: ProgressReporter): Promise<Configurations> {
     try {
       const [baseline, clientTree] = await this.readClientAndBaseline(client, onProgress);
-      const comparable = (f: ParsedFile) => isComparableFile(toResourcePath(f.path));
+      const comparable = (f: { path: string }) => isComparableFile(toResourcePath(f.path));
       return {
         client,
         baseline: {
@@ -321,8 +329,11 @@ export class ComparisonService {
   async getPolicy(client: string, resourcePath: string): Promise<PolicyFiles> {
     const path = toResourcePath(resourcePath);
     try {
-      const [baseline, clientTree] = await this.readTrees([BASELINE_ROOT, clientRoot(client)]);
-      const find = (tree: ParsedTree | undefined) => {
+      const [baseline, [clientTree]] = await Promise.all([
+        readClientBaseline(this.repository, client),
+        this.readTrees([clientRoot(client)]),
+      ]);
+      const find = (tree: { files: readonly (ParsedFile | EffectiveFile)[] } | undefined) => {
         const file = tree?.files.find((f) => toResourcePath(f.path) === path);
         return file ? toConfigurationFile(file) : null;
       };

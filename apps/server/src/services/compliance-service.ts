@@ -45,6 +45,7 @@ import {
   clientResourcesRoot as clientRoot,
   confinePath,
   matchingConfigPath,
+  toResourcePath,
 } from '@aegis/domain';
 import { LRUCache } from 'lru-cache';
 
@@ -155,7 +156,7 @@ export class ComplianceService {
   ): Promise<ComplianceReport> {
     const warnings: string[] = [];
     const [baseline, clientTree, matching, accepted, manifestJson] = await Promise.all([
-      this.store.readTree(BASELINE_ROOT, MAIN),
+      this.store.readClientBaseline(client),
       this.store.readTree(clientRoot(client), { branch }),
       this.getMatchingConfig(client, warnings),
       this.getAcceptedDeviations(client, warnings),
@@ -163,7 +164,6 @@ export class ComplianceService {
       this.store.readJson<unknown>(captureManifestPath(client), { branch }),
     ]);
     const manifest = toCaptureManifest(manifestJson);
-    if (!baseline) throw new NotFoundError(`No baseline configuration found at ${BASELINE_ROOT}`);
     if (!clientTree) {
       // on main: nothing captured yet, a state the screen shows (ADR 042); on a branch: a failure
       throw branch === 'main'
@@ -176,7 +176,7 @@ export class ComplianceService {
     const notRead = notCapturedWorkloads(manifest)
       .map((w) => `${w.workload}=${w.status}`)
       .join(',');
-    const pair = `${baseline.treeId}:${clientTree.treeId}:${notRead}`;
+    const pair = `${baseline.sourceKey}:${clientTree.treeId}:${notRead}`;
     let raw = this.caches.raw.get(pair);
     if (!raw) {
       raw = evaluateCompliance(baseline.files, clientTree.files, {
@@ -200,7 +200,7 @@ export class ComplianceService {
     return {
       client,
       branch,
-      baselineTreeId: baseline.treeId,
+      baselineTreeId: baseline.baselineTreeId,
       clientTreeId: clientTree.treeId,
       generatedAt: now.toISOString(),
       compliance: complianceSummary(applyAcceptedDeviations(matched.data, accepted, now)),
@@ -209,6 +209,16 @@ export class ComplianceService {
       acceptedDeviations: accepted,
       warnings,
     };
+  }
+
+  /**
+   * A policy of the client's effective baseline on main (company, its layers, its parameters: ADR
+   * 068) by resource path; undefined when the effective baseline has none there.
+   */
+  private async baselinePolicy(client: string, path: string): Promise<unknown> {
+    const resource = toResourcePath(path).toLowerCase();
+    const baseline = await this.store.readClientBaseline(client);
+    return baseline.files.find((f) => f.path.toLowerCase() === resource)?.content;
   }
 
   /**
@@ -223,7 +233,7 @@ export class ComplianceService {
   ): Promise<{ path: string; policy: unknown }> {
     const policy = await mustExist(
       side === 'baseline'
-        ? this.store.readJson<unknown>(confinePath(BASELINE_ROOT, path), MAIN)
+        ? this.baselinePolicy(client, confinePath(BASELINE_ROOT, path))
         : this.store.readJson<unknown>(confinePath(clientRoot(client), path), { branch }),
       side === 'baseline' ? `No baseline policy at ${path}` : `No policy of ${client} at ${path}`,
     );
@@ -245,7 +255,7 @@ export class ComplianceService {
     if (expiryProblem) throw new InputError(`body.expiresAt: ${expiryProblem}`, 'body.expiresAt');
     const clientPath = body.clientPath ?? body.path;
     const [baseline, current] = await Promise.all([
-      this.store.readJson<unknown>(`${BASELINE_ROOT}/${body.path}`, MAIN),
+      this.baselinePolicy(client, body.path),
       this.store.readJson<unknown>(`${clientRoot(client)}/${clientPath}`, MAIN),
     ]);
     if (baseline === undefined) throw new NotFoundError(`No baseline policy at ${body.path}`);
@@ -351,7 +361,7 @@ export class ComplianceService {
     const request = config.pendingAcceptances?.find((r) => r.path === path);
     if (!request) throw new NotFoundError(`No acceptance of ${path} is waiting for approval.`);
     const [baseline, current] = await Promise.all([
-      this.store.readJson<unknown>(`${BASELINE_ROOT}/${path}`, MAIN),
+      this.baselinePolicy(client, path),
       this.store.readJson<unknown>(`${clientRoot(client)}/${request.clientPath ?? path}`, MAIN),
     ]);
     const group =

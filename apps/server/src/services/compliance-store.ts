@@ -1,6 +1,6 @@
 import type { VersionSpec } from '@aegis/connectors/devops';
-import type { ConfigRepository } from '@aegis/connectors/repository';
-import type { ConfigFile } from '@aegis/domain';
+import { readClientBaseline, type ConfigRepository } from '@aegis/connectors/repository';
+import type { ConfigFile, EffectiveFile } from '@aegis/domain';
 
 /** A folder at one git tree object (immutable, so cached by its id). */
 export interface StoredTree {
@@ -14,8 +14,17 @@ export interface StoredTree {
  * retry). The report depends on this port only, so the shared service replaces the adapter below without touching
  * the report.
  */
+/** A client's effective baseline on main (ADR 068), and what it was made from (a cache key). */
+export interface StoredClientBaseline {
+  sourceKey: string;
+  baselineTreeId: string;
+  files: EffectiveFile[];
+}
+
 export interface ComplianceStore {
   readTree(folder: string, version: VersionSpec): Promise<StoredTree | undefined>;
+  /** The client's effective baseline on main: company, its layers, its parameters (ADR 068). */
+  readClientBaseline(client: string): Promise<StoredClientBaseline>;
   readJson<T>(path: string, version?: VersionSpec): Promise<T | undefined>;
   /**
    * Read the file on main, apply `mutate`, push with the tip read as `oldObjectId`; on a stale tip read again,
@@ -39,6 +48,10 @@ export class ConfigRepositoryComplianceStore implements ComplianceStore {
   async readTree(folder: string, version: VersionSpec): Promise<StoredTree | undefined> {
     const tree = await this.repository.readTree(folder, version);
     return tree ? { treeId: tree.treeId, files: tree.files } : undefined;
+  }
+
+  readClientBaseline(client: string): Promise<StoredClientBaseline> {
+    return readClientBaseline(this.repository, client);
   }
 
   readJson<T>(path: string, version?: VersionSpec): Promise<T | undefined> {

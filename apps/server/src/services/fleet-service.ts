@@ -15,6 +15,7 @@ import type {
 import {
   ageInDays,
   BASELINE_ROOT,
+  LAYERS_FOLDER,
   backupHealth,
   CLIENTS_FOLDER,
   clientFolder,
@@ -102,6 +103,8 @@ const BULK_SHARE = 3;
 /** Commits read per client for its trend (newest first). */
 const TREND_COMMITS = 100;
 const BASELINE_PARENT = BASELINE_ROOT.slice(0, BASELINE_ROOT.lastIndexOf('/'));
+/** Joins the company baseline's tree id and the layers folder's in a fleet baseline id. */
+const LAYERED = '+layers:';
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -467,9 +470,10 @@ export class FleetService {
     const cached = this.caches.snapshots.get(commitId);
     if (cached) return cached;
     const version = { commit: commitId };
-    const [clientItems, configItems] = await Promise.all([
+    const [clientItems, configItems, rootItems] = await Promise.all([
       this.repository.listChildren(CLIENTS_FOLDER, version),
       this.repository.listChildren(BASELINE_PARENT, version),
+      this.repository.listChildren('/', version),
     ]);
     const clients = new Map<string, string>();
     for (const item of clientItems) {
@@ -477,7 +481,11 @@ export class FleetService {
       if (item.isFolder && isClientCode(code)) clients.set(code, item.objectId);
     }
     const baseline = configItems.find((i) => i.isFolder && i.path === BASELINE_ROOT);
-    const snapshot = { baselineTreeId: baseline?.objectId, clients };
+    const layers = rootItems.find((i) => i.isFolder && i.path === LAYERS_FOLDER);
+    // the layers are part of every client's baseline (ADR 068): a change to one is a baseline change
+    const baselineTreeId =
+      baseline && layers ? `${baseline.objectId}${LAYERED}${layers.objectId}` : baseline?.objectId;
+    const snapshot = { baselineTreeId, clients };
     this.caches.snapshots.set(commitId, snapshot);
     return snapshot;
   }
@@ -595,12 +603,15 @@ export class FleetService {
     }
   }
 
+  /** The company baseline's files and, when the repository has layers, every layer's (ADR 068). */
   private baselineFiles(treeId: string, commitId: string): Promise<ConfigFile[]> {
     const cached = this.caches.baselines.get(treeId);
     if (cached) return cached;
-    const files = this.repository
-      .readTree(BASELINE_ROOT, { commit: commitId })
-      .then((tree) => tree?.files ?? []);
+    const version = { commit: commitId };
+    const files = Promise.all([
+      this.repository.readTree(BASELINE_ROOT, version),
+      treeId.includes(LAYERED) ? this.repository.readTree(LAYERS_FOLDER, version) : undefined,
+    ]).then(([company, layers]) => [...(company?.files ?? []), ...(layers?.files ?? [])]);
     this.caches.baselines.set(treeId, files);
     files.catch(() => {
       if (this.caches.baselines.get(treeId) === files) this.caches.baselines.delete(treeId);

@@ -1,6 +1,7 @@
 import type { DevOpsApi } from '@aegis/connectors/devops';
 import type { AcceptDeviationsResult, ComplianceReport } from '@aegis/contracts';
 import {
+  effectiveBaseline,
   type AcceptedDeviationsConfig,
   type ConfirmedMatch,
   type MatchingConfig,
@@ -481,6 +482,11 @@ describe('compliance service soft failures', () => {
   ]);
   const store = (failing: RegExp): ComplianceStore => ({
     readTree: async (folder) => (folder.startsWith('/Clients') ? client : baseline),
+    readClientBaseline: async () => ({
+      sourceKey: baseline.treeId,
+      baselineTreeId: baseline.treeId,
+      files: effectiveBaseline(baseline.files, [], {}).files,
+    }),
     readJson: async (path) => {
       if (failing.test(path)) throw new Error('boom');
       return undefined;

@@ -808,7 +808,8 @@ export class ConfigRepository {
   }
 }
 
-function parseJsonFile<T>(path: string, text: string): T {
+/** A JSON file's text parsed; a ServiceError naming the path when it is not JSON. */
+export function parseJsonFile<T>(path: string, text: string): T {
   try {
     return JSON.parse(text.replace(/^\uFEFF/, '')) as T;
   } catch (error) {

@@ -1,1 +1,2 @@
 export * from './config-repository';
+export * from './effective-baseline';

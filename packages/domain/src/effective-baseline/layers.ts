@@ -4,6 +4,7 @@
 import { toResourcePath } from '../comparison/paths';
 import type { ConfigFile } from '../comparison/types';
 import { InputError } from '../errors';
+import { BASELINE_ROOT, layerResourcesRoot } from '../repository-layout/repository-layout';
 
 import {
   parametersUsed as parametersOf,
@@ -122,4 +123,9 @@ export function effectiveBaseline(
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, paths]) => ({ name, paths: paths.sort() })),
   };
+}
+
+/** Where a file of an effective baseline lives in the repository: its layer's folder or the company's. */
+export function sourcePathOf(file: Pick<EffectiveFile, 'path' | 'layer'>): string {
+  return `${file.layer === undefined ? BASELINE_ROOT : layerResourcesRoot(file.layer)}/${file.path}`;
 }

@@ -17,10 +17,17 @@ import {
 import { evaluateCompliance } from '../comparison/compare-trees';
 import { BASELINE_VIEW_COMPARE_OPTIONS } from '../comparison/constants';
 import type { ComplianceData, ConfigFile } from '../comparison/types';
+import { effectiveBaseline, parseClientLayers } from '../effective-baseline/layers';
+import { parseTenantParameters } from '../effective-baseline/parameters';
 import { applyMatches, type ConfirmedMatch } from '../matching/matches';
 import {
   acceptedDeviationsPath,
+  clientLayersPath,
+  clientParametersPath,
   clientResourcesRoot,
+  isInsideFolder,
+  LAYERS_FOLDER,
+  layerResourcesRoot,
   matchingConfigPath,
 } from '../repository-layout/repository-layout';
 import { runStandardBaseline } from '../standard-baseline/run-standard-baseline';
@@ -69,6 +76,38 @@ export interface ClientSummary {
 }
 
 /**
+ * The client's effective baseline (ADR 068) from the baseline's files — the company's under
+ * /M365Config/Resources and every layer's under /Layers/{name}/M365Config/Resources — and the
+ * client's own layers and parameters files. Files that cannot be read are noted, and the company
+ * baseline is compared.
+ */
+function effectiveBaselineOf(
+  client: string,
+  baseline: readonly ConfigFile[],
+  byPath: ReadonlyMap<string, ConfigFile>,
+  notes: string[],
+): ConfigFile[] {
+  const company = baseline.filter((f) => !isInsideFolder(f.path, LAYERS_FOLDER));
+  const layersFile = byPath.get(clientLayersPath(client));
+  const parametersFile = byPath.get(clientParametersPath(client));
+  if (!layersFile && !parametersFile) return company;
+  try {
+    const layers = parseClientLayers(layersFile?.content).map((name) => {
+      const root = layerResourcesRoot(name);
+      const files = baseline.filter((f) => isInsideFolder(f.path, root));
+      if (files.length === 0) notes.push(`The baseline layer '${name}' does not exist.`);
+      return { name, files };
+    });
+    return effectiveBaseline(company, layers, parseTenantParameters(parametersFile?.content)).files;
+  } catch (error) {
+    notes.push(
+      `The baseline layers or parameters could not be read and were not applied: ${(error as Error).message}`,
+    );
+    return company;
+  }
+}
+
+/**
  * A client's figures from the baseline's files and every file of its folder (repository paths):
  * compliance as the report computes it, the standard catalogue's percentage, the deviations.
  */
@@ -102,7 +141,7 @@ export function summarizeClient(
     notes,
   );
   const data = complianceOfFiles(
-    baseline,
+    effectiveBaselineOf(client, baseline, byPath, notes),
     resources,
     matching?.matches ?? [],
     accepted,

@@ -5,12 +5,14 @@
 // mapped to the tenant's. Intune writes carry a Multi Admin Approval justification naming the run.
 import { randomBytes } from 'node:crypto';
 
+import { readClientBaseline } from '@aegis/connectors/repository';
 import {
   BASELINE_COMPONENTS,
   DIRECTORY_ACCOUNTS,
   DIRECTORY_USERS_WORKLOAD,
   TENANT_WORKLOADS,
   hasPublicApi,
+  missingParametersMessage,
   pendingApprovalSummary,
   policyNameOf,
   rollbackPointLine,
@@ -198,11 +200,17 @@ export async function runDeploy(
         });
   log.section(`Deploy to ${client}: ${selected.map(([name]) => name).join(', ')}`);
 
+  const main = await repository.branchTip();
+  // refused before the backup: a deploy that cannot write what the baseline means writes nothing
+  const baselineFiles = await effectiveBaselineTexts(
+    context,
+    client,
+    main,
+    selected.flatMap(([, component]) => component.paths),
+  );
   const backup = await runBackup(context, { ClientCode: client, ManualRun: true });
   log.info(rollbackPointLine(backup.tag));
 
-  const main = await repository.branchTip();
-  const baselineFiles = await repository.readFolderTexts(RESOURCES_ROOT, { commit: main });
   const tenant = await context.tenant();
   const touched = new Set<TenantWorkload>(REFERENCEABLE.map((r) => r.workload));
   const plan = selected.map(([name, component]) => {
@@ -300,6 +308,55 @@ export async function runDeploy(
     log.succeededWithIssues(pendingApprovalSummary(counts.pending, context.runId));
   }
   return counts;
+}
+
+const isUnder = (path: string, roots: readonly string[]) =>
+  roots.some((root) => path === root || path.startsWith(`${root}/`));
+
+/**
+ * The client's effective baseline on main (ADR 068: the company baseline, its layers, its
+ * parameters substituted) as texts keyed by the company baseline's paths, which is how the rest of
+ * the deploy reads it. Fails naming every parameter the selected policies use that the client
+ * lacks, and any selected file that is not JSON.
+ */
+export async function effectiveBaselineTexts(
+  context: Pick<TaskContext, 'log' | 'repository'>,
+  client: string,
+  commit: string,
+  selectedPaths: readonly string[],
+): Promise<Map<string, string>> {
+  const baseline = await readClientBaseline(context.repository, client, { commit }).catch(
+    (error: unknown) => {
+      throw new TaskError((error as Error).message);
+    },
+  );
+  const repositoryPath = (resourcePath: string) => `${RESOURCES_ROOT}/${resourcePath}`;
+  const missing = baseline.missing
+    .map((m) => ({
+      name: m.name,
+      paths: m.paths.filter((p) => isUnder(repositoryPath(p), selectedPaths)),
+    }))
+    .filter((m) => m.paths.length > 0);
+  if (missing.length > 0) throw new TaskError(missingParametersMessage(client, missing));
+  if (baseline.layers.length > 0) {
+    context.log.info(
+      `Effective baseline: the company baseline, then ${baseline.layers.map((l) => `'${l.name}'`).join(', then ')}`,
+    );
+  }
+  const texts = new Map<string, string>();
+  for (const file of baseline.files) {
+    const path = repositoryPath(file.path);
+    if (file.content === null) {
+      if (isUnder(path, selectedPaths)) {
+        throw new TaskError(
+          `${file.layer ? `Layer '${file.layer}': ` : ''}${path} on main is not valid JSON`,
+        );
+      }
+      continue;
+    }
+    texts.set(path, JSON.stringify(file.content));
+  }
+  return texts;
 }
 
 type ApplyOutcome =
