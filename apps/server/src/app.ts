@@ -49,6 +49,7 @@ import { clientPipelineRoutes } from './routes/client-pipelines';
 import { clientRoutes } from './routes/clients';
 import { comparisonRoutes } from './routes/comparison';
 import { complianceRoutes } from './routes/compliance';
+import { driftRoutes } from './routes/drift';
 import { createFleetServices, fleetRoutes } from './routes/fleet';
 import { healthRoutes } from './routes/health';
 import { notificationRoutingRoutes } from './routes/notifications/routing';
@@ -269,6 +270,11 @@ export async function buildApp({
   await app.register(fleetRoutes, { config, services: fleet });
   await app.register(captureRoutes, { config });
   await app.register(branchProtectionRoutes, { config });
+  // the drift check writes its results to Aegis's own account (ADR 063)
+  await app.register(driftRoutes, {
+    config,
+    tables: () => storage ?? appTables(),
+  });
   await app.register(baselineRoutes, { project: config.AEGIS_DEVOPS_PROJECT });
   await app.register(onboardingRoutes, {
     appClientId,

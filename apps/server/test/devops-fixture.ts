@@ -145,6 +145,10 @@ export async function buildWithSeededDevOps(
         { port: 0 },
       )
     : undefined;
+  const azuriteDir = options.tables
+    ? await mkdtemp(path.join(tmpdir(), 'aegis-tables-'))
+    : undefined;
+  const azurite = azuriteDir ? await startAzurite({ location: azuriteDir }) : undefined;
   const devops = await startSeededDevOps(idp, {
     ...(options.pipelineDurationInMs !== undefined
       ? { pipelineDurationInMs: options.pipelineDurationInMs }
@@ -156,14 +160,12 @@ export async function buildWithSeededDevOps(
             clientId: aegisApp.clientId,
             clientSecret: aegisApp.clientSecret,
             tenantEmulatorUrl: () => tenants.url,
+            // the drift check records its results there (ADR 063)
+            ...(azurite ? { tablesConnectionString: azurite.connectionString } : {}),
           }),
         }
       : {}),
   });
-  const azuriteDir = options.tables
-    ? await mkdtemp(path.join(tmpdir(), 'aegis-tables-'))
-    : undefined;
-  const azurite = azuriteDir ? await startAzurite({ location: azuriteDir }) : undefined;
   const env = {
     AEGIS_DEVOPS_ORG_URL: devops.emulator.url,
     AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,

@@ -16,3 +16,4 @@ export * from './branch-protection';
 export * from './clients';
 export * from './notifications';
 export * from './customer-reports';
+export * from './drift';

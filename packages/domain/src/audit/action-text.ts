@@ -32,6 +32,8 @@ export const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
   'POST /api/capture/clients/:client/analysis': 'Analysed a capture for review',
   'POST /api/capture/clients/:client/pull-requests': 'Approved a capture (pull request)',
   'POST /api/capture/clients/:client/runs': 'Started a capture',
+  'POST /api/drift/:client/checks': "Started a check of a client tenant's drift",
+  'PUT /api/drift/:client/settings': "Changed a client's drift check settings",
   'POST /api/branch-protection': 'Set up the four-eyes branch policy on main',
   'POST /api/onboarding/roles': "Assigned Aegis's roles in a client tenant",
   'POST /api/onboarding/global-admin/reader':

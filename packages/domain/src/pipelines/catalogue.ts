@@ -375,6 +375,16 @@ export function captureRun(input: {
   });
 }
 
+/** Issue 28 (ADR 063): a full drift check of one client now (the schedule checks every due client). */
+export function driftCheckRun(input: { clientCode: string }): PipelineRunRequest {
+  return catalogued('driftCheck', {
+    templateParameters: {
+      ClientCode: parseClientCode(input.clientCode, 'clientCode'),
+      Kind: 'full',
+    },
+  });
+}
+
 /** Spec 2 §7: new app-deploy onboarding, pipeline 191. */
 export function appDeployOnboardingRun(input: {
   clientCode: string;

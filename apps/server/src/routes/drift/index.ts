@@ -1,0 +1,98 @@
+import type { AppTables } from '@aegis/connectors/tables';
+import {
+  clientDriftSchema,
+  driftCheckStartedSchema,
+  driftClientParamsSchema,
+  driftSettingsSchema,
+  fleetDriftSchema,
+} from '@aegis/contracts';
+import { driftCheckRun } from '@aegis/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import type { AegisConfig } from '../../config';
+import { DriftService } from '../../services/drift-service';
+
+export interface DriftRoutesOptions {
+  readonly config: Pick<AegisConfig, 'AEGIS_DEVOPS_PROJECT'>;
+  /** Aegis's own Table storage account, where the drift check records its results (ADR 063) */
+  readonly tables: () => AppTables;
+}
+
+const tags = ['drift'];
+
+/**
+ * Drift of client tenants (issue 28, ADR 063): Reader to look, Operator to check a client now,
+ * Administrator to change a client's check intervals.
+ */
+export const driftRoutes: FastifyPluginAsyncZod<DriftRoutesOptions> = async (
+  app,
+  { config, tables },
+) => {
+  const service = () => new DriftService(tables());
+
+  app.get(
+    '/api/drift',
+    {
+      config: { role: 'Reader' },
+      schema: {
+        tags,
+        description: "Every client's drift as its last scheduled check recorded it.",
+        response: { 200: fleetDriftSchema },
+      },
+    },
+    async () => service().fleet(),
+  );
+
+  app.get(
+    '/api/drift/:client',
+    {
+      config: { role: 'Reader' },
+      schema: {
+        tags,
+        description:
+          "A client's last drift check: each drifted object with its property changes and who changed it, the workloads not read, and the client's check settings.",
+        params: driftClientParamsSchema,
+        response: { 200: clientDriftSchema },
+      },
+    },
+    async (request) => service().client(request.params.client),
+  );
+
+  app.post(
+    '/api/drift/:client/checks',
+    {
+      config: { role: 'Operator' },
+      schema: {
+        tags,
+        description: "Starts a full drift check of the client's tenant now (a pipeline run).",
+        params: driftClientParamsSchema,
+        response: { 202: driftCheckStartedSchema },
+      },
+    },
+    async (request, reply) => {
+      const run = await request.pipelineRuns.start(
+        config.AEGIS_DEVOPS_PROJECT,
+        driftCheckRun({ clientCode: request.params.client }),
+      );
+      return reply
+        .code(202)
+        .send({ runId: run.id, pipelineId: run.pipelineId, project: config.AEGIS_DEVOPS_PROJECT });
+    },
+  );
+
+  app.put(
+    '/api/drift/:client/settings',
+    {
+      config: { role: 'Administrator' },
+      schema: {
+        tags,
+        description:
+          "Sets how often the client's tenant is checked: quick checks (5 to 1440 minutes) and full checks (60 to 10080 minutes, not shorter than quick), or none.",
+        params: driftClientParamsSchema,
+        body: driftSettingsSchema,
+        response: { 200: driftSettingsSchema },
+      },
+    },
+    async (request) => service().saveSettings(request.params.client, request.body),
+  );
+};
