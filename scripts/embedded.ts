@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 
 import { DEVOPS_RESOURCE } from '@aegis/connectors/devops';
+import { createTablesClient } from '@aegis/connectors/tables';
 import {
   AEGIS_ENTERPRISE_APP,
   buildDevOpsServer,
@@ -26,7 +27,7 @@ import {
   TENANT_EMULATOR_AUDIENCES,
   TenantWorld,
 } from '@aegis/emulators';
-import { buildApp, loadConfig } from '@aegis/server';
+import { buildApp, loadConfig, NotificationRouting } from '@aegis/server';
 
 export interface EmbeddedOptions {
   readonly rootDir: string;
@@ -57,6 +58,55 @@ export interface EmbeddedAegis {
 
 const AUDIENCE = 'api://aegis-embedded';
 const SEEDED_MARKER = 'seeded.json';
+/** Set once the sample notification channels and rules are in Table storage. */
+const NOTIFICATIONS_SEEDED_MARKER = 'notifications-seeded.json';
+/** The MSP's mailbox notifications and reports are sent from (Graph sendMail, ADR 065). */
+export const SAMPLE_MAIL_SENDER = 'aegis-alerts@aegis-msp.example';
+
+/**
+ * Issue 28 §6: the sample routing sends drift of every sample client by email (the tenant
+ * emulator's mailbox, GET /_emulator/mail) and to a Teams Workflows webhook (its sink, GET
+ * /_emulator/webhooks), escalating to on call after 4 hours unacknowledged. Seeded once, through
+ * the same routing the Administrator's screens use; the sink's URL names this start's port.
+ */
+async function seedSampleNotifications(
+  dataDir: string,
+  routing: NotificationRouting,
+  tenantEmulatorUrl: string,
+): Promise<void> {
+  const marker = path.join(dataDir, NOTIFICATIONS_SEEDED_MARKER);
+  if (await exists(marker)) return;
+  const change = { by: 'Aegis sample data', at: new Date() };
+  const desk = await routing.createChannel(
+    { type: 'email', name: 'Service desk', recipients: ['servicedesk@aegis-msp.example'] },
+    change,
+  );
+  const teams = await routing.createChannel(
+    {
+      type: 'teams',
+      name: 'Operations channel (Teams)',
+      url: `${tenantEmulatorUrl}/_emulator/webhooks/in/teams-operations`,
+    },
+    change,
+  );
+  const onCall = await routing.createChannel(
+    { type: 'email', name: 'On call', recipients: ['oncall@aegis-msp.example'] },
+    change,
+  );
+  await routing.createRule(
+    {
+      name: 'Drift of every client',
+      client: '*',
+      kinds: ['drift'],
+      channelIds: [desk.id, teams.id],
+      escalation: { channelIds: [onCall.id], afterHours: 4 },
+      digest: false,
+      enabled: true,
+    },
+    change,
+  );
+  await writeFile(marker, JSON.stringify({ seededAt: change.at.toISOString() }));
+}
 
 async function exists(file: string): Promise<boolean> {
   return stat(file).then(
@@ -172,6 +222,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
           audiences: TENANT_EMULATOR_AUDIENCES,
         }),
         allowedOrigins: portalOrigins,
+        // the MSP's own tenant: the Aegis app sends mail from its mailbox (ADR 065)
+        msp: { tenantId: AEGIS_ENTERPRISE_APP.ownerTenantId, mailboxes: [SAMPLE_MAIL_SENDER] },
       }),
       { port: port + 104, host },
     );
@@ -198,8 +250,15 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
       AEGIS_APP_CLIENT_SECRET: aegisApp.clientSecret,
       AEGIS_APP_ID_URI: AUDIENCE,
       AEGIS_ENTRA_TENANT_ID: AEGIS_ENTERPRISE_APP.ownerTenantId,
+      AEGIS_MAIL_SENDER: SAMPLE_MAIL_SENDER,
+      AEGIS_PUBLIC_URL: `http://localhost:${port}`,
     });
     const app = await buildApp({ config });
+    await seedSampleNotifications(
+      dataDir,
+      new NotificationRouting(createTablesClient({ connectionString: azurite.connectionString })),
+      tenants.url,
+    );
     stack.push(() => app.close());
     // the address it really listens on (AEGIS_HOST), not a name that may resolve elsewhere
     const url = await app.listen({ host, port });

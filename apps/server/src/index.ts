@@ -1,2 +1,3 @@
 export * from './app';
 export * from './config';
+export { NotificationRouting } from './services/notification-routing';

@@ -16,9 +16,13 @@ import {
 } from '@aegis/domain';
 import {
   AEGIS_ENTERPRISE_APP,
+  aegisAppRegistration,
   buildTenantEmulator,
+  jwksTenantTokenVerifier,
   listenTenantEmulator,
   startAzurite,
+  startIdentityProvider,
+  TENANT_EMULATOR_AUDIENCES,
   type TenantEmulator,
 } from '@aegis/emulators';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -32,7 +36,7 @@ import {
   notificationKeys,
 } from '../src/services/notification-store';
 
-import { build, type TestApp } from './helper';
+import { build, TEST_AUDIENCE, type TestApp } from './helper';
 
 const SENDER = 'aegis-alerts@aegis-msp.example';
 const MSP_TOKEN = 'msp-app-token';
@@ -391,5 +395,55 @@ describe('send test', () => {
       statusCode: 404,
     });
     await expect(service(a).sendTest('nope')).rejects.toMatchObject({ name: 'NotFoundError' });
+  });
+});
+
+describe("email with the Aegis app's own token, wired as npm start wires it", () => {
+  it('goes from the configured mailbox of the MSP tenant through Graph sendMail', async () => {
+    const aegisApp = aegisAppRegistration(TEST_AUDIENCE);
+    const idp = await startIdentityProvider({
+      port: 0,
+      audience: TEST_AUDIENCE,
+      allowedOrigins: [],
+      applications: [aegisApp],
+      homeTenantId: AEGIS_ENTERPRISE_APP.ownerTenantId,
+    });
+    const tenants = await listenTenantEmulator(
+      buildTenantEmulator({
+        verifyToken: jwksTenantTokenVerifier({
+          jwksUrl: idp.jwksUrl,
+          audiences: TENANT_EMULATOR_AUDIENCES,
+        }),
+        msp: { tenantId: AEGIS_ENTERPRISE_APP.ownerTenantId, mailboxes: [SENDER] },
+      }),
+    );
+    const c = await build(
+      {
+        AEGIS_TABLES_CONNECTION_STRING: azurite.connectionString,
+        AEGIS_NOTIFICATION_PASS_MS: '0',
+        AEGIS_LOGIN_URL: idp.url,
+        AEGIS_APP_CLIENT_ID: aegisApp.clientId,
+        AEGIS_APP_CLIENT_SECRET: aegisApp.clientSecret,
+        AEGIS_ENTRA_TENANT_ID: AEGIS_ENTERPRISE_APP.ownerTenantId,
+        AEGIS_GRAPH_URL: tenants.url,
+        AEGIS_MAIL_SENDER: SENDER,
+      },
+      idp,
+      { notificationRouting: routing, now: () => new Date(clock) },
+    );
+    try {
+      expect(await service(c).sendTest('mail')).toMatchObject({ outcome: 'delivered' });
+      expect(tenants.deliveries.receivedMail()).toMatchObject([
+        {
+          from: SENDER,
+          to: ['desk@aegis-msp.example'],
+          subject: "[Aegis] Aegis · Test message to 'Service desk'",
+        },
+      ]);
+    } finally {
+      await c.close();
+      await tenants.close();
+      await idp.close();
+    }
   });
 });
