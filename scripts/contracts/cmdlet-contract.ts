@@ -26,7 +26,7 @@ const SOURCE_REPO = 'https://github.com/MicrosoftDocs/office-docs-powershell';
 
 /** Cmdlets Aegis calls besides the Get-/Set-/New-/Remove- of its workloads. */
 const EXTRA_CMDLETS: Readonly<Record<'exchange' | 'teams', readonly string[]>> = {
-  exchange: ['Enable-OrganizationCustomization'],
+  exchange: ['Enable-OrganizationCustomization', 'Search-UnifiedAuditLog'],
   teams: [],
 };
 

@@ -27,6 +27,8 @@ export interface Model {
   enums: Map<string, string[]>;
   /** complex type → its structural properties */
   complexTypes: Map<string, Member[]>;
+  /** complex type → the complex type it derives from (userIdentity → identity) */
+  complexBaseTypes?: Map<string, string>;
   /** entity sets and singletons of the entity container */
   roots: Map<string, { type: string; collection: boolean }>;
 }
@@ -124,11 +126,17 @@ export function addCsdl(model: Model, xml: string): void {
     }
     for (const complex of asArray(schema['ComplexType'])) {
       const name = `${namespace}.${complex['Name'] ?? ''}`;
-      if (!model.complexTypes.has(name))
+      if (!model.complexTypes.has(name)) {
         model.complexTypes.set(
           name,
           asArray(complex['Property']).map((m) => memberOf(m, false, aliases)),
         );
+        const base = complex['BaseType'];
+        if (base) {
+          model.complexBaseTypes ??= new Map();
+          model.complexBaseTypes.set(name, qualify(base, aliases).name);
+        }
+      }
     }
     for (const container of asArray(schema['EntityContainer'])) {
       for (const set of asArray(container['EntitySet'])) {
@@ -339,6 +347,15 @@ export interface PropertyShape {
   properties?: Record<string, PropertyShape>;
 }
 
+/** A complex type's properties, its base types' first (a userIdentity has identity's id). */
+function complexMembersOf(model: Model, typeName: string): Member[] | undefined {
+  const own = model.complexTypes.get(typeName);
+  if (!own) return undefined;
+  const base = model.complexBaseTypes?.get(typeName);
+  const inherited = base && base !== typeName ? (complexMembersOf(model, base) ?? []) : [];
+  return [...inherited.filter((m) => !own.some((o) => o.name === m.name)), ...own];
+}
+
 function shapeOf(model: Model, member: Member, depth = 0): PropertyShape {
   const shape: PropertyShape = {
     type: member.type,
@@ -347,7 +364,7 @@ function shapeOf(model: Model, member: Member, depth = 0): PropertyShape {
   };
   const members = model.enums.get(member.type);
   if (members) return { ...shape, enum: members };
-  const complex = model.complexTypes.get(member.type);
+  const complex = complexMembersOf(model, member.type);
   if (complex && depth < 3) {
     return {
       ...shape,

@@ -30,6 +30,11 @@ export const OTHER_PATHS = [
   '/admin/sharepoint/settings',
   '/deviceManagement/configurationPolicies/{id}/settings',
   '/deviceManagement/deviceCompliancePolicies/{id}/scheduledActionsForRule',
+  // who changed what (issue 28 §2, ADR 064)
+  '/auditLogs/directoryAudits',
+  '/auditLogs/directoryAudits/{id}',
+  '/deviceManagement/auditEvents',
+  '/deviceManagement/auditEvents/{id}',
 ] as const;
 
 /** Every path template to extract, workloads first. */

@@ -93,6 +93,15 @@ const CHECKED_WRITES: Readonly<Record<string, { readOnly: string[]; reference: s
   },
 };
 
+/**
+ * Types whose representation the emulator's tests check property by property, nested complex
+ * types included: the audit logs Aegis reads who changed what from (ADR 064).
+ */
+const CHECKED_READS: ReadonlySet<string> = new Set([
+  'microsoft.graph.directoryAudit',
+  'microsoft.graph.auditEvent',
+]);
+
 interface SourceFile {
   path: string;
   commit: string;
@@ -263,6 +272,9 @@ export function extract(gitDir: string): unknown {
               shapes: propertyShapes(model, name),
               readOnly: { properties: checked.readOnly, reference: checked.reference },
             }
+          : {}),
+        ...(CHECKED_READS.has(name) && model.types.has(name)
+          ? { shapes: propertyShapes(model, name) }
           : {}),
       };
     }

@@ -13,11 +13,17 @@ import {
   cmdletContract,
   type ParameterBinding,
 } from '@aegis/connectors/microsoft-contracts';
-import { TENANT_WORKLOADS, workloadFor, type AdminCommandWorkload } from '@aegis/domain';
+import {
+  TENANT_WORKLOADS,
+  workloadFor,
+  workloadKey,
+  type AdminCommandWorkload,
+} from '@aegis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { JsonObject } from '../seed/policies/types';
 
+import { searchUnifiedAuditLog } from './audit-log-routes';
 import { origin } from './graph-common';
 import type { TenantState } from './tenant-state';
 import { EmulatorError, principalOf } from './wire';
@@ -136,6 +142,8 @@ export function registerAdminCommandRoutes(
       const binding = bindParameters(contract, given);
       refuseBinding(binding, verb);
       const parameters = binding.accepted as JsonObject;
+      // the cmdlet under Microsoft's spelling (its reference page's name), as the audit log names it
+      const command = { name: contract.path.replace(/^.*\//, '').replace(/\.md$/, ''), parameters };
       const now = world.now();
       const base = `${origin(request)}/adminapi/beta/${principal.tenantId}`;
       const answer = (value: JsonObject[]) => ({
@@ -153,11 +161,17 @@ export function registerAdminCommandRoutes(
             'This operation is not required. Organization is already enabled for customization.',
           );
         }
-        org.set('singleton', { ...current, IsDehydrated: false, WhenChanged: exchangeDate(now) });
+        const customized = { ...current, IsDehydrated: false, WhenChanged: exchangeDate(now) };
+        org.set('singleton', customized);
+        state.recordChange(principal, 'Exchange/OrganizationConfig', current, customized, command);
         return answer([]);
+      }
+      if (verb === 'search' && noun === 'unifiedauditlog') {
+        return answer(searchUnifiedAuditLog(world, request, parameters));
       }
       const workload = workloadOfNoun(noun);
       if (!workload) throw notRecognized(name);
+      const key = workloadKey(workload);
       const items = state.workloadObjects(workload);
       const identity =
         typeof parameters['Identity'] === 'string' ? parameters['Identity'] : undefined;
@@ -181,13 +195,17 @@ export function registerAdminCommandRoutes(
         const { Identity: _identity, Confirm: _confirm, ...changes } = parameters;
         if (workload.singleton) {
           const current = items.get('singleton') ?? {};
-          items.set('singleton', { ...current, ...changes, WhenChanged: exchangeDate(now) });
+          const updated = { ...current, ...changes, WhenChanged: exchangeDate(now) };
+          items.set('singleton', updated);
+          state.recordChange(principal, key, current, updated, command);
           return answer([]);
         }
         if (!identity) throw notFound(state, '');
         const found = find(items, identity);
         if (!found) throw notFound(state, identity);
-        items.set(found[0], { ...found[1], ...changes, WhenChanged: exchangeDate(now) });
+        const updated = { ...found[1], ...changes, WhenChanged: exchangeDate(now) };
+        items.set(found[0], updated);
+        state.recordChange(principal, key, found[1], updated, command);
         return answer([]);
       }
       if (verb === 'new') {
@@ -219,12 +237,14 @@ export function registerAdminCommandRoutes(
         };
         delete created['Confirm'];
         items.set(objectName.toLowerCase(), created);
+        state.recordChange(principal, key, undefined, created, command);
         return answer([created]);
       }
       if (verb === 'remove') {
         const found = identity ? find(items, identity) : undefined;
         if (!found) throw notFound(state, identity ?? '');
         items.delete(found[0]);
+        state.recordChange(principal, key, found[1], undefined, command);
         return answer([]);
       }
       throw notRecognized(name);

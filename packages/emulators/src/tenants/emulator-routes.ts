@@ -14,6 +14,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
+import { AUDIT_LOG_SWITCH_VALUES } from './audit-log-routes';
 import type { EmulatorDeliveries } from './deliveries';
 import { namesWorkload } from './failing-workload';
 import type { SimulatedTenant } from './registry';
@@ -42,6 +43,10 @@ const scenarioPatch = z
         }),
         status: z.number().int().min(400).max(599),
       })
+      .strict()
+      .nullable(),
+    auditLogUnavailable: z
+      .object({ log: z.enum(AUDIT_LOG_SWITCH_VALUES), reason: z.enum(['licence', 'permission']) })
       .strict()
       .nullable(),
   })

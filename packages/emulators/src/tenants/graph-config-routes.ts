@@ -8,7 +8,7 @@
 // writes honour Multi Admin Approval.
 import { randomUUID } from 'node:crypto';
 
-import { TENANT_WORKLOADS, type GraphWorkload } from '@aegis/domain';
+import { TENANT_WORKLOADS, workloadKey, type GraphWorkload } from '@aegis/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 
 import type { Json, JsonObject } from '../seed/policies/types';
@@ -220,6 +220,7 @@ function registerSingleton(
         const next = replace ? { ...body } : { ...current, ...body };
         if (id !== undefined) next['id'] = id;
         items.set('singleton', next);
+        state.recordChange(principalOf(request), workloadKey(workload), current, next);
       };
       if (await queuedForApproval(world, workload, request, reply, apply)) return reply;
       apply();
@@ -315,7 +316,10 @@ function registerCollection(
         ...stampOf(),
       };
       const items = state.workloadObjects(workload);
-      const apply = () => items.set(String(created['id']), created);
+      const apply = () => {
+        items.set(String(created['id']), created);
+        state.recordChange(principalOf(request), workloadKey(workload), undefined, created);
+      };
       if (await queuedForApproval(world, workload, request, reply, apply)) return reply;
       apply();
       const shaped = represent(version, itemTemplate, created, undefined);
@@ -341,7 +345,11 @@ function registerCollection(
       const next: JsonObject = { ...found[1], ...body };
       if (isCaPolicy) checkConditionalAccessReferences(state, next);
       const stamp = workload.singleton ? {} : stampOf();
-      const apply = () => items.set(found[0], { ...next, ...stamp });
+      const apply = () => {
+        const updated = { ...next, ...stamp };
+        items.set(found[0], updated);
+        state.recordChange(principalOf(request), workloadKey(workload), found[1], updated);
+      };
       if (await queuedForApproval(world, workload, request, reply, apply)) return reply;
       apply();
       return reply.code(204).send();
@@ -362,7 +370,10 @@ function registerCollection(
           );
         }
       }
-      const apply = () => items.delete(found[0]);
+      const apply = () => {
+        items.delete(found[0]);
+        state.recordChange(principalOf(request), workloadKey(workload), found[1], undefined);
+      };
       if (await queuedForApproval(world, workload, request, reply, apply)) return reply;
       apply();
       return reply.code(204).send();

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { JsonObject } from '../seed/policies/types';
 
+import { registerGraphAuditLogRoutes } from './audit-log-routes';
 import { DIRECTORY_ROLE_TEMPLATES } from './catalogue';
 import { entity, listPage, notFound, queryOf, stateOf, withoutBaseType } from './graph-common';
 import { graphConfigRoutes } from './graph-config-routes';
@@ -197,6 +198,7 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
       createdDateTime: new Date(world.now()).toISOString().replace(/\.\d+Z$/, 'Z'),
     };
     state.directoryObjects.set(String(user['id']), user);
+    state.recordChange(principalOf(request), 'AzureAD/User', undefined, user);
     return reply.code(201).send(entity(request, withoutBaseType(user), 'users/$entity'));
   });
   app.delete<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
@@ -205,6 +207,7 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
     if (!user) throw notFound(request.params.id);
     state.directoryObjects.delete(String(user['id']));
     for (const role of state.directoryRoles.values()) role.members.delete(String(user['id']));
+    state.recordChange(principalOf(request), 'AzureAD/User', user, undefined);
     return reply.code(204).send();
   });
 
@@ -251,22 +254,29 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
       visibility: null,
       ...body,
     };
-    stateOf(world, request).directoryObjects.set(String(group['id']), group);
+    const state = stateOf(world, request);
+    state.directoryObjects.set(String(group['id']), group);
+    state.recordChange(principalOf(request), 'AzureAD/Group', undefined, group);
     return reply.code(201).send(entity(request, withoutBaseType(group), 'groups/$entity'));
   });
   app.patch<{ Params: { id: string } }>('/groups/:id', async (request, reply) => {
-    const group = stateOf(world, request).objectOfType(request.params.id, GROUP);
+    const state = stateOf(world, request);
+    const group = state.objectOfType(request.params.id, GROUP);
     if (!group) throw notFound(request.params.id);
     const body = requireBody(request);
     delete body['id'];
+    const before = structuredClone(group);
     Object.assign(group, body);
+    state.recordChange(principalOf(request), 'AzureAD/Group', before, group);
     return reply.code(204).send();
   });
   app.delete<{ Params: { id: string } }>('/groups/:id', async (request, reply) => {
     const state = stateOf(world, request);
-    if (!state.objectOfType(request.params.id, GROUP)) throw notFound(request.params.id);
+    const group = state.objectOfType(request.params.id, GROUP);
+    if (!group) throw notFound(request.params.id);
     state.directoryObjects.delete(request.params.id);
     for (const role of state.directoryRoles.values()) role.members.delete(request.params.id);
+    state.recordChange(principalOf(request), 'AzureAD/Group', group, undefined);
     return reply.code(204).send();
   });
 
@@ -498,6 +508,7 @@ export function registerGraphRoutes(
       async (scope) => {
         directoryRoutes(scope, world, options);
         graphConfigRoutes(scope, world, version, options.defaultPageSize);
+        registerGraphAuditLogRoutes(scope, world, version, options.defaultPageSize);
         batchRoute(app, scope, version);
       },
       { prefix: `/${version}` },

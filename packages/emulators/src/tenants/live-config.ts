@@ -229,24 +229,41 @@ function defaultsOf(tenant: SimulatedTenant): Map<string, JsonObject> {
   return files;
 }
 
+/** One drift as the tenant saw it happen: the object before and after (the audit logs record it). */
+export interface DriftApplied {
+  drift: Drift;
+  /** `Category/Kind` */
+  workload: string;
+  before?: JsonObject;
+  after?: JsonObject;
+}
+
 export interface LiveConfiguration {
   /** `Category/Kind` → objects, for every workload of TENANT_WORKLOADS */
   objects: Map<string, JsonObject[]>;
   /** what drifted since the last capture (empty for tenants not onboarded) */
   drift: readonly Drift[];
+  /** each drift with the object it changed, in the order of `drift` */
+  applied: DriftApplied[];
 }
+
+const workloadKeyOfFile = (key: string): string => key.split('/').slice(0, 2).join('/');
 
 /** The live configuration a tenant starts with. */
 export function liveConfigurationOf(tenant: SimulatedTenant): LiveConfiguration {
   const onboarded = SAMPLE_CLIENTS.some((c) => c.code === tenant.clientCode) && tenant.onboarded;
   const files = onboarded ? gitCopyOf(tenant.clientCode) : defaultsOf(tenant);
   const drift = onboarded ? (TENANT_DRIFT[tenant.clientCode] ?? []) : [];
+  const applied: DriftApplied[] = [];
   for (const d of drift) {
-    if (d.kind === 'change') {
-      const policy = files.get(d.key);
-      if (policy) d.apply(policy);
-    } else if (d.kind === 'remove') {
+    const policy = d.kind === 'add' ? undefined : files.get(d.key);
+    if (d.kind === 'change' && policy) {
+      const before = structuredClone(policy);
+      d.apply(policy);
+      applied.push({ drift: d, workload: workloadKeyOfFile(d.key), before, after: policy });
+    } else if (d.kind === 'remove' && policy) {
       files.delete(d.key);
+      applied.push({ drift: d, workload: workloadKeyOfFile(d.key), before: policy });
     }
   }
   const objects = new Map<string, JsonObject[]>();
@@ -259,7 +276,10 @@ export function liveConfigurationOf(tenant: SimulatedTenant): LiveConfiguration 
   }
   for (const d of drift) {
     if (d.kind !== 'add') continue;
-    objects.get(d.workload)?.push(d.build(tenant, (key) => objects.get(key) ?? []));
+    const added = d.build(tenant, (key) => objects.get(key) ?? []);
+    objects.get(d.workload)?.push(added);
+    applied.push({ drift: d, workload: d.workload, after: added });
   }
-  return { objects, drift };
+  applied.sort((a, b) => drift.indexOf(a.drift) - drift.indexOf(b.drift));
+  return { objects, drift, applied };
 }

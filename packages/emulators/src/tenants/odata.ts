@@ -181,6 +181,16 @@ function same(a: Json | undefined, b: Value): boolean {
   return (a ?? null) === b;
 }
 
+const DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/;
+
+/** Two DateTimeOffset values compare as instants, whatever their precision or offset. */
+function comparable(a: Json, b: Value): [string | number, string | number] {
+  if (typeof a === 'string' && typeof b === 'string' && DATE_TIME.test(a) && DATE_TIME.test(b)) {
+    return [Date.parse(a), Date.parse(b)];
+  }
+  return [a as unknown as string | number, b as string | number];
+}
+
 export function matches(expr: Expr, item: JsonObject): boolean {
   switch (expr.kind) {
     case 'and':
@@ -206,8 +216,7 @@ export function matches(expr: Expr, item: JsonObject): boolean {
       if (expr.op === 'eq') return same(v, expr.value);
       if (expr.op === 'ne') return !same(v, expr.value);
       if (v === undefined || v === null || expr.value === null) return false;
-      const left = v as unknown as string | number;
-      const right = expr.value as string | number;
+      const [left, right] = comparable(v, expr.value);
       if (expr.op === 'gt') return left > right;
       if (expr.op === 'ge') return left >= right;
       if (expr.op === 'lt') return left < right;

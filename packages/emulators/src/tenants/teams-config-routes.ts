@@ -6,7 +6,7 @@
 // reference gives the cmdlet it stands for (Set-/New-Cs{noun}, the extract in
 // @aegis/connectors/microsoft-contracts); a type without a New-/Remove- cmdlet has fixed instances.
 import { bindParameters, cmdletContract } from '@aegis/connectors/microsoft-contracts';
-import { TENANT_WORKLOADS, type AdminCommandWorkload } from '@aegis/domain';
+import { TENANT_WORKLOADS, workloadKey, type AdminCommandWorkload } from '@aegis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { JsonObject } from '../seed/policies/types';
@@ -80,6 +80,20 @@ export function registerTeamsConfigurationRoutes(app: FastifyInstance, world: Te
       `${request.params.type} '${request.params.identity}' was not found.`,
     );
   const instance = '/Skype.Policy/configurations/:type/configuration/:identity';
+  // kept in the tenant's audit trail; Microsoft logs Teams admin changes in the unified audit log
+  // under record types Aegis does not read (ADR 064)
+  const record = (
+    request: FastifyRequest,
+    workload: AdminCommandWorkload,
+    before: JsonObject | undefined,
+    after: JsonObject | undefined,
+    command: { name: string; parameters: JsonObject },
+  ) => {
+    const principal = principalOf(request);
+    world
+      .state(principal.tenantId)
+      .recordChange(principal, workloadKey(workload), before, after, command);
+  };
 
   app.get<{ Params: TypeParams }>('/Skype.Policy/configurations/:type', async (request) => [
     ...objectsOf(request).values(),
@@ -91,30 +105,42 @@ export function registerTeamsConfigurationRoutes(app: FastifyInstance, world: Te
   });
   app.put<{ Params: InstanceParams }>(instance, async (request) => {
     const items = objectsOf(request);
-    const changes = parametersFor(workloadOfType(request.params.type), 'Set', request.body);
+    const workload = workloadOfType(request.params.type);
+    const changes = parametersFor(workload, 'Set', request.body);
     const found = entryOf(items, request.params.identity);
     if (!found) throw notFound(request);
     const updated = { ...found[1], ...changes };
     items.set(found[0], updated);
+    record(request, workload, found[1], updated, {
+      name: `Set-${workload.noun}`,
+      parameters: changes,
+    });
     return updated;
   });
   app.post<{ Params: InstanceParams }>(instance, async (request, reply) => {
     const items = objectsOf(request);
     const identity = request.params.identity;
-    const parameters = parametersFor(workloadOfType(request.params.type), 'New', request.body);
+    const workload = workloadOfType(request.params.type);
+    const parameters = parametersFor(workload, 'New', request.body);
     if (entryOf(items, identity)) {
       throw new EmulatorError(409, 'Conflict', `${request.params.type} '${identity}' exists.`);
     }
     const created = { ...parameters, Identity: identity };
     items.set(identity.toLowerCase(), created);
+    record(request, workload, undefined, created, { name: `New-${workload.noun}`, parameters });
     return reply.code(201).send(created);
   });
   app.delete<{ Params: InstanceParams }>(instance, async (request, reply) => {
-    parametersFor(workloadOfType(request.params.type), 'Remove', undefined);
+    const workload = workloadOfType(request.params.type);
+    parametersFor(workload, 'Remove', undefined);
     const items = objectsOf(request);
     const found = entryOf(items, request.params.identity);
     if (!found) throw notFound(request);
     items.delete(found[0]);
+    record(request, workload, found[1], undefined, {
+      name: `Remove-${workload.noun}`,
+      parameters: { Identity: request.params.identity },
+    });
     return reply.code(204).send();
   });
 }

@@ -3,14 +3,28 @@
 // collections Graph serves. Mutated by the emulator's routes and by admin consent.
 import { randomUUID } from 'node:crypto';
 
-import { TENANT_WORKLOADS, workloadKey, type TenantWorkload } from '@aegis/domain';
+import {
+  TENANT_WORKLOADS,
+  policyNameOf,
+  workloadFor,
+  workloadKey,
+  type TenantWorkload,
+} from '@aegis/domain';
 
 import type { Json, JsonObject } from '../seed/policies/types';
 import { deterministicGuid } from '../seed/tenant-context';
 
+import {
+  actorOf,
+  auditedChange,
+  type AuditedActor,
+  type AuditedChange,
+  type AuditedOperation,
+} from './audit-trail';
 import { DIRECTORY_ROLE_TEMPLATES, FIRST_PARTY_APPS } from './catalogue';
 import { liveConfigurationOf, type Drift } from './live-config';
 import type { SimulatedTenant } from './registry';
+import type { TenantPrincipal } from './wire';
 
 export interface DirectoryRoleRecord {
   id: string;
@@ -85,6 +99,8 @@ export class TenantState {
   readonly resourceGroups = new Map<string, ResourceGroupRecord>();
   /** Multi Admin Approval requests by id */
   readonly approvals = new Map<string, PendingApproval>();
+  /** every change made in the tenant, oldest first; the audit log routes render it */
+  readonly auditTrail: AuditedChange[] = [];
   private readonly visibility = new Map<string, Visibility>();
 
   constructor(
@@ -107,6 +123,87 @@ export class TenantState {
       for (const object of objects) items.set(this.objectKey(workload, object), object);
       this.config.set(key, items);
     }
+    this.recordSeededDrift(live.applied);
+  }
+
+  /**
+   * The drift the tenant starts with was made by its Global Administrator in the hours before:
+   * one change every 47 minutes, the last one 47 minutes ago, so a check finds who and when.
+   */
+  private recordSeededDrift(applied: ReturnType<typeof liveConfigurationOf>['applied']): void {
+    const admin = this.tenant.globalAdministrator;
+    const actor: AuditedActor = {
+      kind: 'user',
+      id: admin.oid,
+      userPrincipalName: admin.upn,
+      displayName: admin.displayName,
+    };
+    const start = this.world.now() - applied.length * 47 * 60_000;
+    applied.forEach((change, index) => {
+      const operation: AuditedOperation = !change.before
+        ? 'create'
+        : !change.after
+          ? 'delete'
+          : 'update';
+      this.record(
+        change.workload,
+        operation,
+        change.before,
+        change.after,
+        actor,
+        start + index * 47 * 60_000,
+      );
+    });
+  }
+
+  /**
+   * Records a change made through an API by the request's caller: the audit logs serve it. `before`
+   * is absent for a create, `after` for a delete.
+   */
+  recordChange(
+    principal: TenantPrincipal,
+    workload: string,
+    before: JsonObject | undefined,
+    after: JsonObject | undefined,
+    command?: AuditedChange['command'],
+  ): void {
+    const actor = actorOf(principal, (matches) =>
+      [...this.directoryObjects.values()].find(matches),
+    );
+    const operation: AuditedOperation = !before ? 'create' : !after ? 'delete' : 'update';
+    this.record(workload, operation, before, after, actor, this.world.now(), command);
+  }
+
+  private record(
+    workload: string,
+    operation: AuditedOperation,
+    before: JsonObject | undefined,
+    after: JsonObject | undefined,
+    actor: AuditedActor,
+    time: number,
+    command?: AuditedChange['command'],
+  ): void {
+    const object = after ?? before ?? {};
+    const [category = '', kind = ''] = workload.split('/');
+    const known = workloadFor(category, kind);
+    const id = ['id', 'Guid', 'ExchangeObjectId', 'Identity', 'name']
+      .map((key) => object[key])
+      .find((value): value is string => typeof value === 'string' && value !== '');
+    const name =
+      (known ? policyNameOf(known, object) : undefined) ??
+      (typeof object['userPrincipalName'] === 'string' ? object['userPrincipalName'] : undefined);
+    this.auditTrail.push(
+      auditedChange({
+        time,
+        workload,
+        operation,
+        target: { id: id ?? name ?? '', name: name ?? id ?? '' },
+        actor,
+        before: operation === 'delete' ? undefined : before,
+        after,
+        ...(command ? { command } : {}),
+      }),
+    );
   }
 
   /** The key an object is stored under in its workload. */

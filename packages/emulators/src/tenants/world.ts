@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 
 import { deterministicGuid } from '../seed/tenant-context';
 
+import type { AuditLogUnavailable } from './audit-log-routes';
 import type { FailingWorkload } from './failing-workload';
 import {
   DEFAULT_SUBSCRIPTION_NAME,
@@ -48,6 +49,8 @@ export interface TenantScenarios {
   multiAdminApproval: boolean;
   /** reads of one workload (`Category/Kind`) or category (`Exchange`) fail with this status */
   failingWorkload: FailingWorkload | null;
+  /** an audit log (or every one) answers as without its licence or the app's permission */
+  auditLogUnavailable: AuditLogUnavailable | null;
 }
 
 export const DEFAULT_SCENARIOS: TenantScenarios = {
@@ -61,6 +64,7 @@ export const DEFAULT_SCENARIOS: TenantScenarios = {
   throttle: null,
   multiAdminApproval: false,
   failingWorkload: null,
+  auditLogUnavailable: null,
 };
 
 export type AdminConsentResult =
