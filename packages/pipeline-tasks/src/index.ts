@@ -16,6 +16,8 @@ export {
   type TenantService,
 } from './tenant/doors';
 export type {
+  AuditReadOptions,
+  TenantAuditRead,
   TenantGateway,
   TenantObject,
   TenantRead,
@@ -24,3 +26,9 @@ export type {
   WriteOptions,
 } from './tenant/gateway';
 export { objectIdOf, objectsOfRead } from './tenant/gateway';
+export {
+  auditLogNotRead,
+  entraAuditEntry,
+  exchangeAdminAuditEntry,
+  intuneAuditEntry,
+} from './tenant/audit-logs';

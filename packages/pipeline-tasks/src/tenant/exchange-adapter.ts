@@ -4,6 +4,8 @@
 // come in pages: the same command is posted to each @odata.nextLink. Writes send only the
 // parameters Microsoft's reference gives the Set-/New- cmdlet (the rest of a captured Get- output
 // is read-only: IsDefault, WhenChanged, …), bound to one parameter set as PowerShell binds them.
+import { randomUUID } from 'node:crypto';
+
 import { HttpPipeline } from '@aegis/connectors';
 import { bindParameters, cmdletContract } from '@aegis/connectors/microsoft-contracts';
 import type { AdminCommandWorkload } from '@aegis/domain';
@@ -15,6 +17,8 @@ import type { TenantObject, WriteOutcome } from './gateway';
 import { writeOutcomeOf } from './write-outcome';
 
 const MAX_PAGES = 500;
+/** Search-UnifiedAuditLog's largest ResultSize */
+const SEARCH_PAGE_SIZE = 5000;
 
 function parseAdminError(_status: number, text: string): { code?: string; message?: string } {
   try {
@@ -132,6 +136,36 @@ export class ExchangeAdminAdapter {
       cmdletParameters(workload, cmdlet, { Identity: identity, Confirm: false }),
     );
     return writeOutcomeOf(status, body);
+  }
+
+  /**
+   * The Exchange admin records of the unified audit log between two times (Search-UnifiedAuditLog,
+   * RecordType ExchangeAdmin): one search session, asked again until it has returned ResultCount
+   * records or a page comes back empty. Throws the service's error as it answered.
+   */
+  async searchExchangeAdminAuditLog(start: Date, end: Date): Promise<TenantObject[]> {
+    const cmdlet = 'Search-UnifiedAuditLog';
+    const parameters = {
+      StartDate: start.toISOString(),
+      EndDate: end.toISOString(),
+      RecordType: 'ExchangeAdmin',
+      SessionId: randomUUID(),
+      SessionCommand: 'ReturnLargeSet',
+      ResultSize: SEARCH_PAGE_SIZE,
+    };
+    const contract = cmdletContract('exchange', cmdlet);
+    if (!contract) throw new TaskError(`Exchange Online has no ${cmdlet} cmdlet`);
+    const accepted = bindParameters(contract, parameters).accepted;
+    const records: TenantObject[] = [];
+    for (let page = 0; ; page += 1) {
+      if (page >= MAX_PAGES) throw new TaskError(`${cmdlet} paging did not end`);
+      const { body } = await this.invoke(cmdlet, accepted);
+      const value = body?.['value'];
+      const batch = Array.isArray(value) ? (value as TenantObject[]) : [];
+      records.push(...batch);
+      const last = batch[batch.length - 1];
+      if (!last || Number(last['ResultIndex']) >= Number(last['ResultCount'])) return records;
+    }
   }
 
   /** Enable-OrganizationCustomization: its own cmdlet (IsDehydrated is read-only). */

@@ -7,6 +7,8 @@ import {
   notCapturedReason,
   requiredPermissionText,
   workloadKey,
+  type AuditLogReads,
+  type TenantAuditEntry,
   type TenantWorkload,
   type WorkloadNotRead,
 } from '@aegis/domain';
@@ -20,6 +22,23 @@ export type WorkloadRead = { status: 'read'; objects: TenantObject[] } | Workloa
 
 /** Each workload read separately: one that failed leaves the others' objects intact. */
 export type TenantRead = Map<TenantWorkload, WorkloadRead>;
+
+/** Every entry since a time of each log Aegis reads, and how reading each log went. */
+export interface TenantAuditRead {
+  /** newest first */
+  entries: TenantAuditEntry[];
+  reads: AuditLogReads;
+}
+
+export interface AuditReadOptions {
+  /** the end of the window (default: now) */
+  until?: Date;
+  /**
+   * the tenant has Entra ID P1/P2: Entra keeps 30 days of audit logs rather than 7 (default
+   * false: an entry older than 7 days may have aged out)
+   */
+  entraPremium?: boolean;
+}
 
 export interface WriteOptions {
   /** Multi Admin Approval: sent as x-msft-approval-justification on guarded (Intune) writes */
@@ -55,6 +74,12 @@ export interface TenantGateway {
   enableOrganizationCustomization(options?: WriteOptions): Promise<WriteOutcome>;
   /** the tenant's initial (.onmicrosoft.com) domain */
   initialDomain(): Promise<string | undefined>;
+  /**
+   * Who changed what since a time: the entries of each audit log Aegis reads (Entra directory
+   * audits and Intune audit events in one Graph $batch, the Exchange admin records of the unified
+   * audit log), newest first; a log that could not be read says why, never throws (ADR 064).
+   */
+  readAuditLogs(since: Date, options?: AuditReadOptions): Promise<TenantAuditRead>;
   /** HTTP requests made so far (the bench reads it) */
   readonly requestCount: number;
 }
@@ -73,6 +98,11 @@ export function objectIdOf(workload: TenantWorkload, object: TenantObject): stri
 // Entra answers 403 for a missing licence too; its codes and texts name the licence.
 const LICENCE_TEXT = /licen[cs]e|AadPremiumLicenseRequired|not applicable to target tenant/i;
 
+/** Whether a service's refusal names a licence (rather than a permission). */
+export function namesLicence(text: string): boolean {
+  return LICENCE_TEXT.test(text);
+}
+
 /**
  * Why a workload was not read, from the service's answer: 403 is 'not permitted' (naming the
  * permission the catalogue gives the workload) unless it names a licence; anything else 'failed'
@@ -85,7 +115,7 @@ export function notReadOutcome(
   message: string,
 ): WorkloadNotRead {
   const text = [code, message].filter(Boolean).join(': ');
-  if (httpStatus === 403 && LICENCE_TEXT.test(text)) {
+  if (httpStatus === 403 && namesLicence(text)) {
     return { status: 'notLicensed', message: text };
   }
   // 401 is a token the service refused (a failure of sign-in), 403 a permission the app lacks

@@ -29,6 +29,16 @@ export function approvalJustification(text: string): string {
 
 const versionOf = (workload: GraphWorkload): GraphVersion => workload.version ?? 'beta';
 
+/** What reading one URL with all its pages gave. */
+export type PagesRead =
+  | { status: 'read'; objects: TenantObject[] }
+  /** Graph answered the sub-request with an error */
+  | { status: 'refused'; httpStatus?: number; code?: string; message: string }
+  /** the $batch itself failed */
+  | { status: 'threw'; error: unknown }
+  /** the nextLinks did not end */
+  | { status: 'endless' };
+
 interface GraphErrorBody {
   error?: { code?: unknown; message?: unknown };
 }
@@ -72,20 +82,47 @@ export class GraphTenantAdapter {
     version: GraphVersion,
     result: Map<GraphWorkload, WorkloadRead>,
   ): Promise<void> {
-    const objects = new Map<GraphWorkload, TenantObject[]>(workloads.map((w) => [w, []]));
-    const versionBase = this.graph.url('/', version).replace(/\/$/, '');
     // navigation properties that are configuration (a policy's settings) come with the list
-    let pending = workloads.map((workload) => ({
-      workload,
-      url: workload.expand
+    const urls = workloads.map((workload) =>
+      workload.expand
         ? `${workload.path}?$expand=${encodeURIComponent(workload.expand)}`
         : workload.path,
-    }));
+    );
+    const pages = await this.readPages(urls, version, (index) => {
+      const workload = workloads[index];
+      return !workload?.singleton || Boolean(workload.servedAsCollection);
+    });
+    pages.forEach((page, index) => {
+      const workload = workloads[index];
+      if (!workload) return;
+      if (page.status === 'read') result.set(workload, page);
+      else if (page.status === 'threw')
+        result.set(workload, notReadOutcomeOfError(workload, page.error));
+      else if (page.status === 'endless') {
+        result.set(workload, { status: 'failed', message: 'Graph paging did not end' });
+      } else {
+        result.set(workload, notReadOutcome(workload, page.httpStatus, page.code, page.message));
+      }
+    });
+  }
+
+  /**
+   * Reads each URL (a collection with all its pages, or an object) in $batches: the nextLinks of
+   * one round form the next round. A sub-request that fails takes only its own URL out of the
+   * read; a $batch that fails (after the retries of throttled answers) the URLs it carried.
+   */
+  async readPages(
+    urls: readonly string[],
+    version: GraphVersion,
+    isCollection: (index: number) => boolean = () => true,
+  ): Promise<PagesRead[]> {
+    const results: PagesRead[] = urls.map(() => ({ status: 'read', objects: [] }));
+    const objects = urls.map((): TenantObject[] => []);
+    const versionBase = this.graph.url('/', version).replace(/\/$/, '');
+    let pending = urls.map((url, index) => ({ index, url }));
     for (let round = 0; pending.length > 0; round += 1) {
       if (round > MAX_PAGE_ROUNDS) {
-        for (const { workload } of pending) {
-          result.set(workload, { status: 'failed', message: 'Graph paging did not end' });
-        }
+        for (const { index } of pending) results[index] = { status: 'endless' };
         break;
       }
       const requests: GraphBatchRequest[] = pending.map((item, index) => ({
@@ -96,33 +133,29 @@ export class GraphTenantAdapter {
       const responses = await this.graph
         .batch<TenantObject>(requests, { version })
         .catch((error: unknown) => {
-          for (const { workload } of pending) {
-            result.set(workload, notReadOutcomeOfError(workload, error));
-          }
+          for (const { index } of pending) results[index] = { status: 'threw', error };
           return undefined;
         });
       if (!responses) break;
       const next: typeof pending = [];
-      pending.forEach((item, index) => {
-        const response = responses[index];
+      pending.forEach((item, position) => {
+        const response = responses[position];
         if (!response || response.status < 200 || response.status >= 300) {
           const error = (response?.body as GraphErrorBody | undefined)?.error;
-          result.set(
-            item.workload,
-            notReadOutcome(
-              item.workload,
-              response?.status,
-              typeof error?.code === 'string' ? error.code : undefined,
+          results[item.index] = {
+            status: 'refused',
+            ...(response?.status ? { httpStatus: response.status } : {}),
+            ...(typeof error?.code === 'string' ? { code: error.code } : {}),
+            message:
               typeof error?.message === 'string'
                 ? error.message
                 : `Graph answered nothing for ${item.url}`,
-            ),
-          );
+          };
           return;
         }
         const body = response.body ?? {};
-        const list = objects.get(item.workload) ?? [];
-        if (item.workload.singleton && !item.workload.servedAsCollection) {
+        const list = objects[item.index] ?? [];
+        if (!isCollection(item.index)) {
           list.push(body);
         } else {
           const value = body['value'];
@@ -132,14 +165,15 @@ export class GraphTenantAdapter {
             const relative = nextLink.startsWith(versionBase)
               ? nextLink.slice(versionBase.length)
               : nextLink;
-            next.push({ workload: item.workload, url: relative });
+            next.push({ index: item.index, url: relative });
             return;
           }
         }
-        result.set(item.workload, { status: 'read', objects: list });
+        results[item.index] = { status: 'read', objects: list };
       });
       pending = next;
     }
+    return results;
   }
 
   private async write(

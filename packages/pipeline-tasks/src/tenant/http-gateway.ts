@@ -1,23 +1,38 @@
 // TenantGateway over HTTP: each workload through its service's own adapter and door (doors.ts,
 // docs/adr/049-per-service-doors-and-contracts.md) — Microsoft Graph, the Exchange Online admin
 // API (Exchange and Defender), the Teams admin configuration service and Azure Resource Manager.
-// This module only dispatches; the wire protocols live in the adapters.
-import type { RetryOptions } from '@aegis/connectors';
+// This module only dispatches; the wire protocols live in the adapters. The audit logs (ADR 064)
+// are read through the same Graph and Exchange doors.
+import { isServiceError, type RetryOptions } from '@aegis/connectors';
 import {
+  auditRetentionStart,
   hasPublicApi,
   workloadKey,
   type AdminCommandWorkload,
+  type AuditLogRead,
+  type AuditLogReads,
   type GraphWorkload,
+  type TenantAuditEntry,
+  type TenantAuditLog,
   type TenantWorkload,
 } from '@aegis/domain';
 
 import { TaskError } from '../log';
 
 import { ArmTenantAdapter } from './arm-adapter';
+import {
+  auditLogNotRead,
+  entraAuditEntry,
+  exchangeAdminAuditEntry,
+  intuneAuditEntry,
+  newestFirst,
+} from './audit-logs';
 import type { ServiceAdapterOptions, TenantService } from './doors';
 import { ExchangeAdminAdapter } from './exchange-adapter';
 import {
   notReadOutcomeOfError,
+  type AuditReadOptions,
+  type TenantAuditRead,
   type TenantGateway,
   type TenantObject,
   type TenantRead,
@@ -25,7 +40,7 @@ import {
   type WriteOptions,
   type WriteOutcome,
 } from './gateway';
-import { GraphTenantAdapter } from './graph-adapter';
+import { GraphTenantAdapter, type PagesRead } from './graph-adapter';
 import { TeamsConfigurationAdapter } from './teams-adapter';
 
 /** The resource group Aegis creates maintenance configurations in (ADR 049). */
@@ -173,5 +188,79 @@ export class HttpTenantGateway implements TenantGateway {
 
   initialDomain(): Promise<string | undefined> {
     return this.graph.initialDomain();
+  }
+
+  async readAuditLogs(since: Date, options: AuditReadOptions = {}): Promise<TenantAuditRead> {
+    const until = options.until ?? new Date();
+    const from = since.toISOString();
+    const read = (log: TenantAuditLog): AuditLogRead => ({
+      status: 'read',
+      since: from,
+      readAt: until.toISOString(),
+      coveredFrom: auditRetentionStart(log, until, options.entraPremium ?? false),
+    });
+    const entries: TenantAuditEntry[] = [];
+    const reads: AuditLogReads = {};
+    // both Graph logs in one $batch: an unchanged tenant costs one Graph request
+    const filter = encodeURIComponent(`activityDateTime ge ${from}`);
+    const graphLogs = [
+      {
+        log: 'entraDirectoryAudits',
+        url: `/auditLogs/directoryAudits?$filter=${filter}&$top=999`,
+        normalise: entraAuditEntry,
+      },
+      {
+        log: 'intuneAuditEvents',
+        url: `/deviceManagement/auditEvents?$filter=${filter}`,
+        normalise: intuneAuditEntry,
+      },
+    ] as const;
+    const graphRead = async () => {
+      const pages = await this.graph.readPages(
+        graphLogs.map((g) => g.url),
+        'v1.0',
+      );
+      pages.forEach((page: PagesRead, index) => {
+        const { log, normalise } = graphLogs[index]!;
+        if (page.status === 'read') {
+          entries.push(...page.objects.flatMap((o) => normalise(o) ?? []));
+          reads[log] = read(log);
+        } else reads[log] = auditLogNotReadOf(log, page);
+      });
+    };
+    const exchangeRead = async () => {
+      try {
+        const records = await this.exchange.searchExchangeAdminAuditLog(since, until);
+        entries.push(...records.flatMap((r) => exchangeAdminAuditEntry(r) ?? []));
+        reads.exchangeAdminAuditLog = read('exchangeAdminAuditLog');
+      } catch (error) {
+        reads.exchangeAdminAuditLog = auditLogNotReadOf('exchangeAdminAuditLog', {
+          status: 'threw',
+          error,
+        });
+      }
+    };
+    await Promise.all([graphRead(), exchangeRead()]);
+    return { entries: newestFirst(entries), reads };
+  }
+}
+
+/** Why a log was not read, from a Graph sub-request's answer or a thrown error. */
+function auditLogNotReadOf(
+  log: TenantAuditLog,
+  page: Exclude<PagesRead, { status: 'read' }>,
+): AuditLogRead {
+  switch (page.status) {
+    case 'refused':
+      return auditLogNotRead(log, page.httpStatus, page.code, page.message);
+    case 'endless':
+      return { status: 'failed', message: "the audit log's paging did not end" };
+    case 'threw': {
+      const error = page.error;
+      if (isServiceError(error)) {
+        return auditLogNotRead(log, error.statusCode, error.code, error.message);
+      }
+      return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
+    }
   }
 }

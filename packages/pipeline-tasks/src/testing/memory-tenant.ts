@@ -3,7 +3,9 @@
 import { randomUUID } from 'node:crypto';
 
 import {
+  TENANT_AUDIT_LOGS,
   TENANT_WORKLOADS,
+  type TenantAuditEntry,
   workloadFor,
   workloadKey,
   type TenantWorkload,
@@ -12,6 +14,7 @@ import {
 
 import {
   objectIdOf,
+  type TenantAuditRead,
   type TenantGateway,
   type TenantObject,
   type TenantRead,
@@ -26,6 +29,8 @@ export class MemoryTenant implements TenantGateway {
   failReads: string | undefined;
   /** `Category/Kind` → why that workload's read does not succeed */
   readonly notRead = new Map<string, WorkloadNotRead>();
+  /** the tenant's audit log entries, any order */
+  readonly auditEntries: TenantAuditEntry[] = [];
 
   constructor(readonly domain = 'tenant.onmicrosoft.com') {
     for (const w of TENANT_WORKLOADS) this.objects.set(w, []);
@@ -112,5 +117,25 @@ export class MemoryTenant implements TenantGateway {
 
   async initialDomain(): Promise<string> {
     return this.domain;
+  }
+
+  /** The entries since the time, newest first; every log read, keeping everything ever entered. */
+  async readAuditLogs(since: Date, options: { until?: Date } = {}): Promise<TenantAuditRead> {
+    this.requestCount += 1;
+    const until = options.until ?? new Date();
+    const inWindow = (e: TenantAuditEntry) =>
+      Date.parse(e.time) >= since.getTime() && Date.parse(e.time) <= until.getTime();
+    const read = {
+      status: 'read' as const,
+      since: since.toISOString(),
+      readAt: until.toISOString(),
+      coveredFrom: new Date(0).toISOString(),
+    };
+    return {
+      entries: this.auditEntries
+        .filter(inWindow)
+        .sort((a, b) => Date.parse(b.time) - Date.parse(a.time)),
+      reads: Object.fromEntries(TENANT_AUDIT_LOGS.map((log) => [log, read])),
+    };
   }
 }
