@@ -17,6 +17,7 @@ import {
   seedAppTables,
   seedDevOps,
   startAzurite,
+  startAzuriteBlob,
   startIdentityProvider,
   aegisAppRegistration,
   tenantWorldDirectory,
@@ -191,6 +192,13 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
       host,
     });
     stack.push(() => azurite.stop());
+    // archived customer reports (ADR 067): Azurite's blob service, kept beside its tables
+    const azuriteBlob = await startAzuriteBlob({
+      location: path.join(dataDir, 'azurite'),
+      port: port + 105,
+      host,
+    });
+    stack.push(() => azuriteBlob.stop());
 
     const devops = await listenDevOpsEmulator(
       buildDevOpsServer({
@@ -243,6 +251,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
       AEGIS_DEVOPS_ORG_URL: devops.url,
       AEGIS_DEVOPS_PROJECT: SAMPLE_PROJECTS.tenantManagement,
       AEGIS_TABLES_CONNECTION_STRING: azurite.connectionString,
+      AEGIS_BLOBS_CONNECTION_STRING: azuriteBlob.connectionString,
       AEGIS_GRAPH_URL: tenants.graphUrl.replace(/\/v1\.0$/, ''),
       AEGIS_ARM_URL: tenants.armUrl,
       AEGIS_LOGIN_URL: idp.url,

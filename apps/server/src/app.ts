@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { createBlobsClient, type BlobStore } from '@aegis/connectors/blobs';
 import {
   GRAPH_SCOPE,
   GraphClient,
@@ -49,6 +50,7 @@ import { clientPipelineRoutes } from './routes/client-pipelines';
 import { clientRoutes } from './routes/clients';
 import { comparisonRoutes } from './routes/comparison';
 import { complianceRoutes } from './routes/compliance';
+import { customerReportRoutes } from './routes/customer-reports';
 import { driftRoutes } from './routes/drift';
 import { createFleetServices, fleetRoutes } from './routes/fleet';
 import { healthRoutes } from './routes/health';
@@ -123,6 +125,8 @@ export interface BuildAppOptions {
   readonly createClientTenantApis?: ClientTenantApisFactory;
   /** Notification rules and channels (ADR 065); by default those kept in Table storage. */
   readonly notificationRouting?: NotificationRoutingSource;
+  /** Blob storage of archived customer reports; by default the account of the configuration. */
+  readonly blobs?: BlobStore;
   /** The email port; by default Graph sendMail from AEGIS_MAIL_SENDER with the app's own token. */
   readonly mailSender?: MailSender;
 }
@@ -137,6 +141,7 @@ export async function buildApp({
   auditTables,
   createClientTenantApis,
   notificationRouting: injectedRouting,
+  blobs,
   mailSender,
   now = () => new Date(),
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -231,6 +236,8 @@ export async function buildApp({
   await app.register(auditRoutes, { trail: auditTrail });
   // notification channels and rules live in Aegis's own account, beside the audit trail (ADR 066)
   const notificationRouting = storage && new NotificationRouting(storage);
+  // one email door (ADR 065): notifications and customer reports send through the same sender
+  const mail = mailSender ?? mailSenderFrom(config, appOwnToken);
   // the engine (ADR 065): notifications and their outbox in the same account, every instance delivering
   const routingSource = injectedRouting ?? notificationRouting;
   const notifications =
@@ -239,7 +246,7 @@ export async function buildApp({
           store: new NotificationStore(storage),
           routing: routingSource,
           sender: new ChannelSender({
-            mail: mailSender ?? mailSenderFrom(config, appOwnToken),
+            mail,
             webhooks: new WebhookClient({ timeoutInMs: config.AEGIS_UPSTREAM_TIMEOUT_MS }),
             portalUrl: config.AEGIS_PUBLIC_URL ?? '',
           }),
@@ -269,6 +276,15 @@ export async function buildApp({
   await app.register(complianceRoutes);
   await app.register(fleetRoutes, { config, services: fleet });
   await app.register(captureRoutes, { config });
+  await app.register(customerReportRoutes, {
+    config,
+    tables: appTables,
+    blobs: () => blobs ?? createBlobsClient(blobsConfigOf(config)),
+    mail,
+    audit: auditTrail,
+    fleetOf: fleet.serviceOf,
+    now,
+  });
   await app.register(branchProtectionRoutes, { config });
   // the drift check writes its results to Aegis's own account (ADR 063)
   await app.register(driftRoutes, {
@@ -319,6 +335,15 @@ function warnWhenMainIsUnprotected(app: FastifyInstance, config: AegisConfig): v
         app.log.warn({ reason: error.message }, 'the branch policy of main could not be checked'),
     );
   });
+}
+
+/** Blob storage of archived customer reports (ADR 067), from the configuration. */
+function blobsConfigOf(config: AegisConfig) {
+  return {
+    connectionString: config.AEGIS_BLOBS_CONNECTION_STRING,
+    accountUrl: config.AEGIS_BLOBS_ACCOUNT_URL,
+    timeoutInMs: config.AEGIS_UPSTREAM_TIMEOUT_MS,
+  };
 }
 
 function tablesConfigOf(config: AegisConfig): TablesConfig {

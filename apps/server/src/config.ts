@@ -33,6 +33,9 @@ const configSchema = z
     /** Azure Table storage: a connection string (Azurite or an account key) or an account URL used with Entra credentials. */
     AEGIS_TABLES_CONNECTION_STRING: z.string().optional(),
     AEGIS_TABLES_ACCOUNT_URL: z.url().optional(),
+    /** Azure Blob storage of archived customer reports (ADR 067): a connection string or an account URL. */
+    AEGIS_BLOBS_CONNECTION_STRING: z.string().optional(),
+    AEGIS_BLOBS_ACCOUNT_URL: z.url().optional(),
     /** How long Aegis waits for DevOps, Table storage, Graph or ARM before answering 504. */
     AEGIS_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
     /**

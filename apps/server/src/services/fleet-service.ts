@@ -307,6 +307,32 @@ export class FleetService {
     );
   }
 
+  /**
+   * A client's figures as they stood at each moment (the customer report's trend, issue 29): from
+   * the newest merge touching its folder before the moment; null before its first one.
+   */
+  async figuresAt(client: string, moments: readonly Date[]): Promise<(FleetTrendPoint | null)[]> {
+    const tip = await this.repository.branchTip();
+    const commits = await this.commitsOf(client, tip);
+    const limit = pLimit(SUMMARY_CONCURRENCY);
+    return Promise.all(
+      moments.map((moment) => {
+        const commit = commits.find(
+          (c) => Date.parse(c.committer.date || c.author.date) < moment.getTime(),
+        );
+        if (!commit) return null;
+        return limit(() =>
+          this.pointOf(client, {
+            commitId: commit.commitId,
+            date: commit.committer.date || commit.author.date,
+            source: 'merge',
+            label: firstLine(commit.comment),
+          }),
+        );
+      }),
+    );
+  }
+
   private async pointOf(client: string, point: TrendCandidate): Promise<FleetTrendPoint> {
     const snapshot = await this.snapshot(point.commitId);
     const empty = {

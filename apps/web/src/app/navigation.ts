@@ -13,6 +13,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { label: 'Client Pipelines', href: paths.clientPipelines.getHref() },
       { label: 'Configuration Comparison', href: paths.comparison.getHref() },
       { label: 'Fleet', href: paths.fleet.getHref() },
+      { label: 'Customer Reports', href: paths.customerReports.getHref() },
     ],
   },
   {

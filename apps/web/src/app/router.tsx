@@ -26,6 +26,13 @@ const portalRoutes: RouteObject[] = [
     }),
   },
   {
+    path: paths.customerReports.path,
+    lazy: async () => ({
+      Component: (await import('../features/customer-reports/customer-reports-page'))
+        .CustomerReportsPage,
+    }),
+  },
+  {
     path: paths.audit.path,
     lazy: async () => ({
       Component: (await import('../features/audit/audit-page')).AuditPage,

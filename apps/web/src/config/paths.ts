@@ -15,6 +15,12 @@ export const paths = {
   clientPipelines: { path: '/pipelines-list', getHref: () => '/pipelines-list' },
   /** Issue 17: every client's compliance and trend. */
   fleet: { path: '/fleet', getHref: () => '/fleet' },
+  /** Issue 29: each client's customer report schedule, preview, send now and history. */
+  customerReports: {
+    path: '/customer-reports',
+    getHref: (client?: string) =>
+      client ? `/customer-reports?client=${encodeURIComponent(client)}` : '/customer-reports',
+  },
   /** Issue 18 §5: the audit trail, for Administrators. */
   audit: { path: '/audit', getHref: () => '/audit' },
   /** ADR 021: the 'Options - Aegis' variant is `?baseline=options` (it was /tenant-baseline-options). */

@@ -48,6 +48,10 @@ export const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
   'POST /api/notifications/rules': 'Added a notification rule',
   'PUT /api/notifications/rules/:id': 'Changed a notification rule',
   'DELETE /api/notifications/rules/:id': 'Deleted a notification rule',
+  'PUT /api/customer-reports/branding': "Changed the MSP's branding of customer reports",
+  'PUT /api/customer-reports/:client/schedule': "Changed a client's customer report schedule",
+  'POST /api/customer-reports/:client/sends': 'Sent a customer report (send now)',
+  'POST /api/customer-reports/runs': 'Sent the customer reports that were due',
 };
 
 /** The phrase for an audited action; an action without one (a route added later) as recorded. */

@@ -1,0 +1,279 @@
+import type { BlobStore } from '@aegis/connectors/blobs';
+import type { MailSender } from '@aegis/connectors/graph';
+import type { AppTables } from '@aegis/connectors/tables';
+import {
+  customerReportClientParamsSchema,
+  customerReportHistorySchema,
+  customerReportPeriodQuerySchema,
+  customerReportRunSchema,
+  customerReportScheduleBodySchema,
+  customerReportScheduleResponseSchema,
+  customerReportSendParamsSchema,
+  customerReportSendSchema,
+  reportBrandingBodySchema,
+  reportBrandingSchema,
+  sendCustomerReportBodySchema,
+} from '@aegis/contracts';
+import { duePeriod, NotFoundError, parseReportPeriod } from '@aegis/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import type { AegisConfig } from '../../config';
+import type { AuditTrail } from '../../services/audit-trail';
+import { CaptureService, createCaptureCaches } from '../../services/capture-service';
+import {
+  ComparisonService,
+  createComparisonCaches,
+  NoSettingsError,
+} from '../../services/comparison-service';
+import { ComplianceService, createComplianceCaches } from '../../services/compliance-service';
+import { ConfigRepositoryComplianceStore } from '../../services/compliance-store';
+import {
+  CustomerReportService,
+  type CustomerReportSources,
+} from '../../services/customer-report-service';
+import { CustomerReportStore } from '../../services/customer-report-store';
+import type { FleetServiceOf } from '../fleet';
+
+const tags = ['customer-reports'];
+
+export interface CustomerReportRoutesOptions {
+  readonly config: Pick<AegisConfig, 'AEGIS_DEVOPS_PROJECT'>;
+  /** Table storage of the schedules, branding and history; asked for per request */
+  readonly tables: () => AppTables;
+  /** Blob storage of the archived PDFs; asked for per request, so that without one only these routes fail */
+  readonly blobs: () => BlobStore;
+  /** the email door (Graph sendMail); without one, 'send now' says what is missing */
+  readonly mail: MailSender | undefined;
+  readonly audit: AuditTrail;
+  readonly fleetOf: FleetServiceOf;
+  readonly now?: () => Date;
+}
+
+/** Customer-ready compliance reports (issue 29): branding, schedules, preview, send now, history. */
+export const customerReportRoutes: FastifyPluginAsyncZod<CustomerReportRoutesOptions> = async (
+  app,
+  { config, tables, blobs, mail, audit, fleetOf, now = () => new Date() },
+) => {
+  const complianceCaches = createComplianceCaches();
+  const comparisonCaches = createComparisonCaches();
+  const captureCaches = createCaptureCaches();
+
+  const sourcesOf = (request: FastifyRequest): CustomerReportSources => ({
+    repository: request.configRepository,
+    // the services of Baseline Compliance and the standard comparison: the report shows their figures
+    compliance: (client) =>
+      new ComplianceService(
+        new ConfigRepositoryComplianceStore(request.configRepository),
+        complianceCaches,
+        request.log,
+        now,
+      ).report(client),
+    standard: async (client) => {
+      try {
+        const result = await new ComparisonService(
+          request.configRepository,
+          comparisonCaches,
+        ).runComparison(client, 'standard', () => undefined);
+        return result.baselineType === 'standard' ? result : undefined;
+      } catch (error) {
+        if (error instanceof NoSettingsError) return undefined;
+        throw error;
+      }
+    },
+    figuresAt: (client, moments) => fleetOf(request).figuresAt(client, moments),
+    reviewsWaiting: async (client) => {
+      const overviews = await new CaptureService(
+        request.configRepository,
+        request.pipelineRuns,
+        captureCaches,
+        config.AEGIS_DEVOPS_PROJECT,
+      ).overviews([client]);
+      return overviews.get(client)?.pendingReviews ?? 0;
+    },
+    auditEvents: async (client, period) => {
+      if (!audit.stored) return [];
+      const last = new Date(Date.parse(period.end) - 1).toISOString().slice(0, 10);
+      const page = await audit.query({
+        client,
+        from: period.start.slice(0, 10),
+        to: last,
+        pageSize: 200,
+      });
+      return page.events;
+    },
+  });
+  const storeOf = () => new CustomerReportStore(tables(), blobs());
+  const serviceOf = (request: FastifyRequest) =>
+    new CustomerReportService(sourcesOf(request), storeOf(), mail, now);
+
+  app.get(
+    '/api/customer-reports/branding',
+    { config: { role: 'Reader' }, schema: { tags, response: { 200: reportBrandingSchema } } },
+    async () => storeOf().branding(),
+  );
+
+  app.put(
+    '/api/customer-reports/branding',
+    {
+      config: { role: 'Administrator' },
+      schema: { tags, body: reportBrandingBodySchema, response: { 200: reportBrandingSchema } },
+    },
+    async (request) => {
+      const store = storeOf();
+      await store.saveBranding(request.body);
+      return store.branding();
+    },
+  );
+
+  app.get(
+    '/api/customer-reports/:client/schedule',
+    {
+      config: { role: 'Reader' },
+      schema: {
+        tags,
+        params: customerReportClientParamsSchema,
+        response: { 200: customerReportScheduleResponseSchema },
+      },
+    },
+    async (request) => {
+      const store = storeOf();
+      const schedule = await store.schedule(request.params.client);
+      if (!schedule) return { schedule: null };
+      const due = duePeriod(schedule.cadence, schedule.dayOfMonth, now());
+      const state = await store.periodState(schedule.client, due.id);
+      return {
+        schedule: {
+          ...schedule,
+          duePeriod: { id: due.id, label: due.label, sent: state.state === 'sent' },
+        },
+      };
+    },
+  );
+
+  app.put(
+    '/api/customer-reports/:client/schedule',
+    {
+      config: { role: 'Operator' },
+      schema: {
+        tags,
+        params: customerReportClientParamsSchema,
+        body: customerReportScheduleBodySchema,
+        response: { 200: customerReportScheduleResponseSchema },
+      },
+    },
+    async (request) => {
+      const store = storeOf();
+      const { client } = request.params;
+      const at = now();
+      const schedule = {
+        ...request.body,
+        client,
+        updatedBy: request.user.upn || 'unknown user',
+        updatedAt: at.toISOString(),
+      };
+      await store.saveSchedule(schedule);
+      const due = duePeriod(schedule.cadence, schedule.dayOfMonth, at);
+      const state = await store.periodState(client, due.id);
+      return {
+        schedule: {
+          ...schedule,
+          duePeriod: { id: due.id, label: due.label, sent: state.state === 'sent' },
+        },
+      };
+    },
+  );
+
+  /** The report as it would be sent now: the same PDF. */
+  app.get(
+    '/api/customer-reports/:client/preview',
+    {
+      config: { role: 'Reader', heavy: true },
+      schema: {
+        tags,
+        params: customerReportClientParamsSchema,
+        querystring: customerReportPeriodQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const service = serviceOf(request);
+      const { client } = request.params;
+      const period = await service.periodOf(
+        client,
+        request.query.period ? parseReportPeriod(request.query.period) : undefined,
+      );
+      const { bytes, fileName } = await service.pdf(client, period);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${fileName}"`)
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    },
+  );
+
+  app.get(
+    '/api/customer-reports/:client/sends',
+    {
+      config: { role: 'Reader' },
+      schema: {
+        tags,
+        params: customerReportClientParamsSchema,
+        response: { 200: customerReportHistorySchema },
+      },
+    },
+    async (request) => ({ sends: await storeOf().history(request.params.client) }),
+  );
+
+  /** 'Send now': the period's report to the customer's contacts, technicians in copy. */
+  app.post(
+    '/api/customer-reports/:client/sends',
+    {
+      config: { role: 'Operator', heavy: true },
+      schema: {
+        tags,
+        params: customerReportClientParamsSchema,
+        body: sendCustomerReportBodySchema,
+        response: { 201: customerReportSendSchema },
+      },
+    },
+    async (request, reply) => {
+      const service = serviceOf(request);
+      const { client } = request.params;
+      const period = await service.periodOf(
+        client,
+        request.body.period ? parseReportPeriod(request.body.period) : undefined,
+      );
+      const send = await service.send(client, period, 'manual', request.user.upn || 'unknown user');
+      return reply.code(201).send(send);
+    },
+  );
+
+  /** A sent report's PDF, from Blob storage: the bytes that were attached. */
+  app.get(
+    '/api/customer-reports/:client/sends/:sendId/pdf',
+    { config: { role: 'Reader' }, schema: { tags, params: customerReportSendParamsSchema } },
+    async (request, reply) => {
+      const { client, sendId } = request.params;
+      const store = storeOf();
+      const send = await store.send(client, sendId);
+      const bytes = send ? await store.pdf(client, sendId) : undefined;
+      if (!send || !bytes) throw new NotFoundError(`No report ${sendId} was sent to ${client}.`);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="${client}_Compliance_Report_${send.periodId}.pdf"`,
+        )
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    },
+  );
+
+  /** Sends every due report not sent yet (what the scheduled run does), now. */
+  app.post(
+    '/api/customer-reports/runs',
+    {
+      config: { role: 'Administrator', heavy: true },
+      schema: { tags, response: { 200: customerReportRunSchema } },
+    },
+    async (request) => serviceOf(request).runDue(),
+  );
+};

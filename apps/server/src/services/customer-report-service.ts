@@ -1,0 +1,367 @@
+// Customer-ready compliance reports (issue 29, ADR 067): the facts of a client's report gathered
+// from the services the screens use (so its figures are theirs), rendered as the customer PDF,
+// sent through the one email door with the PDF attached, archived in Blob storage and recorded.
+import { ServiceError } from '@aegis/connectors';
+import type { GitRef } from '@aegis/connectors/devops';
+import type { MailSender } from '@aegis/connectors/graph';
+import type { ConfigRepository } from '@aegis/connectors/repository';
+import type {
+  ComplianceReport,
+  CustomerReportRun,
+  CustomerReportSend,
+  FleetTrendPoint,
+  StandardComparisonResult,
+} from '@aegis/contracts';
+import {
+  auditActionText,
+  type AuditEvent,
+  backupHealth,
+  clientFolder,
+  customerReportBlobName,
+  customerReportFileName,
+  duePeriod,
+  NotFoundError,
+  parseBackupTag,
+  periodsEndingWith,
+  sortBackupsNewestFirst,
+  type ReportPeriod,
+} from '@aegis/domain';
+import {
+  createCustomerReportPdf,
+  readLogo,
+  type CustomerReportInput,
+  type ReportChange,
+} from '@aegis/reports';
+
+import { sendIdOf, type CustomerReportStore, type StoredSchedule } from './customer-report-store';
+
+/** Where a report's facts come from: the services behind Baseline Compliance, the standard comparison, Fleet, captures, audit. */
+export interface CustomerReportSources {
+  readonly repository: ConfigRepository;
+  compliance(client: string): Promise<ComplianceReport>;
+  /** the standard catalogue's result; undefined when no setting it checks was captured */
+  standard(client: string): Promise<StandardComparisonResult | undefined>;
+  figuresAt(client: string, moments: readonly Date[]): Promise<(FleetTrendPoint | null)[]>;
+  reviewsWaiting(client: string): Promise<number>;
+  auditEvents(client: string, period: ReportPeriod): Promise<AuditEvent[]>;
+}
+
+/** Points in the report's trend: the last six periods. */
+export const TREND_PERIODS = 6;
+/** Restore points listed: the newest ten. */
+const RESTORE_POINTS = 10;
+/** How long a sender holds a client's period before another may take it over. */
+const CLAIM_IN_MS = 10 * 60_000;
+/** Attempts per report in one run before it is reported as failed (the next run tries again). */
+export const SEND_ATTEMPTS = 3;
+
+const firstLine = (text: string): string => text.split('\n', 1)[0]?.trim() ?? '';
+const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Audited actions that changed a client's tenant or configuration, as the customer reads them. */
+const CHANGE_ACTIONS = new Set([
+  'POST /api/baseline/deploy/runs',
+  'POST /api/baseline/offboard/runs',
+  'POST /api/backups/:client/restore',
+  'POST /api/capture/clients/:client/pull-requests',
+  'POST /api/compliance/:client/accepted-deviations',
+  'DELETE /api/compliance/:client/accepted-deviations',
+]);
+
+export class CustomerReportService {
+  constructor(
+    private readonly sources: CustomerReportSources,
+    private readonly store: CustomerReportStore,
+    private readonly mail: MailSender | undefined,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The schedule or a NotFoundError naming the client. */
+  async scheduleOf(client: string): Promise<StoredSchedule> {
+    const schedule = await this.store.schedule(client);
+    if (!schedule) throw new NotFoundError(`No customer report is scheduled for ${client}.`);
+    return schedule;
+  }
+
+  /** The period a report now covers: the given one, else the schedule's due one, else last month. */
+  async periodOf(client: string, period: ReportPeriod | undefined): Promise<ReportPeriod> {
+    if (period) return period;
+    const schedule = await this.store.schedule(client);
+    return duePeriod(schedule?.cadence ?? 'monthly', schedule?.dayOfMonth ?? 1, this.now());
+  }
+
+  /** Everything the report says, from the screens' own services. */
+  async facts(client: string, period: ReportPeriod): Promise<CustomerReportInput> {
+    const now = this.now();
+    const periods = periodsEndingWith(period, TREND_PERIODS);
+    const [schedule, branding, report, standard, trend, reviews, audit, commits, tags, history] =
+      await Promise.all([
+        this.store.schedule(client),
+        this.store.branding(),
+        this.sources.compliance(client),
+        this.sources.standard(client),
+        this.sources.figuresAt(
+          client,
+          periods.map((p) => new Date(p.end)),
+        ),
+        this.sources.reviewsWaiting(client),
+        this.sources.auditEvents(client, period),
+        this.sources.repository.listCommits({
+          path: clientFolder(client),
+          firstParent: true,
+          top: 100,
+        }),
+        this.sources.repository.listRefs(`tags/backup/${client}/`),
+        this.store.history(client, 20),
+      ]);
+    const summary = report.compliance;
+    const accepted = report.acceptedDeviations;
+    const restorePoints = restorePointsOf(tags, client);
+    // since the last report sent for an earlier period; else as the previous period ended
+    const lastSent = history.find((s) => s.periodId < period.id);
+    const previousPoint = trend.at(-2);
+    const previous = lastSent
+      ? {
+          compliancePercentage: lastSent.compliancePercentage,
+          standardPercentage: lastSent.standardPercentage,
+        }
+      : previousPoint
+        ? {
+            compliancePercentage: previousPoint.compliancePercentage,
+            standardPercentage: previousPoint.standardPercentage,
+          }
+        : undefined;
+    const inPeriod = (iso: string) => iso >= period.start && iso < period.end;
+    const changes: ReportChange[] = [
+      ...commits
+        .filter((c) => inPeriod(new Date(c.committer.date || c.author.date).toISOString()))
+        .map((c) => ({
+          date: c.committer.date || c.author.date,
+          kind: 'Configuration change merged',
+          description: firstLine(c.comment),
+        })),
+      ...audit
+        .filter((e) => CHANGE_ACTIONS.has(e.action) && e.result.outcome === 'succeeded')
+        .map((e) => ({
+          date: e.at,
+          kind: auditActionText(e.action),
+          description: `By ${e.actor.upn}`,
+        })),
+    ].sort((a, b) => a.date.localeCompare(b.date));
+    const current = {
+      compliance: summary.compliancePercentage,
+      standard: standard?.percentage ?? null,
+    };
+    return {
+      branding: {
+        mspName: branding.mspName,
+        ...(branding.logo ? { logo: branding.logo } : {}),
+        primaryColour: branding.primaryColour,
+        contactEmail: branding.contactEmail,
+        contactPhone: branding.contactPhone,
+        website: branding.website,
+        supportMessage: branding.supportMessage,
+      },
+      customerName: schedule?.customerName || client,
+      clientCode: client,
+      period,
+      generatedAt: now,
+      ...(schedule?.introduction ? { introduction: schedule.introduction } : {}),
+      compliance: {
+        percentage: summary.compliancePercentage,
+        totalCount: summary.totalCount,
+        compliantCount: summary.compliantCount,
+        deviationCount: summary.deviationCount,
+        acceptedCount: summary.acceptedDeviationsCount,
+        counts: {
+          critical: summary.criticalCount,
+          high: summary.highCount,
+          medium: summary.mediumCount,
+          low: summary.lowCount,
+          prerequisite: summary.prerequisiteCount,
+        },
+      },
+      ...(standard
+        ? {
+            standard: {
+              percentage: standard.percentage,
+              passed: standard.passed,
+              total: standard.total,
+            },
+          }
+        : {}),
+      // the last point is now: the figures the screens show as the report is made
+      trend: periods.map((p, i) => {
+        const point = i === periods.length - 1 ? undefined : trend[i];
+        return {
+          periodLabel: p.label,
+          compliancePercentage:
+            point === undefined ? current.compliance : (point?.compliancePercentage ?? null),
+          standardPercentage:
+            point === undefined ? current.standard : (point?.standardPercentage ?? null),
+        };
+      }),
+      ...(previous ? { previous } : {}),
+      deviations: summary.deviations.map((d) => ({
+        policyName: d.policyName,
+        category: d.category,
+        severity: d.highestSeverity,
+        isMissing: d.isMissing,
+        deviationCount: d.deviationCount,
+      })),
+      exceptions: accepted.acceptedDeviations.map((a) => ({
+        policyName: a.policyName,
+        properties: a.properties,
+        ...(a.reason ? { reason: a.reason } : {}),
+        acceptedBy: a.acceptedBy,
+        ...(a.approvedBy ? { approvedBy: a.approvedBy } : {}),
+        ...(a.expiresAt ? { expiresAt: a.expiresAt } : {}),
+      })),
+      changes,
+      backups: {
+        health: backupHealth(restorePoints[0]?.date, now),
+        restorePoints: restorePoints
+          .slice(0, RESTORE_POINTS)
+          .map((b) => ({ date: b.date.toISOString(), name: b.tagName })),
+      },
+      openItems: {
+        reviewsWaiting: reviews,
+        approvalsWaiting: accepted.pendingAcceptances?.length ?? 0,
+        details: report.warnings,
+      },
+      notCaptured: summary.notCaptured ?? [],
+    };
+  }
+
+  /** The report's PDF, as it would be sent now. */
+  async pdf(
+    client: string,
+    period: ReportPeriod,
+  ): Promise<{ bytes: Uint8Array; fileName: string }> {
+    const facts = await this.facts(client, period);
+    // a stored logo that is not an image fails here, naming the field, rather than in pdfmake
+    if (facts.branding.logo !== undefined) readLogo(facts.branding.logo);
+    return {
+      bytes: await createCustomerReportPdf(facts),
+      fileName: customerReportFileName(client, period.id),
+    };
+  }
+
+  /**
+   * Makes, sends and archives one client's report for a period, and records it: the email with
+   * the PDF attached to the customer's contacts, technicians in copy; then the PDF in Blob
+   * storage and a history row. Nothing is recorded when the email could not be sent.
+   */
+  async send(
+    client: string,
+    period: ReportPeriod,
+    trigger: 'manual' | 'scheduled',
+    requestedBy: string,
+  ): Promise<CustomerReportSend> {
+    if (!this.mail) {
+      throw new ServiceError(
+        'Customer reports cannot be emailed: no sending mailbox is configured (AEGIS_MAIL_SENDER).',
+        { service: 'graph', statusCode: 503, code: 'NotConfigured' },
+      );
+    }
+    const schedule = await this.scheduleOf(client);
+    const facts = await this.facts(client, period);
+    const pdf = await createCustomerReportPdf(facts);
+    const fileName = customerReportFileName(client, period.id);
+    await this.mail.send({
+      subject: `${facts.customerName}: Microsoft 365 compliance report, ${period.label}`,
+      body: {
+        contentType: 'text',
+        content: [
+          schedule.introduction.trim() ||
+            `Please find attached your Microsoft 365 compliance report for ${period.label}.`,
+          '',
+          `Compliance with our company baseline: ${facts.compliance.percentage}%.`,
+          facts.standard
+            ? `Compliance with the standard catalogue: ${facts.standard.percentage}%.`
+            : 'Compliance with the standard catalogue could not be measured this period.',
+          '',
+          facts.branding.mspName,
+        ].join('\n'),
+      },
+      to: schedule.contacts,
+      cc: schedule.technicians,
+      attachments: [{ name: fileName, contentType: 'application/pdf', content: pdf }],
+    });
+    const sentAt = this.now();
+    const send: CustomerReportSend = {
+      id: sendIdOf(sentAt, period.id),
+      client,
+      periodId: period.id,
+      periodLabel: period.label,
+      sentAt: sentAt.toISOString(),
+      to: schedule.contacts,
+      cc: schedule.technicians,
+      trigger,
+      requestedBy,
+      sizeInBytes: pdf.byteLength,
+      compliancePercentage: facts.compliance.percentage,
+      standardPercentage: facts.standard?.percentage ?? null,
+    };
+    await this.store.recordSend(
+      send,
+      pdf,
+      customerReportBlobName(client, `${period.id}/${send.id}`),
+    );
+    return send;
+  }
+
+  /**
+   * The scheduled run: each enabled schedule's due period, sent once. A client's period is claimed
+   * with a conditional write first, so a second run (or instance) never sends it again; a failure
+   * is retried, then recorded and reported, and the next run tries that period again.
+   */
+  async runDue(clients?: readonly string[]): Promise<CustomerReportRun> {
+    const run: CustomerReportRun = { sent: [], alreadySent: [], failed: [] };
+    const schedules = (await this.store.schedules()).filter(
+      (s) => s.enabled && (!clients || clients.includes(s.client)),
+    );
+    for (const schedule of schedules) {
+      const now = this.now();
+      const period = duePeriod(schedule.cadence, schedule.dayOfMonth, now);
+      const entry = { client: schedule.client, periodId: period.id };
+      const claim = await this.store.claimPeriod(
+        schedule.client,
+        period.id,
+        now,
+        new Date(now.getTime() + CLAIM_IN_MS),
+      );
+      if (claim !== 'claimed') {
+        if (claim === 'sent') run.alreadySent.push(entry);
+        else run.failed.push({ ...entry, reason: 'Another run is sending this report.' });
+        continue;
+      }
+      let lastError: unknown;
+      for (let attempt = 1; attempt <= SEND_ATTEMPTS; attempt++) {
+        try {
+          const send = await this.send(schedule.client, period, 'scheduled', 'scheduled run');
+          await this.store.settlePeriod(schedule.client, period.id, { sendId: send.id });
+          run.sent.push(entry);
+          lastError = undefined;
+          break;
+        } catch (error) {
+          lastError = error;
+        }
+      }
+      if (lastError !== undefined) {
+        await this.store.settlePeriod(schedule.client, period.id, { reason: reason(lastError) });
+        run.failed.push({ ...entry, reason: reason(lastError) });
+      }
+    }
+    return run;
+  }
+}
+
+function restorePointsOf(refs: readonly GitRef[], client: string) {
+  return sortBackupsNewestFirst(
+    refs.flatMap((ref) => {
+      const parsed = parseBackupTag(ref.name, client);
+      return parsed ? [parsed] : [];
+    }),
+  );
+}

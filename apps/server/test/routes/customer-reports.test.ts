@@ -1,0 +1,204 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { createBlobsClient } from '@aegis/connectors/blobs';
+import type { MailMessage, MailSender } from '@aegis/connectors/graph';
+import type {
+  CustomerReportHistory,
+  CustomerReportRun,
+  CustomerReportScheduleResponse,
+  CustomerReportSend,
+  Fleet,
+} from '@aegis/contracts';
+import { duePeriod } from '@aegis/domain';
+import { startAzuriteBlob, type RunningAzurite } from '@aegis/emulators';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildWithSeededDevOps, type AppWithDevOps } from '../devops-fixture';
+import { SAMPLE_USER } from '../helper';
+
+/** The mailbox the app sends through: what Graph sendMail would have carried. */
+class RecordingMail implements MailSender {
+  readonly sender = 'reports@aegis-msp.example';
+  readonly sent: MailMessage[] = [];
+  failures = 0;
+  attempts = 0;
+
+  send(message: MailMessage): Promise<void> {
+    this.attempts++;
+    if (this.failures > 0) {
+      this.failures--;
+      return Promise.reject(new Error('sendMail answered 503'));
+    }
+    this.sent.push(message);
+    return Promise.resolve();
+  }
+}
+
+const SCHEDULE = {
+  customerName: 'Fabrikam Ltd',
+  cadence: 'monthly',
+  dayOfMonth: 1,
+  contacts: ['it-lead@fabrikam.example'],
+  technicians: ['alex.morgan@aegis-msp.example'],
+  introduction: 'Dear Fabrikam team,\n\nyour monthly report is attached.',
+  enabled: true,
+};
+
+function pdfText(bytes: Uint8Array, dir: string, name: string): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+}
+
+describe('customer reports (issue 29)', () => {
+  let dir: string;
+  let blob: RunningAzurite;
+  let f: AppWithDevOps;
+  const mail = new RecordingMail();
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'aegis-customer-reports-'));
+    blob = await startAzuriteBlob({ location: dir });
+    f = await buildWithSeededDevOps({
+      tables: true,
+      ports: {
+        blobs: createBlobsClient({ connectionString: blob.connectionString }),
+        mailSender: mail,
+      },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await f?.close();
+    await blob?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const as = (options: Parameters<AppWithDevOps['t']['injectAs']>[1]) =>
+    f.t.injectAs(SAMPLE_USER, options);
+
+  it('refuses a schedule naming the bad field', async () => {
+    const bad = await as({
+      method: 'PUT',
+      url: '/api/customer-reports/FAB/schedule',
+      payload: { ...SCHEDULE, contacts: ['not an address'] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('contacts');
+    const day = await as({
+      method: 'PUT',
+      url: '/api/customer-reports/FAB/schedule',
+      payload: { ...SCHEDULE, dayOfMonth: 31 },
+    });
+    expect(day.statusCode).toBe(400);
+    expect(day.body).toContain('dayOfMonth');
+  });
+
+  it("sends FAB's report with the figures Baseline Compliance and the standard comparison show", async () => {
+    const saved = await as({
+      method: 'PUT',
+      url: '/api/customer-reports/FAB/schedule',
+      payload: SCHEDULE,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<CustomerReportScheduleResponse>().schedule?.customerName).toBe(
+      'Fabrikam Ltd',
+    );
+
+    const compliance = (await as({ method: 'GET', url: '/api/compliance/FAB' })).json<{
+      compliance: { compliancePercentage: number };
+    }>().compliance.compliancePercentage;
+    const fleet = (await as({ method: 'GET', url: '/api/fleet' })).json<Fleet>();
+    const standard = fleet.rows.find((r) => r.client === 'FAB')?.standardPercentage;
+    expect(standard).toEqual(expect.any(Number));
+
+    const sent = await as({ method: 'POST', url: '/api/customer-reports/FAB/sends', payload: {} });
+    expect(sent.statusCode).toBe(201);
+    const send = sent.json<CustomerReportSend>();
+    const period = duePeriod('monthly', 1, new Date());
+    expect(send).toMatchObject({
+      client: 'FAB',
+      periodId: period.id,
+      to: SCHEDULE.contacts,
+      cc: SCHEDULE.technicians,
+      trigger: 'manual',
+      compliancePercentage: compliance,
+      standardPercentage: standard,
+    });
+
+    const message = mail.sent.at(-1)!;
+    expect(message.to).toEqual(SCHEDULE.contacts);
+    expect(message.cc).toEqual(SCHEDULE.technicians);
+    const attachment = message.attachments?.[0];
+    expect(attachment).toMatchObject({
+      name: `FAB_Compliance_Report_${period.id}.pdf`,
+      contentType: 'application/pdf',
+    });
+    const text = pdfText(attachment!.content, dir, 'sent.pdf');
+    expect(text).toContain('Fabrikam Ltd');
+    expect(text).toContain(period.label);
+    expect(text).toContain(`Compliance with our company baseline is ${compliance}%`);
+    expect(text).toContain(`Compliance with the standard catalogue is ${standard}%`);
+    expect(text).toContain('CONFIDENTIAL');
+
+    const history = (
+      await as({ method: 'GET', url: '/api/customer-reports/FAB/sends' })
+    ).json<CustomerReportHistory>();
+    expect(history.sends[0]).toEqual(send);
+    const download = await as({
+      method: 'GET',
+      url: `/api/customer-reports/FAB/sends/${send.id}/pdf`,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(download.rawPayload, Buffer.from(attachment!.content))).toBe(0);
+  }, 120_000);
+
+  it('previews the same report without sending it', async () => {
+    const before = mail.sent.length;
+    const preview = await as({ method: 'GET', url: '/api/customer-reports/FAB/preview' });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('application/pdf');
+    expect(pdfText(preview.rawPayload, dir, 'preview.pdf')).toContain('Fabrikam Ltd');
+    expect(mail.sent.length).toBe(before);
+    const bad = await as({
+      method: 'GET',
+      url: '/api/customer-reports/FAB/preview?period=2026-13',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('period');
+  }, 60_000);
+
+  it('retries a failed send, reports it, and never sends a period twice', async () => {
+    const run = () => as({ method: 'POST', url: '/api/customer-reports/runs' });
+    // every attempt of the first run fails: reported, nothing recorded as sent
+    mail.failures = 3;
+    const sendsBefore = mail.sent.length;
+    const failed = (await run()).json<CustomerReportRun>();
+    expect(failed.failed).toEqual([
+      expect.objectContaining({ client: 'FAB', reason: 'sendMail answered 503' }),
+    ]);
+    expect(mail.sent.length).toBe(sendsBefore);
+
+    // the next run tries that period again; one failure is retried within the run
+    mail.failures = 1;
+    const first = (await run()).json<CustomerReportRun>();
+    expect(first.sent).toEqual([{ client: 'FAB', periodId: expect.any(String) }]);
+    expect(mail.sent.length).toBe(sendsBefore + 1);
+
+    // two runs at once and one after: the period was sent, none sends it again
+    const again = await Promise.all([run(), run()]);
+    expect(again.map((r) => r.json<CustomerReportRun>().sent)).toEqual([[], []]);
+    expect((await run()).json<CustomerReportRun>().alreadySent).toEqual([
+      { client: 'FAB', periodId: first.sent[0]!.periodId },
+    ]);
+    expect(mail.sent.length).toBe(sendsBefore + 1);
+    const history = (
+      await as({ method: 'GET', url: '/api/customer-reports/FAB/sends' })
+    ).json<CustomerReportHistory>();
+    expect(history.sends.filter((s) => s.trigger === 'scheduled')).toHaveLength(1);
+  }, 180_000);
+});
