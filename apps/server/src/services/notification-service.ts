@@ -253,45 +253,58 @@ export class NotificationService {
     return notificationView(record, this.options.now());
   }
 
-  /** Claims what is due in these rows, sends it, and records each outcome. */
+  /**
+   * Claims what is due in these rows, sends it, and records each outcome. Row by row, so that a
+   * claim is sent well within its lease even when receivers are slow; digests, one message per
+   * channel, after the rows.
+   */
   private async deliver(rows: readonly EntityKeys[]): Promise<DeliveryPass> {
-    const claimed: Claimed[] = [];
-    for (const keys of rows) claimed.push(...(await this.claim(keys)));
-    if (claimed.length === 0) return { delivered: 0, retrying: 0, failed: 0 };
-    const channels = await this.options.routing.deliverableChannels();
-    // one message per immediate delivery; one per channel for the digests due together
-    const messages = new Map<string, Claimed[]>();
-    for (const c of claimed) {
-      const group = c.delivery.digest
-        ? `digest:${c.delivery.channelId}`
-        : `${c.record.id}:${c.delivery.id}`;
-      messages.set(group, [...(messages.get(group) ?? []), c]);
-    }
     const pass = { delivered: 0, retrying: 0, failed: 0 };
-    for (const group of messages.values()) {
-      const first = group[0]!;
-      const channel = channels.get(first.delivery.channelId);
-      const outcome: SendOutcome = channel
-        ? (
-            await this.options.sender.send(
-              channel,
-              group.map((c): MessageItem => ({
-                record: c.record,
-                purpose: c.delivery.purpose,
-                deliveryId: c.delivery.id,
-              })),
-              group.length === 1
-                ? `${first.record.id}.${first.delivery.id}`
-                : `digest.${first.delivery.channelId}.${first.delivery.dueAt}`,
-            )
-          ).outcome
-        : { ok: false, error: 'The channel was deleted.', retryable: false };
-      for (const c of group) {
-        const settled = await this.settle(c, outcome);
-        pass[settled] += 1;
+    let channels: ReadonlyMap<string, DeliverableChannel> | undefined;
+    const channelsOnce = async () =>
+      (channels ??= await this.options.routing.deliverableChannels());
+    const digests = new Map<string, Claimed[]>();
+    for (const keys of rows) {
+      for (const claimed of await this.claim(keys)) {
+        if (claimed.delivery.digest) {
+          const group = digests.get(claimed.delivery.channelId) ?? [];
+          digests.set(claimed.delivery.channelId, [...group, claimed]);
+        } else {
+          await this.sendAndSettle([claimed], await channelsOnce(), pass);
+        }
       }
     }
+    for (const group of digests.values()) {
+      await this.sendAndSettle(group, await channelsOnce(), pass);
+    }
     return pass;
+  }
+
+  /** Sends one message (one delivery, or a channel's digest) and records it for each delivery. */
+  private async sendAndSettle(
+    group: readonly Claimed[],
+    channels: ReadonlyMap<string, DeliverableChannel>,
+    pass: { delivered: number; retrying: number; failed: number },
+  ): Promise<void> {
+    const first = group[0];
+    if (!first) return;
+    const channel = channels.get(first.delivery.channelId);
+    const outcome: SendOutcome = channel
+      ? (
+          await this.options.sender.send(
+            channel,
+            group.map((c): MessageItem => ({
+              record: c.record,
+              purpose: c.delivery.purpose,
+              deliveryId: c.delivery.id,
+            })),
+            group.length === 1
+              ? `${first.record.id}.${first.delivery.id}`
+              : `digest.${first.delivery.channelId}.${first.delivery.dueAt}`,
+          )
+        ).outcome
+      : { ok: false, error: 'The channel was deleted.', retryable: false };
+    for (const c of group) pass[await this.settle(c, outcome)] += 1;
   }
 
   /** Applies what time changed (escalation, a snooze's end) and claims the sends now due. */
