@@ -278,6 +278,86 @@ describe('a write through the APIs is in the audit log of its service', () => {
   });
 });
 
+describe('a change made by the drift switch', () => {
+  const drift = (body: unknown) => call('POST', `/_emulator/tenants/${abc.clientCode}/drift`, body);
+
+  it("is the Global Administrator's, in the log of its service, at the time it was made", async () => {
+    now = START + 300_000;
+    const policies = await call('GET', '/beta/identity/conditionalAccess/policies?$top=999');
+    const policy = (policies.body['value'] as Json[]).find((p) => p['state'] === 'enabled')!;
+    const changed = await drift({
+      workload: 'ConditionalAccess/Policy',
+      object: policy['displayName'],
+      set: { state: 'enabledForReportingButNotEnforced' },
+    });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { after: { state: 'enabledForReportingButNotEnforced' } },
+    });
+    const [audit] = await directoryAudits(`&$filter=activityDateTime ge 2026-11-27T10:05:00Z`);
+    expect(audit).toMatchObject({
+      activityDisplayName: 'Update conditional access policy',
+      activityDateTime: '2026-11-27T10:05:00.000Z',
+      initiatedBy: { app: null, user: { userPrincipalName: abc.globalAdministrator.upn } },
+      targetResources: [
+        {
+          id: policy['id'],
+          modifiedProperties: [
+            {
+              displayName: 'state',
+              oldValue: 'enabled',
+              newValue: 'enabledForReportingButNotEnforced',
+            },
+          ],
+        },
+      ],
+    });
+
+    now = START + 360_000;
+    expect(
+      (
+        await drift({
+          workload: 'Exchange/TransportConfig',
+          object: 'Transport Config',
+          set: { SmtpClientAuthenticationDisabled: false },
+        })
+      ).status,
+    ).toBe(200);
+    const search = await invoke('Search-UnifiedAuditLog', {
+      StartDate: '2026-11-27T10:05:30Z',
+      EndDate: '2026-11-27T10:07:00Z',
+    });
+    expect((search.body['value'] as Json[]).map((r) => [r['Operations'], r['UserIds']])).toEqual([
+      ['Set-TransportConfig', abc.globalAdministrator.upn],
+    ]);
+  });
+
+  it('refuses what names no workload or no object', async () => {
+    const noWorkload = await drift({
+      workload: 'Planner/PlannerConfiguration',
+      object: 'x',
+      set: { a: 1 },
+    });
+    expect(noWorkload.status).toBe(400);
+    expect(String(noWorkload.body['message'])).toMatch(/^workload: /);
+    const noProperty = await drift({
+      workload: 'Intune/DeviceConfiguration',
+      object: 'x',
+      set: {},
+    });
+    expect(noProperty.status).toBe(400);
+    const noObject = await drift({
+      workload: 'Intune/DeviceConfiguration',
+      object: 'No such profile',
+      remove: true,
+    });
+    expect(noObject).toMatchObject({
+      status: 404,
+      body: { message: 'No No such profile in Intune/DeviceConfiguration' },
+    });
+  });
+});
+
 describe("paging through Microsoft's Graph client", () => {
   it('follows @odata.nextLink at $top=1 through every entry since a time, newest first', async () => {
     const client = microsoftGraphClient(emulator.url, appToken(abc));

@@ -7,12 +7,17 @@
 //   DELETE /_emulator/tenants/{tenant}/scenarios       back to defaults
 //   POST   /_emulator/tenants/{tenant}/consent         what accepting the consent page does
 //   GET    /_emulator/tenants/{tenant}/drift           what changed since the last capture
+//   POST   /_emulator/tenants/{tenant}/drift           the Global Administrator changes a setting:
+//          {"workload":"Category/Kind","object":"<id or name>","set":{…}} or "remove":true
 //   GET    /_emulator/tenants/{tenant}/approvals       Multi Admin Approval requests waiting
 //   POST   /_emulator/tenants/{tenant}/approvals/{id}/approve
 //   POST   /_emulator/reset                            all tenants back to their seeded state, and
 //                                                      the mail and webhooks received forgotten
+import { hasPublicApi, workloadFor } from '@aegis/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+
+import type { JsonObject } from '../seed/policies/types';
 
 import { AUDIT_LOG_SWITCH_VALUES } from './audit-log-routes';
 import type { EmulatorDeliveries } from './deliveries';
@@ -54,6 +59,35 @@ const scenarioPatch = z
   .strict();
 
 const consentBody = z.object({ clientId: z.string().min(1) }).strict();
+
+const driftBody = z.union([
+  z
+    .object({
+      workload: z.string().refine(isReadableWorkload, {
+        message: "names no workload with a public API: use 'Category/Kind'",
+      }),
+      object: z.string().min(1),
+      set: z.record(z.string(), z.json()).refine((set) => Object.keys(set).length > 0, {
+        message: 'names no property to set',
+      }),
+    })
+    .strict(),
+  z
+    .object({
+      workload: z.string().refine(isReadableWorkload, {
+        message: "names no workload with a public API: use 'Category/Kind'",
+      }),
+      object: z.string().min(1),
+      remove: z.literal(true),
+    })
+    .strict(),
+]);
+
+function isReadableWorkload(key: string): boolean {
+  const [category = '', kind = ''] = key.split('/');
+  const workload = workloadFor(category, kind);
+  return workload !== undefined && hasPublicApi(workload);
+}
 
 function describe(world: TenantWorld, tenant: SimulatedTenant) {
   return { ...tenant, scenarios: world.scenarios(tenant.tenantId) };
@@ -156,6 +190,32 @@ export function registerEmulatorRoutes(
           note: d.note,
         })),
       };
+    },
+  );
+  app.post<{ Params: { tenant: string } }>(
+    '/_emulator/tenants/:tenant/drift',
+    async (request, reply) => {
+      const tenant = world.find(request.params.tenant);
+      if (!tenant) return reply.code(404).send({ message: `No tenant ${request.params.tenant}` });
+      const parsed = driftBody.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return reply.code(400).send({
+          message: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`,
+        });
+      }
+      const { workload: key, object } = parsed.data;
+      const [category = '', kind = ''] = key.split('/');
+      const workload = workloadFor(category, kind)!;
+      const changed = world
+        .state(tenant.tenantId)
+        .changeByAdministrator(
+          workload,
+          object,
+          'set' in parsed.data ? { set: parsed.data.set as JsonObject } : { remove: true },
+        );
+      if (!changed) return reply.code(404).send({ message: `No ${object} in ${key}` });
+      return { workload: key, before: changed.before, after: changed.after ?? null };
     },
   );
   app.post('/_emulator/reset', async (_request, reply) => {

@@ -131,13 +131,7 @@ export class TenantState {
    * one change every 47 minutes, the last one 47 minutes ago, so a check finds who and when.
    */
   private recordSeededDrift(applied: ReturnType<typeof liveConfigurationOf>['applied']): void {
-    const admin = this.tenant.globalAdministrator;
-    const actor: AuditedActor = {
-      kind: 'user',
-      id: admin.oid,
-      userPrincipalName: admin.upn,
-      displayName: admin.displayName,
-    };
+    const actor = this.administrator();
     const start = this.world.now() - applied.length * 47 * 60_000;
     applied.forEach((change, index) => {
       const operation: AuditedOperation = !change.before
@@ -154,6 +148,65 @@ export class TenantState {
         start + index * 47 * 60_000,
       );
     });
+  }
+
+  /** The tenant's Global Administrator, as the audit logs name an actor. */
+  private administrator(): AuditedActor {
+    const admin = this.tenant.globalAdministrator;
+    return {
+      kind: 'user',
+      id: admin.oid,
+      userPrincipalName: admin.upn,
+      displayName: admin.displayName,
+    };
+  }
+
+  /**
+   * A change the tenant's Global Administrator makes by hand (the drift switch,
+   * `POST /_emulator/tenants/{tenant}/drift`): sets properties of one object of a workload, named
+   * by its id, key or name, or removes it; recorded in the audit trail now. Undefined when the
+   * workload holds no such object.
+   */
+  changeByAdministrator(
+    workload: TenantWorkload,
+    object: string,
+    change: { set: JsonObject } | { remove: true },
+  ): { before: JsonObject; after?: JsonObject } | undefined {
+    const items = this.workloadObjects(workload);
+    const wanted = object.toLowerCase();
+    const found = [...items].find(
+      ([key, candidate]) =>
+        key === wanted ||
+        String(candidate['id'] ?? '').toLowerCase() === wanted ||
+        policyNameOf(workload, candidate)?.toLowerCase() === wanted,
+    );
+    if (!found) return undefined;
+    const [key, before] = found;
+    const after = 'set' in change ? { ...before, ...change.set } : undefined;
+    if (after) items.set(key, after);
+    else items.delete(key);
+    const noun = workload.transport === 'adminCommand' ? workload.noun : undefined;
+    const command = noun
+      ? {
+          name: `${after ? 'Set' : 'Remove'}-${noun}`,
+          parameters: {
+            ...(workload.transport === 'adminCommand' && workload.singleton
+              ? {}
+              : { Identity: String(before['Identity'] ?? before['Name'] ?? object) }),
+            ...('set' in change ? change.set : {}),
+          },
+        }
+      : undefined;
+    this.record(
+      workloadKey(workload),
+      after ? 'update' : 'delete',
+      before,
+      after,
+      this.administrator(),
+      this.world.now(),
+      command,
+    );
+    return { before, ...(after ? { after } : {}) };
   }
 
   /**
