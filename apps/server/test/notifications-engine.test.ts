@@ -25,7 +25,7 @@ import {
   TENANT_EMULATOR_AUDIENCES,
   type TenantEmulator,
 } from '@aegis/emulators';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { DeliverableChannel } from '../src/services/notification-channels';
 import type { NotificationService } from '../src/services/notification-service';
@@ -348,6 +348,43 @@ describe('a failing channel', () => {
     expect(mailTo('desk@aegis-msp.example')).toHaveLength(1);
     expect(hooks('teams')).toHaveLength(1);
     expect(hooks('psa')).toHaveLength(1);
+  });
+});
+
+describe("each instance's delivery loop", () => {
+  it('sends what an instance wrote and never sent (it died right after raising)', async () => {
+    const tables = createTablesClient({ connectionString: azurite.connectionString });
+    const event = drift('fp-1');
+    const keys = notificationKeys(event.clientCode, event.kind, event.subject);
+    await new NotificationStore(tables).update(keys, (current) => ({
+      next: applyEvent(current, event, routesFor(rules, event), clock, (g) =>
+        notificationId(keys, g),
+      ),
+      result: undefined,
+    }));
+    // an instance started with its loop on finds it on its own
+    const c = await build(
+      {
+        AEGIS_TABLES_CONNECTION_STRING: azurite.connectionString,
+        AEGIS_NOTIFICATION_PASS_MS: '25',
+      },
+      a.idp,
+      {
+        notificationRouting: routing,
+        mailSender: new GraphMailSender(
+          new GraphClient({ baseUrl: emulator.url, getToken: async () => MSP_TOKEN }),
+          SENDER,
+        ),
+        now: () => new Date(clock),
+      },
+    );
+    try {
+      await vi.waitFor(() => expect(hooks('psa')).toHaveLength(1), { timeout: 20_000 });
+      await vi.waitFor(() => expect(mailTo('desk@aegis-msp.example')).toHaveLength(1));
+      expect(hooks('teams')).toHaveLength(1);
+    } finally {
+      await c.close();
+    }
   });
 });
 
