@@ -33,6 +33,12 @@ const portalRoutes: RouteObject[] = [
     }),
   },
   {
+    path: paths.clientDrift.path,
+    lazy: async () => ({
+      Component: (await import('../features/drift/drift-page')).DriftPage,
+    }),
+  },
+  {
     path: paths.audit.path,
     lazy: async () => ({
       Component: (await import('../features/audit/audit-page')).AuditPage,

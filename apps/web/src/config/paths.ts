@@ -21,6 +21,11 @@ export const paths = {
     getHref: (client?: string) =>
       client ? `/customer-reports?client=${encodeURIComponent(client)}` : '/customer-reports',
   },
+  /** Issue 28 (ADR 063): a client's drift as its last scheduled check recorded it. */
+  clientDrift: {
+    path: '/fleet/:clientCode/drift',
+    getHref: (clientCode: string) => `/fleet/${clientCode}/drift`,
+  },
   /** Issue 18 §5: the audit trail, for Administrators. */
   audit: { path: '/audit', getHref: () => '/audit' },
   /** ADR 021: the 'Options - Aegis' variant is `?baseline=options` (it was /tenant-baseline-options). */

@@ -1,4 +1,4 @@
-import type { Fleet, FleetRow, FleetTrendList } from '@aegis/contracts';
+import type { Fleet, FleetDriftDto, FleetRow, FleetTrendList } from '@aegis/contracts';
 import { FLEET_MISSING } from '@aegis/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -82,9 +82,43 @@ const TRENDS: FleetTrendList = {
   ],
 };
 
+const DRIFT: FleetDriftDto = {
+  clients: [
+    {
+      client: 'CON',
+      status: 'drifted',
+      kind: 'quick',
+      checkedAt: '2026-03-10T11:55:00.000Z',
+      driftedCount: 2,
+      driftSince: '2026-03-10T11:45:00.000Z',
+      resolvedAt: null,
+      notRead: [],
+      lastChange: { actor: 'pat@con.example', time: '2026-03-10T11:40:00.000Z' },
+    },
+    {
+      client: 'ABC',
+      status: 'inSync',
+      kind: 'full',
+      checkedAt: '2026-03-10T11:50:00.000Z',
+      driftedCount: 0,
+      driftSince: null,
+      resolvedAt: null,
+      notRead: [
+        {
+          workload: 'Intune/DeviceConfiguration',
+          status: 'failed',
+          text: 'Not captured: the service answered 500',
+        },
+      ],
+      lastChange: null,
+    },
+  ],
+};
+
 function serve() {
   mockServer.use(
     http.get('*/api/fleet', () => HttpResponse.json(FLEET)),
+    http.get('*/api/drift', () => HttpResponse.json(DRIFT)),
     http.get('*/api/fleet/trends', () => HttpResponse.json(TRENDS)),
     // the client's Baseline Compliance that a row opens (another feature's requests)
     http.get('*/api/*', () =>
@@ -181,9 +215,52 @@ describe('Fleet page', () => {
         ),
       ),
       http.get('*/api/fleet/trends', () => HttpResponse.json({ trends: [] })),
+      http.get('*/api/drift', () => HttpResponse.json({ clients: [] })),
     );
     renderApp('/fleet');
     expect(await screen.findByText('Failed to load the fleet.')).toBeInTheDocument();
     expect(screen.getByText('Azure DevOps did not answer')).toBeInTheDocument();
+  });
+
+  it('shows each client’s drift, who changed it, a partial check, and filters by drift', async () => {
+    serve();
+    const { router } = renderApp('/fleet');
+    const grid = await screen.findByRole('grid', { name: 'Fleet' });
+    const rowOf = (client: string) => bodyRows(grid).find((r) => clientOf(r) === client)!;
+    expect(await within(rowOf('CON')).findByText('Drifted: 2')).toBeInTheDocument();
+    expect(within(rowOf('CON')).getByText(/by pat@con\.example, 10 Mar 2026/)).toBeInTheDocument();
+    expect(within(rowOf('ABC')).getByText('In sync')).toBeInTheDocument();
+    expect(within(rowOf('ABC')).getByText('Partial: 1 not read')).toBeInTheDocument();
+    expect(within(rowOf('NEW')).getByText('Not checked yet')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Drift' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Drifted' }));
+    expect(bodyRows(grid).map(clientOf)).toEqual(['CON']);
+    expect(router.state.location.search).toBe('?drift=drifted');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Drift' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Not checked' }));
+    expect(bodyRows(grid).map(clientOf)).toEqual(['NEW']);
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Drift' }));
+    await userEvent.click(screen.getByRole('option', { name: 'All' }));
+    await userEvent.click(within(rowOf('CON')).getByRole('link', { name: 'Drift of CON' }));
+    // the drift page's code loads first
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fleet/CON/drift'));
+  });
+
+  it('keeps the fleet usable when drift cannot be read', async () => {
+    serve();
+    mockServer.use(
+      http.get('*/api/drift', () =>
+        HttpResponse.json(
+          { error: 'ServiceError', statusCode: 503, message: 'Table storage is busy' },
+          { status: 503 },
+        ),
+      ),
+    );
+    renderApp('/fleet');
+    const grid = await screen.findByRole('grid', { name: 'Fleet' });
+    expect((await within(grid).findAllByText('Drift unavailable')).length).toBe(3);
+    expect(screen.getByRole('combobox', { name: 'Drift' })).toBeDisabled();
   });
 });

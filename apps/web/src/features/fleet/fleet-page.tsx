@@ -22,7 +22,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 
-import { useFleet, useFleetTrends } from './api/fleet-api';
+import { useFleet, useFleetDrift, useFleetTrends } from './api/fleet-api';
+import { DRIFT_FILTER_LABELS, driftFilterOf, type DriftFilter } from './components/drift-cell';
 import { FleetSummary } from './components/fleet-summary';
 import { FleetTable } from './components/fleet-table';
 import { TrendDialog } from './components/trend-dialog';
@@ -34,6 +35,11 @@ const useStyles = makeStyles({
 });
 
 type StatusFilter = FleetStatus | 'all';
+const DRIFT_FILTERS = Object.keys(DRIFT_FILTER_LABELS) as DriftFilter[];
+
+function parseDriftFilter(value: string | null): DriftFilter {
+  return DRIFT_FILTERS.find((f) => f === value) ?? 'all';
+}
 
 function parseStatusFilter(value: string | null): StatusFilter {
   return FLEET_STATUS_ORDER.find((s) => s === value) ?? 'all';
@@ -49,12 +55,14 @@ export function FleetPage() {
   const navigate = useNavigate();
   const fleet = useFleet();
   const trends = useFleetTrends();
+  const drift = useFleetDrift();
   // The filters live in the address (?q=&status=), so Back from a client's page finds them again
   // and a link shares them; replacing the entry keeps typing out of the history.
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
   const status = parseStatusFilter(params.get('status'));
-  const setFilter = (key: 'q' | 'status', value: string, unset: string) =>
+  const driftFilter = parseDriftFilter(params.get('drift'));
+  const setFilter = (key: 'q' | 'status' | 'drift', value: string, unset: string) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -70,12 +78,19 @@ export function FleetPage() {
     () => (trends.data ? new Map(trends.data.trends.map((t) => [t.client, t])) : undefined),
     [trends.data],
   );
+  const driftMap = useMemo(
+    () => (drift.data ? new Map(drift.data.clients.map((d) => [d.client, d])) : undefined),
+    [drift.data],
+  );
   const rows: FleetRow[] = useMemo(() => {
     const text = search.trim().toUpperCase();
     return (fleet.data?.rows ?? []).filter(
-      (r) => (status === 'all' || r.status === status) && (text === '' || r.client.includes(text)),
+      (r) =>
+        (status === 'all' || r.status === status) &&
+        (text === '' || r.client.includes(text)) &&
+        (driftFilter === 'all' || driftFilterOf(driftMap?.get(r.client)) === driftFilter),
     );
-  }, [fleet.data, search, status]);
+  }, [fleet.data, search, status, driftFilter, driftMap]);
   const now = fleet.data ? new Date(fleet.data.generatedAt) : new Date();
 
   return (
@@ -89,6 +104,7 @@ export function FleetPage() {
             onClick={() => {
               void fleet.refetch();
               void trends.refetch();
+              void drift.refetch();
             }}
             disabled={fleet.isFetching}
           >
@@ -140,6 +156,22 @@ export function FleetPage() {
                 ))}
               </Dropdown>
             </Field>
+            <Field label="Drift">
+              <Dropdown
+                value={driftFilter === 'all' ? 'All' : DRIFT_FILTER_LABELS[driftFilter]}
+                selectedOptions={[driftFilter]}
+                disabled={!drift.data}
+                onOptionSelect={(_, data) =>
+                  setFilter('drift', parseDriftFilter(data.optionValue ?? null), 'all')
+                }
+              >
+                {DRIFT_FILTERS.map((f) => (
+                  <Option key={f} value={f}>
+                    {DRIFT_FILTER_LABELS[f]}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
             <Text className={styles.meta} aria-live="polite">
               {rows.length} of {fleet.data.rows.length} clients shown
             </Text>
@@ -152,6 +184,9 @@ export function FleetPage() {
               now={now}
               trends={trendMap}
               trendsState={trends.status}
+              drift={driftMap}
+              driftState={drift.status}
+              driftHrefOf={(client) => paths.clientDrift.getHref(client)}
               hrefOf={baselineComplianceHref}
               onOpen={(client) => void navigate(baselineComplianceHref(client))}
               onShowTrend={setTrendOf}

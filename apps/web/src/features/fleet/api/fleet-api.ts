@@ -1,4 +1,4 @@
-import type { Fleet, FleetTrend, FleetTrendList } from '@aegis/contracts';
+import type { Fleet, FleetDriftDto, FleetTrend, FleetTrendList } from '@aegis/contracts';
 import { useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
@@ -31,5 +31,13 @@ export function useClientTrend(client: string | undefined) {
         `/api/fleet/${encodeURIComponent(client ?? '')}/trend?points=${CHART_POINTS}`,
         { signal },
       ),
+  });
+}
+
+/** Every client's drift as its last scheduled check recorded it (ADR 063). */
+export function useFleetDrift() {
+  return useQuery({
+    queryKey: ['fleet', 'drift'],
+    queryFn: ({ signal }) => api<FleetDriftDto>('/api/drift', { signal }),
   });
 }

@@ -1,4 +1,4 @@
-import type { FleetRow, FleetTrend } from '@aegis/contracts';
+import type { DriftSummaryDto, FleetRow, FleetTrend } from '@aegis/contracts';
 import { FLEET_STATUS_ORDER, formatAge, type FleetStatus } from '@aegis/domain';
 import {
   Button,
@@ -22,6 +22,7 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 
 import { HealthBadge } from '../../../components/health-badge';
 
+import { DriftCell, driftFilterOf } from './drift-cell';
 import { FleetStatusBadge } from './fleet-status-badge';
 import { TrendSparkline } from './trend-sparkline';
 
@@ -54,6 +55,7 @@ type Width = 'narrow' | 'medium' | 'wide' | 'trendCell';
 const WIDTH: Record<string, Width> = {
   client: 'narrow',
   status: 'wide',
+  drift: 'wide',
   compliance: 'narrow',
   standard: 'narrow',
   critical: 'narrow',
@@ -70,6 +72,11 @@ export interface FleetTableProps {
   now: Date;
   trends: ReadonlyMap<string, FleetTrend> | undefined;
   trendsState: 'pending' | 'error' | 'success';
+  /** each client's last drift check, by code */
+  drift: ReadonlyMap<string, DriftSummaryDto> | undefined;
+  driftState: 'pending' | 'error' | 'success';
+  /** the client's drift page */
+  driftHrefOf: (client: string) => string;
   /** where a row leads: the client's Baseline Compliance */
   hrefOf: (client: string) => string;
   onOpen: (client: string) => void;
@@ -83,6 +90,8 @@ const byText = (get: (r: FleetRow) => string | null) => (a: FleetRow, b: FleetRo
   (get(a) ?? '').localeCompare(get(b) ?? '');
 const STATUS_RANK = new Map<FleetStatus, number>(FLEET_STATUS_ORDER.map((s, i) => [s, i]));
 
+const DRIFT_RANK = { drifted: 0, notChecked: 1, inSync: 2 } as const;
+
 const figure = (value: number | null, suffix = '') =>
   value === null ? <Text aria-label="not available">—</Text> : `${value}${suffix}`;
 
@@ -92,6 +101,9 @@ export function FleetTable({
   now,
   trends,
   trendsState,
+  drift,
+  driftState,
+  driftHrefOf,
   hrefOf,
   onOpen,
   onShowTrend,
@@ -123,6 +135,22 @@ export function FleetTable({
             </ul>
           )}
         </div>
+      ),
+    }),
+    createTableColumn<FleetRow>({
+      columnId: 'drift',
+      compare: (a, b) =>
+        DRIFT_RANK[driftFilterOf(drift?.get(a.client))] -
+        DRIFT_RANK[driftFilterOf(drift?.get(b.client))],
+      renderHeaderCell: () => 'Drift',
+      renderCell: (r) => (
+        <DriftCell
+          client={r.client}
+          drift={drift?.get(r.client)}
+          state={driftState}
+          now={new Date()}
+          href={driftHrefOf(r.client)}
+        />
       ),
     }),
     createTableColumn<FleetRow>({

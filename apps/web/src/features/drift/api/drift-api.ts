@@ -1,0 +1,23 @@
+import type { ClientDriftDto, DriftCheckStartedDto } from '@aegis/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api-client';
+
+export function useClientDrift(client: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['drift', client],
+    enabled,
+    queryFn: ({ signal }) =>
+      api<ClientDriftDto>(`/api/drift/${encodeURIComponent(client)}`, { signal }),
+  });
+}
+
+/** A full drift check of the client now (a pipeline run; its result is stored when it ends). */
+export function useStartDriftCheck(client: string) {
+  return useMutation({
+    mutationFn: () =>
+      api<DriftCheckStartedDto>(`/api/drift/${encodeURIComponent(client)}/checks`, {
+        method: 'POST',
+      }),
+  });
+}
