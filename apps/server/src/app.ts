@@ -16,6 +16,7 @@ import {
   type TablesConfig,
 } from '@aegis/connectors/tables';
 import { WebhookClient } from '@aegis/connectors/webhooks';
+import { DEFAULT_ENGINE_SETTINGS } from '@aegis/domain';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -252,6 +253,10 @@ export async function buildApp({
           }),
           now,
           log: app.log,
+          settings: {
+            ...DEFAULT_ENGINE_SETTINGS,
+            digestHourUtc: config.AEGIS_NOTIFICATION_DIGEST_HOUR_UTC,
+          },
         })
       : undefined;
   app.decorate('notifications', notifications);

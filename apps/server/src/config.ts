@@ -97,6 +97,8 @@ const configSchema = z
      * (ADR 065); 0 turns the loop off (tests run passes themselves).
      */
     AEGIS_NOTIFICATION_PASS_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+    /** The hour (UTC, 0-23) daily notification digests go out (ADR 065). */
+    AEGIS_NOTIFICATION_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
     /**
      * The organisation's ids for the pipelines the specs fix by id, `key=id,…` with the
      * catalogue's keys (capture, backup, tenantOnboarding, tenantOnboardingLegacy,

@@ -416,6 +416,36 @@ describe('daily digest', () => {
   });
 });
 
+describe('the digest hour', () => {
+  it('is the configured one', async () => {
+    rules = [
+      {
+        id: 'digest',
+        client: 'ABC',
+        kinds: ['drift'],
+        channelIds: ['psa'],
+        digest: true,
+        enabled: true,
+      },
+    ];
+    const c = await build(
+      {
+        AEGIS_TABLES_CONNECTION_STRING: azurite.connectionString,
+        AEGIS_NOTIFICATION_PASS_MS: '0',
+        AEGIS_NOTIFICATION_DIGEST_HOUR_UTC: '18',
+      },
+      a.idp,
+      { notificationRouting: routing, now: () => new Date(clock) },
+    );
+    try {
+      const raised = await service(c).raise(drift('fp-1'));
+      expect(raised?.deliveries.map((d) => d.dueAt)).toEqual(['2026-11-27T18:00:00.000Z']);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
 describe('send test', () => {
   it('answers what the receiver said, delivered or not', async () => {
     expect(await service(a).sendTest('teams')).toMatchObject({
