@@ -3,12 +3,14 @@
 // is in Microsoft's contract extract, and what real Graph answers follows the representation rules
 // the emulator applies (no navigation property in a response unless `$expand`ed, the shape of each
 // path). Read-only unless AEGIS_LIVE_WRITE=1; then it creates a named location of its own (a
-// documentation address range), renames and removes it.
+// documentation address range), renames and removes it. The audit logs Aegis reads who changed
+// what from (ADR 064) are read and held to the contract extract's property shapes.
 import { TENANT_WORKLOADS, type GraphWorkload } from '@aegis/domain';
 import { HttpTenantGateway, objectIdOf } from '@aegis/pipeline-tasks';
 import { ClientSecretCredential } from '@azure/identity';
 import { describe, expect, it } from 'vitest';
 
+import { departures, shapesOf } from '../tenants/contract-shapes';
 import {
   contractPath,
   expandedNames,
@@ -87,6 +89,33 @@ describe('Graph in the live tenant', () => {
       );
     });
     expect(outside).toEqual([]);
+  });
+
+  it("reads the last day of the Entra and Intune audit logs, in Microsoft's shapes", async () => {
+    const since = new Date(Date.now() - 24 * 60 * 60_000);
+    const { entries, reads } = await gateway.readAuditLogs(since);
+    // a log the tenant's licence or the app's consent does not cover says so; nothing else fails
+    for (const log of ['entraDirectoryAudits', 'intuneAuditEvents'] as const) {
+      expect(['read', 'notLicensed', 'notPermitted']).toContain(reads[log]?.status);
+    }
+    expect(entries.every((e) => e.id && !Number.isNaN(Date.parse(e.time)))).toBe(true);
+    const token = await credential.getToken(`${GRAPH}/.default`);
+    const problems: string[] = [];
+    const logs = [
+      { log: 'entraDirectoryAudits', path: '/auditLogs/directoryAudits' },
+      { log: 'intuneAuditEvents', path: '/deviceManagement/auditEvents' },
+    ] as const;
+    for (const { log, path } of logs) {
+      if (reads[log]?.status !== 'read') continue;
+      const response = await fetch(`${GRAPH}/v1.0${path}?$top=20`, {
+        headers: { authorization: `Bearer ${token?.token ?? ''}` },
+      });
+      const body = (await response.json()) as { value?: Record<string, unknown>[] };
+      for (const item of body.value ?? []) {
+        problems.push(...departures(shapesOf('v1.0', path), item).map((p) => `${path}: ${p}`));
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it.runIf(process.env['AEGIS_LIVE_WRITE'] === '1')(

@@ -3,12 +3,14 @@
 //   GET /{v1.0|beta}/deviceManagement/auditEvents[/{id}] Intune auditEvent, newest first
 //   Search-UnifiedAuditLog through the Exchange admin API: the unified audit log's ExchangeAdmin
 //   records (Microsoft's reference marks Search-AdminAuditLog deprecated in Exchange Online)
-// Lists take $filter (activityDateTime ge/le …), $top and page with @odata.nextLink. The scenario
+// Each log holds what its retention keeps (Entra 30 days, Intune a year, the unified audit log 180
+// days). Lists take $filter (activityDateTime ge/le …), $top and page with @odata.nextLink. The scenario
 // switch 'auditLogUnavailable' answers a log as Microsoft does without its licence or permission.
 import { randomUUID } from 'node:crypto';
 
 import {
   TENANT_AUDIT_LOGS,
+  auditRetentionStart,
   workloadFor,
   type AdminCommandWorkload,
   type TenantAuditLog,
@@ -308,9 +310,13 @@ function intuneAuditEvent(version: GraphApiVersion, change: AuditedChange): Json
   };
 }
 
-/** Newest first, as both logs list by default. */
-function newestFirst(state: TenantState): AuditedChange[] {
-  return [...state.auditTrail].sort((a, b) => b.time - a.time);
+/**
+ * What a log still holds, newest first (as both Graph logs list by default): its retention counts
+ * back from now; the simulated tenants have Entra ID P1, so Entra keeps 30 days.
+ */
+function retained(world: TenantWorld, state: TenantState, log: TenantAuditLog): AuditedChange[] {
+  const oldest = Date.parse(auditRetentionStart(log, new Date(world.now()), true));
+  return state.auditTrail.filter((c) => c.time >= oldest).sort((a, b) => b.time - a.time);
 }
 
 /** Registers the two Graph audit logs on a /v1.0 or /beta scope, where the contract has them. */
@@ -340,7 +346,7 @@ export function registerGraphAuditLogRoutes(
       const state = stateOf(world, request);
       const reason = unavailable(world, state.tenant.tenantId, log);
       if (reason) throw refusal(log, reason);
-      return newestFirst(state)
+      return retained(world, state, log)
         .map((change) => render(change))
         .filter((e): e is JsonObject => e !== undefined);
     };
@@ -458,7 +464,7 @@ export function searchUnifiedAuditLog(
     .flatMap((o) => o.split(','))
     .map((o) => o.trim().toLowerCase())
     .filter(Boolean);
-  const matching = newestFirst(state)
+  const matching = retained(world, state, 'exchangeAdminAuditLog')
     .filter((change) => change.time >= start && change.time <= end)
     .map((change) => exchangeAdminRecord(state, change))
     .filter((record): record is JsonObject => record !== undefined)

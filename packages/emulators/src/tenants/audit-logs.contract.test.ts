@@ -7,7 +7,7 @@
 import type { PageCollection } from '@microsoft/microsoft-graph-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { GRAPH_CONTRACT, contractPath, type PropertyShape } from './graph-contract';
+import { departures, shapesOf } from './contract-shapes';
 import { SIMULATED_TENANTS } from './registry';
 import type { TenantEmulator } from './server';
 import {
@@ -53,48 +53,6 @@ async function invoke(cmdlet: string, parameters: Json) {
   return call('POST', `/adminapi/beta/${abc.tenantId}/InvokeCommand`, {
     CmdletInput: { CmdletName: cmdlet, Parameters: parameters },
   });
-}
-
-/** Where an object departs from Microsoft's property shapes (the contract extract's `shapes`). */
-function departures(shapes: Record<string, PropertyShape>, object: Json, at = ''): string[] {
-  const problems: string[] = [];
-  for (const key of Object.keys(object)) {
-    if (!key.startsWith('@odata.') && !shapes[key]) problems.push(`${at}${key}: not in the type`);
-  }
-  for (const [name, shape] of Object.entries(shapes)) {
-    const value = object[name];
-    const path = `${at}${name}`;
-    if (value === undefined || value === null) {
-      if (shape.required) problems.push(`${path}: required`);
-      continue;
-    }
-    const items = shape.collection ? value : [value];
-    if (!Array.isArray(items)) {
-      problems.push(`${path}: not a collection`);
-      continue;
-    }
-    for (const item of items) {
-      if (shape.enum && !shape.enum.includes(String(item))) problems.push(`${path}: ${item}`);
-      else if (shape.properties) {
-        if (typeof item !== 'object' || item === null) problems.push(`${path}: not an object`);
-        else problems.push(...departures(shape.properties, item as Json, `${path}.`));
-      } else if (shape.type === 'Edm.String' && typeof item !== 'string') {
-        problems.push(`${path}: not a string`);
-      } else if (shape.type === 'Edm.DateTimeOffset' && Number.isNaN(Date.parse(String(item)))) {
-        problems.push(`${path}: not a date-time`);
-      } else if (shape.type === 'Edm.Guid' && !/^[0-9a-f-]{36}$/i.test(String(item))) {
-        problems.push(`${path}: not a GUID`);
-      }
-    }
-  }
-  return problems;
-}
-
-function shapesOf(version: 'v1.0' | 'beta', path: string): Record<string, PropertyShape> {
-  const type = contractPath(version, path).entityType ?? '';
-  const shapes = GRAPH_CONTRACT.versions[version].types[type]?.shapes;
-  if (!shapes) throw new Error(`the contract extract has no shapes for ${type}`);
-  return shapes;
 }
 
 async function directoryAudits(query = ''): Promise<Json[]> {
@@ -425,5 +383,26 @@ describe("the 'auditLogUnavailable' switch", () => {
     const answer = await switchTo({ log: 'signIns', reason: 'licence' });
     expect(answer.status).toBe(400);
     expect(String(answer.body['message'])).toMatch(/^auditLogUnavailable\.log/);
+  });
+});
+
+describe('retention', () => {
+  it('Entra keeps 30 days; Intune a year and the unified audit log 180 days keep more', async () => {
+    const day = 24 * 60 * 60_000;
+    now = START + 31 * day;
+    expect(await directoryAudits()).toEqual([]);
+    const events = await call('GET', '/v1.0/deviceManagement/auditEvents?$top=999');
+    expect((events.body['value'] as Json[]).length).toBeGreaterThan(0);
+    const search = await invoke('Search-UnifiedAuditLog', {
+      StartDate: '2026-11-26T00:00:00Z',
+      EndDate: '2026-11-28T00:00:00Z',
+    });
+    expect((search.body['value'] as Json[]).length).toBeGreaterThan(0);
+    now = START + 181 * day;
+    const later = await invoke('Search-UnifiedAuditLog', {
+      StartDate: '2026-11-26T00:00:00Z',
+      EndDate: '2026-11-28T00:00:00Z',
+    });
+    expect(later.body['value']).toEqual([]);
   });
 });
