@@ -68,6 +68,16 @@ export type ManualBackup = z.infer<typeof manualBackupSchema>;
 
 export const backupRunParamsSchema = backupClientParamsSchema.extend({ runId: numericIdSchema });
 
+/** Chosen policies of a backup put straight back into the tenant (issue 30 §4). */
+export const tenantRestoreBodySchema = z
+  .object({
+    tag: refNameSchema(400),
+    /** resource paths (`{Category}/{Kind}/{Policy}.json`) of the policies to put back */
+    policies: z.array(z.string().min(1).max(400)).min(1).max(200),
+  })
+  .strict();
+export type TenantRestoreBody = z.infer<typeof tenantRestoreBodySchema>;
+
 /** A manual backup's run as the screen follows it: its state and, once completed, its result. */
 export const backupRunSchema = manualBackupSchema.extend({ result: z.string().nullable() });
 export type BackupRun = z.infer<typeof backupRunSchema>;

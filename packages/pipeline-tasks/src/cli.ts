@@ -13,6 +13,7 @@ export const USAGE = `Usage: aegis-task <${TASK_NAMES.join('|')}> --client ABC [
   --baseline-version 1.0.0                 capture metadata
   --manual-run true|false                  backup: manual or scheduled
   --components '["Device Compliance"]'     deploy / offboard (deploy: empty = whole baseline)
+  --restore-from backup/ABC/… --policies '["Cat/Kind/Policy.json"]'   deploy: those policies from a backup
   --domain, --tenant-id, --subscription, --region, --enroll-in-power-support   onboard
   --domain, --client-tenant-id, --enterprise-app-id                            appdeploy-onboard
   --kind due|quick|full                    drift-check (no --client: every client that is due)

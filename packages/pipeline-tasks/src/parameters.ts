@@ -63,7 +63,38 @@ export const TASK_PARAMETER_SCHEMAS = {
     BaselineVersion: z.string().trim().min(1).optional().default('1.0.0'),
   }),
   backup: z.object({ ClientCode: clientCode, ManualRun: flag }),
-  deploy: z.object({ ClientCode: clientCode, Components: stringList }),
+  // RestoreFrom + Policies (issue 30 §4): the chosen policies back from a backup, not the baseline
+  deploy: z
+    .object({
+      ClientCode: clientCode,
+      Components: stringList,
+      RestoreFrom: z.string().trim().optional(),
+      Policies: stringList,
+    })
+    .superRefine((p, ctx) => {
+      if (!p.RestoreFrom) return;
+      if (!p.RestoreFrom.startsWith(`backup/${p.ClientCode}/`)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['RestoreFrom'],
+          message: `RestoreFrom must be a backup tag of ${p.ClientCode}`,
+        });
+      }
+      if (p.Policies.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['Policies'],
+          message: 'Policies is required with RestoreFrom',
+        });
+      }
+      if (p.Components.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['Components'],
+          message: 'Components must be empty with RestoreFrom',
+        });
+      }
+    }),
   offboard: z.object({ ClientCode: clientCode, Components: stringList }),
   onboard: z.object({
     ClientCode: clientCode,
@@ -115,6 +146,8 @@ export const CLI_FLAGS: Readonly<Record<string, string>> = {
   'baseline-version': 'BaselineVersion',
   'manual-run': 'ManualRun',
   components: 'Components',
+  'restore-from': 'RestoreFrom',
+  policies: 'Policies',
   domain: 'Domain',
   'tenant-id': 'TenantId',
   'client-tenant-id': 'ClientTenantID',

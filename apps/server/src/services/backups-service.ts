@@ -33,10 +33,12 @@ import {
   formatBackupSize,
   InputError,
   isScheduledBackup,
+  locatorOf,
   NotFoundError,
   objectRestoreBranchName,
   parseBackupTag,
   restoreBranchName,
+  restoreObjectsRun,
   sortBackupsNewestFirst,
   toBackupConfigFiles,
   toResourcePath,
@@ -339,6 +341,61 @@ export class BackupsService {
       if (error instanceof ConflictError) throw conflict();
       throw error;
     }
+  }
+
+  /**
+   * Chosen policies put straight back into the tenant (issue 30 §4): a run of the deploy pipeline
+   * with RestoreFrom and Policies, which backs the tenant up first and then restores the policies
+   * object by object. Each policy must be in the backup or in the client's folder on main (a
+   * policy the backup lacks is removed from the tenant).
+   */
+  async startTenantRestore(
+    client: string,
+    tag: string,
+    policies: readonly string[],
+  ): Promise<ManualBackup> {
+    const backup = await this.resolve(client, tag);
+    const chosen = [...new Set(policies.map((p) => clientPolicyPath(client, p, 'policies')))];
+    const [backupFiles, currentFiles] = await Promise.all([
+      this.readClientFolder(client, backup.commitId),
+      this.readClientFolder(client, await this.repository.branchTip()),
+    ]);
+    const known = new Set([...backupFiles, ...currentFiles].map((f) => f.path));
+    const unknown = chosen.find((path) => !known.has(path));
+    if (unknown) {
+      throw new NotFoundError(
+        `Policy ${toResourcePath(unknown)} is neither in backup ${backup.tagName} nor in the configuration of ${client} on main`,
+      );
+    }
+    const run = await this.pipelineRuns.start(
+      this.project,
+      restoreObjectsRun({
+        clientCode: client,
+        backupTag: backup.tagName,
+        policies: chosen.map((path) => toResourcePath(path)),
+      }),
+    );
+    return { runId: run.id, state: run.state, project: this.project, pipelineId: run.pipelineId };
+  }
+
+  /** A tenant restore's run: its state and result (404 when the deploy pipeline has no such run). */
+  async getTenantRestoreRun(runId: number): Promise<BackupRun> {
+    const pipelineId = await this.pipelineRuns.resolve(
+      this.project,
+      locatorOf('deployBaseline'),
+      'deployBaseline',
+    );
+    const run = await orNotFound(
+      this.pipelineRuns.get(this.project, pipelineId, runId),
+      `Restore run ${runId} not found`,
+    );
+    return {
+      runId: run.id,
+      state: run.state,
+      result: run.result,
+      project: this.project,
+      pipelineId: run.pipelineId,
+    };
   }
 
   /** Open and past restore pull requests of a client, newest first. */

@@ -7,6 +7,8 @@ import type {
   BackupContent,
   BackupList,
   BackupRestore,
+  BackupRun,
+  ManualBackup,
   StreamEvent,
 } from '@aegis/contracts';
 import { TenantWorld } from '@aegis/emulators';
@@ -29,6 +31,25 @@ const DRIFT = {
 describe('a backup taken by the backup task from the live tenant', () => {
   let env: AppWithDevOps;
   let tag: string;
+  const world = new TenantWorld({ propagationDelayInMs: 0 });
+  /** ABC's live conditional access policies, by display name */
+  const policies = () => {
+    const tenant = world.find('ABC');
+    if (!tenant) throw new Error('no ABC tenant');
+    const live = world.state(tenant.tenantId).config.get('ConditionalAccess/Policy');
+    if (!live) throw new Error('ABC has no conditional access policies');
+    return live;
+  };
+  const policyNamed = (prefix: string) => {
+    const found = [...policies()].find(([, p]) => String(p.displayName).startsWith(prefix));
+    if (!found) throw new Error(`no policy ${prefix}`);
+    return found;
+  };
+  /** someone changes a policy in the tenant, outside Aegis */
+  const disable = (prefix: string) => {
+    const [id, policy] = policyNamed(prefix);
+    policies().set(id, { ...policy, state: 'disabled' });
+  };
 
   const get = (url: string) => env.t.injectAs(SAMPLE_USER, { method: 'GET', url });
   const post = (url: string, payload?: object) =>
@@ -38,7 +59,7 @@ describe('a backup taken by the backup task from the live tenant', () => {
   beforeAll(async () => {
     env = await buildWithSeededDevOps({
       pipelineDurationInMs: 0,
-      world: new TenantWorld({ propagationDelayInMs: 0 }),
+      world,
       tables: true,
     });
     const before = ((await get('/api/backups/ABC')).json() as BackupList).backups.map(
@@ -105,5 +126,41 @@ describe('a backup taken by the backup task from the live tenant', () => {
     const restored = response.json() as BackupRestore;
     expect(restored.pullRequestId).toBeGreaterThan(0);
     expect(restored.branch).toBe(`restore/ABC/${tag.replace(/[^A-Za-z0-9]/g, '-')}`);
+  });
+
+  it('puts exactly the chosen policy back into the tenant, as the backup has it', async () => {
+    const ca004 = DRIFT.changed[0]!.slice('M365Config/Resources/'.length);
+    const inBackup = policyNamed('CA004')[1].state;
+    expect(inBackup).toBe('enabledForReportingButNotEnforced');
+    disable('CA004');
+    disable('CA001');
+
+    const started = await post('/api/backups/ABC/restore-runs', { tag, policies: [ca004] });
+    expect(started.statusCode).toBe(201);
+    const run = started.json() as ManualBackup;
+    await env.devops.emulator.runner.waitForIdle();
+    const done = await get(`/api/backups/ABC/restore-runs/${run.runId}`);
+    expect(done.json() as BackupRun).toMatchObject({ state: 'completed', result: 'succeeded' });
+
+    // read back from the tenant: the chosen policy as the backup has it, the other one untouched
+    expect(policyNamed('CA004')[1].state).toBe(inBackup);
+    expect(policyNamed('CA001')[1].state).toBe('disabled');
+  });
+
+  it('refuses a tenant restore without policies or of a policy it does not know', async () => {
+    const none = await post('/api/backups/ABC/restore-runs', { tag, policies: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ field: 'body.policies' });
+    const unknown = await post('/api/backups/ABC/restore-runs', {
+      tag,
+      policies: ['ConditionalAccess/Policy/Nothing.json'],
+    });
+    expect(unknown.statusCode).toBe(404);
+    const operator = await env.t.injectAs('sam.taylor@aegis-msp.example', {
+      method: 'POST',
+      url: '/api/backups/ABC/restore-runs',
+      payload: { tag, policies: ['ConditionalAccess/Policy/Nothing.json'] },
+    });
+    expect(operator.statusCode).toBe(403);
   });
 });

@@ -137,6 +137,18 @@ const DEVOPS_ROUTES: readonly DevOpsRoute[] = [
   { method: 'GET', url: `/api/backups/ABC/content?tag=${BACKUP_TAG}` },
   { method: 'GET', url: `/api/backups/ABC/comparison?tag=${BACKUP_TAG}` },
   { method: 'GET', url: `/api/backups/ABC/download?tag=${BACKUP_TAG}` },
+  // chosen policies of a backup: as a pull request, and straight into the tenant (issue 30 §4)
+  {
+    method: 'POST',
+    url: '/api/backups/ABC/restore',
+    payload: { tag: decodeURIComponent(BACKUP_TAG), policies: ['ConditionalAccess/Policy/x.json'] },
+  },
+  {
+    method: 'POST',
+    url: '/api/backups/ABC/restore-runs',
+    payload: { tag: decodeURIComponent(BACKUP_TAG), policies: ['ConditionalAccess/Policy/x.json'] },
+  },
+  { method: 'GET', url: '/api/backups/ABC/restore-runs/1' },
   // comparison, baseline files, capture files
   { method: 'GET', url: '/api/comparison/clients/ABC/configurations' },
   { method: 'GET', url: '/api/baseline/files?path=M365Config%2FResources' },

@@ -6,6 +6,7 @@
 export const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
   'POST /api/backups/:client/runs': 'Started a backup',
   'POST /api/backups/:client/restore': 'Proposed restoring a backup (pull request)',
+  'POST /api/backups/:client/restore-runs': 'Started restoring policies into the tenant',
   'POST /api/projects/:projectId/pipelines/:pipelineId/runs':
     'Ran a client app-deployment pipeline',
   'POST /api/app-tables': 'Created an app table',

@@ -2,6 +2,7 @@
 // fixed id, or a folder and a name), and the body of each kind of run (spec 1 §7, spec 2 §7,
 // spec 3 §7). No pipeline id or run body is written anywhere else: the server starts runs from
 // here and the DevOps emulator seeds its pipelines from here.
+import { parseBackupTag } from '../backups/tags';
 import { DEFAULT_BASELINE_VERSION } from '../capture/branches';
 import { parseClientCode } from '../clients';
 import { InputError } from '../errors';
@@ -133,7 +134,8 @@ export const PIPELINE_CATALOGUE = {
   deployBaseline: {
     name: 'Deploy Baseline Tenant Configuration',
     folder: AEGIS_PIPELINES_FOLDER,
-    templateParameters: ['ClientCode', 'Components'],
+    // RestoreFrom and Policies (issue 30 §4, ADR 069): a deploy of chosen objects from a backup
+    templateParameters: ['ClientCode', 'Components', 'RestoreFrom', 'Policies'],
     variables: [],
   },
   /** Spec 2 §7: found by folder 'Aegis' and this name; the off-board run with Components. */
@@ -494,6 +496,29 @@ export function deployComponentsRun(input: {
     templateParameters: {
       ClientCode: parseClientCode(input.clientCode, 'clientCode'),
       Components: componentsParameter(input.components),
+    },
+  });
+}
+
+/**
+ * Issue 30 §4 (ADR 069): the deploy pipeline putting chosen policies (resource paths) of a client
+ * back into its tenant as a backup of the client has them.
+ */
+export function restoreObjectsRun(input: {
+  clientCode: string;
+  backupTag: string;
+  policies: readonly string[];
+}): PipelineRunRequest {
+  const clientCode = parseClientCode(input.clientCode, 'clientCode');
+  if (!parseBackupTag(input.backupTag, clientCode)) {
+    throw new InputError(`tag must be a backup tag of ${clientCode}`, 'tag');
+  }
+  if (input.policies.length === 0) throw new InputError('policies must not be empty', 'policies');
+  return catalogued('deployBaseline', {
+    templateParameters: {
+      ClientCode: clientCode,
+      RestoreFrom: input.backupTag,
+      Policies: JSON.stringify(input.policies),
     },
   });
 }

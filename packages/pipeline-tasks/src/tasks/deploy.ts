@@ -359,12 +359,13 @@ export async function effectiveBaselineTexts(
   return texts;
 }
 
-type ApplyOutcome =
+export type ApplyOutcome =
   | { kind: 'created'; object?: TenantObject }
   | { kind: 'updated' | 'unchanged' }
   | { kind: 'pending'; message: string };
 
-async function applyOne(
+/** Creates the object, or updates the existing one where it differs (a restore uses it too). */
+export async function applyOne(
   tenant: TenantGateway,
   workload: TenantWorkload,
   existing: TenantObject | undefined,

@@ -9,6 +9,7 @@ import { runDeploy } from './deploy';
 import { runDriftCheck } from './drift-check';
 import { runOffboard } from './offboard';
 import { runAppDeployOnboard, runOnboard } from './onboard';
+import { runObjectRestore } from './restore-objects';
 
 export async function runTask(
   task: TaskName,
@@ -20,8 +21,16 @@ export async function runTask(
       return runCapture(context, parseTaskParameters('capture', parameters));
     case 'backup':
       return runBackup(context, parseTaskParameters('backup', parameters));
-    case 'deploy':
-      return runDeploy(context, parseTaskParameters('deploy', parameters));
+    case 'deploy': {
+      const deploy = parseTaskParameters('deploy', parameters);
+      return deploy.RestoreFrom
+        ? runObjectRestore(context, {
+            client: deploy.ClientCode,
+            backupTag: deploy.RestoreFrom,
+            policies: deploy.Policies,
+          })
+        : runDeploy(context, deploy);
+    }
     case 'offboard':
       return runOffboard(context, parseTaskParameters('offboard', parameters));
     case 'onboard':

@@ -10,6 +10,7 @@ import {
   backupTagQuerySchema,
   manualBackupSchema,
   restorePullRequestListSchema,
+  tenantRestoreBodySchema,
 } from '@aegis/contracts';
 import { hasRole } from '@aegis/domain';
 import type { FastifyRequest } from 'fastify';
@@ -156,6 +157,37 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (
       );
       return reply.code(201).send(restored);
     },
+  );
+
+  /** Chosen policies straight back into the tenant, as a deploy of those objects (issue 30 §4). */
+  app.post(
+    '/api/backups/:client/restore-runs',
+    {
+      config: { role: 'Approver' },
+      schema: {
+        tags,
+        params: backupClientParamsSchema,
+        body: tenantRestoreBodySchema,
+        response: { 201: manualBackupSchema },
+      },
+    },
+    async (request, reply) => {
+      const run = await service(request).startTenantRestore(
+        request.params.client,
+        request.body.tag,
+        request.body.policies,
+      );
+      return reply.code(201).send(run);
+    },
+  );
+
+  app.get(
+    '/api/backups/:client/restore-runs/:runId',
+    {
+      config: { role: 'Reader' },
+      schema: { tags, params: backupRunParamsSchema, response: { 200: backupRunSchema } },
+    },
+    async (request) => service(request).getTenantRestoreRun(request.params.runId),
   );
 
   app.get(

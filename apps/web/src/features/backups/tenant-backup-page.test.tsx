@@ -391,6 +391,75 @@ describe('Tenant Backups page', () => {
     ]);
   });
 
+  it('restores chosen policies straight into the tenant after confirmation, and follows the run', async () => {
+    serve(HISTORY);
+    const bodies: unknown[] = [];
+    mockServer.use(
+      http.get('*/api/backups/:client/content', () =>
+        HttpResponse.json({
+          ...HISTORY[0],
+          content: {
+            'M365Config/Resources/ConditionalAccess/Policy/CA001.json': { state: 'enabled' },
+            'M365Config/Resources/ConditionalAccess/Policy/CA002.json': { state: 'enabled' },
+          },
+        }),
+      ),
+      http.post('*/api/backups/:client/restore-runs', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(
+          { runId: 77, state: 'inProgress', project: 'Aegis', pipelineId: 230 },
+          { status: 201 },
+        );
+      }),
+      http.get('*/api/backups/:client/restore-runs/:runId', () =>
+        HttpResponse.json({
+          runId: 77,
+          state: 'inProgress',
+          result: null,
+          project: 'Aegis',
+          pipelineId: 230,
+        }),
+      ),
+    );
+    renderApp('/tenant-backup');
+    await chooseTenant('ABC');
+    const table = await screen.findByRole('table', { name: 'Backup history' });
+    await userEvent.click(within(table).getAllByRole('button', { name: 'View' })[0]!);
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    const toTenant = await within(dialog).findByRole('button', {
+      name: 'Restore Selected Policies to Tenant (0)',
+      hidden: true,
+    });
+    expect(toTenant).toBeDisabled();
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', {
+        name: 'ConditionalAccess/Policy/CA001.json',
+        hidden: true,
+      }),
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', {
+        name: 'Restore Selected Policies to Tenant (1)',
+        hidden: true,
+      }),
+    );
+    const prompt = await findDialog('Restore policies into the tenant');
+    expect(prompt).toHaveTextContent(
+      `Are you sure you want to restore 1 policy from backup ${HISTORY[0]?.tagName} straight into the tenant ABC? This changes the tenant now; a backup of it is taken first.`,
+    );
+    await userEvent.click(
+      within(prompt).getByRole('button', { name: 'Restore into tenant', hidden: true }),
+    );
+    expect(
+      await screen.findByText(
+        `Restoring 1 policy of ABC from backup ${HISTORY[0]?.tagName} into the tenant (run #77)...`,
+      ),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { tag: HISTORY[0]?.tagName, policies: ['ConditionalAccess/Policy/CA001.json'] },
+    ]);
+  });
+
   it('says so in Backup Details when the configuration cannot be loaded', async () => {
     serve(HISTORY);
     mockServer.use(

@@ -27,6 +27,7 @@ import { BackupDetailsDialog } from './components/backup-details-dialog';
 import { BackupHistoryTable } from './components/backup-history-table';
 import { BackupStats } from './components/backup-stats';
 import { useManualBackup } from './hooks/use-manual-backup';
+import { useTenantRestore } from './hooks/use-tenant-restore';
 
 const useStyles = makeStyles({
   toolbar: {
@@ -56,6 +57,10 @@ const confirmText = (tag: string) =>
 export const policiesConfirmText = (tag: string, count: number) =>
   `Are you sure you want to restore ${count === 1 ? '1 policy' : `${count} policies`} from backup ${tag}? This will create a pull request for review.`;
 
+/** Issue 30 §4: the confirmation before chosen policies go straight back into the tenant. */
+export const tenantRestoreConfirmText = (client: string, tag: string, count: number) =>
+  `Are you sure you want to restore ${count === 1 ? '1 policy' : `${count} policies`} from backup ${tag} straight into the tenant ${client}? This changes the tenant now; a backup of it is taken first.`;
+
 /** Spec 3 §8: a restore that failed without a reason from the server. */
 export const RESTORE_FAILED = 'Failed to restore backup. Please try again.';
 
@@ -75,6 +80,25 @@ export function unfinishedRestoreText({ branch, tagName }: UnfinishedRestore): s
     : `Branch ${branch} is not a restore of any backup of this tenant and has no pull request. Delete it in Azure DevOps.`;
 }
 
+/** What the screen says about a tenant restore's run. */
+export function tenantRestoreText(
+  restore: { client: string; tag: string; count: number; log: { id: number } },
+  status: 'running' | 'succeeded' | 'failed' | 'unknown',
+  result: string | null,
+): string {
+  const what = `${restore.count === 1 ? '1 policy' : `${restore.count} policies`} of ${restore.client} from backup ${restore.tag}`;
+  switch (status) {
+    case 'running':
+      return `Restoring ${what} into the tenant (run #${restore.log.id})...`;
+    case 'succeeded':
+      return `Restored ${what} into the tenant (run #${restore.log.id}).`;
+    case 'failed':
+      return `The restore of ${what} ended ${result ?? 'without a result'} (run #${restore.log.id}). Its log says why.`;
+    case 'unknown':
+      return `The restore of ${what} (run #${restore.log.id}) could not be followed. Its log shows how it went.`;
+  }
+}
+
 /** Tenant Backups (spec 3 §2): /tenant-backup. */
 export function TenantBackupPage() {
   const styles = useStyles();
@@ -91,6 +115,7 @@ export function TenantBackupPage() {
   const [restoreFailure, setRestoreFailure] = useState<string>();
   const confirm = useConfirm();
   const notify = useNotify();
+  const tenantRestore = useTenantRestore();
 
   if (clients.isError) console.error('Loading the tenants failed', clients.error);
   if (backups.isError) console.error('Loading the backups failed', backups.error);
@@ -105,6 +130,7 @@ export function TenantBackupPage() {
 
   function chooseTenant(code: string): void {
     manual.reset();
+    tenantRestore.reset();
     setRestoreFailure(undefined);
     setClient(code || undefined);
   }
@@ -145,6 +171,31 @@ export function TenantBackupPage() {
       notify({ intent: 'error', title: failure ?? RESTORE_FAILED });
       // a failed restore may have left its branch without a pull request: the list says so
       void backups.refetch();
+    } finally {
+      setRestoringTag(undefined);
+    }
+  }
+
+  async function restoreToTenant(backup: Backup, policies: string[]): Promise<void> {
+    if (!client || restoringTag !== undefined) return;
+    const confirmed = await confirm({
+      title: 'Restore policies into the tenant',
+      body: tenantRestoreConfirmText(client, backup.tagName, policies.length),
+      confirmLabel: 'Restore into tenant',
+    });
+    if (!confirmed) return;
+    setRestoreFailure(undefined);
+    setRestoringTag(backup.tagName);
+    try {
+      await tenantRestore.start(client, backup.tagName, policies);
+      setViewing(undefined);
+    } catch (error) {
+      console.error('Starting the tenant restore failed', error);
+      setRestoreFailure(
+        error instanceof ApiError && error.message
+          ? `Failed to start the restore: ${error.message}`
+          : 'Failed to start the restore. Please try again.',
+      );
     } finally {
       setRestoringTag(undefined);
     }
@@ -217,6 +268,23 @@ export function TenantBackupPage() {
         </div>
       </Card>
 
+      {tenantRestore.restore && tenantRestore.status && (
+        <ResultBar
+          intent={
+            tenantRestore.status === 'succeeded'
+              ? 'success'
+              : tenantRestore.status === 'running'
+                ? 'info'
+                : tenantRestore.status === 'failed'
+                  ? 'error'
+                  : 'warning'
+          }
+          className={styles.message}
+          actions={<RunLogButton run={tenantRestore.restore.log} />}
+        >
+          {tenantRestoreText(tenantRestore.restore, tenantRestore.status, tenantRestore.result)}
+        </ResultBar>
+      )}
       {restoreFailure && (
         <ResultBar intent="error" className={styles.message}>
           {restoreFailure}
@@ -270,6 +338,7 @@ export function TenantBackupPage() {
             backup={viewing}
             onClose={() => setViewing(undefined)}
             onRestore={(b, policies) => void restoreBackup(b, policies)}
+            onRestoreToTenant={(b, policies) => void restoreToTenant(b, policies)}
           />
           <BackupComparisonDialog
             client={client}

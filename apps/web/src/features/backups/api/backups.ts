@@ -61,6 +61,26 @@ export function useRestoreBackup() {
   });
 }
 
+/** Chosen policies of a backup straight back into the tenant (issue 30 §4): a pipeline run. */
+export function useStartTenantRestore() {
+  return useMutation({
+    mutationFn: ({ client, tag, policies }: { client: string; tag: string; policies: string[] }) =>
+      api<ManualBackup>(`${base(client)}/restore-runs`, {
+        method: 'POST',
+        body: { tag, policies },
+      }),
+  });
+}
+
+/** A tenant restore's run: state and result. */
+export function getTenantRestoreRun(
+  client: string,
+  runId: number,
+  signal?: AbortSignal,
+): Promise<BackupRun> {
+  return api<BackupRun>(`${base(client)}/restore-runs/${runId}`, signal ? { signal } : {});
+}
+
 /** Streams the comparison of a backup with today's configuration, reporting progress. */
 export function fetchBackupComparison(
   client: string,

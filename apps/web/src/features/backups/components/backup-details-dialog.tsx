@@ -49,6 +49,7 @@ export function BackupDetailsDialog({
   restoring = false,
   onClose,
   onRestore,
+  onRestoreToTenant,
 }: {
   client: string;
   backup: Backup | undefined;
@@ -56,6 +57,7 @@ export function BackupDetailsDialog({
   restoring?: boolean;
   onClose: () => void;
   onRestore: (backup: Backup, policies?: string[]) => void;
+  onRestoreToTenant: (backup: Backup, policies: string[]) => void;
 }) {
   const styles = useStyles();
   const content = useBackupContent(client, backup?.tagName);
@@ -120,6 +122,7 @@ export function BackupDetailsDialog({
             selectedPolicies={content.data ? [...selected] : undefined}
             onClose={onClose}
             onRestore={onRestore}
+            onRestoreToTenant={onRestoreToTenant}
           />
         </DialogBody>
       </DialogSurface>

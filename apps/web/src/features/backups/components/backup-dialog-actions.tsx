@@ -13,6 +13,7 @@ export function BackupDialogActions({
   selectedPolicies,
   onClose,
   onRestore,
+  onRestoreToTenant,
 }: {
   backup: Backup | undefined;
   restoring: boolean;
@@ -20,12 +21,25 @@ export function BackupDialogActions({
   selectedPolicies?: readonly string[];
   onClose: () => void;
   onRestore: (backup: Backup, policies?: string[]) => void;
+  /** the chosen policies straight back into the tenant */
+  onRestoreToTenant?: (backup: Backup, policies: string[]) => void;
 }) {
   return (
     <DialogActions>
       <Button appearance="secondary" onClick={onClose}>
         Close
       </Button>
+      {selectedPolicies && onRestoreToTenant && (
+        <RoleGate needs="Approver">
+          <Button
+            appearance="secondary"
+            disabled={restoring || selectedPolicies.length === 0}
+            onClick={() => backup && onRestoreToTenant(backup, [...selectedPolicies])}
+          >
+            {`Restore Selected Policies to Tenant (${selectedPolicies.length})`}
+          </Button>
+        </RoleGate>
+      )}
       {selectedPolicies && (
         <RoleGate needs="Approver">
           <Button
