@@ -6,6 +6,7 @@ import { Buffer } from 'node:buffer';
 import { GraphClient, GraphMailSender } from '@aegis/connectors/graph';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
+import { EmulatorDeliveries } from './deliveries';
 import { SIMULATED_TENANTS } from './registry';
 import type { TenantEmulator } from './server';
 import { appToken, MSP_MAILBOX, mspAppToken, startTestTenantEmulator } from './test-support';
@@ -171,6 +172,27 @@ describe('sendMail', () => {
       body: JSON.stringify({ message }),
     });
     expect(response.status).toBe(401);
+  });
+});
+
+describe('what is kept', () => {
+  it('drops the oldest messages once their attachments pass 64 MB', () => {
+    const deliveries = new EmulatorDeliveries(() => 0);
+    const big = 'A'.repeat(25 * 1024 * 1024);
+    for (const subject of ['one', 'two', 'three']) {
+      deliveries.keepMail({
+        id: subject,
+        from: MSP_MAILBOX,
+        to: ['a@b.example'],
+        cc: [],
+        subject,
+        body: { contentType: 'text', content: '' },
+        attachments: [{ name: 'r.pdf', contentType: 'application/pdf', contentBytes: big }],
+        saveToSentItems: true,
+        receivedAt: deliveries.receivedAt(),
+      });
+    }
+    expect(deliveries.receivedMail().map((m) => m.subject)).toEqual(['two', 'three']);
   });
 });
 

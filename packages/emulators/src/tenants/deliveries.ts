@@ -42,7 +42,12 @@ export interface SinkFailure {
 }
 
 /** Messages kept at most, oldest dropped first: a long-running `npm start` stays bounded. */
-const KEPT = 1_000;
+const KEPT = 500;
+/** Attachment text (base64) kept at most across messages: reports carry PDFs of megabytes. */
+const KEPT_ATTACHMENT_CHARACTERS = 64 * 1024 * 1024;
+
+const attachmentSize = (message: ReceivedMail): number =>
+  message.attachments.reduce((sum, a) => sum + a.contentBytes.length, 0);
 
 export class EmulatorDeliveries {
   private mail: ReceivedMail[] = [];
@@ -56,7 +61,12 @@ export class EmulatorDeliveries {
   }
 
   keepMail(message: ReceivedMail): void {
-    this.mail = [...this.mail, message].slice(-KEPT);
+    const kept = [...this.mail, message].slice(-KEPT);
+    let size = kept.reduce((sum, m) => sum + attachmentSize(m), 0);
+    while (size > KEPT_ATTACHMENT_CHARACTERS && kept.length > 1) {
+      size -= attachmentSize(kept.shift()!);
+    }
+    this.mail = kept;
   }
 
   keepWebhook(webhook: ReceivedWebhook): void {
