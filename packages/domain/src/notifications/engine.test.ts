@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -247,6 +248,32 @@ describe('nextDigestAt', () => {
     );
     expect(new Date(nextDigestAt(Date.parse('2026-11-27T07:00:00Z'), 7)).toISOString()).toBe(
       '2026-11-28T07:00:00.000Z',
+    );
+  });
+});
+
+describe('properties', () => {
+  it('sends each channel one message per distinct fingerprint in a row, whatever repeats', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('a', 'b', 'c'), { minLength: 1, maxLength: 30 }),
+        (fingerprints) => {
+          let record: NotificationRecord | undefined;
+          let at = T0;
+          for (const fingerprint of fingerprints) {
+            at += HOUR;
+            record = raise(record, drift(fingerprint), at) ?? record;
+          }
+          // a change is a run of equal fingerprints ending: one message each (pruning keeps
+          // the latest generations only, so count generations rather than outbox entries)
+          const changes = fingerprints.filter((f, i) => i === 0 || f !== fingerprints[i - 1]);
+          expect(record?.generation).toBe(changes.length);
+          const latest = record!.deliveries.filter((d) =>
+            d.id.startsWith(`${record!.generation}.`),
+          );
+          expect(latest.map((d) => d.channelId).sort()).toEqual(['mail', 'psa', 'teams']);
+        },
+      ),
     );
   });
 });
