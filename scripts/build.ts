@@ -57,8 +57,6 @@ export async function buildServer(): Promise<Metafile> {
     entryPoints: {
       server: 'apps/server/src/server.ts',
       'fleet-summary-worker': 'apps/server/src/services/fleet-summary-worker.ts',
-      // the cold rebuild of the stored fleet summaries, a job beside the server (ADR 062)
-      'fleet-rebuild': 'apps/server/src/fleet-rebuild.ts',
     },
     outdir: SERVER_OUT_DIR,
     outExtension: { '.js': '.mjs' },

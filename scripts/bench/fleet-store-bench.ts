@@ -16,6 +16,7 @@ import { createTablesClient } from '@aegis/connectors/tables';
 import type { Fleet } from '@aegis/contracts';
 import type { ConfigFile } from '@aegis/domain';
 import { CONFIG_REPOSITORY_NAME, startAzurite } from '@aegis/emulators';
+import { runFleetRebuild } from '@aegis/pipeline-tasks';
 
 import { generateTrees } from './engine-bench';
 import {
@@ -144,9 +145,8 @@ export async function runFleetStoreBench(
 ): Promise<FleetStoreBenchResult> {
   const dir = await mkdtemp(path.join(tmpdir(), 'aegis-bench-fleet-store-'));
   const azurite = await startAzurite({ location: dir });
-  const server = await startBenchServer('fleet-store', {
-    tables: createTablesClient({ connectionString: azurite.connectionString }),
-  });
+  const tables = createTablesClient({ connectionString: azurite.connectionString });
+  const server = await startBenchServer('fleet-store', { tables });
   try {
     const setupStart = performance.now();
     const { baseline, client } = generateTrees(POLICIES);
@@ -156,15 +156,26 @@ export async function runFleetStoreBench(
     const rows: FleetStoreBenchResult['rows'] = [];
     const loadBefore = loadavg()[0] ?? 0;
 
-    // the rebuild job, as `npm run fleet:rebuild` runs it (here with the bench user's token)
-    const rebuild = server.app.rebuildFleetSummaries;
-    if (!rebuild) throw new Error('the bench server has no summary store');
-    const job = server.pusher;
+    // the rebuild pipeline's task, as `aegis-task fleet-rebuild` runs it (here with the bench user's token)
+    const quiet = () => undefined;
+    const rebuild = () =>
+      runFleetRebuild({
+        log: {
+          info: quiet,
+          section: quiet,
+          warning: quiet,
+          error: quiet,
+          succeededWithIssues: quiet,
+        },
+        now: () => new Date(),
+        repository: server.pusher,
+        tables,
+      });
     server.takeRequests();
     const rssBefore = rssMegabytes();
     const cpuStart = cpuMilliseconds();
     const start = performance.now();
-    const { value: rebuilt, peak } = await withPeakHeap(() => rebuild(job));
+    const { value: rebuilt, peak } = await withPeakHeap(rebuild);
     const cpuEnd = cpuMilliseconds();
     rows.push({
       run: `rebuild job, cold (${rebuilt.clients} clients)`,

@@ -8,7 +8,6 @@ import {
   GraphMailSender,
   type MailSender,
 } from '@aegis/connectors/graph';
-import type { ConfigRepository } from '@aegis/connectors/repository';
 import {
   createTablesClient,
   SharedRows,
@@ -63,7 +62,6 @@ import { AuditTrail } from './services/audit-trail';
 import { BranchProtectionService } from './services/branch-protection';
 import { clientTenantApis, openIdTenantDiscovery } from './services/client-tenant-apis';
 import type { ClientTenantApisFactory } from './services/client-tenant-onboarding';
-import type { FleetRebuild } from './services/fleet-service';
 import { ManualBackupGuard } from './services/manual-backup-guard';
 import { ChannelSender } from './services/notification-channels';
 import { NotificationRouting } from './services/notification-routing';
@@ -85,8 +83,6 @@ import { devOpsCheck, identityCheck, ReadinessProbe, tablesCheck } from './servi
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The cold rebuild of every stored fleet summary (ADR 062); none without Table storage. */
-    rebuildFleetSummaries: ((repository: ConfigRepository) => Promise<FleetRebuild>) | undefined;
     /**
      * The notification engine (ADR 065): producers `raise` events, the notification routes list,
      * acknowledge and snooze; none without Table storage or without a routing source.
@@ -214,7 +210,6 @@ export async function buildApp({
 
   // fleet summaries are stored in Aegis's own Table storage account, read by every instance
   const fleet = createFleetServices(config, storage, app.log);
-  app.decorate('rebuildFleetSummaries', fleet.rebuild);
 
   await app.register(healthRoutes, {
     readiness: new ReadinessProbe(

@@ -17,6 +17,7 @@ export const USAGE = `Usage: aegis-task <${TASK_NAMES.join('|')}> --client ABC [
   --domain, --tenant-id, --subscription, --region, --enroll-in-power-support   onboard
   --domain, --client-tenant-id, --enterprise-app-id                            appdeploy-onboard
   --kind due|quick|full                    drift-check (no --client: every client that is due)
+  fleet-rebuild takes no --client: it stores every client's fleet summary (AEGIS_TABLES_URL)
 Configuration comes from the agent's environment (README: "Pipelines in a real organisation").`;
 
 export interface CliIo {

@@ -5,6 +5,11 @@ export { runCli, USAGE, type CliIo } from './cli';
 export type { AgentOptions, TenantTokenProvider } from './agent';
 export type { TaskContext, PipelineDefinitionTarget } from './tasks/context';
 export { runTask } from './tasks/run-task';
+export {
+  runFleetRebuild,
+  type FleetRebuildContext,
+  type FleetRebuildOutcome,
+} from './tasks/fleet-rebuild';
 export * from './tasks/layout';
 export { snapshotTenant, stripProperties } from './tasks/snapshot';
 export { writableBody } from './tasks/deploy';

@@ -11,6 +11,7 @@ export const TASK_NAMES = [
   'onboard',
   'appdeploy-onboard',
   'drift-check',
+  'fleet-rebuild',
 ] as const;
 export type TaskName = (typeof TASK_NAMES)[number];
 
@@ -118,6 +119,8 @@ export const TASK_PARAMETER_SCHEMAS = {
       .optional()
       .default('due'),
   }),
+  // the whole fleet: no client
+  'fleet-rebuild': z.object({}),
 } satisfies Record<TaskName, z.ZodType>;
 
 export type TaskParameters<T extends TaskName> = z.infer<(typeof TASK_PARAMETER_SCHEMAS)[T]>;

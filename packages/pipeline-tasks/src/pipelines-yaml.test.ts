@@ -199,10 +199,12 @@ describe('pipelines/*.yml', () => {
     expect(steps[download]?.artifact).toBe('aegis-task');
     const node = steps.findIndex((s) => s.task === 'NodeTool@0');
     expect(String(steps[node]?.inputs?.['versionSpec'])).toBe(`${NODE_MAJOR}.x`);
+    // `node <bundle> <task>`, then its flags (the fleet rebuild has none)
+    const command = `node "${TASK_BUNDLE_PATH}" ${task}`;
     const runIndex = steps.findIndex((s) =>
-      String(s.inputs?.['inlineScript'] ?? s.script ?? '').includes(
-        `node "${TASK_BUNDLE_PATH}" ${task} `,
-      ),
+      String(s.inputs?.['inlineScript'] ?? s.script ?? '')
+        .split('\n')
+        .some((line) => line.trim() === command || line.trim().startsWith(`${command} `)),
     );
     expect(runIndex, 'a step runs the task').toBeGreaterThan(Math.max(download, node));
     const run = steps[runIndex];

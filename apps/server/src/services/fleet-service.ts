@@ -3,7 +3,7 @@
 // from the trees at one commit: the folder listings of a commit are cached by commit id and each
 // client's summary by the tree ids it was computed from, since git objects never change.
 import type { GitCommitRef, GitRef } from '@aegis/connectors/devops';
-import type { RawFile, ConfigRepository } from '@aegis/connectors/repository';
+import type { RawFile, ConfigRepository, FleetTreeIds } from '@aegis/connectors/repository';
 import { storedFor, type FleetSummaryStore, type StoredSummary } from '@aegis/connectors/tables';
 import type {
   CaptureOverview,
@@ -14,23 +14,20 @@ import type {
 } from '@aegis/contracts';
 import {
   ageInDays,
-  BASELINE_ROOT,
-  LAYERS_FOLDER,
   backupHealth,
   CLIENTS_FOLDER,
   clientFolder,
   FLEET_MISSING,
   fleetStatus,
   fleetStatusCounts,
-  isClientCode,
   lastCaptureOf,
-  lastSegment,
   makesCapturePartial,
   parseBackupTag,
   selectTrendPoints,
   sortBackupsNewestFirst,
   worstFleetDeviations,
   noConfiguration,
+  summaryExpiredBetween,
   type ClientSummary,
   type ConfigFile,
   type FleetDeviation,
@@ -43,10 +40,7 @@ import pLimit from 'p-limit';
 import { inThreadSummarizer, type FleetSummarizer } from './fleet-summarizer';
 
 /** The folder listings of one commit: the baseline's tree id and each client folder's. */
-interface CommitSnapshot {
-  baselineTreeId: string | undefined;
-  clients: Map<string, string>;
-}
+type CommitSnapshot = FleetTreeIds;
 
 /** App-wide caches of the fleet (the benchmark and tests may pass their own). */
 export interface FleetCaches {
@@ -72,17 +66,6 @@ export function createFleetCaches(): FleetCaches {
   };
 }
 
-/** What a rebuild of the stored summaries did. */
-export interface FleetRebuild {
-  /** main's tip the summaries are for */
-  commitId: string;
-  clients: number;
-  /** summaries computed and stored (the others were stored already) */
-  computed: number;
-  /** clients whose summary could not be computed, with why */
-  failed: string[];
-}
-
 /** What the fleet needs from the capture history: each client's overview, from one listing. */
 export interface CaptureOverviews {
   overviews(clients: readonly string[]): Promise<Map<string, CaptureOverview>>;
@@ -102,9 +85,6 @@ const BULK_MINIMUM = 4;
 const BULK_SHARE = 3;
 /** Commits read per client for its trend (newest first). */
 const TREND_COMMITS = 100;
-const BASELINE_PARENT = BASELINE_ROOT.slice(0, BASELINE_ROOT.lastIndexOf('/'));
-/** Joins the company baseline's tree id and the layers folder's in a fleet baseline id. */
-const LAYERED = '+layers:';
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -143,29 +123,6 @@ export class FleetService {
     const summaries = await this.summariesAt(named, tip, snapshot, this.now().getTime());
     const failed = summaries.flatMap((s, i) => (s.ok ? [] : [`${named[i]}: ${reason(s.error)}`]));
     if (failed.length > 0) throw new Error(`Fleet summaries not computed: ${failed.join('; ')}`);
-  }
-
-  /**
-   * Every client's summary at main's tip, computed where the store lacks it or holds it for other
-   * trees, and stored: the cold rebuild a pipeline job runs, not a page load (ADR 062).
-   */
-  async rebuild(): Promise<{
-    commitId: string;
-    clients: number;
-    computed: number;
-    failed: string[];
-  }> {
-    const tip = await this.repository.branchTip();
-    const snapshot = await this.snapshot(tip);
-    const clients = [...snapshot.clients.keys()].sort();
-    const written = { count: 0 };
-    const summaries = await this.summariesAt(clients, tip, snapshot, this.now().getTime(), written);
-    return {
-      commitId: tip,
-      clients: clients.length,
-      computed: written.count,
-      failed: summaries.flatMap((s, i) => (s.ok ? [] : [`${clients[i]}: ${reason(s.error)}`])),
-    };
   }
 
   /** The fleet table and its summary, every figure read at main's tip. */
@@ -369,7 +326,6 @@ export class FleetService {
     commitId: string,
     snapshot: CommitSnapshot,
     at: number,
-    written?: { count: number },
   ): Promise<Settled<ClientSummary>[]> {
     await this.readStored(clients, snapshot, at);
     await this.summarizeInBulk(clients, commitId, snapshot, at);
@@ -377,8 +333,7 @@ export class FleetService {
     const summaries = await Promise.all(
       clients.map((c) => limit(() => settle(this.summaryAt(c, commitId, snapshot, at)))),
     );
-    const count = await this.storeComputed(clients, commitId, snapshot, summaries);
-    if (written) written.count = count;
+    await this.storeComputed(clients, commitId, snapshot, summaries);
     return summaries;
   }
 
@@ -405,7 +360,7 @@ export class FleetService {
     const lacking = clients.filter((client) => {
       const key = this.summaryKey(client, snapshot);
       const cached = key ? this.caches.summaries.get(key) : undefined;
-      return key !== undefined && (!cached || expiredBetween(cached, at));
+      return key !== undefined && (!cached || summaryExpiredBetween(cached, at));
     });
     if (lacking.length === 0) return;
     let stored: Map<string, StoredSummary>;
@@ -418,7 +373,7 @@ export class FleetService {
     for (const client of lacking) {
       const row = stored.get(client);
       const clientTreeId = snapshot.clients.get(client) ?? '';
-      if (!storedFor(row, baselineTreeId, clientTreeId) || expiredBetween(row.summary, at)) {
+      if (!storedFor(row, baselineTreeId, clientTreeId) || summaryExpiredBetween(row.summary, at)) {
         continue;
       }
       const key = `${client}:${baselineTreeId}:${clientTreeId}`;
@@ -495,23 +450,7 @@ export class FleetService {
   private async snapshot(commitId: string): Promise<CommitSnapshot> {
     const cached = this.caches.snapshots.get(commitId);
     if (cached) return cached;
-    const version = { commit: commitId };
-    const [clientItems, configItems, rootItems] = await Promise.all([
-      this.repository.listChildren(CLIENTS_FOLDER, version),
-      this.repository.listChildren(BASELINE_PARENT, version),
-      this.repository.listChildren('/', version),
-    ]);
-    const clients = new Map<string, string>();
-    for (const item of clientItems) {
-      const code = lastSegment(item.path);
-      if (item.isFolder && isClientCode(code)) clients.set(code, item.objectId);
-    }
-    const baseline = configItems.find((i) => i.isFolder && i.path === BASELINE_ROOT);
-    const layers = rootItems.find((i) => i.isFolder && i.path === LAYERS_FOLDER);
-    // the layers are part of every client's baseline (ADR 068): a change to one is a baseline change
-    const baselineTreeId =
-      baseline && layers ? `${baseline.objectId}${LAYERED}${layers.objectId}` : baseline?.objectId;
-    const snapshot = { baselineTreeId, clients };
+    const snapshot = await this.repository.fleetTreeIds({ commit: commitId });
     this.caches.snapshots.set(commitId, snapshot);
     return snapshot;
   }
@@ -533,7 +472,7 @@ export class FleetService {
     }
     const key = `${client}:${baselineTreeId}:${clientTreeId}`;
     const cached = this.caches.summaries.get(key);
-    if (cached && !expiredBetween(cached, at)) return cached;
+    if (cached && !summaryExpiredBetween(cached, at)) return cached;
 
     const files: RawFile[] = [];
     const [baseline] = await Promise.all([
@@ -572,7 +511,7 @@ export class FleetService {
     const lacking = new Set(
       folders.filter((client) => {
         const cached = this.caches.summaries.get(keyOf(client));
-        return !cached || expiredBetween(cached, at);
+        return !cached || summaryExpiredBetween(cached, at);
       }),
     );
     if (lacking.size < BULK_MINIMUM || lacking.size * BULK_SHARE < folders.length) return;
@@ -633,24 +572,13 @@ export class FleetService {
   private baselineFiles(treeId: string, commitId: string): Promise<ConfigFile[]> {
     const cached = this.caches.baselines.get(treeId);
     if (cached) return cached;
-    const version = { commit: commitId };
-    const files = Promise.all([
-      this.repository.readTree(BASELINE_ROOT, version),
-      treeId.includes(LAYERED) ? this.repository.readTree(LAYERS_FOLDER, version) : undefined,
-    ]).then(([company, layers]) => [...(company?.files ?? []), ...(layers?.files ?? [])]);
+    const files = this.repository.readFleetBaseline(treeId, { commit: commitId });
     this.caches.baselines.set(treeId, files);
     files.catch(() => {
       if (this.caches.baselines.get(treeId) === files) this.caches.baselines.delete(treeId);
     });
     return files;
   }
-}
-
-/** Whether an acceptance expiry lies between the summary's moment and `at` (then it is recomputed). */
-function expiredBetween(summary: ClientSummary, at: number): boolean {
-  const from = Math.min(summary.computedAt, at);
-  const to = Math.max(summary.computedAt, at);
-  return summary.expiries.some((e) => e > from && e <= to);
 }
 
 function backupsOf(

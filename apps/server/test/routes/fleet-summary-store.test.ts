@@ -230,32 +230,6 @@ describe('fleet summaries stored for every instance (ADR 062)', () => {
     }
   });
 
-  it('rebuilds every missing summary as a job, and nothing when all are stored', async () => {
-    const before = await store.read();
-    await tables.deleteEntities(
-      FLEET_SUMMARY_TABLE,
-      [...before.keys()].map((client) => ({ partitionKey: 'main', rowKey: client })),
-    );
-    expect((await store.read()).size).toBe(0);
-    // a fresh instance: the rebuild computes, it does not find the figures in a warm cache
-    const c = await anotherInstance();
-    try {
-      const rebuild = c.app.rebuildFleetSummaries!;
-      const job = new ConfigRepository(git, createConfigRepositoryShared(REPO));
-      const first = await rebuild(job);
-      expect(first).toMatchObject({ clients: before.size, computed: before.size, failed: [] });
-      const rebuilt = await store.read();
-      expect([...rebuilt.keys()].sort()).toEqual([...before.keys()].sort());
-      for (const row of rebuilt.values()) {
-        expect(row.commitId).toBe(first.commitId);
-        expect(row.summary).toEqual(await freshSummary(row));
-      }
-      expect(await rebuild(job)).toMatchObject({ computed: 0, failed: [] });
-    } finally {
-      await c.close();
-    }
-  });
-
   it('keeps a large summary in parts and reads it back whole', () => {
     const deviations = Array.from({ length: 4_000 }, (_, i) => ({
       path: `Entra/ConditionalAccess/${i}-${Math.random().toString(36)}.json`,

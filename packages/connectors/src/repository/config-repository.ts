@@ -5,12 +5,16 @@
 // one commit, pull request, removing what it made when a step fails), commits, branches and tags.
 // Lint refuses the DevOps client's git methods anywhere else.
 import {
+  BASELINE_ROOT,
   branchRef,
   CLIENT_YAML_FOLDER,
+  CLIENTS_FOLDER,
   ConflictError,
   isAegisMainWritePath,
   isClientCode,
   jsonContent,
+  lastSegment,
+  LAYERS_FOLDER,
   MAIN_BRANCH,
   NotAllowedError,
   NotFoundError,
@@ -56,6 +60,18 @@ export interface ParsedFile extends ConfigFile {
 }
 
 /** A folder at one git tree object: immutable, so cached by its object id. */
+/** The folder holding the baseline's folder: its listing gives the baseline's tree id. */
+const BASELINE_PARENT = BASELINE_ROOT.slice(0, BASELINE_ROOT.lastIndexOf('/'));
+/** Joins the company baseline's tree id and the layers folder's in a fleet baseline id. */
+const LAYERED = '+layers:';
+
+/** The baseline's tree id and each client folder's, at one version. */
+export interface FleetTreeIds {
+  baselineTreeId: string | undefined;
+  /** client code → its folder's tree id */
+  clients: Map<string, string>;
+}
+
 export interface ParsedTree {
   folder: string;
   treeId: string;
@@ -313,6 +329,42 @@ export class ConfigRepository {
     return this.devops
       .listItems(this.repo, folder, { recursion: 'oneLevel', version })
       .then((items) => items.filter((item) => item.path !== folder));
+  }
+
+  /**
+   * The tree ids the fleet's figures depend on at a version (ADR 062): the baseline's (the company
+   * baseline's folder, joined with /Layers' when there are layers, ADR 068) and each client folder's
+   * under /Clients. Three listings; a summary named by these ids still holds.
+   */
+  async fleetTreeIds(version: VersionSpec = MAIN): Promise<FleetTreeIds> {
+    const [clientItems, configItems, rootItems] = await Promise.all([
+      this.listChildren(CLIENTS_FOLDER, version),
+      this.listChildren(BASELINE_PARENT, version),
+      this.listChildren('/', version),
+    ]);
+    const clients = new Map<string, string>();
+    for (const item of clientItems) {
+      const code = lastSegment(item.path);
+      if (item.isFolder && isClientCode(code)) clients.set(code, item.objectId);
+    }
+    const baseline = configItems.find((i) => i.isFolder && i.path === BASELINE_ROOT);
+    const layers = rootItems.find((i) => i.isFolder && i.path === LAYERS_FOLDER);
+    // the layers are part of every client's baseline (ADR 068): a change to one is a baseline change
+    const baselineTreeId =
+      baseline && layers ? `${baseline.objectId}${LAYERED}${layers.objectId}` : baseline?.objectId;
+    return { baselineTreeId, clients };
+  }
+
+  /**
+   * The files every client summary compares with, at a version (ADR 068): the company baseline's
+   * and, when `fleetTreeIds` found layers, every layer's; `summarizeClient` picks each client's.
+   */
+  async readFleetBaseline(baselineTreeId: string, version: VersionSpec): Promise<ParsedFile[]> {
+    const [company, layers] = await Promise.all([
+      this.readTree(BASELINE_ROOT, version),
+      baselineTreeId.includes(LAYERED) ? this.readTree(LAYERS_FOLDER, version) : undefined,
+    ]);
+    return [...(company?.files ?? []), ...(layers?.files ?? [])];
   }
 
   /**

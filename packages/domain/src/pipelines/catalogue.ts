@@ -155,6 +155,16 @@ export const PIPELINE_CATALOGUE = {
     templateParameters: ['ClientCode', 'Kind'],
     variables: [],
   },
+  /**
+   * Issue 32 (ADR 062): stores every client's fleet summary at main's tip; scheduled nightly and
+   * run when the baseline changes, so no Fleet page computes the fleet cold.
+   */
+  fleetRebuild: {
+    name: 'Fleet Summary Rebuild',
+    folder: AEGIS_PIPELINES_FOLDER,
+    templateParameters: [],
+    variables: [],
+  },
 } as const satisfies Record<string, CataloguedPipeline>;
 
 export type CataloguedPipelineKey = keyof typeof PIPELINE_CATALOGUE;

@@ -37,6 +37,7 @@ export const TASK_OF_CATALOGUED_PIPELINE: Readonly<Record<CataloguedPipelineKey,
   deployBaseline: 'deploy',
   removeBaseline: 'offboard',
   driftCheck: 'drift-check',
+  fleetRebuild: 'fleet-rebuild',
 };
 
 export function taskOfPipeline(pipeline: {

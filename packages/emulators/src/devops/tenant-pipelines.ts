@@ -44,7 +44,7 @@ export interface TenantPipelines {
 }
 
 export interface TenantPipelinesOptions {
-  /** Table storage for the tasks that use it (app-deploy onboarding, the drift check) */
+  /** Table storage for the tasks that use it (app-deploy onboarding, the drift check, the fleet rebuild) */
   tablesConnectionString?: string;
 }
 

@@ -1,6 +1,7 @@
 // Builds the emulator's sample organization on disk: projects, repositories (real git history made
 // with one fast-import per repository), pipelines with the specs' fixed ids, and each client's
 // backup tag history.
+import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 
 import { MINIMUM_REVIEWERS_POLICY_TYPE, ZERO_OBJECT_ID } from '@aegis/connectors/devops';
@@ -58,10 +59,25 @@ export const CONFIG_REPOSITORY_NAME = 'M365Config';
 export { FIXED_PIPELINE_IDS };
 
 /** Ids the sample organisation gives the catalogue's pipelines that are found by folder and name. */
-const NAMED_PIPELINE_IDS: Record<'deployBaseline' | 'removeBaseline' | 'driftCheck', number> = {
+const NAMED_PIPELINE_IDS: Record<
+  'deployBaseline' | 'removeBaseline' | 'driftCheck' | 'fleetRebuild',
+  number
+> = {
   deployBaseline: 230,
   removeBaseline: 231,
   driftCheck: 232,
+  fleetRebuild: 233,
+};
+
+/**
+ * Pipelines whose YAML is Aegis's own (pipelines/ of this repository), so the emulator's scheduler
+ * reads the schedule a real organisation runs.
+ */
+const AEGIS_PIPELINE_YAML: Partial<Record<CataloguedPipelineKey, string>> = {
+  fleetRebuild: readFileSync(
+    new URL('../../../../pipelines/fleet-rebuild.yml', import.meta.url),
+    'utf8',
+  ),
 };
 
 export interface SeedDevOpsResult {
@@ -357,8 +373,10 @@ export async function seedDevOps(
     deployBaseline: '/baseline/deploy.yml',
     removeBaseline: '/baseline/remove.yml',
     driftCheck: '/pipelines/drift-check.yml',
+    fleetRebuild: '/pipelines/fleet-rebuild.yml',
   };
   const parametersById = new Map<number, readonly string[]>();
+  const aegisYamlById = new Map<number, string>();
   for (const [key, entry] of Object.entries(PIPELINE_CATALOGUE) as [
     CataloguedPipelineKey,
     (typeof PIPELINE_CATALOGUE)[CataloguedPipelineKey],
@@ -376,6 +394,8 @@ export async function seedDevOps(
       catalogueYaml[key],
     );
     parametersById.set(pipelineId, entry.templateParameters);
+    const aegisYaml = AEGIS_PIPELINE_YAML[key];
+    if (aegisYaml) aegisYamlById.set(pipelineId, aegisYaml);
   }
   SAMPLE_CLIENTS.filter((c) => c.code !== 'WWI').forEach((c, index) => {
     const tenantPipeline = tenantPipelineOf(c.code);
@@ -490,7 +510,8 @@ export async function seedDevOps(
         .filter((p) => p.repositoryId === r.id && p.yamlPath)
         .map((p) => [
           p.yamlPath!.slice(1),
-          pipelineYaml(p.name, parametersById.get(p.id) ?? ['ClientCode']),
+          aegisYamlById.get(p.id) ??
+            pipelineYaml(p.name, parametersById.get(p.id) ?? ['ClientCode']),
         ]),
     );
   for (const r of [pipelinesRepo, appRepo, toolsRepo, secOpsRepo]) {

@@ -7,6 +7,7 @@ import { runCapture } from './capture';
 import type { TaskContext } from './context';
 import { runDeploy } from './deploy';
 import { runDriftCheck } from './drift-check';
+import { runFleetRebuild } from './fleet-rebuild';
 import { runOffboard } from './offboard';
 import { runAppDeployOnboard, runOnboard } from './onboard';
 import { runObjectRestore } from './restore-objects';
@@ -39,5 +40,8 @@ export async function runTask(
       return runAppDeployOnboard(context, parseTaskParameters('appdeploy-onboard', parameters));
     case 'drift-check':
       return runDriftCheck(context, parseTaskParameters('drift-check', parameters));
+    case 'fleet-rebuild':
+      parseTaskParameters('fleet-rebuild', parameters);
+      return runFleetRebuild(context);
   }
 }

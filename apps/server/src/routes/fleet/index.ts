@@ -1,4 +1,3 @@
-import type { ConfigRepository } from '@aegis/connectors/repository';
 import { FleetSummaryStore, type AppTables } from '@aegis/connectors/tables';
 import {
   fleetClientParamsSchema,
@@ -13,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AegisConfig } from '../../config';
 import { CaptureService, createCaptureCaches } from '../../services/capture-service';
-import { createFleetCaches, FleetService, type FleetRebuild } from '../../services/fleet-service';
+import { createFleetCaches, FleetService } from '../../services/fleet-service';
 import { createFleetSummarizer, type FleetSummarizer } from '../../services/fleet-summarizer';
 
 const tags = ['fleet'];
@@ -39,8 +38,6 @@ export function createFleetServices(
   serviceOf: FleetServiceOf;
   /** the service when summaries are stored: what refreshes them after a change */
   storingServiceOf: FleetServiceOf | undefined;
-  /** the cold rebuild of every stored summary over a repository (the rebuild job's) */
-  rebuild: ((repository: ConfigRepository) => Promise<FleetRebuild>) | undefined;
   summarizer: FleetSummarizer;
 } {
   const caches = createFleetCaches();
@@ -62,16 +59,9 @@ export function createFleetServices(
       undefined,
       store,
     );
-  // the rebuild computes summaries only: the capture overviews are the Fleet page's
-  const noCaptures = {
-    overviews: () => Promise.reject(new Error('the rebuild reads no captures')),
-  };
-  const rebuild = (repository: ConfigRepository) =>
-    new FleetService(repository, noCaptures, caches, log, summarizer, undefined, store).rebuild();
   return {
     serviceOf,
     storingServiceOf: store ? serviceOf : undefined,
-    rebuild: store ? rebuild : undefined,
     summarizer,
   };
 }
