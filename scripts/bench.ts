@@ -1,4 +1,5 @@
 /** `npm run bench`: runs each registered benchmark in turn and prints its figures. */
+import { printAuditBench, runAuditBench } from './bench/audit-bench';
 import { printBundleBench, runBundleBench } from './bench/bundle-bench';
 import { printCaptureBench, runCaptureBench } from './bench/capture-bench';
 import { printComparisonBench, runComparisonBench } from './bench/comparison-bench';
@@ -23,6 +24,7 @@ const benchmarks: Benchmark[] = [
     run: async () => printPipelineTasksBench(await runPipelineTasksBench()),
   },
   { name: 'capture', run: async () => printCaptureBench(await runCaptureBench()) },
+  { name: 'audit', run: async () => printAuditBench(await runAuditBench()) },
   { name: 'fleet', run: async () => printFleetBench(await runFleetBench()) },
   // 1,000 clients from stored summaries (ADR 062); also `npm run bench fleet-store` alone
   { name: 'fleet', run: async () => printFleetStoreBench(await runFleetStoreBench()) },
