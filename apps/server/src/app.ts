@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { ServiceError } from '@aegis/connectors';
 import { createBlobsClient, type BlobStore } from '@aegis/connectors/blobs';
 import {
   GRAPH_SCOPE,
@@ -54,6 +55,7 @@ import { customerReportRoutes } from './routes/customer-reports';
 import { driftRoutes } from './routes/drift';
 import { createFleetServices, fleetRoutes } from './routes/fleet';
 import { healthRoutes } from './routes/health';
+import { notificationRoutes } from './routes/notifications';
 import { notificationRoutingRoutes } from './routes/notifications/routing';
 import { onboardingRoutes } from './routes/onboarding';
 import { projectRoutes } from './routes/projects';
@@ -262,6 +264,16 @@ export async function buildApp({
 
   await app.register(notificationRoutingRoutes, {
     routing: () => notificationRouting ?? new NotificationRouting(appTables()),
+    now,
+  });
+  await app.register(notificationRoutes, {
+    notifications: () => {
+      if (notifications) return notifications;
+      throw new ServiceError(
+        'Notifications need Table storage: set a connection string or an account URL.',
+        { service: 'tables', statusCode: 503, code: 'NotConfigured' },
+      );
+    },
     now,
   });
   await app.register(backupRoutes, {

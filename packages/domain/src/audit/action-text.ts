@@ -53,6 +53,9 @@ export const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
   'PUT /api/customer-reports/:client/schedule': "Changed a client's customer report schedule",
   'POST /api/customer-reports/:client/sends': 'Sent a customer report (send now)',
   'POST /api/customer-reports/runs': 'Sent the customer reports that were due',
+  'POST /api/notifications/:id/acknowledge': 'Acknowledged a notification',
+  'POST /api/notifications/:id/snooze': 'Snoozed a notification',
+  'POST /api/notifications/channels/:id/test': 'Sent a test message to a notification channel',
 };
 
 /** The phrase for an audited action; an action without one (a route added later) as recorded. */
