@@ -3,7 +3,8 @@ import { paths } from '../config/paths';
 
 /**
  * The sidebar of spec 1 §2: Main Navigation, Deployment (two dropdowns) and Onboarding, then
- * Administration (issue 18: the audit trail, shown disabled with the role named to other roles).
+ * Administration (issue 18: the audit trail, issue 28: notification rules; shown disabled with the role named to
+ * other roles).
  */
 export const NAV_SECTIONS: readonly NavSection[] = [
   {
@@ -51,6 +52,13 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   },
   {
     title: 'Administration',
-    items: [{ label: 'Audit Trail', href: paths.audit.getHref(), needs: 'Administrator' }],
+    items: [
+      { label: 'Audit Trail', href: paths.audit.getHref(), needs: 'Administrator' },
+      {
+        label: 'Notification Rules',
+        href: paths.notificationRules.getHref(),
+        needs: 'Administrator',
+      },
+    ],
   },
 ];

@@ -45,6 +45,13 @@ const portalRoutes: RouteObject[] = [
     }),
   },
   {
+    path: paths.notificationRules.path,
+    lazy: async () => ({
+      Component: (await import('../features/notifications/notification-settings-page'))
+        .NotificationSettingsPage,
+    }),
+  },
+  {
     path: paths.tenantBackup.path,
     lazy: async () => ({
       Component: (await import('../features/backups/tenant-backup-page')).TenantBackupPage,

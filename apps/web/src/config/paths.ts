@@ -28,6 +28,8 @@ export const paths = {
   },
   /** Issue 18 §5: the audit trail, for Administrators. */
   audit: { path: '/audit', getHref: () => '/audit' },
+  /** Issue 28 §5: notification rules and channels, for Administrators. */
+  notificationRules: { path: '/notification-rules', getHref: () => '/notification-rules' },
   /** ADR 021: the 'Options - Aegis' variant is `?baseline=options` (it was /tenant-baseline-options). */
   comparison: {
     path: '/fetch-json-files',

@@ -150,10 +150,13 @@ function NavLinks({ items, nested }: { items: readonly NavItem[]; nested?: boole
 export function PortalLayout({
   sections,
   onLogout,
+  headerStart,
   children,
 }: {
   sections: readonly NavSection[];
   onLogout: () => void;
+  /** What the header shows before the signed-in user (the notification centre). */
+  headerStart?: ReactNode;
   children?: ReactNode;
 }) {
   const styles = useStyles();
@@ -208,6 +211,7 @@ export function PortalLayout({
       </nav>
       <div className={styles.main}>
         <header className={styles.header}>
+          {headerStart}
           <img className={styles.photo} src={session.userPhoto ?? defaultPhoto} alt="Profile" />
           <Text>Logged in user: {name}</Text>
           {role && (
