@@ -13,6 +13,7 @@ import {
   driftCheckOfRow,
   PIPELINE_CATALOGUE,
   type StoredDriftCheck,
+  workloadFor,
 } from '@aegis/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -150,18 +151,35 @@ describe('drift check against the tenant emulator', () => {
     });
     expect(second?.result.kind).toBe('quick');
 
-    // someone switches the risky sign-in policy off altogether
+    expect(second?.result.workloadsReread).not.toContain('ConditionalAccess/Policy');
+
+    // the tenant's Global Administrator switches the risky sign-in policy off altogether: the
+    // audit log records it, so the quick check reads Conditional Access again and names who
     const state = world.state(abc.tenantId);
-    const policies = state.workloadObjects({ category: 'ConditionalAccess', kind: 'Policy' });
-    const ca004 = [...policies.values()].find((p) => String(p['displayName']).startsWith('CA004'))!;
-    ca004['state'] = 'disabled';
-    await fixture.run(DRIFT_CHECK, { ClientCode: 'ABC', Kind: 'quick' });
+    const policies = workloadFor('ConditionalAccess', 'Policy')!;
+    const ca004 = [...state.workloadObjects(policies).values()].find((p) =>
+      String(p['displayName']).startsWith('CA004'),
+    )!;
+    expect(
+      state.changeByAdministrator(policies, String(ca004['id']), { set: { state: 'disabled' } }),
+    ).toBeDefined();
+    const quick = await fixture.run(DRIFT_CHECK, { ClientCode: 'ABC', Kind: 'quick' });
+    expect(quick.log).toMatch(
+      /Quick check: re-reading \d+ workloads \(.*ConditionalAccess\/Policy/,
+    );
     const third = await stored('ABC');
+    expect(third?.result.kind).toBe('quick');
+    expect(third?.result.workloadsReread).toContain('ConditionalAccess/Policy');
     expect(third?.transition).toBe('changed');
     expect(third?.fingerprint).not.toBe(first?.fingerprint);
-    expect(third?.result.objects.find((o) => o.path === CA004)?.properties).toMatchObject([
-      { property: 'state', newValue: 'disabled' },
-    ]);
+    // what the quick check did not read again stands: still four objects
+    expect(third?.result.objects).toHaveLength(4);
+    const changedCa004 = third?.result.objects.find((o) => o.path === CA004);
+    expect(changedCa004?.properties).toMatchObject([{ property: 'state', newValue: 'disabled' }]);
+    expect(changedCa004?.attribution).toMatchObject({
+      status: 'attributed',
+      log: 'entraDirectoryAudits',
+    });
 
     // revert every drifted object to what main holds
     for (const object of third?.result.objects ?? []) {
@@ -180,7 +198,8 @@ describe('drift check against the tenant emulator', () => {
         for (const change of object.properties) live[change.property] = change.oldValue as Json;
       }
     }
-    await fixture.run(DRIFT_CHECK, { ClientCode: 'ABC', Kind: 'quick' });
+    // a direct change leaves no audit entry: a full check reads every workload
+    await fixture.run(DRIFT_CHECK, { ClientCode: 'ABC', Kind: 'full' });
     const resolved = await stored('ABC');
     expect(resolved).toMatchObject({ status: 'inSync', transition: 'resolved' });
     expect(resolved?.resolvedAt).toBe(resolved?.result.checkedAt);

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { ConfigRepository } from '@aegis/connectors/repository';
 import { SharedRows, type AppTables } from '@aegis/connectors/tables';
 import {
-  ATTRIBUTION_REASONS,
+  attributeDrift,
   CLIENTS_FOLDER,
   DRIFT_CHECK_PARTITION,
   DRIFT_SETTINGS_PARTITION,
@@ -22,7 +22,10 @@ import {
   dueDriftCheck,
   isClientCode,
   nextDriftState,
+  quickCheckWorkloads,
+  TENANT_WORKLOADS,
   unreadWorkloads,
+  workloadKey,
   type DriftCheckKind,
   type DriftCheckResult,
   type DriftFileChange,
@@ -65,6 +68,9 @@ async function clientsOnMain(repository: ConfigRepository, main: string): Promis
     .sort();
 }
 
+/** How far back a first check looks for who made a change: Entra's free edition keeps 7 days. */
+const AUDIT_LOOKBACK_IN_MS = 7 * 24 * 60 * 60 * 1000;
+
 export function driftFingerprint(result: Pick<DriftCheckResult, 'objects'>): string {
   return createHash('sha256').update(driftFingerprintText(result.objects)).digest('hex');
 }
@@ -77,15 +83,38 @@ async function checkClient(
   main: string,
 ): Promise<ClientDriftCheck> {
   const { log, repository } = context;
-  log.section(`${kind === 'full' ? 'Full' : 'Quick'} drift check of ${client}`);
   const tenant = await context.tenant(client);
   const checkedAt = context.now();
-  if (kind === 'quick') {
-    log.info(
-      "Quick check: no reader of the tenant's audit logs is configured, so every workload is read",
-    );
-  }
-  const snapshot = await snapshotTenant(tenant, repository, client, main, checkedAt);
+  const previousRow = await rows.read({ partitionKey: DRIFT_CHECK_PARTITION, rowKey: client });
+  const previous = previousRow ? driftCheckOfRow(previousRow) : undefined;
+  // A quick check builds on the last check: without one, or when main moved since (the approved
+  // configuration changed), only a full read tells the drift.
+  const quick = kind === 'quick' && previous !== undefined && previous.result.mainCommit === main;
+  const actualKind: DriftCheckKind = quick ? 'quick' : 'full';
+  log.section(`${quick ? 'Quick' : 'Full'} drift check of ${client}`);
+  // Who changed what: the audit logs since the drift began (or the last check, or a week back)
+  const since = new Date(
+    previous?.driftSince ??
+      previous?.result.checkedAt ??
+      checkedAt.getTime() - AUDIT_LOOKBACK_IN_MS,
+  );
+  const audit = await tenant.readAuditLogs(since, { until: checkedAt });
+  const lastCheckedAt = previous ? Date.parse(previous.result.checkedAt) : 0;
+  const reread = quick
+    ? quickCheckWorkloads(
+        audit.entries.filter((e) => Date.parse(e.time) >= lastCheckedAt),
+        audit.reads,
+      )
+    : undefined;
+  if (reread) log.info(`Quick check: re-reading ${reread.length} workloads (${reread.join(', ')})`);
+  const excludedPaths = reread
+    ? TENANT_WORKLOADS.map(workloadKey)
+        .filter((key) => !reread.includes(key))
+        .map((key) => `/${key}`)
+    : [];
+  const snapshot = await snapshotTenant(tenant, repository, client, main, checkedAt, {
+    excludedPaths,
+  });
   for (const line of notCapturedLines(snapshot.manifest)) log.info(line);
   const changes: DriftFileChange[] = snapshot.changes.flatMap((change) => {
     if (change.changeType === 'rename') return [];
@@ -99,17 +128,28 @@ async function checkClient(
       },
     ];
   });
+  const found = driftedObjects(changes);
+  const attributions = attributeDrift(found, audit.entries, audit.reads);
+  const readNow = new Set(snapshot.manifest.workloads.map((w) => w.workload));
+  // what a quick check did not read again stands as the last check found it
+  const carried = reread
+    ? (previous?.result.objects ?? []).filter((o) => !readNow.has(o.workload))
+    : [];
+  const workloads = [
+    ...snapshot.manifest.workloads,
+    ...(reread ? (previous?.result.workloads ?? []).filter((w) => !readNow.has(w.workload)) : []),
+  ].sort((a, b) => a.workload.localeCompare(b.workload));
   const result: DriftCheckResult = {
     client,
-    kind,
+    kind: actualKind,
     checkedAt: checkedAt.toISOString(),
     mainCommit: main,
-    workloads: snapshot.manifest.workloads,
-    // attributed from the tenant's audit logs once their reader runs here (ADR 064)
-    objects: driftedObjects(changes).map((object) => ({
-      ...object,
-      attribution: { status: 'unknown', reason: ATTRIBUTION_REASONS.notRead },
-    })),
+    workloads,
+    ...(reread ? { workloadsReread: reread } : {}),
+    objects: [
+      ...found.map((object, i) => ({ ...object, attribution: attributions[i]! })),
+      ...carried,
+    ].sort((a, b) => a.path.localeCompare(b.path)),
   };
   const status = driftStatusOf(result);
   const fingerprint = status === 'drifted' ? driftFingerprint(result) : undefined;
@@ -126,7 +166,8 @@ async function checkClient(
         ...(fingerprint ? { fingerprint } : {}),
         checkedAt: result.checkedAt,
       });
-      const lastFullCheckedAt = kind === 'full' ? result.checkedAt : previous?.lastFullCheckedAt;
+      const lastFullCheckedAt =
+        actualKind === 'full' ? result.checkedAt : previous?.lastFullCheckedAt;
       const next: StoredDriftCheck = {
         ...state,
         result,
@@ -146,7 +187,7 @@ async function checkClient(
   );
   return {
     client,
-    kind,
+    kind: actualKind,
     status,
     transition: stored.transition,
     drifted: result.objects.length,
