@@ -77,12 +77,13 @@ describe('fleet routes', () => {
 
   it('gives every sample client real figures that agree with the compliance report', async () => {
     let body = undefined as unknown as Fleet;
-    // cold: the client folders come from one zip of /Clients (ADR 036), the baseline from another
+    // cold: the client folders come from one zip of /Clients (ADR 036), the baseline from another,
+    // the baseline layers from a third (ADR 068)
     expect(
       await zipsDuring(async () => {
         body = await fleet();
       }),
-    ).toBe(2);
+    ).toBe(3);
     expect(body.rows.map((r) => r.client)).toEqual(['ABC', 'CON', 'FAB', 'NWT', 'WGB', 'WWI']);
     for (const row of body.rows.filter((r) => r.client !== 'WGB')) {
       const report = (await get(`/api/compliance/${row.client}`)).json() as {

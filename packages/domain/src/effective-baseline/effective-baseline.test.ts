@@ -215,7 +215,13 @@ describe('layers', () => {
       breakGlassGroupId: GROUP_A,
     });
     expect(effective.missing).toEqual([]);
-    expect(effective.files.map((f) => [f.path, f.layer, f.content])).toEqual([
+    expect(effective.files.map((f) => f.path)).toEqual([
+      'Intune/DeviceCompliancePolicy/windows.json',
+      'ConditionalAccess/Policy/Require MFA.json',
+      'Intune/DeviceConfiguration/Kiosk.json',
+    ]);
+    const byPath = [...effective.files].sort((a, b) => a.path.localeCompare(b.path));
+    expect(byPath.map((f) => [f.path, f.layer, f.content])).toEqual([
       [
         'ConditionalAccess/Policy/Require MFA.json',
         undefined,
@@ -225,7 +231,7 @@ describe('layers', () => {
       ['Intune/DeviceCompliancePolicy/windows.json', 'Healthcare', { passwordMinimumLength: 14 }],
       ['Intune/DeviceConfiguration/Kiosk.json', 'Kiosk devices', { kioskMode: 'multi' }],
     ]);
-    expect(effective.files[0]?.parameters).toEqual(['breakGlassGroupId']);
+    expect(byPath[0]?.parameters).toEqual(['breakGlassGroupId']);
   });
 
   it('the layer order decides which layer wins', () => {

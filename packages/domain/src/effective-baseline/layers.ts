@@ -80,7 +80,9 @@ export function parseClientLayers(json: unknown, field = 'layers'): string[] {
  * The client's effective baseline: the company files, overridden and added to by each layer in
  * order (a later layer wins), then with the client's parameters substituted. Paths are resource
  * paths (`AzureAD/Group/x.json`), matched without case as the comparison matches them; files that
- * are not valid JSON (content null) pass through. Tokens whose parameter is missing stay in the
+ * are not valid JSON (content null) pass through. The company's order is kept (a layer's policy
+ * takes the place of the one it replaces; added ones follow), as the comparison names same-named
+ * policies by that order. Tokens whose parameter is missing stay in the
  * content, so a comparison shows the token against the client's value, and are listed in `missing`.
  */
 export function effectiveBaseline(
@@ -116,7 +118,6 @@ export function effectiveBaseline(
       ...(file.content === null && file.text !== undefined ? { text: file.text } : {}),
     });
   }
-  files.sort((a, b) => a.path.localeCompare(b.path));
   return {
     files,
     missing: [...missing.entries()]

@@ -4,7 +4,15 @@
 // a failing Graph call, throttling with Retry-After, a
 // tenant with Multi Admin Approval, and the command line an Azure Pipelines agent runs.
 import type { RepositoryRef } from '@aegis/connectors/devops';
-import { captureManifestPath, isPartialCapture, parseCaptureManifest } from '@aegis/domain';
+import {
+  captureManifestPath,
+  comparePolicy,
+  effectiveBaseline,
+  isPartialCapture,
+  parseCaptureManifest,
+  parseTenantParameters,
+  substituteParameters,
+} from '@aegis/domain';
 import {
   MICROSOFT_CLOUD_DOORS,
   defaultScopeOf,
@@ -181,6 +189,138 @@ describe('deploy against the tenant emulator', () => {
         (c) => c.changeType === 'delete' && c.path.includes('Baseline - macOS - System Security'),
       ),
     ).toBe(false);
+  });
+});
+
+describe('tenant parameters and layers (ADR 068)', () => {
+  const GROUP_UNIFIED = 'M365Config/Resources/AzureAD/DirectorySetting/Group.Unified.json';
+  type Setting = { displayName?: string; values?: { name: string; value: string }[] };
+  const liveSetting = (code: string, name: string): Setting => {
+    const objects = world
+      .state(findSimulatedTenant(code)!.tenantId)
+      .workloadObjects({ category: 'AzureAD', kind: 'DirectorySetting' });
+    const setting = [...objects.values()].find((o) => o['displayName'] === name);
+    if (!setting) throw new Error(`${code} has no ${name}`);
+    return setting as Setting;
+  };
+  const valueOf = (setting: Setting, name: string) =>
+    setting.values?.find((v) => v.name === name)?.value;
+  const groupId = (code: string, displayName: string) =>
+    world
+      .state(findSimulatedTenant(code)!.tenantId)
+      .objectsOfType('#microsoft.graph.group')
+      .find((g) => g['displayName'] === displayName)?.['id'] as string | undefined;
+  const fileAt = async (path: string, branch: string) =>
+    JSON.parse(
+      (await devops.getFile(REPO, path, { version: { branch } }))?.content ?? 'null',
+    ) as unknown;
+
+  it("deploys a parameterised policy to two tenants with each tenant's own group; both then compare as compliant", async () => {
+    const baseline = await fileAt(GROUP_UNIFIED, 'main');
+    expect(valueOf(baseline as Setting, 'GroupCreationAllowedGroupId')).toBe(
+      '{{aegis:param:groupCreatorsGroupId}}',
+    );
+    for (const code of ['NWT', 'WWI']) {
+      const own = groupId(code, 'SG-License-M365-BusinessPremium');
+      expect(own).toMatch(/^[0-9a-f-]{36}$/);
+      // the tenant lost its setting: anyone may create groups
+      const live = liveSetting(code, 'Group.Unified');
+      for (const v of live.values ?? []) if (v.name === 'GroupCreationAllowedGroupId') v.value = '';
+
+      const deploy = await run(DEPLOY, {
+        ClientCode: code,
+        Components: JSON.stringify(['Password Protection']),
+      });
+      expect({ result: deploy.result, log: deploy.log }).toMatchObject({ result: 'succeeded' });
+      expect(deploy.log).toMatch(/updated AzureAD\/DirectorySetting\/Group\.Unified/);
+      expect(valueOf(liveSetting(code, 'Group.Unified'), 'GroupCreationAllowedGroupId')).toBe(own);
+
+      // the next capture holds the tenant's own id, equal to its parameter: no deviation
+      const capture = await run(216, { ClientCode: code });
+      const captured = await fileAt(
+        `Clients/${code}/${GROUP_UNIFIED}`,
+        `client-${code}-capture-${capture.id}`,
+      );
+      const parameters = parseTenantParameters(
+        await fileAt(`Clients/${code}/.parameters.json`, 'main'),
+      );
+      const effective = effectiveBaseline(
+        [{ path: GROUP_UNIFIED, content: baseline }],
+        [],
+        parameters,
+      );
+      expect(
+        comparePolicy(effective.files[0]!, { path: GROUP_UNIFIED, content: captured }),
+      ).toBeUndefined();
+      // another tenant's group would be a deviation
+      const other = substituteParameters(baseline, {
+        groupCreatorsGroupId: groupId('FAB', 'SG-License-M365-BusinessPremium')!,
+      });
+      expect(
+        comparePolicy(
+          { path: GROUP_UNIFIED, content: other.content },
+          { path: GROUP_UNIFIED, content: captured },
+        ),
+      ).toBeDefined();
+    }
+    expect(groupId('NWT', 'SG-License-M365-BusinessPremium')).not.toBe(
+      groupId('WWI', 'SG-License-M365-BusinessPremium'),
+    );
+  });
+
+  it('refuses to deploy, naming the parameter, when the client lacks it; nothing is written', async () => {
+    const path = 'Clients/NWT/.parameters.json';
+    const push = async (content: string, comment: string) => {
+      const main = (await devops.listRefs(REPO, 'heads/main')).find(
+        (r) => r.name === 'refs/heads/main',
+      )!;
+      await devops.push(REPO, {
+        branch: 'refs/heads/main',
+        oldObjectId: main.objectId,
+        commits: [{ comment, changes: [{ changeType: 'edit', path, content }] }],
+      });
+    };
+    const original = (await devops.getFile(REPO, path, { version: { branch: 'main' } }))!.content;
+    await push('{ "parameters": {} }\n', 'NWT without its parameters');
+    try {
+      const before = liveSetting('NWT', 'Group.Unified');
+      const snapshot = JSON.stringify(before);
+      const deploy = await run(DEPLOY, {
+        ClientCode: 'NWT',
+        Components: JSON.stringify(['Password Protection']),
+      });
+      expect(deploy.result).toBe('failed');
+      expect(deploy.log).toContain(
+        "##[error]NWT has no value for parameter 'groupCreatorsGroupId' (used by AzureAD/DirectorySetting/Group.Unified.json). Set it on the client's Parameters screen before deploying.",
+      );
+      // refused before the backup and before any write
+      expect(deploy.log).not.toMatch(/Rollback point/);
+      expect(JSON.stringify(liveSetting('NWT', 'Group.Unified'))).toBe(snapshot);
+      // a deploy that does not touch the policy is not held up by it
+      const other = await run(DEPLOY, {
+        ClientCode: 'NWT',
+        Components: JSON.stringify(['Authorization Policy']),
+      });
+      expect({ result: other.result, log: other.log }).toMatchObject({ result: 'succeeded' });
+    } finally {
+      await push(original, 'NWT parameters back');
+    }
+  });
+
+  it("deploys a layer's value to the client that names the layer, and the company's to the others", async () => {
+    // CON drifted to the company's lockout; its layer 'Healthcare' says 5
+    for (const v of liveSetting('CON', 'Password Rule Settings').values ?? []) {
+      if (v.name === 'LockoutThreshold') v.value = '10';
+    }
+    const con = await run(DEPLOY, {
+      ClientCode: 'CON',
+      Components: JSON.stringify(['Password Protection']),
+    });
+    expect({ result: con.result, log: con.log }).toMatchObject({ result: 'succeeded' });
+    expect(con.log).toContain("Effective baseline: the company baseline, then 'Healthcare'");
+    expect(con.log).toMatch(/updated AzureAD\/DirectorySetting\/Password Rule Settings/);
+    expect(valueOf(liveSetting('CON', 'Password Rule Settings'), 'LockoutThreshold')).toBe('5');
+    expect(valueOf(liveSetting('WWI', 'Password Rule Settings'), 'LockoutThreshold')).toBe('10');
   });
 });
 

@@ -10,7 +10,14 @@ import {
   applyMatches,
   autoMatches,
   buildComparisonRows,
+  clientLayersPath,
+  clientParametersPath,
+  effectiveBaseline,
   evaluateCompliance,
+  layerResourcesRoot,
+  parseClientLayers,
+  parseTenantParameters,
+  substituteParameters,
   findUnmatchedPolicies,
   policyPasses,
   runStandardBaseline,
@@ -29,11 +36,12 @@ import {
   SAMPLE_CLIENTS,
   baselinePolicies,
   generateSampleConfigRepo,
+  layerChangesFor,
   renderJson,
   type Deviation,
   type SampleClient,
 } from './sample-config';
-import { tenantContext, type TenantContext } from './tenant-context';
+import { sampleParametersOf, tenantContext, type TenantContext } from './tenant-context';
 
 const repo = generateSampleConfigRepo();
 const NEVER_COMPARED = new Set([
@@ -55,6 +63,22 @@ const baselineFiles = tree(RESOURCES_ROOT);
 const comparedBaseline = baselineFiles.filter(
   (f) => !NEVER_COMPARED.has((f.path.split('/')[0] ?? '').toLowerCase()),
 );
+
+/** A client's effective baseline (ADR 068) from the repository's files, as the server reads it. */
+function baselineOf(code: string): ConfigFile[] {
+  const json = (path: string): unknown => {
+    const text = repo.get(path.slice(1));
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  };
+  const layers = parseClientLayers(json(clientLayersPath(code))).map((name) => ({
+    name,
+    files: tree(layerResourcesRoot(name).slice(1)),
+  }));
+  const parameters = parseTenantParameters(json(clientParametersPath(code)));
+  const effective = effectiveBaseline(baselineFiles, layers, parameters);
+  expect(effective.missing).toEqual([]);
+  return effective.files;
+}
 
 // ---- an independent statement of the rules the expectations need ----
 
@@ -143,11 +167,19 @@ function expectationFor(client: SampleClient): Expectation {
     const own = declared.filter(
       (x) => (x.kind === 'change' || x.kind === 'reordered') && x.key === key,
     );
-    const plain = render(d, ctx);
-    const changes = own.length ? expectedChanges(plain, render(d, ctx, own)) : new Map();
+    // the client's copy holds its layers' values; its baseline is the layered one, parameters in
+    const layered = layerChangesFor(client, key);
+    const plain = render(d, ctx, layered);
+    const changes = own.length
+      ? expectedChanges(plain, render(d, ctx, [...layered, ...own]))
+      : new Map();
     if (changes.size) e.declared.set(`${key}.json`, changes);
     if (gone.has(key)) continue; // renamed: compared only once matched
-    const tenant = expectedChanges(render(d, BASELINE_CONTEXT), plain);
+    const baseline = substituteParameters(
+      render(d, BASELINE_CONTEXT, layered),
+      sampleParametersOf(ctx),
+    ).content as Json;
+    const tenant = expectedChanges(baseline, plain);
     const all = new Map([...tenant, ...changes]);
     if (all.size) e.modified.set(`${key}.json`, all);
   }
@@ -162,9 +194,10 @@ describe.each(SAMPLE_CLIENTS.map((c) => [c.code, c] as const))(
   (code, client) => {
     const clientFiles = tree(`Clients/${code}/${RESOURCES_ROOT}`);
     const expected = expectationFor(client);
-    const data = evaluateCompliance(baselineFiles, clientFiles);
+    const clientBaseline = baselineOf(code);
+    const data = evaluateCompliance(clientBaseline, clientFiles);
     const groups = new Map(data.deviations.map((g) => [g.path, g]));
-    const rows = buildComparisonRows(baselineFiles, clientFiles);
+    const rows = buildComparisonRows(clientBaseline, clientFiles);
 
     it('declares deviations that each alter the client copy (so there is something to detect)', () => {
       const declared = declaredOf(client);

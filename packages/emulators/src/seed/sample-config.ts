@@ -4,10 +4,13 @@
 // plausible series of commits, `generateSampleConfigRepo()` the final state.
 import {
   acceptedDeviationsPath,
+  clientLayersPath,
+  clientParametersPath,
   clientResourcesRoot,
   clientYamlPath,
   DRIFT_PIPELINE_CRON,
   newClientYaml,
+  layerResourcesRoot,
   PIPELINE_CATALOGUE,
   RESOURCES_FOLDER,
 } from '@aegis/domain';
@@ -24,7 +27,7 @@ import { conditionalAccessPolicies, namedLocations } from './policies/conditiona
 import { defenderPolicies, exchangePolicies } from './policies/exchange';
 import { intunePolicies } from './policies/intune';
 import { exoObject, policyKey, type Json, type JsonObject, type PolicyDef } from './policies/types';
-import { tenantContext, type TenantContext } from './tenant-context';
+import { sampleParametersOf, tenantContext, type TenantContext } from './tenant-context';
 
 export const RESOURCES_ROOT = RESOURCES_FOLDER;
 
@@ -54,6 +57,8 @@ export type Deviation =
   | { kind: 'clientOnly'; def: PolicyDef; note: string }
   | { kind: 'renamed'; key: string; name: string; note: string }
   | { kind: 'reordered'; key: string; note: string; apply(policy: JsonObject): void };
+/** A change to one policy: a client's deviation, or what a baseline layer makes of the policy. */
+export type Change = Extract<Deviation, { kind: 'change' }>;
 
 export interface SampleClient {
   code: string;
@@ -64,6 +69,8 @@ export interface SampleClient {
   initial: Deviation[];
   /** deviations that arrive with a later capture */
   later: Deviation[];
+  /** the baseline layers the client names, in order (ADR 068); its copy holds their values */
+  layers?: readonly string[];
 }
 
 const CA = (name: string) => `ConditionalAccess/Policy/${name}`;
@@ -139,7 +146,7 @@ const change = (key: string, path: string, value: Json, note: string): Deviation
 });
 
 /** Changes `values[name=…].value` of a directory setting. */
-const setting = (key: string, name: string, value: string, note: string): Deviation => ({
+const setting = (key: string, name: string, value: string, note: string): Change => ({
   kind: 'change',
   key,
   note,
@@ -203,6 +210,7 @@ export const SAMPLE_CLIENTS: readonly SampleClient[] = [
     code: 'CON',
     name: 'Contoso Ltd',
     domainPrefix: 'contoso',
+    layers: ['Healthcare'],
     onboardedDaysAgo: 160,
     initial: [
       change(K.deviceRegistration, 'userDeviceQuota', 20, 'device quota raised to 20'),
@@ -395,6 +403,42 @@ export const SAMPLE_CLIENTS: readonly SampleClient[] = [
   },
 ];
 
+/**
+ * The sample's baseline layers (ADR 068): each replaces company policies whole with the policy
+ * these changes make of it.
+ */
+export const SAMPLE_LAYERS: Readonly<Record<string, readonly Change[]>> = {
+  Healthcare: [
+    setting(K.passwordRules, 'LockoutThreshold', '5', 'patient data: lock out after 5 attempts'),
+    setting(K.passwordRules, 'LockoutDurationInSeconds', '300', 'patient data: 5 minutes'),
+  ],
+};
+
+/** The changes of the client's layers to one policy, in the layers' order. */
+export function layerChangesFor(client: Pick<SampleClient, 'layers'>, key: string): Change[] {
+  return (client.layers ?? []).flatMap((name) =>
+    (SAMPLE_LAYERS[name] ?? []).filter((d) => d.key === key),
+  );
+}
+
+/** Each layer's files (repository paths under Layers/{name}/M365Config/Resources). */
+function layerFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const [name, changes] of Object.entries(SAMPLE_LAYERS)) {
+    for (const key of new Set(changes.map((d) => d.key))) {
+      const def = baselinePolicies.find((d) => policyKey(d) === key);
+      if (!def) continue;
+      const policy = def.build(BASELINE_CONTEXT);
+      for (const d of changes) if (d.key === key) d.apply(policy);
+      files.set(
+        `${layerResourcesRoot(name).slice(1)}/${key}.json`,
+        renderJson(policy, BASELINE_CONTEXT),
+      );
+    }
+  }
+  return files;
+}
+
 function clientContext(client: SampleClient): TenantContext {
   return tenantContext(client.code, client.name, client.domainPrefix);
 }
@@ -431,6 +475,7 @@ function clientFiles(client: SampleClient, stage: 1 | 2): Map<string, string> {
     const key = policyKey(def);
     if (deviations.some((d) => d.kind === 'missing' && d.key === key)) continue;
     const policy = def.build(ctx);
+    for (const d of layerChangesFor(client, key)) d.apply(policy);
     for (const d of deviations) {
       if ((d.kind === 'change' || d.kind === 'reordered') && d.key === key) d.apply(policy);
     }
@@ -592,6 +637,7 @@ export function buildSampleRepo(stage: RepoStage): Map<string, string> {
     files.set('pipelines/drift-check.yml', PIPELINE_YAML.driftCheck);
     for (const [p, text] of baselineFiles(stage.baseline === 2 ? 2 : 1))
       files.set(`${RESOURCES_ROOT}/${p}`, text);
+    for (const [p, text] of layerFiles()) files.set(p, text);
   }
   if (stage.excluded) {
     for (const def of excludedFiles) {
@@ -606,6 +652,16 @@ export function buildSampleRepo(stage: RepoStage): Map<string, string> {
     if (clientStage === 0) continue;
     for (const [p, text] of clientFiles(client, clientStage)) {
       files.set(`${clientResourcesRoot(client.code).slice(1)}/${p}`, text);
+    }
+    files.set(
+      clientParametersPath(client.code).slice(1),
+      `${JSON.stringify({ parameters: sampleParametersOf(clientContext(client)) }, null, 2)}\n`,
+    );
+    if (client.layers?.length) {
+      files.set(
+        clientLayersPath(client.code).slice(1),
+        `${JSON.stringify({ layers: client.layers }, null, 2)}\n`,
+      );
     }
     if (stage.extras) {
       files.set(clientYamlPath(client.code).slice(1), clientYaml(client.code));

@@ -2,6 +2,8 @@
 // the same on every run while ids still differ between tenants (as they do in real exports).
 import { createHash } from 'node:crypto';
 
+import { parameterToken } from '@aegis/domain';
+
 export interface TenantContext {
   /** 'BASELINE' for the company baseline, else the client code */
   code: string;
@@ -12,8 +14,28 @@ export interface TenantContext {
   /** exchange organisation server prefix, e.g. EURPR03A004 */
   exchangeForest: string;
   guid(seed: string): string;
+  /**
+   * A tenant parameter of the sample (ADR 068): the company baseline names it by its token, a
+   * client tenant holds its own value.
+   */
+  parameter(name: SampleParameter): string;
   /** a fixed ISO date-time, `daysAgo` before the reference date 2025-06-01 */
   date(seed: string, maxDaysAgo?: number): string;
+}
+
+/** The sample's tenant parameters and each tenant's own value of them. */
+export const SAMPLE_PARAMETERS = {
+  /** who may create Microsoft 365 groups (Group.Unified): the tenant's licensed-staff group */
+  groupCreatorsGroupId: (ctx: Pick<TenantContext, 'guid'>) =>
+    ctx.guid('group:SG-License-M365-BusinessPremium'),
+} as const;
+export type SampleParameter = keyof typeof SAMPLE_PARAMETERS;
+
+/** A client tenant's values of the sample's parameters: its `.parameters.json`. */
+export function sampleParametersOf(ctx: Pick<TenantContext, 'guid'>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(SAMPLE_PARAMETERS).map(([name, value]) => [name, value(ctx)]),
+  );
 }
 
 export function deterministicGuid(seed: string): string {
@@ -41,6 +63,10 @@ export function tenantContext(
     domain: `${domainPrefix}.onmicrosoft.com`,
     exchangeForest: `EURPR${String(forestNumber).padStart(2, '0')}A00${hashNumber(code) % 9}`,
     guid: (seed) => deterministicGuid(`${code}:${seed}`),
+    parameter: (name) =>
+      code === 'BASELINE'
+        ? parameterToken(name)
+        : SAMPLE_PARAMETERS[name]({ guid: (seed) => deterministicGuid(`${code}:${seed}`) }),
     date: (seed, maxDaysAgo = 400) => {
       const days = hashNumber(`${code}:${seed}:date`) % maxDaysAgo;
       const seconds = hashNumber(`${code}:${seed}:time`) % 86400;

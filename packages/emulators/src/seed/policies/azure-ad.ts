@@ -7,7 +7,7 @@ import { graphEntity, type JsonObject, type PolicyDef } from './types';
 const directorySetting = (
   name: string,
   templateId: string,
-  values: Record<string, string>,
+  values: Record<string, string> | ((ctx: TenantContext) => Record<string, string>),
 ): PolicyDef => ({
   category: 'AzureAD',
   kind: 'DirectorySetting',
@@ -21,7 +21,9 @@ const directorySetting = (
       {
         displayName: name,
         templateId,
-        values: Object.entries(values).map(([n, value]) => ({ name: n, value })),
+        values: Object.entries(typeof values === 'function' ? values(ctx) : values).map(
+          ([n, value]) => ({ name: n, value }),
+        ),
       },
       'none',
     ),
@@ -113,7 +115,7 @@ export const azureAdPolicies: PolicyDef[] = [
       },
     }),
   },
-  directorySetting('Group.Unified', '62375ab9-6b52-47ed-826b-58e47e0e304b', {
+  directorySetting('Group.Unified', '62375ab9-6b52-47ed-826b-58e47e0e304b', (ctx) => ({
     NewUnifiedGroupWritebackDefault: 'true',
     EnableMIPLabels: 'true',
     CustomBlockedWordsList: '',
@@ -124,12 +126,13 @@ export const azureAdPolicies: PolicyDef[] = [
     AllowGuestsToBeGroupOwner: 'false',
     AllowGuestsToAccessGroups: 'true',
     GuestUsageGuidelinesUrl: '',
-    GroupCreationAllowedGroupId: '',
+    // a tenant parameter: each tenant's own group (ADR 068)
+    GroupCreationAllowedGroupId: ctx.parameter('groupCreatorsGroupId'),
     AllowToAddGuests: 'false',
     UsageGuidelinesUrl: '',
     ClassificationList: '',
     EnableGroupCreation: 'false',
-  }),
+  })),
   directorySetting('Password Rule Settings', '5cf42378-d67d-4f36-ba46-e8b86229381d', {
     BannedPasswordCheckOnPremisesMode: 'Enforce',
     EnableBannedPasswordCheckOnPremises: 'True',
