@@ -57,6 +57,8 @@ export async function buildServer(): Promise<Metafile> {
     entryPoints: {
       server: 'apps/server/src/server.ts',
       'fleet-summary-worker': 'apps/server/src/services/fleet-summary-worker.ts',
+      // the scheduled run of customer reports, a job beside the server (ADR 067)
+      'customer-reports-run': 'apps/server/src/customer-reports-run.ts',
     },
     outdir: SERVER_OUT_DIR,
     outExtension: { '.js': '.mjs' },

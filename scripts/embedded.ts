@@ -6,6 +6,7 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
+import { createBlobsClient } from '@aegis/connectors/blobs';
 import { DEVOPS_RESOURCE } from '@aegis/connectors/devops';
 import { createTablesClient } from '@aegis/connectors/tables';
 import {
@@ -13,6 +14,7 @@ import {
   buildDevOpsServer,
   jwksTokenVerifier,
   listenDevOpsEmulator,
+  SAMPLE_CLIENTS,
   SAMPLE_PROJECTS,
   seedAppTables,
   seedDevOps,
@@ -28,7 +30,7 @@ import {
   TENANT_EMULATOR_AUDIENCES,
   TenantWorld,
 } from '@aegis/emulators';
-import { buildApp, loadConfig, NotificationRouting } from '@aegis/server';
+import { buildApp, CustomerReportStore, loadConfig, NotificationRouting } from '@aegis/server';
 
 export interface EmbeddedOptions {
   readonly rootDir: string;
@@ -61,6 +63,8 @@ const AUDIENCE = 'api://aegis-embedded';
 const SEEDED_MARKER = 'seeded.json';
 /** Set once the sample notification channels and rules are in Table storage. */
 const NOTIFICATIONS_SEEDED_MARKER = 'notifications-seeded.json';
+/** Set once the sample clients' customer reports are scheduled and their first ones sent. */
+const REPORTS_SEEDED_MARKER = 'customer-reports-seeded.json';
 /** The MSP's mailbox notifications and reports are sent from (Graph sendMail, ADR 065). */
 export const SAMPLE_MAIL_SENDER = 'aegis-alerts@aegis-msp.example';
 
@@ -70,6 +74,41 @@ export const SAMPLE_MAIL_SENDER = 'aegis-alerts@aegis-msp.example';
  * /_emulator/webhooks), escalating to on call after 4 hours unacknowledged. Seeded once, through
  * the same routing the Administrator's screens use; the sink's URL names this start's port.
  */
+/**
+ * Issue 29: the sample clients' monthly reports are scheduled (on the 1st, so last month's is
+ * due), the MSP's branding set, and the due reports sent once by the scheduled run itself, so the
+ * history and the emulator's mailbox are not empty on a fresh start.
+ */
+async function seedSampleReports(dataDir: string, store: CustomerReportStore): Promise<void> {
+  const marker = path.join(dataDir, REPORTS_SEEDED_MARKER);
+  if (await exists(marker)) return;
+  await store.saveBranding({
+    mspName: 'Aegis Managed Services',
+    primaryColour: '#14325C',
+    contactEmail: 'servicedesk@aegis-msp.example',
+    contactPhone: '+44 20 7946 0000',
+    website: 'aegis-msp.example',
+    supportMessage: 'Our service desk answers every working day from 08:00 to 18:00.',
+  });
+  const at = new Date().toISOString();
+  for (const client of SAMPLE_CLIENTS.filter((c) => ['ABC', 'CON', 'FAB'].includes(c.code))) {
+    const domain = `${client.code.toLowerCase()}.example`;
+    await store.saveSchedule({
+      client: client.code,
+      customerName: client.name,
+      cadence: 'monthly',
+      dayOfMonth: 1,
+      contacts: [`it-lead@${domain}`],
+      technicians: ['alex.morgan@aegis-msp.example'],
+      introduction: `Dear ${client.name} team,\n\nthis is your monthly report on the security and configuration of your Microsoft 365 tenant.`,
+      enabled: true,
+      updatedBy: 'Aegis sample data',
+      updatedAt: at,
+    });
+  }
+  await writeFile(marker, JSON.stringify({ seededAt: at }));
+}
+
 async function seedSampleNotifications(
   dataDir: string,
   routing: NotificationRouting,
@@ -268,9 +307,24 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
       new NotificationRouting(createTablesClient({ connectionString: azurite.connectionString })),
       tenants.url,
     );
+    await seedSampleReports(
+      dataDir,
+      new CustomerReportStore(
+        createTablesClient({ connectionString: azurite.connectionString }),
+        createBlobsClient({ connectionString: azuriteBlob.connectionString }),
+      ),
+    );
     stack.push(() => app.close());
     // the address it really listens on (AEGIS_HOST), not a name that may resolve elsewhere
     const url = await app.listen({ host, port });
+    // the due reports (each period once, ADR 067): the sample's history, then each start's catch-up
+    void app.runCustomerReports?.().then(
+      (run) => {
+        if (run.failed.length > 0)
+          app.log.warn({ failed: run.failed }, 'customer reports not sent');
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'the customer reports could not run'),
+    );
     return {
       url,
       devOpsOrganizationUrl: devops.url,

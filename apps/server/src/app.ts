@@ -9,6 +9,7 @@ import {
   GraphMailSender,
   type MailSender,
 } from '@aegis/connectors/graph';
+import { ConfigRepository } from '@aegis/connectors/repository';
 import {
   createTablesClient,
   SharedRows,
@@ -16,6 +17,7 @@ import {
   type TablesConfig,
 } from '@aegis/connectors/tables';
 import { WebhookClient } from '@aegis/connectors/webhooks';
+import type { CustomerReportRun } from '@aegis/contracts';
 import { DEFAULT_ENGINE_SETTINGS } from '@aegis/domain';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -51,7 +53,7 @@ import { clientPipelineRoutes } from './routes/client-pipelines';
 import { clientRoutes } from './routes/clients';
 import { comparisonRoutes } from './routes/comparison';
 import { complianceRoutes } from './routes/compliance';
-import { customerReportRoutes } from './routes/customer-reports';
+import { createCustomerReports, customerReportRoutes } from './routes/customer-reports';
 import { driftRoutes } from './routes/drift';
 import { createFleetServices, fleetRoutes } from './routes/fleet';
 import { healthRoutes } from './routes/health';
@@ -80,11 +82,13 @@ import {
   type AppOwnToken,
   type OnBehalfOf,
 } from './services/on-behalf-of';
-import { createPipelineRunsShared } from './services/pipeline-runs';
+import { createPipelineRunsShared, PipelineRuns } from './services/pipeline-runs';
 import { devOpsCheck, identityCheck, ReadinessProbe, tablesCheck } from './services/readiness';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The due customer reports sent as the Aegis app's own identity (ADR 067); none without it. */
+    runCustomerReports: (() => Promise<CustomerReportRun>) | undefined;
     /**
      * The notification engine (ADR 065): producers `raise` events, the notification routes list,
      * acknowledge and snooze; none without Table storage or without a routing source.
@@ -288,15 +292,31 @@ export async function buildApp({
   await app.register(complianceRoutes);
   await app.register(fleetRoutes, { config, services: fleet });
   await app.register(captureRoutes, { config });
-  await app.register(customerReportRoutes, {
+  const reportOptions = {
     config,
     tables: appTables,
     blobs: () => blobs ?? createBlobsClient(blobsConfigOf(config)),
     mail,
     audit: auditTrail,
-    fleetOf: fleet.serviceOf,
     now,
-  });
+  };
+  const reports = createCustomerReports(reportOptions);
+  await app.register(customerReportRoutes, { reports, now });
+  // the scheduled run as the app's own identity (ADR 067): the customer-reports job and npm start's sample
+  const appDevOps = app.aegisDevOps;
+  app.decorate(
+    'runCustomerReports',
+    appDevOps
+      ? () =>
+          reports
+            .serviceOf({
+              configRepository: new ConfigRepository(appDevOps, app.configRepositoryShared),
+              pipelineRuns: new PipelineRuns(appDevOps, createPipelineRunsShared(), app.log),
+              log: app.log,
+            })
+            .runDue()
+      : undefined,
+  );
   await app.register(branchProtectionRoutes, { config });
   // the drift check writes its results to Aegis's own account (ADR 063)
   await app.register(driftRoutes, {

@@ -1,5 +1,6 @@
 import type { BlobStore } from '@aegis/connectors/blobs';
 import type { MailSender } from '@aegis/connectors/graph';
+import type { ConfigRepository } from '@aegis/connectors/repository';
 import type { AppTables } from '@aegis/connectors/tables';
 import {
   customerReportClientParamsSchema,
@@ -15,7 +16,7 @@ import {
   sendCustomerReportBodySchema,
 } from '@aegis/contracts';
 import { duePeriod, NotFoundError, parseReportPeriod } from '@aegis/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AegisConfig } from '../../config';
@@ -33,11 +34,12 @@ import {
   type CustomerReportSources,
 } from '../../services/customer-report-service';
 import { CustomerReportStore } from '../../services/customer-report-store';
-import type { FleetServiceOf } from '../fleet';
+import { createFleetCaches, FleetService } from '../../services/fleet-service';
+import type { PipelineRuns } from '../../services/pipeline-runs';
 
 const tags = ['customer-reports'];
 
-export interface CustomerReportRoutesOptions {
+export interface CustomerReportsOptions {
   readonly config: Pick<AegisConfig, 'AEGIS_DEVOPS_PROJECT'>;
   /** Table storage of the schedules, branding and history; asked for per request */
   readonly tables: () => AppTables;
@@ -46,33 +48,50 @@ export interface CustomerReportRoutesOptions {
   /** the email door (Graph sendMail); without one, 'send now' says what is missing */
   readonly mail: MailSender | undefined;
   readonly audit: AuditTrail;
-  readonly fleetOf: FleetServiceOf;
   readonly now?: () => Date;
 }
 
-/** Customer-ready compliance reports (issue 29): branding, schedules, preview, send now, history. */
-export const customerReportRoutes: FastifyPluginAsyncZod<CustomerReportRoutesOptions> = async (
-  app,
-  { config, tables, blobs, mail, audit, fleetOf, now = () => new Date() },
-) => {
+/** Who reads: a signed-in technician (their request), or the app itself (the scheduled run). */
+export interface CustomerReportReader {
+  configRepository: ConfigRepository;
+  pipelineRuns: PipelineRuns;
+  log: FastifyBaseLogger;
+}
+
+/** The parts every reader shares (caches, ports), and the service of each reader over them. */
+export function createCustomerReports({
+  config,
+  tables,
+  blobs,
+  mail,
+  audit,
+  now = () => new Date(),
+}: CustomerReportsOptions) {
   const complianceCaches = createComplianceCaches();
   const comparisonCaches = createComparisonCaches();
   const captureCaches = createCaptureCaches();
-
-  const sourcesOf = (request: FastifyRequest): CustomerReportSources => ({
-    repository: request.configRepository,
+  const fleetCaches = createFleetCaches();
+  const capturesOf = (reader: CustomerReportReader) =>
+    new CaptureService(
+      reader.configRepository,
+      reader.pipelineRuns,
+      captureCaches,
+      config.AEGIS_DEVOPS_PROJECT,
+    );
+  const sourcesOf = (reader: CustomerReportReader): CustomerReportSources => ({
+    repository: reader.configRepository,
     // the services of Baseline Compliance and the standard comparison: the report shows their figures
     compliance: (client) =>
       new ComplianceService(
-        new ConfigRepositoryComplianceStore(request.configRepository),
+        new ConfigRepositoryComplianceStore(reader.configRepository),
         complianceCaches,
-        request.log,
+        reader.log,
         now,
       ).report(client),
     standard: async (client) => {
       try {
         const result = await new ComparisonService(
-          request.configRepository,
+          reader.configRepository,
           comparisonCaches,
         ).runComparison(client, 'standard', () => undefined);
         return result.baselineType === 'standard' ? result : undefined;
@@ -81,16 +100,15 @@ export const customerReportRoutes: FastifyPluginAsyncZod<CustomerReportRoutesOpt
         throw error;
       }
     },
-    figuresAt: (client, moments) => fleetOf(request).figuresAt(client, moments),
-    reviewsWaiting: async (client) => {
-      const overviews = await new CaptureService(
-        request.configRepository,
-        request.pipelineRuns,
-        captureCaches,
-        config.AEGIS_DEVOPS_PROJECT,
-      ).overviews([client]);
-      return overviews.get(client)?.pendingReviews ?? 0;
-    },
+    figuresAt: (client, moments) =>
+      new FleetService(
+        reader.configRepository,
+        capturesOf(reader),
+        fleetCaches,
+        reader.log,
+      ).figuresAt(client, moments),
+    reviewsWaiting: async (client) =>
+      (await capturesOf(reader).overviews([client])).get(client)?.pendingReviews ?? 0,
     auditEvents: async (client, period) => {
       if (!audit.stored) return [];
       const last = new Date(Date.parse(period.end) - 1).toISOString().slice(0, 10);
@@ -104,8 +122,26 @@ export const customerReportRoutes: FastifyPluginAsyncZod<CustomerReportRoutesOpt
     },
   });
   const storeOf = () => new CustomerReportStore(tables(), blobs());
-  const serviceOf = (request: FastifyRequest) =>
-    new CustomerReportService(sourcesOf(request), storeOf(), mail, now);
+  return {
+    storeOf,
+    serviceOf: (reader: CustomerReportReader) =>
+      new CustomerReportService(sourcesOf(reader), storeOf(), mail, now),
+  };
+}
+
+export type CustomerReports = ReturnType<typeof createCustomerReports>;
+
+export interface CustomerReportRoutesOptions {
+  readonly reports: CustomerReports;
+  readonly now?: () => Date;
+}
+
+/** Customer-ready compliance reports (issue 29): branding, schedules, preview, send now, history. */
+export const customerReportRoutes: FastifyPluginAsyncZod<CustomerReportRoutesOptions> = async (
+  app,
+  { reports, now = () => new Date() },
+) => {
+  const { storeOf, serviceOf } = reports;
 
   app.get(
     '/api/customer-reports/branding',
