@@ -1,7 +1,13 @@
 import type { Backup } from '@aegis/contracts';
-import { Button, DialogActions, Spinner } from '@fluentui/react-components';
+import { Button, DialogActions, makeStyles, Spinner } from '@fluentui/react-components';
 
 import { RoleGate } from '../../../components/role-gate';
+
+const useStyles = makeStyles({
+  // four actions side by side: each keeps its label on one line, and the row wraps when narrow
+  actions: { flexWrap: 'wrap', justifyContent: 'flex-end' },
+  action: { whiteSpace: 'nowrap' },
+});
 
 /**
  * Close and Restore This Backup, shared by the Backup Details and Configuration Comparison modals;
@@ -24,14 +30,16 @@ export function BackupDialogActions({
   /** the chosen policies straight back into the tenant */
   onRestoreToTenant?: (backup: Backup, policies: string[]) => void;
 }) {
+  const styles = useStyles();
   return (
-    <DialogActions>
+    <DialogActions className={styles.actions}>
       <Button appearance="secondary" onClick={onClose}>
         Close
       </Button>
       {selectedPolicies && onRestoreToTenant && (
         <RoleGate needs="Approver">
           <Button
+            className={styles.action}
             appearance="secondary"
             disabled={restoring || selectedPolicies.length === 0}
             onClick={() => backup && onRestoreToTenant(backup, [...selectedPolicies])}
@@ -43,6 +51,7 @@ export function BackupDialogActions({
       {selectedPolicies && (
         <RoleGate needs="Approver">
           <Button
+            className={styles.action}
             appearance="secondary"
             disabled={restoring || selectedPolicies.length === 0}
             onClick={() => backup && onRestore(backup, [...selectedPolicies])}
@@ -53,6 +62,7 @@ export function BackupDialogActions({
       )}
       <RoleGate needs="Approver">
         <Button
+          className={styles.action}
           appearance="primary"
           disabled={restoring}
           icon={restoring ? <Spinner size="extra-tiny" /> : undefined}
