@@ -1,2 +1,3 @@
 export * from './types';
 export * from './definition';
+export * from './sample-input';
