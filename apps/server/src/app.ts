@@ -66,6 +66,8 @@ import { AuditTrail } from './services/audit-trail';
 import { BranchProtectionService } from './services/branch-protection';
 import { clientTenantApis, openIdTenantDiscovery } from './services/client-tenant-apis';
 import type { ClientTenantApisFactory } from './services/client-tenant-onboarding';
+import { raiseDriftEvents, RepeatingPass } from './services/drift-notifier';
+import { DriftService } from './services/drift-service';
 import { ManualBackupGuard } from './services/manual-backup-guard';
 import { ChannelSender } from './services/notification-channels';
 import { NotificationRouting } from './services/notification-routing';
@@ -264,6 +266,17 @@ export async function buildApp({
   if (notifications && config.AEGIS_NOTIFICATION_PASS_MS > 0) {
     app.addHook('onReady', async () => notifications.start(config.AEGIS_NOTIFICATION_PASS_MS));
     app.addHook('onClose', async () => notifications.stop());
+  }
+  if (notifications && storage && config.AEGIS_NOTIFICATION_PASS_MS > 0) {
+    // drift events from the checks the pipeline stored, on each pass of the engine's interval
+    const drift = new DriftService(storage);
+    const pass = new RepeatingPass(
+      () => raiseDriftEvents(drift, notifications, app.log),
+      app.log,
+      'The drift notification pass',
+    );
+    app.addHook('onReady', async () => pass.start(config.AEGIS_NOTIFICATION_PASS_MS));
+    app.addHook('onClose', async () => pass.stop());
   }
 
   await app.register(notificationRoutingRoutes, {

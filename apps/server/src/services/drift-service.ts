@@ -66,6 +66,11 @@ export class DriftService {
     return rows;
   }
 
+  /** Every client's last stored check, as the pipeline task wrote it (the drift notifier reads these). */
+  async checks(): Promise<StoredDriftCheck[]> {
+    return (await this.rows(DRIFT_CHECK_PARTITION)).flatMap((row) => driftCheckOfRow(row) ?? []);
+  }
+
   async fleet(): Promise<{ clients: DriftSummaryDto[] }> {
     const clients = (await this.rows(DRIFT_CHECK_PARTITION))
       .flatMap((row) => {
