@@ -182,7 +182,8 @@ export class NotificationService {
       severity: 'info',
       title: `Test message to '${channel.name}'`,
       summary: 'Aegis sent this test message from the notification channels screen.',
-      link: '/notifications',
+      // the screen the test is sent from
+      link: '/notification-rules',
       generation: 1,
       raisedAt: now.toISOString(),
       updatedAt: now.toISOString(),
