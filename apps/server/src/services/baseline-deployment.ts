@@ -2,7 +2,11 @@
 // names, the runs of the Aegis folder's deploy and remove pipelines for it, the company baseline's
 // files the configuration preview reads, and the preview of what a deploy would do.
 import type { DevOpsApi } from '@aegis/connectors/devops';
-import type { ConfigRepository, ParsedFile } from '@aegis/connectors/repository';
+import {
+  readClientBaseline,
+  type ConfigRepository,
+  type ParsedFile,
+} from '@aegis/connectors/repository';
 import {
   BASELINE_COMPONENTS,
   InputError,
@@ -15,6 +19,7 @@ import {
   deployComponentsRun,
   fullBaselineDeployRun,
   isClientCode,
+  missingParametersMessage,
   normalisePipelineFolder,
   offboardRun,
   pathInsideFolder,
@@ -152,16 +157,27 @@ export class BaselineDeployment {
       throw new InputError(`Unknown component(s): ${unknown.join(', ')}`, 'components');
     }
     const clientCode = await this.clientOfPipeline(pipelineId);
-    const [baseline, client] = await this.repository.readTrees([
-      BASELINE_ROOT,
-      clientResourcesRoot(clientCode),
+    // the client's effective baseline (ADR 068): what its deploy would write
+    const [baseline, client] = await Promise.all([
+      readClientBaseline(this.repository, clientCode),
+      this.repository.readTree(clientResourcesRoot(clientCode)),
     ]);
-    if (!baseline) throw new NotFoundError(`No baseline found at ${RESOURCES_FOLDER}`);
+    const selectedRoots = components.flatMap((name) =>
+      (BASELINE_COMPONENTS[name]?.paths ?? []).map((p) => toResourcePath(p).toLowerCase()),
+    );
+    const under = (path: string) =>
+      selectedRoots.some((root) => path === root || path.startsWith(`${root}/`));
+    const missing = baseline.missing
+      .map((m) => ({ name: m.name, paths: m.paths.filter((p) => under(p.toLowerCase())) }))
+      .filter((m) => m.paths.length > 0);
+    if (missing.length > 0) {
+      throw new InputError(missingParametersMessage(clientCode, missing), 'components');
+    }
     const clientFiles = new Map<string, ParsedFile>();
     for (const f of client?.files ?? []) clientFiles.set(toResourcePath(f.path).toLowerCase(), f);
     return {
       clientCode,
-      commitId: client?.commitId ?? baseline.commitId ?? null,
+      commitId: client?.commitId ?? baseline.commitId,
       components: components.map((name) => {
         const component = BASELINE_COMPONENTS[name]!;
         const roots = component.paths.map((p) => toResourcePath(p).toLowerCase());

@@ -9,6 +9,7 @@ const OPERATOR = 'sam.taylor@aegis-msp.example';
 describe('baseline deployment and off-boarding (spec 2 §7)', () => {
   let fixture: AppWithDevOps;
   let abcPipeline: number;
+  let conPipeline: number;
   beforeAll(async () => {
     fixture = await buildWithSeededDevOps({ pipelineDurationInMs: 60_000 });
     const list = await fixture.t.injectAs(SAMPLE_USER, {
@@ -17,6 +18,7 @@ describe('baseline deployment and off-boarding (spec 2 §7)', () => {
     });
     const pipelines = list.json<{ pipelines: { id: number; folder: string }[] }>().pipelines;
     abcPipeline = pipelines.find((p) => p.folder === 'Tenants\\ABC')!.id;
+    conPipeline = pipelines.find((p) => p.folder === 'Tenants\\CON')!.id;
   });
   afterAll(() => fixture.close());
 
@@ -181,5 +183,20 @@ describe('baseline deployment and off-boarding (spec 2 §7)', () => {
     expect(new Set(ca.items.map((i) => i.action)).size).toBeGreaterThan(1);
     const compliance = preview.components.find((c) => c.name === 'Device Compliance')!;
     expect(compliance.items.map((i) => i.action)).toContain('unchanged');
+  });
+
+  it("previews against the client's effective baseline: its layer and its parameters (ADR 068)", async () => {
+    // CON names the 'Healthcare' layer (lockout after 5) and holds its own group creators' group:
+    // against the company baseline both policies would be updates
+    const response = await post('/api/baseline/deploy/preview', {
+      pipelineId: conPipeline,
+      components: ['Password Protection'],
+    });
+    expect(response.statusCode).toBe(200);
+    const items = response
+      .json<{ components: { items: { name: string; action: string }[] }[] }>()
+      .components.flatMap((c) => c.items);
+    expect(items.find((i) => i.name === 'Password Rule Settings')?.action).toBe('unchanged');
+    expect(items.find((i) => i.name === 'Group.Unified')?.action).toBe('unchanged');
   });
 });
