@@ -1,6 +1,7 @@
+import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildWithSeededDevOps, type AppWithDevOps } from '../devops-fixture';
+import { buildWithSeededDevOps, mainWriterOf, type AppWithDevOps } from '../devops-fixture';
 import { SAMPLE_USER } from '../helper';
 
 const READER = 'night.shift@aegis-msp.example';
@@ -198,5 +199,41 @@ describe('baseline deployment and off-boarding (spec 2 §7)', () => {
       .components.flatMap((c) => c.items);
     expect(items.find((i) => i.name === 'Password Rule Settings')?.action).toBe('unchanged');
     expect(items.find((i) => i.name === 'Group.Unified')?.action).toBe('unchanged');
+  });
+
+  it('refuses a preview naming the parameter the client lacks (400)', async () => {
+    const git = mainWriterOf(fixture.t);
+    const repo = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
+    const path = '/Clients/CON/.parameters.json';
+    const write = async (content: string, comment: string) => {
+      const [main] = await git.listRefs(repo, 'heads/main');
+      await git.push(repo, {
+        branch: 'main',
+        oldObjectId: main?.commitId ?? '',
+        commits: [{ comment, changes: [{ changeType: 'edit', path, content }] }],
+      });
+    };
+    const original = (await git.getFile(repo, path, { version: { branch: 'main' } }))!.content;
+    await write('{ "parameters": {} }\n', 'test: CON without its parameters');
+    try {
+      const response = await post('/api/baseline/deploy/preview', {
+        pipelineId: conPipeline,
+        components: ['Password Protection'],
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        field: 'components',
+        message:
+          "CON has no value for parameter 'groupCreatorsGroupId' (used by AzureAD/DirectorySetting/Group.Unified.json). Set it on the client's Parameters screen before deploying.",
+      });
+      // components that do not use it preview as before
+      const other = await post('/api/baseline/deploy/preview', {
+        pipelineId: conPipeline,
+        components: ['Device Compliance'],
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await write(original, 'test: CON parameters back');
+    }
   });
 });
