@@ -1,0 +1,50 @@
+import type { SharedRows } from '@aegis/connectors/tables';
+import {
+  ConflictError,
+  NotFoundError,
+  rolloutReducer,
+  type AppTableEntity,
+  type RolloutEvent,
+  type RolloutState,
+} from '@aegis/domain';
+
+/** The partition of the shared rows that holds one row per rollout. */
+const PARTITION = 'rollout';
+
+const keysOf = (id: string) => ({ partitionKey: PARTITION, rowKey: id });
+
+function stateOf(id: string, row: AppTableEntity | undefined): RolloutState {
+  if (typeof row?.State !== 'string') throw new NotFoundError(`Rollout ${id} not found`);
+  return JSON.parse(row.State) as RolloutState;
+}
+
+/**
+ * Rollouts in Table storage (issue 30 §3, ADR 069): one shared row per rollout holding its state,
+ * changed only through the domain's reducer and a conditional write. Two instances that apply
+ * events to one rollout at once each decide on the latest row, so a tenant's deploy is claimed
+ * once and a ring is never advanced twice; the state outlives any server.
+ */
+export class RolloutStore {
+  constructor(private readonly rows: SharedRows) {}
+
+  /** Records a new rollout; ConflictError when its id is taken. */
+  async create(state: RolloutState): Promise<RolloutState> {
+    return this.rows.update(keysOf(state.id), (current) => {
+      if (current) throw new ConflictError(`Rollout ${state.id} already exists`);
+      return { write: { State: JSON.stringify(state) }, result: state };
+    });
+  }
+
+  /** The rollout as every instance sees it; NotFoundError when there is none. */
+  async get(id: string): Promise<RolloutState> {
+    return stateOf(id, await this.rows.read(keysOf(id)));
+  }
+
+  /** The rollout after the event, written only if nobody changed it since it was read. */
+  async apply(id: string, event: RolloutEvent): Promise<RolloutState> {
+    return this.rows.update(keysOf(id), (current) => {
+      const next = rolloutReducer(stateOf(id, current), event);
+      return { write: { State: JSON.stringify(next) }, result: next };
+    });
+  }
+}
