@@ -56,6 +56,8 @@ const useStyles = makeStyles({
   },
   line: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
   meta: { color: tokens.colorNeutralForeground3 },
+  // a summary names one drifted object a line
+  summary: { whiteSpace: 'pre-line' },
   actions: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
   snooze: { display: 'flex', flexDirection: 'column', gap: '8px' },
   heading: { marginBottom: '8px' },
@@ -156,7 +158,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
           {notification.clientCode} · {notification.title}
         </Text>
       </div>
-      {notification.summary && <Text>{notification.summary}</Text>}
+      {notification.summary && <Text className={styles.summary}>{notification.summary}</Text>}
       <Text size={200} className={styles.meta}>
         {STATE_WORDS[notification.state]}
         {notification.acknowledged && ` by ${notification.acknowledged.by}`}
