@@ -33,6 +33,8 @@ const useStyles = makeStyles({
   changes: { margin: 0, paddingLeft: '16px' },
   value: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
   links: { display: 'flex', gap: '16px', flexWrap: 'wrap' },
+  // an actor's address is one long word: it wraps rather than leave its cell at 1024 px
+  who: { overflowWrap: 'anywhere' },
 });
 
 const CHANGE_LABELS: Record<DriftedObjectDto['change'], string> = {
@@ -48,7 +50,7 @@ function Who({ object }: { object: DriftedObjectDto }) {
   const a = object.attribution;
   if (a?.status === 'attributed') {
     return (
-      <Text>
+      <Text className={styles.who}>
         {a.actor}
         <br />
         <span className={styles.meta}>{`${formatCaptureDate(a.time)} · ${a.operation}`}</span>

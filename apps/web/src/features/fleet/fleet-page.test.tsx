@@ -243,7 +243,9 @@ describe('Fleet page', () => {
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Drift' }));
     await userEvent.click(screen.getByRole('option', { name: 'All' }));
-    await userEvent.click(within(rowOf('CON')).getByRole('link', { name: 'Drift of CON' }));
+    await userEvent.click(
+      within(rowOf('CON')).getByRole('link', { name: 'Drifted: 2, drift of CON' }),
+    );
     // the drift page's code loads first
     await waitFor(() => expect(router.state.location.pathname).toBe('/fleet/CON/drift'));
   });

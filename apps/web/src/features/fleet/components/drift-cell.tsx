@@ -46,7 +46,12 @@ export function DriftCell({ client, drift, state, now, href }: DriftCellProps) {
   };
   return (
     <div className={styles.stack}>
-      <Link as="a" href={href} onClick={open} aria-label={`Drift of ${client}`}>
+      <Link
+        as="a"
+        href={href}
+        onClick={open}
+        aria-label={`${drift.status === 'drifted' ? `Drifted: ${drift.driftedCount}` : 'In sync'}, drift of ${client}`}
+      >
         {drift.status === 'drifted' ? (
           <Badge appearance="filled" color="danger">
             {`Drifted: ${drift.driftedCount}`}
