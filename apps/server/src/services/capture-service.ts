@@ -1,6 +1,6 @@
 import { isServiceError, ServiceError } from '@aegis/connectors';
 import type { BuildRecord, PullRequest } from '@aegis/connectors/devops';
-import type { ConfigRepository } from '@aegis/connectors/repository';
+import { readClientBaseline, type ConfigRepository } from '@aegis/connectors/repository';
 import type {
   CaptureAnalysis,
   CaptureBranch,
@@ -15,7 +15,6 @@ import type {
 } from '@aegis/contracts';
 import {
   applyAcceptedDeviations,
-  BASELINE_ROOT,
   captureRun,
   clientResourcesRoot as clientRoot,
   acceptedDeviationsPath,
@@ -343,13 +342,13 @@ export class CaptureService {
 
     const [capture, baseline, previous, accepted, manifest] = await Promise.all([
       this.readTree(root, diff.targetCommit),
-      this.readTree(BASELINE_ROOT, diff.baseCommit),
+      // the client's effective baseline where the capture started (ADR 068)
+      readClientBaseline(this.repository, client, { commit: diff.baseCommit }).then((b) => b.files),
       this.repository.getBlobs(previousIds),
       this.acceptedDeviations(client, diff.baseCommit),
       this.manifestOf(client, branch),
     ]);
     if (!capture) throw new NotFoundError(`No configuration for client ${client} on ${branch}`);
-    if (!baseline) throw new NotFoundError(`No baseline configuration found at ${BASELINE_ROOT}`);
 
     const byPath = new Map(capture.map((f) => [f.path.toLowerCase(), f]));
     const changes: DriftChangeDto[] = [];
