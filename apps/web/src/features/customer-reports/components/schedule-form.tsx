@@ -17,6 +17,7 @@ const useStyles = makeStyles({
   form: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))',
+    alignItems: 'start',
     gap: '12px 16px',
   },
   wide: { gridColumn: '1 / -1' },
@@ -87,13 +88,17 @@ export function ScheduleForm({ client, schedule, saving, error, onSave }: Schedu
       <Field label="Customer name" required validationMessage={messageFor('customerName')}>
         <Input value={form.customerName} onChange={(_, d) => set('customerName', d.value)} />
       </Field>
-      <Field label="Sent" validationMessage={messageFor('cadence')}>
+      <Field
+        label="Sent"
+        hint="Quarterly reports go in January, April, July and October."
+        validationMessage={messageFor('cadence')}
+      >
         <Select
           value={form.cadence}
           onChange={(_, d) => set('cadence', d.value === 'quarterly' ? 'quarterly' : 'monthly')}
         >
           <option value="monthly">Monthly</option>
-          <option value="quarterly">Quarterly (January, April, July, October)</option>
+          <option value="quarterly">Quarterly</option>
         </Select>
       </Field>
       <Field
