@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 const eslint = new ESLint({ cwd: root });
@@ -156,5 +158,106 @@ describe('module hygiene', { timeout: LINT_TIMEOUT_IN_MS }, () => {
       "import { create } from 'jsondiffpatch';\n\nexport const probe = create;\n",
     );
     expect(ids).toContain('import-x/no-extraneous-dependencies');
+  });
+});
+
+/** Issue 31 item 7: type-aware rules catch what plain lint cannot see. */
+describe('type-aware rules', { timeout: LINT_TIMEOUT_IN_MS }, () => {
+  it('refuses an unawaited promise, an async callback for a void one, awaiting a non-promise and a needless cast', async () => {
+    const ids = await ruleIdsFor(
+      'apps/server/src/services/typed-probe.ts',
+      [
+        'async function save(): Promise<void> {}',
+        '',
+        'export async function probe(names: string[]): Promise<number> {',
+        '  save();',
+        '  names.forEach(async () => save());',
+        '  const count = await names.length;',
+        '  return (count as number) + 1;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        '@typescript-eslint/no-floating-promises',
+        '@typescript-eslint/no-misused-promises',
+        '@typescript-eslint/await-thenable',
+        '@typescript-eslint/no-unnecessary-type-assertion',
+      ]),
+    );
+  });
+
+  it('lets awaited promises and needed casts pass', async () => {
+    const ids = await ruleIdsFor(
+      'apps/server/src/services/typed-probe.ts',
+      [
+        'async function save(): Promise<void> {}',
+        '',
+        'export async function probe(value: unknown): Promise<number> {',
+        '  await save();',
+        '  return (value as number) + 1;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(ids).toEqual([]);
+  });
+});
+
+interface KnipFileIssues {
+  file: string;
+  exports: { name: string }[];
+}
+
+/** knip's findings for one workspace, as its JSON reporter writes them (it exits 1 when it finds any). */
+async function knipIssues(workspace: string): Promise<KnipFileIssues[]> {
+  const knip = path.join(root, 'node_modules/.bin/knip');
+  const args = ['--no-progress', '--workspace', workspace, '--reporter', 'json'];
+  const stdout = await promisify(execFile)(knip, args, { cwd: root }).then(
+    (result) => result.stdout,
+    (error: { stdout?: string }) => error.stdout ?? '',
+  );
+  return (JSON.parse(stdout) as { issues: KnipFileIssues[] }).issues;
+}
+
+/** Issue 31 item 7: `npm run lint` runs knip, which refuses code nothing uses. */
+describe('unused code', { timeout: LINT_TIMEOUT_IN_MS }, () => {
+  const probes = {
+    // the test file is an entry (knip's Vitest plugin) that imports one of the two exports
+    exporter: 'packages/domain/src/knip-probe.ts',
+    importer: 'packages/domain/src/knip-probe.test.ts',
+    orphan: 'packages/domain/src/knip-orphan-probe.ts',
+  };
+  let issues: KnipFileIssues[] = [];
+
+  beforeAll(async () => {
+    await writeFile(
+      path.join(root, probes.exporter),
+      'export const usedProbe = 1;\nexport const unusedProbe = 2;\n',
+      { flag: 'wx' },
+    );
+    await writeFile(
+      path.join(root, probes.importer),
+      "import { usedProbe } from './knip-probe';\n\nexport const value = usedProbe;\n",
+      { flag: 'wx' },
+    );
+    await writeFile(path.join(root, probes.orphan), 'export const orphan = 1;\n', { flag: 'wx' });
+    issues = await knipIssues('packages/domain');
+  }, LINT_TIMEOUT_IN_MS);
+
+  afterAll(async () => {
+    await Promise.all(
+      Object.values(probes).map((file) => rm(path.join(root, file), { force: true })),
+    );
+  });
+
+  it('refuses an export nothing imports, and only that one', () => {
+    const exporter = issues.find((issue) => issue.file === probes.exporter);
+    expect(exporter?.exports.map((entry) => entry.name)).toEqual(['unusedProbe']);
+  });
+
+  it('refuses a file nothing imports', () => {
+    expect(issues.map((issue) => issue.file)).toContain(probes.orphan);
   });
 });

@@ -92,7 +92,7 @@ export async function runCaptureBench(): Promise<CaptureBenchResult> {
       });
       const ms = performance.now() - start;
       if (response.statusCode !== 200) throw new Error(`${run}: ${response.body}`);
-      const body = response.json() as CaptureAnalysis;
+      const body = response.json<CaptureAnalysis>();
       rows.push({
         run,
         ms,

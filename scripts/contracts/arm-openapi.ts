@@ -84,7 +84,7 @@ export function operationsOf(file: ArmSpecFile): Map<string, ArmOperation> {
         // no other shared parameter (api-version, subscriptionId), so those are not looked up
         .map((p) =>
           isObject(p) && typeof p['$ref'] === 'string' && isObject(document['parameters'])
-            ? (document['parameters'] as Json)[p['$ref'].replace('#/parameters/', '')]
+            ? document['parameters'][p['$ref'].replace('#/parameters/', '')]
             : p,
         )
         .filter(isObject);

@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import type { CmdletContract, CmdletParameter } from '@aegis/connectors/microsoft-contracts';
-import { TENANT_WORKLOADS, type AdminCommandWorkload } from '@aegis/domain';
+import { TENANT_WORKLOADS } from '@aegis/domain';
 import { format, resolveConfig } from 'prettier';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -126,7 +126,7 @@ function cmdletsOf(service: 'exchange' | 'teams'): string[] {
   const names = new Set<string>();
   for (const workload of TENANT_WORKLOADS) {
     if (workload.transport !== 'adminCommand' || workload.service !== service) continue;
-    const { noun } = workload as AdminCommandWorkload;
+    const { noun } = workload;
     for (const verb of ['Get', 'Set', 'New', 'Remove']) names.add(`${verb}-${noun}`);
   }
   for (const extra of EXTRA_CMDLETS[service]) names.add(extra);

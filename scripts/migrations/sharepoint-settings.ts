@@ -80,7 +80,7 @@ export async function migrateSharePointCheckout(checkout: string): Promise<Share
     await writeFile(target, render(merged));
     written.push(relative(target));
     for (const [kind, file] of files) {
-      const rest = remaining[kind as keyof typeof remaining];
+      const rest = remaining[kind];
       if (rest) {
         await writeFile(file, render(rest));
         written.push(relative(file));

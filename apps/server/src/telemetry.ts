@@ -13,7 +13,7 @@ export type StopTelemetry = () => Promise<void>;
  * distribution's own patching instrumentations are off: they would add a second span for the same
  * request where they work, and the bundled server loads its packages before they could patch them.
  */
-export function azureMonitorOptions(
+function azureMonitorOptions(
   connectionString: string,
   serviceName: string,
 ): AzureMonitorOpenTelemetryOptions {

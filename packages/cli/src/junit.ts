@@ -50,5 +50,5 @@ export function toJUnitXml(suite: GateTestSuite, timestamp: Date, seconds = 0): 
       },
     },
   };
-  return builder.build(doc) as string;
+  return builder.build(doc);
 }

@@ -136,9 +136,9 @@ function isFaultRule(value: unknown): value is FaultRule {
 export function registerFaultRoutes(app: FastifyInstance, faults: FaultInjector): void {
   app.get('/_emulator/faults', async () => ({ faults: faults.list() }));
   app.post('/_emulator/faults', async (request, reply) => {
-    const body = request.body as unknown;
+    const body = request.body;
     const rules = Array.isArray((body as { faults?: unknown })?.faults)
-      ? ((body as { faults: unknown[] }).faults as unknown[])
+      ? (body as { faults: unknown[] }).faults
       : [body];
     if (!rules.every(isFaultRule)) {
       return reply.code(400).send({

@@ -186,7 +186,7 @@ export const auditPlugin = fp<AuditPluginOptions>(
       const refusedAdministrator =
         reply.statusCode === 403 &&
         request.routeOptions.config.auditAsClientTenantAdministrator === true &&
-        !(request as Audited)[state]?.clientTenantActor;
+        !request[state]?.clientTenantActor;
       if (
         (reply.statusCode === 401 && !request.user && isChangeRoute(request)) ||
         refusedAdministrator

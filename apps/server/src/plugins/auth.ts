@@ -13,7 +13,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 
 import { isApiRequest } from '../lib/request-path';
 
-export interface SignedInUser {
+interface SignedInUser {
   readonly oid: string;
   readonly upn: string;
   readonly displayName?: string;

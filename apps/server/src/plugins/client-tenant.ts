@@ -6,16 +6,16 @@ import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTVerifyGetKey } from '
 import type { OnBehalfOf } from '../services/on-behalf-of';
 
 /** The header carrying the client tenant's Global Administrator token for the Aegis API (ADR 020). */
-export const CLIENT_TENANT_TOKEN_HEADER = 'x-client-tenant-authorization';
+const CLIENT_TENANT_TOKEN_HEADER = 'x-client-tenant-authorization';
 
 /** Spec 2 §6: the Global Administrator's delegated permissions in the client tenant. */
-export const CLIENT_GRAPH_SCOPES = [
+const CLIENT_GRAPH_SCOPES = [
   'https://graph.microsoft.com/User.Read',
   'https://graph.microsoft.com/Application.ReadWrite.All',
   'https://graph.microsoft.com/RoleManagement.ReadWrite.Directory',
   'https://graph.microsoft.com/Directory.Read.All',
 ] as const;
-export const CLIENT_ARM_SCOPES = ['https://management.azure.com/user_impersonation'] as const;
+const CLIENT_ARM_SCOPES = ['https://management.azure.com/user_impersonation'] as const;
 
 export interface ClientTenantSession {
   readonly tenantId: string;

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
  * What gets compressed besides mime-db's compressible types: text (not event streams), JSON and
  * the NDJSON progress streams (`application/x-ndjson` is not in mime-db).
  */
-export const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|[/+](?:x-nd)?json(?:;|$)/;
+const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|[/+](?:x-nd)?json(?:;|$)/;
 
 /**
  * Brotli or gzip for every response the browser accepts them for (issue 9 §5): a 1,000-policy

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** The body of every Aegis API error. */
-export interface ApiErrorBody {
+interface ApiErrorBody {
   readonly error: string;
   readonly message: string;
   readonly field?: string;
@@ -82,7 +82,7 @@ function answerForServiceError(error: ServiceError): ErrorAnswer {
 }
 
 /** The HTTP status for an error (see {@link answerForError}). */
-export function statusForError(error: Error & { statusCode?: number }): number {
+function statusForError(error: Error & { statusCode?: number }): number {
   return answerForError(error).status;
 }
 

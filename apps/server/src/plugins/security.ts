@@ -8,7 +8,7 @@ export interface SecurityPluginOptions {
 }
 
 /** Where sign-in popups come back to (a static page of the SPA). */
-export const POPUP_REDIRECT_PATH = '/auth-popup.html';
+const POPUP_REDIRECT_PATH = '/auth-popup.html';
 
 /** Security headers with a CSP that allows only our own scripts and the sign-in endpoints. */
 export const securityPlugin = fp<SecurityPluginOptions>(

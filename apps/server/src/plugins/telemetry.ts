@@ -27,7 +27,7 @@ import fp from 'fastify-plugin';
 import { redactDeep, redactUrl } from '../lib/logging';
 
 /** The instrumentation scope of the server's spans and metrics. */
-export const SERVER_SCOPE = '@aegis/server';
+const SERVER_SCOPE = '@aegis/server';
 
 interface RequestTelemetry {
   readonly span: Span;
@@ -125,7 +125,7 @@ export const telemetryPlugin = fp(
     // Fastify makes the request's logger before it logs 'incoming request': the span starts here so
     // that this line too carries the trace.
     app.setChildLoggerFactory(function childLogger(logger, bindings, options, raw) {
-      const telemetry = startServerSpan(raw as IncomingMessage);
+      const telemetry = startServerSpan(raw);
       if (!telemetry) return logger.child(bindings, options);
       const { traceId, spanId } = telemetry.span.spanContext();
       return logger.child({ ...bindings, trace_id: traceId, span_id: spanId }, options);

@@ -37,7 +37,7 @@ function parseJson(value: unknown): unknown {
 }
 
 /** The row of an event in AegisAudit: partition the month, RowKey newest first. */
-export function auditEntity(event: AuditEvent): AppTableEntity {
+function auditEntity(event: AuditEvent): AppTableEntity {
   const at = new Date(event.at);
   return {
     PartitionKey: auditMonthOf(at),
@@ -57,7 +57,7 @@ export function auditEntity(event: AuditEvent): AppTableEntity {
 }
 
 /** An AegisAudit row back as the event it recorded. */
-export function auditEventOf(row: AppTableEntity): AuditEvent {
+function auditEventOf(row: AppTableEntity): AuditEvent {
   const roles = typeof row.ActorRoles === 'string' && row.ActorRoles ? row.ActorRoles : '';
   const details = parseJson(row.Details);
   return {

@@ -34,7 +34,7 @@ const BASELINE_ROOT = `/${RESOURCES_FOLDER}`;
  * A path inside the company baseline, normalised ('M365Config/Resources/…', no leading slash);
  * InputError naming `path` when it would leave it.
  */
-export function baselinePath(path: string): string {
+function baselinePath(path: string): string {
   return pathInsideFolder(BASELINE_ROOT, path).slice(1);
 }
 

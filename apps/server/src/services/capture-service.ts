@@ -119,7 +119,7 @@ export class CaptureService {
   private async metadataOf(client: string, branch: string): Promise<CaptureMetadata | undefined> {
     try {
       const parsed = await this.repository.readJson(captureMetadataPath(client), { branch });
-      return parsed && typeof parsed === 'object' ? (parsed as CaptureMetadata) : undefined;
+      return parsed && typeof parsed === 'object' ? parsed : undefined;
     } catch {
       return undefined;
     }

@@ -10,7 +10,7 @@ import {
   type KnownClient,
 } from '@aegis/domain';
 
-export type ClientSource = 'tables' | 'pipelines' | 'backups';
+type ClientSource = 'tables' | 'pipelines' | 'backups';
 
 export interface ClientDirectoryList {
   clients: KnownClient[];

@@ -42,7 +42,7 @@ import { LRUCache } from 'lru-cache';
 import { withPrefix } from '../lib/upstream-errors';
 
 /** Spec 1 §7: files are compared 10 at a time; progress is reported (and flushed) per batch. */
-export const COMPARISON_BATCH_SIZE = 10;
+const COMPARISON_BATCH_SIZE = 10;
 
 /** Spec 1 §8. */
 export const MESSAGES = {

@@ -57,7 +57,7 @@ import type { ComplianceStore } from './compliance-store';
  * Suggestions sent per unmatched policy: the best five (ranked best first; auto-match takes the first). A tenant
  * of look-alike policies otherwise sends every candidate for every missing policy (ADR 029).
  */
-export const MAX_SUGGESTIONS = 5;
+const MAX_SUGGESTIONS = 5;
 
 const COMPARE_OPTIONS = BASELINE_VIEW_COMPARE_OPTIONS;
 

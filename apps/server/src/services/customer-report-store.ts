@@ -49,7 +49,7 @@ const DEFAULT_BRANDING: ReportBranding = {
 };
 
 const text = (row: AppTableEntity, key: string): string =>
-  typeof row[key] === 'string' ? (row[key] as string) : '';
+  typeof row[key] === 'string' ? row[key] : '';
 const list = (row: AppTableEntity, key: string): string[] => {
   try {
     const parsed: unknown = JSON.parse(text(row, key) || '[]');
@@ -59,7 +59,7 @@ const list = (row: AppTableEntity, key: string): string[] => {
   }
 };
 const numberOrNull = (row: AppTableEntity, key: string): number | null =>
-  typeof row[key] === 'number' ? (row[key] as number) : null;
+  typeof row[key] === 'number' ? row[key] : null;
 
 function scheduleOf(row: AppTableEntity): StoredSchedule {
   return {

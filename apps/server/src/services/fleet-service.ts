@@ -277,7 +277,7 @@ export class FleetService {
         const commit = commits.find(
           (c) => Date.parse(c.committer.date || c.author.date) < moment.getTime(),
         );
-        if (!commit) return null;
+        if (!commit) return Promise.resolve(null);
         return limit(() =>
           this.pointOf(client, {
             commitId: commit.commitId,

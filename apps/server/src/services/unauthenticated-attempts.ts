@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { AuditEvent } from '@aegis/domain';
 
 /** Who an unauthenticated attempt is recorded as: nobody was verified (ADR 043). */
-export const UNAUTHENTICATED_ACTOR = '(unauthenticated)';
+const UNAUTHENTICATED_ACTOR = '(unauthenticated)';
 
 /** The most request sources one tally row names; the rest are counted. */
 const MAX_SOURCES = 10;

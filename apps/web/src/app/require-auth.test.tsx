@@ -15,11 +15,11 @@ describe('RequireAuth and roles', () => {
     renderApp('/trigger-capture', { roles: [] });
     const heading = await screen.findByRole('heading', { name: 'No access to Aegis' });
     const page = heading.closest('main')!;
-    expect(within(page as HTMLElement).getByText(/You are signed in as Alex Morgan/)).toBeVisible();
-    expect(within(page as HTMLElement).getByText('Administrator')).toBeInTheDocument();
+    expect(within(page).getByText(/You are signed in as Alex Morgan/)).toBeVisible();
+    expect(within(page).getByText('Administrator')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Portal' })).not.toBeInTheDocument();
     expect(screen.queryByText('Trigger Configuration Capture')).not.toBeInTheDocument();
-    expect(within(page as HTMLElement).getByRole('button', { name: 'Sign out' })).toBeEnabled();
+    expect(within(page).getByRole('button', { name: 'Sign out' })).toBeEnabled();
   });
 
   it('asks the server for the roles and shows the portal to an account holding one', async () => {

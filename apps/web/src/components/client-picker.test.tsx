@@ -44,7 +44,7 @@ describe('ClientPicker', () => {
         ]}
       />,
     );
-    const options = [...(screen.getByLabelText('Client') as HTMLSelectElement).options];
+    const options = [...screen.getByLabelText<HTMLSelectElement>('Client').options];
     expect(options.map((o) => [o.textContent, o.disabled])).toEqual([
       ['Select a client', false],
       ['ABC - Client ABC', false],

@@ -4,7 +4,7 @@ import { Button, Field, makeStyles, Select } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 
 /** A client as GET /api/clients gives it (ADR 054). */
-export type ClientPickerItem = Pick<KnownClientDto, 'code' | 'name' | 'lacks'>;
+type ClientPickerItem = Pick<KnownClientDto, 'code' | 'name' | 'lacks'>;
 
 export interface ClientPickerProps {
   /** The selected client code; '' for none. */

@@ -23,11 +23,10 @@ const useStyles = makeStyles({
 });
 
 /** Spec 2 §2: 'Pipeline status: {state} - {result}'. */
-export const describeRunDefault = (run: PipelineRun): string =>
-  pipelineStatusText(run.state, run.result);
+const describeRunDefault = (run: PipelineRun): string => pipelineStatusText(run.state, run.result);
 
 /** Spec 2 §8: 'Error checking pipeline status: {message}'. */
-export const describeReadErrorDefault = (message: string): string =>
+const describeReadErrorDefault = (message: string): string =>
   `Error checking pipeline status: ${message}`;
 
 export interface PipelineRunStatusProps {

@@ -69,7 +69,7 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
     response.status,
     body.message ?? `Request failed with status ${response.status}`,
     body.field,
-    body as Record<string, unknown>,
+    body,
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /** The product's name, last in every browser tab's title. */
-export const PRODUCT_NAME = 'Aegis';
+const PRODUCT_NAME = 'Aegis';
 
 /**
  * Names the browser tab after the page ('Tenant Backups - Aegis'): technicians keep several

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** How long each stage stays on screen at least, so a burst of stages is still seen. */
-export const MIN_STAGE_MS = 300;
+const MIN_STAGE_MS = 300;
 
 export interface StagedProgress {
   /** The percentage on screen: reported values in turn, never one the server did not send. */

@@ -21,7 +21,7 @@ export const TEST_USER: SignedInAccount = {
 };
 
 /** An AuthClient for component tests: signed in, with a fixed token the MSW handlers can check. */
-export class TestAuthClient implements AuthClient {
+class TestAuthClient implements AuthClient {
   readonly mode = 'local' as const;
   async listAccounts(): Promise<SampleAccount[]> {
     return [TEST_USER];

@@ -77,7 +77,7 @@ export const DEVOPS_API_VERSION = '7.1';
 export const ZERO_OBJECT_ID = '0'.repeat(40);
 
 /** Pull requests read per request when the caller wants them all. */
-export const PULL_REQUEST_PAGE_SIZE = 100;
+const PULL_REQUEST_PAGE_SIZE = 100;
 /** Azure DevOps resource for Entra tokens. */
 /** Azure DevOps' resource id: the audience of a token for Azure DevOps. */
 export const DEVOPS_RESOURCE = '499b84ac-1321-427f-aa17-267ca6975798';
@@ -160,7 +160,7 @@ function withSlash(path: string): string {
   return trimmed.startsWith('/') ? trimmed || '/' : `/${trimmed}`;
 }
 
-export function toProject(wire: WireProject): Project {
+function toProject(wire: WireProject): Project {
   return {
     id: wire.id,
     name: wire.name,
@@ -174,7 +174,7 @@ export function projectIdFromSelfLink(href: string): string {
   return href.split('/')[4] ?? '';
 }
 
-export function toPipeline(wire: WirePipeline): Pipeline {
+function toPipeline(wire: WirePipeline): Pipeline {
   const href = wire._links['self']?.href ?? wire.url;
   return {
     id: wire.id,
@@ -186,7 +186,7 @@ export function toPipeline(wire: WirePipeline): Pipeline {
   };
 }
 
-export function toRun(wire: WireRun): PipelineRun {
+function toRun(wire: WireRun): PipelineRun {
   const state = RUN_STATES.find((s) => s === wire.state) ?? 'unknown';
   const result = wire.result
     ? (RUN_RESULTS.find((r) => r === wire.result) ?? 'unknown')

@@ -16,7 +16,7 @@ export interface WireErrorBody {
   eventId?: number;
 }
 
-export interface WireLinks {
+interface WireLinks {
   [name: string]: { href: string } | undefined;
 }
 
@@ -81,7 +81,7 @@ export interface WireItem {
   url: string;
 }
 
-export interface WireIdentityRef {
+interface WireIdentityRef {
   id: string;
   displayName: string;
   uniqueName: string;
@@ -116,7 +116,7 @@ export interface WireAnnotatedTag {
   url: string;
 }
 
-export interface WirePushChange {
+interface WirePushChange {
   changeType: 'add' | 'edit' | 'delete' | 'rename';
   item: { path: string };
   sourceServerItem?: string;

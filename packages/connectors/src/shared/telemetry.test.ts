@@ -31,11 +31,11 @@ const noWait = () => Promise.resolve();
 
 /** A fetch that answers each call with the next of `answers`. */
 function scriptedFetch(answers: (() => Response)[]): typeof fetch {
-  return (async () => {
+  return async () => {
     const next = answers.shift();
     if (!next) throw new Error('no more answers');
     return next();
-  }) as unknown as typeof fetch;
+  };
 }
 
 const json =

@@ -19,7 +19,7 @@ const PARTITION = 'main';
  * The version of `summarizeClient`'s output a row holds. Raise it when the computation changes
  * what it answers for the same trees: rows of another version are stale and recomputed.
  */
-export const FLEET_SUMMARY_FORMAT = 2;
+const FLEET_SUMMARY_FORMAT = 2;
 /** Table storage keeps at most 32K characters in a string property. */
 const PART_CHARS = 30_000;
 /** An entity holds at most 1 MiB (UTF-16: 512K characters); the summary's parts stay well below. */

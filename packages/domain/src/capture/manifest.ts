@@ -45,7 +45,7 @@ export function buildCaptureManifest(
     version: CAPTURE_MANIFEST_VERSION,
     capturedAt: capturedAt.toISOString(),
     workloads: [...outcomes]
-      .map(([workload, outcome]) => ({ workload, ...outcome }) as CaptureManifestEntry)
+      .map(([workload, outcome]) => ({ workload, ...outcome }))
       .sort((a, b) => a.workload.localeCompare(b.workload)),
   };
 }

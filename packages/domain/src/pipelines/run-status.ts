@@ -20,6 +20,7 @@ export const ONBOARDING_RUN_POLLING: RunPollingRule = {
   intervalMs: 5_000,
   continueWhile: ['inProgress'],
 };
+/** @alias the same rule under the name spec 2 §4 gives deploy runs */
 export const DEPLOY_RUN_POLLING = ONBOARDING_RUN_POLLING;
 
 /** Spec 2 §4: off-board runs: every 10 s while inProgress or notStarted. */

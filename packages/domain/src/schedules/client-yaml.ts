@@ -184,7 +184,7 @@ function appListNode(doc: Document.Parsed): YAMLMap | undefined {
 export function readAppList(text: string): string[] {
   const node = appListNode(parse(text));
   const value = node?.get('default');
-  return isSeq(value) ? (value.toJSON() as unknown[]).map(String) : [];
+  return isSeq(value) ? value.toJSON().map(String) : [];
 }
 
 /**

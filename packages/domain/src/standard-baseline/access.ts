@@ -127,7 +127,7 @@ export function display(v: unknown): string {
   return String(v);
 }
 
-export function list(v: unknown): unknown[] {
+function list(v: unknown): unknown[] {
   if (Array.isArray(v)) return v;
   if (typeof v === 'string' && v.trim()) return v.split(/[,;]\s*/);
   return [];

@@ -9,7 +9,6 @@ import {
   isObject,
   lowerList,
   prop,
-  withKey,
   type ItemPredicate,
 } from './access';
 import type { CheckEvaluation, ClientConfig, ConfigItem, StandardCheck } from './types';
@@ -69,7 +68,7 @@ export const equalsCI =
     typeof v === 'string' && values.some((x) => x.toLowerCase() === v.toLowerCase());
 
 /** Directory settings (Values of Name/Value pairs) by template id or display name. */
-export const directorySetting = (templateId: string, displayName: string): ItemPredicate =>
+const directorySetting = (templateId: string, displayName: string): ItemPredicate =>
   either(
     (i) => String(prop(i.value, 'templateId') ?? '').toLowerCase() === templateId,
     (i) => String(prop(i.value, 'displayName') ?? '').toLowerCase() === displayName.toLowerCase(),
@@ -115,7 +114,7 @@ export const isConditionalAccess: ItemPredicate = (i) =>
   prop(i.value, 'conditions') !== undefined &&
   (prop(i.value, 'grantControls') !== undefined || prop(i.value, 'sessionControls') !== undefined);
 
-export const caEnabled = (p: unknown): boolean =>
+const caEnabled = (p: unknown): boolean =>
   String(prop(p, 'state') ?? '').toLowerCase() === 'enabled';
 export const grant = (p: unknown): string[] => lowerList(at(p, 'grantControls.builtInControls'));
 export const requiresMfa = (p: unknown): boolean => {
@@ -146,7 +145,7 @@ export const PRIVILEGED_ROLES = [
   'c4e39bd9-1100-46d3-8c65-fb160da0071f',
   '3a2c62db-5318-420d-8d74-23affee5d9d5',
 ];
-export const GLOBAL_ADMIN_ROLE = '62e90394-69f5-4237-9190-012177145e10';
+const GLOBAL_ADMIN_ROLE = '62e90394-69f5-4237-9190-012177145e10';
 export const targetsAdmins = (p: unknown): boolean =>
   users(p, 'includeRoles').includes(GLOBAL_ADMIN_ROLE);
 
@@ -188,5 +187,3 @@ export function authenticationMethod(config: ClientConfig, id: string): ConfigIt
   }
   return undefined;
 }
-
-export { withKey };

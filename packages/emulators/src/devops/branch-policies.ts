@@ -158,7 +158,7 @@ export function recordPush(
 }
 
 /** Who last pushed to a branch, when the emulator saw it. */
-export function lastPusherOf(
+function lastPusherOf(
   state: DevOpsState,
   repositoryId: string,
   refName: string,
@@ -169,7 +169,7 @@ export function lastPusherOf(
 const APPROVED = 5;
 
 /** Why the 'Minimum number of reviewers' policies of a pull request's target are not met. */
-export function unmetPolicies(state: DevOpsState, pr: PullRequestRecord): string[] {
+function unmetPolicies(state: DevOpsState, pr: PullRequestRecord): string[] {
   const pusher = lastPusherOf(state, pr.repositoryId, pr.sourceRefName);
   const problems: string[] = [];
   for (const policy of blockingPoliciesOf(state, pr.repositoryId, pr.targetRefName)) {

@@ -15,7 +15,7 @@ export interface GitIdentity {
   date: Date;
 }
 
-export class GitCommandError extends Error {
+class GitCommandError extends Error {
   override readonly name = 'GitCommandError';
   constructor(
     readonly args: readonly string[],
@@ -48,7 +48,7 @@ function spawnGit(gitDir: string, args: readonly string[], options: RunOptions =
  * A git command's output as a stream (large answers such as archives are sent as git writes them,
  * not held in memory); the stream fails when git exits with an error.
  */
-export function streamGit(gitDir: string, args: readonly string[]): Readable {
+function streamGit(gitDir: string, args: readonly string[]): Readable {
   const child = spawnGit(gitDir, args);
   const out = new PassThrough();
   const err: Buffer[] = [];
@@ -66,7 +66,7 @@ export function streamGit(gitDir: string, args: readonly string[]): Readable {
   return out;
 }
 
-export async function runGit(
+async function runGit(
   gitDir: string,
   args: readonly string[],
   options: RunOptions = {},
@@ -104,7 +104,7 @@ function quotePath(p: string): string {
   return `"${p.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
 }
 
-export type TreeEntryType = 'blob' | 'tree' | 'commit';
+type TreeEntryType = 'blob' | 'tree' | 'commit';
 
 export interface TreeEntry {
   /** repository path without leading slash ('' = root) */
@@ -145,17 +145,6 @@ export interface NewTag {
   tagger: GitIdentity;
 }
 
-export class ChangeConflictError extends Error {
-  override readonly name = 'ChangeConflictError';
-  constructor(
-    message: string,
-    readonly path: string,
-    readonly kind: 'exists' | 'missing',
-  ) {
-    super(message);
-  }
-}
-
 export interface DiffEntry {
   path: string;
   changeType: 'add' | 'edit' | 'delete';
@@ -173,7 +162,7 @@ export interface CommitInfo {
 }
 
 /** How a history walk treats merges (Get Commits' `historyMode`). */
-export type HistoryMode =
+type HistoryMode =
   'simplifiedHistory' | 'firstParent' | 'fullHistory' | 'fullHistorySimplifyMerges';
 
 export interface LogOptions {

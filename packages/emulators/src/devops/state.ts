@@ -30,7 +30,7 @@ export interface PipelineRecord {
   yamlPath?: string;
 }
 
-export type RunState = 'notStarted' | 'inProgress' | 'completed';
+type RunState = 'notStarted' | 'inProgress' | 'completed';
 export type RunResult = 'succeeded' | 'failed' | 'canceled';
 
 export interface IdentityRecord {
@@ -110,7 +110,7 @@ export interface PolicyConfigurationRecord {
  * A Git permission granted to an identity on a repository (security namespace 'Git
  * Repositories'): here only the two policy bypass bits, see `GIT_PERMISSION`.
  */
-export interface GitPermissionGrant {
+interface GitPermissionGrant {
   repositoryId: string;
   identityId: string;
   /** bit mask of `GIT_PERMISSION` values */

@@ -201,7 +201,7 @@ describe('tenant parameters and layers (ADR 068)', () => {
       .workloadObjects({ category: 'AzureAD', kind: 'DirectorySetting' });
     const setting = [...objects.values()].find((o) => o['displayName'] === name);
     if (!setting) throw new Error(`${code} has no ${name}`);
-    return setting as Setting;
+    return setting;
   };
   const valueOf = (setting: Setting, name: string) =>
     setting.values?.find((v) => v.name === name)?.value;

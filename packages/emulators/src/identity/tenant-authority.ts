@@ -7,7 +7,7 @@ import { registerDiscoveryRoutes } from './authority/discovery';
 import { registerTokenRoutes } from './authority/token';
 
 export type { TenantAuthorityOptions, TokenClaims } from './authority/context';
-export { audienceFor, resourceOfScope } from './authority/scopes';
+export { audienceFor } from './authority/scopes';
 
 /**
  * Per-tenant authorities of the simulated client tenants (`/{tenant}/…`, tenant = id, domain,

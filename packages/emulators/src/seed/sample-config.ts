@@ -533,7 +533,7 @@ const SCHEDULES: Record<string, { cron: string; display: string }> = {
   NWT: { cron: '0 22 * * 5', display: 'Weekly 10:00 PM build (Friday)' },
 };
 
-export function clientYaml(code: string): string {
+function clientYaml(code: string): string {
   const schedule = SCHEDULES[code];
   return newClientYaml(
     code,

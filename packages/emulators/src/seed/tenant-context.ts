@@ -44,7 +44,7 @@ export function deterministicGuid(seed: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export function hashNumber(seed: string): number {
+function hashNumber(seed: string): number {
   return parseInt(createHash('sha1').update(seed).digest('hex').slice(0, 8), 16);
 }
 

@@ -4,7 +4,7 @@
 // accept, pages through long lists and enables organisation customisation with its own cmdlet.
 import { CMDLET_EXTRACTS, cmdletContract } from '@aegis/connectors/microsoft-contracts';
 import { TENANT_WORKLOADS, workloadFor, type TenantWorkload } from '@aegis/domain';
-import { HttpTenantGateway, objectsOfRead, type TenantObject } from '@aegis/pipeline-tasks';
+import { HttpTenantGateway, objectsOfRead } from '@aegis/pipeline-tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SIMULATED_TENANTS } from './registry';
@@ -163,7 +163,7 @@ describe("every cmdlet and parameter the gateway sends is in Microsoft's referen
     const gateway = recordingGateway(sent);
     const read = objectsOfRead(await gateway.readAll(admin));
     for (const [w, objects] of read) {
-      for (const object of objects) await gateway.update(w, object, object as TenantObject);
+      for (const object of objects) await gateway.update(w, object, object);
     }
     const rules = workload('Exchange', 'TransportRule');
     await gateway.create(rules, { Name: 'FAB - Contract probe', Mode: 'Audit', IsValid: true });

@@ -3,7 +3,7 @@
 // and method, checked for its api-versions and required body properties before it runs; another
 // method on those paths is 405, a path outside them ARM's 404 or 400 (server.ts).
 import { TENANT_WORKLOADS, type ArmWorkload } from '@aegis/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { JsonObject } from '../seed/policies/types';
 
@@ -145,7 +145,7 @@ class ArmRouter {
       );
       if (others.length === 0) continue;
       this.app.route({
-        method: others as HTTPMethods[],
+        method: others,
         url,
         handler: async (request) => {
           throw new EmulatorError(

@@ -12,7 +12,6 @@ import {
   TENANT_AUDIT_LOGS,
   auditRetentionStart,
   workloadFor,
-  type AdminCommandWorkload,
   type TenantAuditLog,
 } from '@aegis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -366,7 +365,7 @@ function exchangeAdminRecord(state: TenantState, change: AuditedChange): JsonObj
   const [category = '', kind = ''] = change.workload.split('/');
   const workload = workloadFor(category, kind);
   if (workload?.transport !== 'adminCommand' || workload.service !== 'exchange') return undefined;
-  const noun = (workload as AdminCommandWorkload).noun;
+  const noun = workload.noun;
   const verb = { create: 'New', update: 'Set', delete: 'Remove' }[change.operation];
   const operation = change.command?.name ?? `${verb}-${noun}`;
   const actor = change.actor;

@@ -17,8 +17,6 @@ import { hasPublicApi, workloadFor } from '@aegis/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
-import type { JsonObject } from '../seed/policies/types';
-
 import { AUDIT_LOG_SWITCH_VALUES } from './audit-log-routes';
 import type { EmulatorDeliveries } from './deliveries';
 import { namesWorkload } from './failing-workload';
@@ -212,7 +210,7 @@ export function registerEmulatorRoutes(
         .changeByAdministrator(
           workload,
           object,
-          'set' in parsed.data ? { set: parsed.data.set as JsonObject } : { remove: true },
+          'set' in parsed.data ? { set: parsed.data.set } : { remove: true },
         );
       if (!changed) return reply.code(404).send({ message: `No ${object} in ${key}` });
       return { workload: key, before: changed.before, after: changed.after ?? null };

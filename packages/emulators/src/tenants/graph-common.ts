@@ -15,11 +15,11 @@ export function origin(request: FastifyRequest): string {
   return `${request.protocol}://${request.headers.host ?? request.hostname}`;
 }
 
-export function versionOf(request: FastifyRequest): 'v1.0' | 'beta' {
+function versionOf(request: FastifyRequest): 'v1.0' | 'beta' {
   return /^\/beta\//i.test(request.url) ? 'beta' : 'v1.0';
 }
 
-export function contextUrl(request: FastifyRequest, fragment: string): string {
+function contextUrl(request: FastifyRequest, fragment: string): string {
   return `${origin(request)}/${versionOf(request)}/$metadata#${fragment}`;
 }
 

@@ -29,7 +29,7 @@ import type { TenantState } from './tenant-state';
 import { EmulatorError, principalOf } from './wire';
 import type { TenantWorld } from './world';
 
-export const APPROVAL_HEADER = 'x-msft-approval-justification';
+const APPROVAL_HEADER = 'x-msft-approval-justification';
 
 const SPECIAL_USERS = new Set(['all', 'none', 'guestsorexternalusers']);
 const SPECIAL_LOCATIONS = new Set(['all', 'alltrusted']);
@@ -41,9 +41,7 @@ function stringsAt(object: JsonObject | undefined, key: string): string[] {
 
 function objectAt(object: JsonObject | undefined, key: string): JsonObject | undefined {
   const value = object?.[key];
-  return value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as JsonObject)
-    : undefined;
+  return value && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
 }
 
 /**
@@ -110,7 +108,7 @@ function timestamp(world: TenantWorld): string {
  * The justification of a Multi Admin Approval request: Intune asks for it Base64-encoded in the
  * header; anything that is not Base64 of UTF-8 text is refused.
  */
-export function decodeJustification(header: string | string[] | undefined): string | undefined {
+function decodeJustification(header: string | string[] | undefined): string | undefined {
   if (typeof header !== 'string') return undefined;
   const text = header.trim();
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text) || text.length % 4 !== 0) return undefined;

@@ -30,7 +30,7 @@ export interface PropertyShape {
   properties?: Record<string, PropertyShape>;
 }
 
-export interface ContractType {
+interface ContractType {
   structural: string[];
   navigation: string[];
   derivedNavigation: string[];
@@ -40,7 +40,7 @@ export interface ContractType {
   readOnly?: { properties: string[]; reference: string };
 }
 
-export interface ContractSource {
+interface ContractSource {
   path: string;
   commit: string;
   committed: string;

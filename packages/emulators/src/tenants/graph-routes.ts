@@ -166,7 +166,7 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
     const profile = body['passwordProfile'];
     const password =
       profile && typeof profile === 'object' && !Array.isArray(profile)
-        ? (profile as JsonObject)['password']
+        ? profile['password']
         : undefined;
     if (typeof password !== 'string' || password.length < 8) {
       throw new EmulatorError(

@@ -17,20 +17,20 @@ import { tenantContext } from '../seed/tenant-context';
 
 import type { SimulatedTenant } from './registry';
 
-export interface DriftChange {
+interface DriftChange {
   kind: 'change';
   /** `Category/Kind/Name` of the file in the client's copy */
   key: string;
   note: string;
   apply(policy: JsonObject): void;
 }
-export interface DriftAdd {
+interface DriftAdd {
   kind: 'add';
   workload: string;
   note: string;
   build(tenant: SimulatedTenant, existing: (key: string) => JsonObject[]): JsonObject;
 }
-export interface DriftRemove {
+interface DriftRemove {
   kind: 'remove';
   key: string;
   note: string;

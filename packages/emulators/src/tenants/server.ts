@@ -28,7 +28,6 @@ import {
 } from './wire';
 import { TenantWorld } from './world';
 
-export type { TenantPrincipal } from './wire';
 export type { MspTenant } from './mail-routes';
 
 export type TenantTokenVerifier = (token: string) => Promise<TenantPrincipal | undefined>;
@@ -354,7 +353,7 @@ export function jwksTenantTokenVerifier(options: {
 }
 
 /** The audiences each API accepts: a Graph token does not open ARM, as in Microsoft's cloud. */
-export const FAMILY_AUDIENCES: Readonly<Record<ApiFamily, readonly string[]>> = {
+const FAMILY_AUDIENCES: Readonly<Record<ApiFamily, readonly string[]>> = {
   graph: ['https://graph.microsoft.com', '00000003-0000-0000-c000-000000000000'],
   arm: [
     'https://management.azure.com',

@@ -11,7 +11,7 @@ import {
   type TenantWorkload,
 } from '@aegis/domain';
 
-import type { Json, JsonObject } from '../seed/policies/types';
+import type { JsonObject } from '../seed/policies/types';
 import { deterministicGuid } from '../seed/tenant-context';
 
 import {
@@ -492,6 +492,4 @@ export class TenantState {
 const GROUP_TYPE = '#microsoft.graph.group';
 
 /** Microsoft's own tenant, owner of the first-party apps. */
-export const FIRST_PARTY_TENANT = 'f8cdef31-a31e-4b4a-93e4-5f571e91255a';
-
-export type { Json };
+const FIRST_PARTY_TENANT = 'f8cdef31-a31e-4b4a-93e4-5f571e91255a';

@@ -21,7 +21,7 @@ export const mspAppToken = `app:${AEGIS_ENTERPRISE_APP.ownerTenantId}`;
 /** The MSP's mailbox notifications and reports are sent from, in tests. */
 export const MSP_MAILBOX = 'aegis-alerts@aegis-msp.example';
 
-export async function opaqueTokenVerifier(token: string): Promise<TenantPrincipal | undefined> {
+async function opaqueTokenVerifier(token: string): Promise<TenantPrincipal | undefined> {
   const [kind, tenantId] = token.split(':');
   if (kind === 'app' && tenantId === AEGIS_ENTERPRISE_APP.ownerTenantId) {
     return { tenantId, audience: ANY_AUDIENCE, appOnly: true, appId: AEGIS_ENTERPRISE_APP.appId };

@@ -1,6 +1,6 @@
 // Wire formats shared by the tenant emulator's routes: the caller (principal), which API family a
 // path belongs to, Graph and ARM error bodies, and the error routes throw.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 
 /** Who called: what a verified bearer token says. */
 export interface TenantPrincipal {
@@ -75,16 +75,6 @@ export function errorBodyFor(
   return family === 'graph'
     ? graphError(code, message, request.requestId)
     : armError(code, message);
-}
-
-export async function sendError(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  statusCode: number,
-  code: string,
-  message: string,
-): Promise<void> {
-  await reply.code(statusCode).send(errorBodyFor(request, code, message));
 }
 
 /** The principal of the request; routes run only after the auth hook set it. */

@@ -161,7 +161,7 @@ export interface DeployCounts {
   pending: number;
 }
 
-export function buildReferenceMaps(
+function buildReferenceMaps(
   baselineFiles: ReadonlyMap<string, string>,
   live: ReadonlyMap<TenantWorkload, TenantObject[]>,
 ): ReferenceMaps {
@@ -384,7 +384,7 @@ export async function applyOne(
 }
 
 /** The baseline tenant's `….onmicrosoft.com` domain, as its exports name it. */
-export function baselineInitialDomain(files: ReadonlyMap<string, string>): string | undefined {
+function baselineInitialDomain(files: ReadonlyMap<string, string>): string | undefined {
   for (const text of files.values()) {
     const match = /"([a-z0-9-]+\.onmicrosoft\.com)"/i.exec(text);
     if (match?.[1]) return match[1].toLowerCase();
@@ -404,10 +404,10 @@ interface FunctionContext {
 }
 
 /** The Intune prefix Remove-AegisRetiredPolicies looks for. */
-export const RETIRED_POLICY_PREFIX = 'Baseline - ';
+const RETIRED_POLICY_PREFIX = 'Baseline - ';
 
 /** A password for a new account: 24 random characters from four classes; never logged. */
-export function newAccountPassword(): string {
+function newAccountPassword(): string {
   const classes = [
     'ABCDEFGHJKLMNPQRSTUVWXYZ',
     'abcdefghijkmnopqrstuvwxyz',

@@ -23,7 +23,7 @@ import { RESOURCES_ROOT } from './layout';
 const CA_POLICIES = workloadFor('ConditionalAccess', 'Policy') as TenantWorkload;
 
 /** Service defaults for the settings a 'Revert … to Default' component resets. */
-export const SERVICE_DEFAULTS: Readonly<Record<string, Record<string, unknown>>> = {
+const SERVICE_DEFAULTS: Readonly<Record<string, Record<string, unknown>>> = {
   'Exchange/OrganizationConfig': {
     AuditDisabled: false,
     OAuth2ClientProfileEnabled: true,

@@ -24,7 +24,7 @@ import {
 import { TaskError } from '../log';
 import { objectIdOf, type TenantGateway, type TenantObject } from '../tenant/gateway';
 
-import { RESOURCES_ROOT, clientResourcesRoot } from './layout';
+import { clientResourcesRoot } from './layout';
 
 export interface SnapshotOptions {
   excludedProperties?: readonly string[];
@@ -82,7 +82,7 @@ export function stripProperties(
   return out;
 }
 
-export function renderPolicy(object: unknown): string {
+function renderPolicy(object: unknown): string {
   return `${JSON.stringify(object, null, 2)}\n`;
 }
 
@@ -229,8 +229,6 @@ export async function snapshotTenant(
     manifest,
   };
 }
-
-export { RESOURCES_ROOT };
 
 /** The manifest as the file change that commits it beside the captured files (ADR 050). */
 export async function manifestFileChange(

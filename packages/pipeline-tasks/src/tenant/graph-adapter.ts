@@ -23,7 +23,7 @@ const APPROVAL_HEADER = 'x-msft-approval-justification';
 const MAX_PAGE_ROUNDS = 500;
 
 /** Intune asks for the Multi Admin Approval justification Base64-encoded (UTF-8). */
-export function approvalJustification(text: string): string {
+function approvalJustification(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64');
 }
 

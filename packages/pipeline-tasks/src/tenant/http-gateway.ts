@@ -44,7 +44,7 @@ import { GraphTenantAdapter, type PagesRead } from './graph-adapter';
 import { TeamsConfigurationAdapter } from './teams-adapter';
 
 /** The resource group Aegis creates maintenance configurations in (ADR 049). */
-export const DEFAULT_RESOURCE_GROUP = 'Aegis-Baseline';
+const DEFAULT_RESOURCE_GROUP = 'Aegis-Baseline';
 
 export interface HttpTenantGatewayOptions {
   tenantId: string;

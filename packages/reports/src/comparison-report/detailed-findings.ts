@@ -13,7 +13,7 @@ import type { ReportCategory, ReportPolicy, ReportRow } from './types';
 type TextCell = ContentText & TableCellProperties;
 
 /** Detail table columns (spec 1 §9). */
-export const DETAIL_COLUMNS = ['Setting', 'Expected', 'Current', 'Status'] as const;
+const DETAIL_COLUMNS = ['Setting', 'Expected', 'Current', 'Status'] as const;
 
 const FONT_SIZE = 8;
 const STATUS_WIDTH = 38;

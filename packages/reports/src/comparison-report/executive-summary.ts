@@ -7,7 +7,7 @@ import { bandColour, bandName, colours, passRateIconSvg } from '../pdf/theme';
 
 import type { ReportContext } from './context';
 
-export const ABOUT_THIS_REPORT = 'About This Report';
+const ABOUT_THIS_REPORT = 'About This Report';
 
 function tile(label: string, value: string, colour: string, fill: string): Content {
   return {

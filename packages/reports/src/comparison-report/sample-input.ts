@@ -12,7 +12,7 @@ const row = (setting: string, expected: unknown, current: unknown, pass?: boolea
 });
 
 /** Options-baseline findings with passing, failing, missing, empty and long values; one area at 0%. */
-export function sampleOptionsFindings(): ReportCategory[] {
+function sampleOptionsFindings(): ReportCategory[] {
   const intune = Array.from({ length: 14 }, (_, i) => ({
     name: `Windows 11 - Device Restrictions ${String(i + 1).padStart(2, '0')}`,
     rows: [
@@ -149,7 +149,7 @@ export function sampleOptionsFindings(): ReportCategory[] {
 }
 
 /** Standard-baseline findings: one policy per check. */
-export function sampleStandardFindings(): ReportCategory[] {
+function sampleStandardFindings(): ReportCategory[] {
   const check = (
     id: string,
     title: string,

@@ -6,7 +6,7 @@ import { colours } from '../pdf/theme';
 
 import type { ReportContext } from './context';
 
-export const SUPPORT_TITLE = 'Support Information / Contact Details';
+const SUPPORT_TITLE = 'Support Information / Contact Details';
 
 /** The last page, only when the Export Report modal was given a support message. */
 export function supportPage(ctx: ReportContext): Content[] {

@@ -18,7 +18,7 @@ import { useRole, useRoles } from '../../lib/roles';
 import { displayNameOf, useBrowserSession } from '../../lib/session';
 import { BranchProtectionWarning } from '../branch-protection-warning';
 
-export interface NavItem {
+interface NavItem {
   readonly label: string;
   readonly href: string;
   /** The role the screen needs; other roles see the item disabled with the role named (ADR 038). */

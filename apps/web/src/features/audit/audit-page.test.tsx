@@ -200,7 +200,7 @@ describe('Audit Trail screen', () => {
     expect(asked.at(-1)?.searchParams.has('from')).toBe(false);
 
     // back in history: the previous range, in the fields and the list
-    router.navigate(-1);
+    await router.navigate(-1);
     await waitFor(() => expect(form().getByLabelText('From')).toHaveValue('2026-11-01'));
     expect(form().getByLabelText('To')).toHaveValue('2026-11-10');
   });

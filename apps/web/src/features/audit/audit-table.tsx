@@ -58,7 +58,7 @@ const useStyles = makeStyles({
  * '2026-11-24T01:02:03.000Z' in the technician's time zone, in the portal's one date format (the
  * spec's en-GB '24 Nov 2026 01:02', as capture management shows dates).
  */
-export function formatAuditTime(at: string): string {
+function formatAuditTime(at: string): string {
   return formatCaptureDate(at) || at;
 }
 
@@ -77,7 +77,7 @@ function OutcomeBadge({ event }: { event: AuditEventDto }) {
 }
 
 /** 'Run 12 · Pull request 7' from what a change created. */
-export function detailsSummary(details: AuditEventDto['details']): string {
+function detailsSummary(details: AuditEventDto['details']): string {
   if (!details) return '';
   const parts: string[] = [];
   if (details.runId !== undefined) parts.push(`Run ${String(details.runId)}`);
@@ -94,7 +94,7 @@ export function detailsSummary(details: AuditEventDto['details']): string {
 }
 
 /** Where a change's run lives, when its details say so (ADR 042): its log can be opened. */
-export function runLogOf(details: AuditEventDto['details']): RunLogRef | undefined {
+function runLogOf(details: AuditEventDto['details']): RunLogRef | undefined {
   const { runId, pipelineId, project } = details ?? {};
   return typeof runId === 'number' && typeof pipelineId === 'number' && typeof project === 'string'
     ? { project, pipelineId, id: runId }

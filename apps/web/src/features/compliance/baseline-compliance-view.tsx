@@ -446,7 +446,11 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
             )
           }
         />
-        <AcceptedSection groups={data.acceptedGroups ?? []} canRevoke onRevoke={onRevoke} />
+        <AcceptedSection
+          groups={data.acceptedGroups ?? []}
+          canRevoke
+          onRevoke={(g) => void onRevoke(g)}
+        />
       </>
     );
   }

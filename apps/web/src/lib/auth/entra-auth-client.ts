@@ -15,7 +15,7 @@ import {
  * Spec 1 §6, with the Aegis API's scope (ADR 031): the browser's token is for the Aegis API and
  * carries the Aegis roles; the server obtains Azure DevOps tokens on the technician's behalf.
  */
-export function signInScopes(apiScope: string): string[] {
+function signInScopes(apiScope: string): string[] {
   return ['openid', 'profile', 'email', 'offline_access', 'User.Read', apiScope];
 }
 

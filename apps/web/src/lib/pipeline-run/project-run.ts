@@ -18,7 +18,7 @@ export interface ProjectRunRef {
 }
 
 /** Reads a run's state and result. */
-export function readProjectRun(run: ProjectRunRef, signal?: AbortSignal): Promise<PipelineRun> {
+function readProjectRun(run: ProjectRunRef, signal?: AbortSignal): Promise<PipelineRun> {
   return api<PipelineRun>(
     `/api/projects/${encodeURIComponent(run.project)}/pipelines/${run.pipelineId}/runs/${run.id}`,
     signal ? { signal } : {},

@@ -15,11 +15,11 @@ export interface RunLogRef {
   readonly id: number;
 }
 
-export function runLogPath(run: RunLogRef): string {
+function runLogPath(run: RunLogRef): string {
   return `/api/projects/${encodeURIComponent(run.project)}/pipelines/${run.pipelineId}/runs/${run.id}/log`;
 }
 
-export function runLogQuery(run: RunLogRef) {
+function runLogQuery(run: RunLogRef) {
   return queryOptions({
     queryKey: ['pipeline-run-log', run.project, run.pipelineId, run.id],
     queryFn: ({ signal }) => api<RunLog>(runLogPath(run), { signal }),

@@ -17,7 +17,7 @@ const WEB_API = 'Microsoft.VisualStudio.Services.WebApi';
  * The .NET exception types the real service names in `typeName` for the errors emulated here: the
  * namespace and assembly each exception lives in (e.g. Git errors in Microsoft.TeamFoundation.Git.Server).
  */
-export const ERROR_TYPE_NAMES: Readonly<Record<string, string>> = {
+const ERROR_TYPE_NAMES: Readonly<Record<string, string>> = {
   DefinitionExistsException:
     'Microsoft.TeamFoundation.Build.WebApi.DefinitionExistsException, Microsoft.TeamFoundation.Build2.WebApi',
   DefinitionNotFoundException:
@@ -54,7 +54,7 @@ export const ERROR_TYPE_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** The real `typeName` of an exception type key (a generic server type for unknown keys). */
-export function typeNameOf(typeKey: string): string {
+function typeNameOf(typeKey: string): string {
   return (
     ERROR_TYPE_NAMES[typeKey] ??
     `Microsoft.TeamFoundation.Framework.Server.${typeKey}, Microsoft.TeamFoundation.Framework.Server`
@@ -208,7 +208,7 @@ export function apiVersionOf(request: FastifyRequest): string | undefined {
   return /api-version=([\w.-]+)/i.exec(accept)?.[1];
 }
 
-export function baseUrl(request: FastifyRequest, organization: string): string {
+function baseUrl(request: FastifyRequest, organization: string): string {
   const proto = (request.headers['x-forwarded-proto'] as string | undefined) ?? request.protocol;
   return `${proto}://${request.headers.host ?? 'localhost'}/${organization}`;
 }

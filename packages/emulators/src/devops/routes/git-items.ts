@@ -20,14 +20,14 @@ import { REPOSITORIES_PATH, repoContext, type RepoParams } from './git-repositor
 
 type VersionType = keyof typeof VERSION_TYPES;
 
-export interface ResolvedVersion {
+interface ResolvedVersion {
   commit: string;
   describe: string;
   versionType: VersionType;
 }
 
 /** Resolves the request's versionDescriptor (default: the default branch). */
-export async function resolveVersion(
+async function resolveVersion(
   git: GitRepo,
   query: Query,
   prefix = 'versionDescriptor',
@@ -84,7 +84,7 @@ function contentMetadata(entry: TreeEntry) {
   };
 }
 
-export function itemJson(
+function itemJson(
   repoUrl: string,
   entry: TreeEntry,
   commit: string,

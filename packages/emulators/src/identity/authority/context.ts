@@ -46,7 +46,7 @@ export interface Grant {
   readonly clientId: string;
 }
 
-export interface PendingCode extends Grant {
+interface PendingCode extends Grant {
   readonly redirectUri: string;
   readonly codeChallenge?: string;
   readonly scope: string;
@@ -54,7 +54,7 @@ export interface PendingCode extends Grant {
 }
 
 /** A Global Administrator of a tenant the authority path may sign in to. */
-export interface TenantAccount {
+interface TenantAccount {
   readonly account: DirectoryAccount;
   readonly tenant: DirectoryTenant;
 }

@@ -1,8 +1,8 @@
 const OIDC_SCOPES = new Set(['openid', 'profile', 'email', 'offline_access']);
-export const GRAPH = 'https://graph.microsoft.com';
+const GRAPH = 'https://graph.microsoft.com';
 
 /** `https://graph.microsoft.com/User.Read` → its resource and permission; bare names are Graph's. */
-export function resourceOfScope(scope: string): { resource: string; permission: string } {
+function resourceOfScope(scope: string): { resource: string; permission: string } {
   const lastSlash = scope.lastIndexOf('/');
   if (lastSlash <= 0) return { resource: GRAPH, permission: scope };
   return { resource: scope.slice(0, lastSlash), permission: scope.slice(lastSlash + 1) };

@@ -5,7 +5,7 @@ import type { TenantContext } from '../tenant-context';
 import { graphEntity, type Json, type JsonObject, type PolicyDef } from './types';
 
 /** Well-known directory role template ids (identical in every tenant). */
-export const ROLES = {
+const ROLES = {
   globalAdministrator: '62e90394-69f5-4237-9190-012177145e10',
   securityAdministrator: '194ae4cb-b126-40b2-bd5b-6091b380977d',
   exchangeAdministrator: '29232cdf-9323-42fd-ade2-1d097af3e4de',
@@ -48,11 +48,11 @@ interface CaSpec {
 }
 
 /** Group excluded from every policy (emergency access accounts, Maester MT.1005). */
-export function breakGlassGroupId(ctx: TenantContext): string {
+function breakGlassGroupId(ctx: TenantContext): string {
   return ctx.guid('group:SG-BreakGlass-Exclude');
 }
 
-export function caPolicy(ctx: TenantContext, spec: CaSpec): JsonObject {
+function caPolicy(ctx: TenantContext, spec: CaSpec): JsonObject {
   const seed = `ca:${spec.displayName.slice(0, 5)}`;
   const users = spec.users ?? { includeUsers: ['All'] };
   const guests: Json = users.guests
@@ -141,7 +141,7 @@ const ca = (
   build: (ctx) => caPolicy(ctx, { displayName: name, ...spec(ctx) }),
 });
 
-export const ALLOWED_COUNTRIES = ['NL', 'BE', 'DE', 'GB', 'IE', 'FR', 'US'];
+const ALLOWED_COUNTRIES = ['NL', 'BE', 'DE', 'GB', 'IE', 'FR', 'US'];
 
 export const conditionalAccessPolicies: PolicyDef[] = [
   ca('CA000-Global-IdentityProtection-AnyApp-AnyPlatform-MFA', () => ({})),

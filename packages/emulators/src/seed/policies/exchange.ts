@@ -16,7 +16,7 @@ const exo = (
   build: (ctx) => exoObject(ctx, container, identity, props),
 });
 
-export const OWA_BLOCKED_FILE_TYPES = [
+const OWA_BLOCKED_FILE_TYPES = [
   '.exe',
   '.js',
   '.vbs',

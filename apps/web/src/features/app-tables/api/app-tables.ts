@@ -16,12 +16,12 @@ import { api } from '../../../lib/api-client';
 const base = '/api/app-tables';
 const tablePath = (table: string) => `${base}/${encodeURIComponent(table)}`;
 
-export const tablesQuery = queryOptions({
+const tablesQuery = queryOptions({
   queryKey: ['app-tables'],
   queryFn: ({ signal }) => api<ListTablesResponse>(base, { signal }),
 });
 
-export function tableRowsQuery(table: string) {
+function tableRowsQuery(table: string) {
   return queryOptions({
     queryKey: ['app-tables', table, 'rows'],
     queryFn: ({ signal }) => api<TableRowsResponse>(`${tablePath(table)}/rows`, { signal }),

@@ -16,7 +16,7 @@ const useStyles = makeStyles({
  * otherwise; the uninstaller location disabled while the uninstall type is msi. A change goes
  * through the msi rule and hands back all the values.
  */
-export function AppFieldControl<T extends AppValues>({
+function AppFieldControl<T extends AppValues>({
   field,
   values,
   onChange,

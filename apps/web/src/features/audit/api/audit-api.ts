@@ -15,9 +15,9 @@ export interface AuditFilters {
   readonly action: string;
 }
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
-export function auditUrl(filters: AuditFilters, continuationToken?: string): string {
+function auditUrl(filters: AuditFilters, continuationToken?: string): string {
   const query = new URLSearchParams({ pageSize: String(AUDIT_PAGE_SIZE) });
   if (filters.from) query.set('from', filters.from);
   if (filters.to) query.set('to', filters.to);

@@ -14,7 +14,7 @@ import { readProgressStream } from '../../../lib/progress-stream';
 const base = (client: string) => `/api/backups/${encodeURIComponent(client)}`;
 const tagQuery = (tag: string) => `tag=${encodeURIComponent(tag)}`;
 
-export function backupListQuery(client: string) {
+function backupListQuery(client: string) {
   return queryOptions({
     queryKey: ['backups', client, 'list'],
     queryFn: ({ signal }) => api<BackupList>(base(client), { signal }),

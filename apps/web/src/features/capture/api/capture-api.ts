@@ -14,7 +14,7 @@ import { api } from '../../../lib/api-client';
 
 const base = (client: string) => `/api/capture/clients/${encodeURIComponent(client)}`;
 
-export function captureBranchesQuery(client: string) {
+function captureBranchesQuery(client: string) {
   return queryOptions({
     queryKey: ['capture', client, 'branches'],
     queryFn: ({ signal }) => api<CaptureBranchList>(`${base(client)}/branches`, { signal }),

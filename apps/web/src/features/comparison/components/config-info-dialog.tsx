@@ -84,7 +84,7 @@ function detailOf(policy: ViewPolicy, content: unknown): ConfigDetail {
   const failing = policy.rows.filter((r) => !r.pass).length;
   const ownDescription =
     content && typeof content === 'object' && 'description' in content
-      ? String((content as { description: unknown }).description ?? '')
+      ? String(content.description ?? '')
       : '';
   if (policy.check) {
     const c = policy.check;

@@ -3,7 +3,7 @@ import type { ComparisonBaselineType, ComparisonResult, Configurations } from '@
 import type { ComparisonAddress } from '../utils/address';
 import type { ViewCategory, ViewFilters, ViewPolicy } from '../utils/view-model';
 
-export type ComparisonRun =
+type ComparisonRun =
   | { status: 'idle' }
   | { status: 'running' }
   | { status: 'done'; result: ComparisonResult }
@@ -16,7 +16,7 @@ export type ConfigurationsView =
   | { status: 'done'; configurations: Configurations }
   | { status: 'error'; message: string };
 
-export type ComparisonDialog =
+type ComparisonDialog =
   | { open: 'none' }
   | { open: 'area'; category: ViewCategory }
   | { open: 'info'; policy: ViewPolicy }

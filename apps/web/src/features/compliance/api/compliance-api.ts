@@ -17,7 +17,7 @@ const base = (client: string) => `/api/compliance/${encodeURIComponent(client)}`
  * The Baseline Compliance report of a client (main, or a capture branch). Matches only this browser
  * holds (`pending`) are applied by the server too, which holds the policies.
  */
-export function complianceReportQuery(
+function complianceReportQuery(
   client: string,
   branch?: string,
   pending: readonly ConfirmedMatch[] = [],

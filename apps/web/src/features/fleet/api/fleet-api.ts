@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** Points of each row's sparkline, and of the per-client chart. */
-export const SPARKLINE_POINTS = 12;
-export const CHART_POINTS = 40;
+const SPARKLINE_POINTS = 12;
+const CHART_POINTS = 40;
 
 export function useFleet() {
   return useQuery({

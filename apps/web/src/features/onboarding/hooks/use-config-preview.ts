@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 
 import { listBaselineFiles, readBaselineFile } from '../api/baseline-api';
 
-export interface PreviewFile {
+interface PreviewFile {
   path: string;
   name: string;
   /** 'loaded', 'failed' (the file), or 'summary' (a directory that could not be read) */

@@ -51,7 +51,7 @@ async function runSearch(answers: (EnterpriseAppSearchResult | Error)[]) {
     next();
   }
   await act(async () => running);
-  const texts = [...shown, final!].flatMap((s) => ('text' in s ? [s.text] : []));
+  const texts = [...shown, final].flatMap((s) => ('text' in s ? [s.text] : []));
   return {
     final,
     waits,

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
 
-export function projectPipelinesQuery(projectId: string) {
+function projectPipelinesQuery(projectId: string) {
   return queryOptions({
     queryKey: ['projects', projectId, 'pipelines'],
     queryFn: ({ signal }) =>
@@ -11,7 +11,7 @@ export function projectPipelinesQuery(projectId: string) {
   });
 }
 
-export const clientPipelinesQuery = queryOptions({
+const clientPipelinesQuery = queryOptions({
   queryKey: ['client-pipelines'],
   queryFn: ({ signal }) => api<PipelineList>('/api/pipelines', { signal }),
 });

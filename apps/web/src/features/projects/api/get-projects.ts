@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
 
-export const projectsQuery = queryOptions({
+const projectsQuery = queryOptions({
   queryKey: ['projects'],
   queryFn: ({ signal }) => api<ProjectList>('/api/projects', { signal }),
 });
