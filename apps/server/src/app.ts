@@ -302,7 +302,7 @@ export async function buildApp({
   await app.register(comparisonRoutes);
   // before the routes that change a client on main, whose hook it adds (ADR 062)
   await app.register(fleetRefreshPlugin, { serviceOf: fleet.storingServiceOf });
-  await app.register(complianceRoutes);
+  await app.register(complianceRoutes, { now });
   await app.register(fleetRoutes, { config, services: fleet });
   await app.register(captureRoutes, { config });
   const reportOptions = {

@@ -46,10 +46,12 @@ export async function startSeededDevOps(
     devopsTokensOnly?: boolean;
     /** the pipelines' work (ADR 023); without it the runner only waits (backups tag main) */
     taskRuntime?: TaskRuntime;
+    /** the day the seed's commits, pull requests and backups are dated back from */
+    now?: Date;
   } = {},
 ): Promise<DevOpsFixture> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aegis-devops-'));
-  await seedDevOps(dataDir);
+  await seedDevOps(dataDir, options.now ? { now: options.now } : {});
   const emulator = await listenDevOpsEmulator(
     buildDevOpsServer({
       dataDir,
@@ -120,6 +122,11 @@ export async function buildWithSeededDevOps(
     world?: TenantWorld;
     /** Table storage (Azurite in a temporary folder) for the app tables, audit and shared state */
     tables?: boolean;
+    /**
+     * A fixed "now" for the seed's dates and the app's clock, so that a test comparing them with
+     * today does not depend on when it runs
+     */
+    now?: Date;
   } = {},
 ): Promise<AppWithDevOps> {
   // the Aegis app registration, so the server trades tokens on-behalf-of as `npm start` does
@@ -150,6 +157,7 @@ export async function buildWithSeededDevOps(
     : undefined;
   const azurite = azuriteDir ? await startAzurite({ location: azuriteDir }) : undefined;
   const devops = await startSeededDevOps(idp, {
+    ...(options.now ? { now: options.now } : {}),
     ...(options.pipelineDurationInMs !== undefined
       ? { pipelineDurationInMs: options.pipelineDurationInMs }
       : {}),
@@ -175,15 +183,17 @@ export async function buildWithSeededDevOps(
     AEGIS_ENTRA_TENANT_ID: AEGIS_ENTERPRISE_APP.ownerTenantId,
     ...(azurite ? { AEGIS_TABLES_CONNECTION_STRING: azurite.connectionString } : {}),
   };
-  const t = await build(env, idp, options.ports);
+  const clock = options.now;
+  const ports = clock ? { now: () => new Date(clock), ...options.ports } : options.ports;
+  const t = await build(env, idp, ports);
   const others: TestApp[] = [];
   return {
     t,
     devops,
     ...(tenants ? { tenants } : {}),
     ...(azurite ? { azurite } : {}),
-    another: async (ports = options.ports) => {
-      const other = await build(env, idp, ports);
+    another: async (otherPorts = ports) => {
+      const other = await build(env, idp, otherPorts);
       others.push(other);
       return other;
     },

@@ -18,6 +18,8 @@ const PENDING = 'client-ABC-capture-1042';
 const OLDER = 'client-ABC-capture-1017';
 const TRIGGERED_BY = 'sam.taylor@aegis-msp.example';
 const APPROVER = 'priya.shah@aegis-msp.example';
+/** The seed's "now": its capture branches and pull requests are dated back from it. */
+const NOW = new Date('2026-03-10T12:00:00Z');
 const COMMENT =
   'Reviewed every change with the client; the report-only CA000 state was requested by their CISO.';
 
@@ -27,7 +29,7 @@ describe('capture routes', () => {
   let env: AppWithDevOps;
 
   beforeAll(async () => {
-    env = await buildWithSeededDevOps({ pipelineDurationInMs: 200 });
+    env = await buildWithSeededDevOps({ pipelineDurationInMs: 200, now: NOW });
     ({ t, devops } = env);
   });
   afterEach(() => devops.emulator.faults.clear());
@@ -67,7 +69,7 @@ describe('capture routes', () => {
       merged: false,
       metadata: { changeCount: 5, criticalCount: 1, baselineVersion: '1.0.0' },
     });
-    expect(Date.now() - Date.parse(pending?.date ?? '')).toBeLessThan(3 * 3_600_000);
+    expect(NOW.getTime() - Date.parse(pending?.date ?? '')).toBeLessThan(3 * 3_600_000);
     expect(list.find((b) => b.name === OLDER)?.metadata?.changeCount).toBeUndefined();
     const merged = list.filter((b) => b.merged);
     expect(merged).toHaveLength(5);
@@ -84,7 +86,7 @@ describe('capture routes', () => {
     expect(response.statusCode).toBe(200);
     const overview = response.json() as CaptureOverview;
     expect(overview.pendingReviews).toBe(1);
-    const days = (iso: string | null) => (Date.now() - Date.parse(iso ?? '')) / 86_400_000;
+    const days = (iso: string | null) => (NOW.getTime() - Date.parse(iso ?? '')) / 86_400_000;
     expect(days(overview.lastMerge)).toBeCloseTo(20, 0);
     // FAB's only pending capture is 75 days old, older than its last merge's pull request
     expect(days(overview.lastCapture)).toBeLessThan(75);
@@ -272,7 +274,7 @@ describe('capture routes', () => {
     const after = (await branches()).find((b) => b.name === PENDING);
     expect(after).toMatchObject({ merged: true, exists: false, mergedBy: 'Alex Morgan' });
     // a merged capture keeps its capture time (from the description), not the merge time
-    expect(Date.now() - Date.parse(after?.date ?? '')).toBeGreaterThan(3_600_000);
+    expect(NOW.getTime() - Date.parse(after?.date ?? '')).toBeGreaterThan(3_600_000);
   });
 
   it('starts a capture run with the JSON-encoded exclusions and follows it', async () => {
@@ -315,7 +317,7 @@ describe('capture routes', () => {
 describe('capture analysis reads through the configuration repository', () => {
   let env: AppWithDevOps;
   beforeAll(async () => {
-    env = await buildWithSeededDevOps({ pipelineDurationInMs: 200 });
+    env = await buildWithSeededDevOps({ pipelineDurationInMs: 200, now: NOW });
   });
   afterAll(() => env.close());
 
@@ -348,7 +350,7 @@ describe('a partial capture (ADR 050)', () => {
   let env: AppWithDevOps;
 
   beforeAll(async () => {
-    env = await buildWithSeededDevOps({ pipelineDurationInMs: 200 });
+    env = await buildWithSeededDevOps({ pipelineDurationInMs: 200, now: NOW });
     // the older capture's manifest: conditional access policies could not be read
     const token = await env.t.idp.issueToken('alex.morgan@aegis-msp.example');
     const devops = new DevOpsClient({

@@ -24,9 +24,11 @@ const CA000 =
   'ConditionalAccess/Policy/CA000-Global-IdentityProtection-AnyApp-AnyPlatform-MFA.json';
 const AUTHORIZATION = 'AzureAD/AuthorizationPolicy/Authorization Policy.json';
 
-/** A day relative to today (the server's clock), yyyy-mm-dd. */
+/** The app's and the seed's "now": expiry checks do not depend on the day the test runs. */
+const NOW = new Date('2026-03-10T12:00:00Z');
+/** A day relative to the server's fixed clock, yyyy-mm-dd. */
 const daysFromNow = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  new Date(NOW.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 const IN_30_DAYS = daysFromNow(30);
 
 describe('compliance routes', () => {
@@ -36,7 +38,7 @@ describe('compliance routes', () => {
   let git: DevOpsApi;
 
   beforeAll(async () => {
-    env = await buildWithSeededDevOps();
+    env = await buildWithSeededDevOps({ now: NOW });
     ({ t, devops } = env);
     // arranging main is a merge, so as the identity that may push there (ADR 051)
     git = mainWriterOf(t);
@@ -210,7 +212,7 @@ describe('compliance routes', () => {
       ...(best.clientId ? { clientId: best.clientId } : {}),
       score: best.score,
       scores: best.scores,
-      confirmedAt: new Date().toISOString(),
+      confirmedAt: NOW.toISOString(),
       baselinePath: CA000,
     };
     const preview = await post('/api/compliance/FAB/preview', { pendingMatches: [pending] });
@@ -310,7 +312,7 @@ describe('compliance routes', () => {
           clientName: 'Retry Client',
           score: 80,
           scores: { conditions: 80, grantControls: 80, sessionControls: 80 },
-          confirmedAt: new Date().toISOString(),
+          confirmedAt: NOW.toISOString(),
         },
       ],
     });
@@ -349,7 +351,7 @@ describe('compliance routes', () => {
       ...(best!.clientId ? { clientId: best!.clientId } : {}),
       score: best!.score,
       scores: best!.scores,
-      confirmedAt: new Date().toISOString(),
+      confirmedAt: NOW.toISOString(),
       baselinePath: CA000,
     };
     const saved = await post('/api/compliance/FAB/matching/matches', { matches: [match, match] });

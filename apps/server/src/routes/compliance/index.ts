@@ -30,18 +30,21 @@ const tags = ['compliance'];
 export interface ComplianceRoutesOptions {
   /** Shared between requests; the benchmark and tests may pass their own. */
   readonly caches?: ComplianceCaches;
+  /** The clock of acceptance expiry and match timestamps; the app's clock. */
+  readonly now?: () => Date;
 }
 
 /** Baseline Compliance (spec 3 §2, §4, §7, §8): the report, accepted deviations and policy matches. */
 export const complianceRoutes: FastifyPluginAsyncZod<ComplianceRoutesOptions> = async (
   app,
-  { caches = createComplianceCaches() },
+  { caches = createComplianceCaches(), now },
 ) => {
   const service = (request: FastifyRequest) =>
     new ComplianceService(
       new ConfigRepositoryComplianceStore(request.configRepository),
       caches,
       request.log,
+      now,
     );
 
   app.get(
