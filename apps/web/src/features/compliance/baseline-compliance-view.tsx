@@ -1,7 +1,6 @@
 import type { AcceptDeviationsBody } from '@aegis/contracts';
 import {
   ACCEPT_FAILED_MESSAGE,
-  autoMatches,
   baselineHeader,
   BASELINE_TOAST_MS,
   BASELINE_VIEW_TEXTS,
@@ -16,7 +15,6 @@ import {
   policyId,
   type AcceptedDeviationGroup,
   type ConfirmedMatch,
-  type DeviationSummary,
   type SuggestionSummary,
   type UnmatchedSummary,
 } from '@aegis/domain';
@@ -33,7 +31,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, SparkleRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 
 import { useConfirm } from '../../components/confirm-dialog';
 import { NotCapturedNotice } from '../../components/not-captured-notice';
@@ -55,8 +53,15 @@ import { DeviationList } from './components/deviation-list';
 import { ExportComplianceDialog } from './components/export-compliance-dialog';
 import { PendingAcceptances } from './components/pending-acceptances';
 import { PolicyDetailDialog } from './components/policy-detail-dialog';
-import { SmartMatching, type MatchingDraft } from './components/smart-matching';
+import { SmartMatching } from './components/smart-matching';
 import { SummaryCards } from './components/summary-cards';
+import {
+  autoMatchesFor,
+  cleanedUpDraft,
+  complianceViewReducer,
+  initialComplianceViewState,
+  isMatchTaken,
+} from './hooks/compliance-view-flow';
 import {
   readStoredMatching,
   writeStoredMatching,
@@ -112,12 +117,8 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
   const toast = (intent: Notice['intent'], title: string) =>
     notify({ intent, title, timeoutInMs: BASELINE_TOAST_MS });
 
-  const [detail, setDetail] = useState<DeviationSummary | undefined>();
-  const [acceptError, setAcceptError] = useState<string | undefined>();
-  const [matching, setMatching] = useState(false);
-  const [draft, setDraft] = useState<MatchingDraft>({ confirmed: [], dismissed: [] });
-  const [saving, setSaving] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const [flow, dispatch] = useReducer(complianceViewReducer, initialComplianceViewState);
+  const { draft, dialog } = flow;
 
   // the browser mirrors the saved configuration; matches waiting in this browser go to the repository again
   const saved = report.data?.matching;
@@ -164,14 +165,14 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
     void queryClient.invalidateQueries({ queryKey: ['compliance', client, 'report'] });
 
   const onAccept = (body: AcceptDeviationsBody) => {
-    setAcceptError(undefined);
+    dispatch({ type: 'accepting' });
     accept.mutate(body, {
       onSuccess: (result) => {
-        setDetail(undefined);
+        dispatch({ type: 'closeDialog' });
         toast('pending' in result ? 'warning' : 'success', result.message);
       },
       onError: () => {
-        setAcceptError(ACCEPT_FAILED_MESSAGE);
+        dispatch({ type: 'acceptFailed', message: ACCEPT_FAILED_MESSAGE });
         toast('error', ACCEPT_FAILED_MESSAGE);
       },
     });
@@ -193,26 +194,16 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
   const allSaved = [...(saved?.matches ?? []), ...stored.pending];
   const confirm = (u: UnmatchedSummary, s: SuggestionSummary) => {
     const match = toMatch(u, s);
-    if ([...allSaved, ...draft.confirmed.map((c) => c.match)].some((m) => isSameMatch(m, match))) {
+    if (isMatchTaken(draft, allSaved, match)) {
       toast('info', DUPLICATE_MATCH_MESSAGE);
       return;
     }
-    setDraft((d) => ({ ...d, confirmed: [...d.confirmed, { match, path: u.path }] }));
+    dispatch({ type: 'confirm', match, path: u.path });
   };
 
   const autoMatch = () => {
-    const handled = new Set([...draft.confirmed.map((c) => c.path), ...draft.dismissed]);
-    const open = (view?.unmatched ?? []).filter((u) => !handled.has(u.path));
-    const matches = autoMatches(open).filter(
-      (m) => ![...allSaved, ...draft.confirmed.map((c) => c.match)].some((x) => isSameMatch(x, m)),
-    );
-    setDraft((d) => ({
-      ...d,
-      confirmed: [
-        ...d.confirmed,
-        ...matches.map((match) => ({ match, path: match.baselinePath ?? '' })),
-      ],
-    }));
+    const matches = autoMatchesFor(draft, allSaved, view?.unmatched ?? [], new Date());
+    dispatch({ type: 'autoMatched', matches });
     toast('success', MATCHING_MESSAGES.autoMatched(matches.length));
   };
 
@@ -224,7 +215,7 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
       confirmLabel: 'Clear All',
     });
     if (!clear) return;
-    setDraft((d) => ({ ...d, confirmed: [] }));
+    dispatch({ type: 'clearDraft' });
     if (allSaved.length === 0) return;
     try {
       await matchingApi.clear(client);
@@ -237,15 +228,15 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
   };
 
   const cleanup = () => {
-    const { matches, removed } = dedupeMatches(draft.confirmed.map((c) => c.match));
-    setDraft((d) => ({ ...d, confirmed: d.confirmed.filter((c) => matches.includes(c.match)) }));
+    const { kept, removed } = cleanedUpDraft(draft);
+    dispatch({ type: 'cleanedUp', kept });
     toast('info', cleanupMessage(removed));
   };
 
   const saveAndExit = async () => {
     const matches = dedupeMatches(draft.confirmed.map((c) => c.match)).matches;
     if (matches.length === 0) return;
-    setSaving(true);
+    dispatch({ type: 'saving' });
     try {
       const config = await matchingApi.save(client, matches);
       writeStoredMatching(client, { config, pending: stored.pending });
@@ -263,9 +254,7 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
         'The matches could not be saved to the repository; they are kept in this browser and applied here until they can be saved.',
       );
     } finally {
-      setSaving(false);
-      setDraft({ confirmed: [], dismissed: [] });
-      setMatching(false);
+      dispatch({ type: 'exitMatching' });
       reload();
     }
   };
@@ -361,7 +350,7 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
             </MessageBarBody>
           </MessageBar>
         )}
-        {view.unmatched.length > 0 && !matching && (
+        {view.unmatched.length > 0 && flow.matching === 'off' && (
           <MessageBar intent="info" layout="multiline">
             <MessageBarBody>
               <MessageBarTitle>{BASELINE_VIEW_TEXTS.unmatchedTitle}</MessageBarTitle>
@@ -374,7 +363,7 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
                 <Button
                   appearance="primary"
                   icon={<SparkleRegular />}
-                  onClick={() => setMatching(true)}
+                  onClick={() => dispatch({ type: 'startMatching' })}
                 >
                   Enable Smart Matching
                 </Button>
@@ -388,26 +377,21 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
           pending={stored.pending}
           onRemove={(m) => void removeMatch(m)}
         />
-        {matching && (
+        {flow.matching !== 'off' && (
           <SmartMatching
             client={client}
             branch={branch}
             unmatched={view.unmatched}
             draft={draft}
-            saving={saving}
+            saving={flow.matching === 'saving'}
             onConfirm={confirm}
-            onDismiss={(u) => setDraft((d) => ({ ...d, dismissed: [...d.dismissed, u.path] }))}
-            onUndo={(path) =>
-              setDraft((d) => ({ ...d, confirmed: d.confirmed.filter((c) => c.path !== path) }))
-            }
+            onDismiss={(u) => dispatch({ type: 'dismiss', path: u.path })}
+            onUndo={(path) => dispatch({ type: 'undo', path })}
             onAutoMatch={autoMatch}
             onClearAll={() => void clearAll()}
             onCleanup={cleanup}
             onSave={() => void saveAndExit()}
-            onExit={() => {
-              setDraft({ confirmed: [], dismissed: [] });
-              setMatching(false);
-            }}
+            onExit={() => dispatch({ type: 'exitMatching' })}
           />
         )}
         {data.deviations.length === 0 ? (
@@ -420,11 +404,11 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
         ) : (
           <DeviationList
             groups={data.deviations}
-            onOpen={setDetail}
+            onOpen={(group) => dispatch({ type: 'openDetail', group })}
             onExport={() => {
               const blocker = exportBlocker(data);
               if (blocker) toast('info', blocker);
-              else setExporting(true);
+              else dispatch({ type: 'openExport' });
             }}
           />
         )}
@@ -459,24 +443,21 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
     <div className={styles.root}>
       {header}
       {body}
-      {exporting && view && (
+      {dialog.open === 'export' && view && (
         <ExportComplianceDialog
           client={client}
           data={view.compliance}
-          onClose={() => setExporting(false)}
+          onClose={() => dispatch({ type: 'closeDialog' })}
           onExported={(message) => toast('success', message)}
         />
       )}
-      {detail && (
+      {dialog.open === 'detail' && (
         <PolicyDetailDialog
-          key={detail.path}
-          group={detail}
+          key={dialog.group.path}
+          group={dialog.group}
           busy={accept.isPending}
-          {...(acceptError ? { error: acceptError } : {})}
-          onClose={() => {
-            setDetail(undefined);
-            setAcceptError(undefined);
-          }}
+          {...(dialog.error ? { error: dialog.error } : {})}
+          onClose={() => dispatch({ type: 'closeDialog' })}
           onAccept={onAccept}
         />
       )}
