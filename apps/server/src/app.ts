@@ -54,6 +54,7 @@ import { clientRoutes } from './routes/clients';
 import { comparisonRoutes } from './routes/comparison';
 import { complianceRoutes } from './routes/compliance';
 import { createCustomerReports, customerReportRoutes } from './routes/customer-reports';
+import { devOpsHookRoutes, subscribeDevOpsHookOnReady } from './routes/devops-hooks';
 import { driftRoutes } from './routes/drift';
 import { createFleetServices, fleetRoutes } from './routes/fleet';
 import { healthRoutes } from './routes/health';
@@ -218,6 +219,8 @@ export async function buildApp({
 
   // fleet summaries are stored in Aegis's own Table storage account, read by every instance
   const fleet = createFleetServices(config, storage, app.log);
+  await app.register(devOpsHookRoutes, { config, fleetServiceFor: fleet.storingServiceFor });
+  subscribeDevOpsHookOnReady(app, config);
 
   await app.register(healthRoutes, {
     readiness: new ReadinessProbe(

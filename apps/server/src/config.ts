@@ -93,6 +93,15 @@ const configSchema = z
     /** The portal's address as technicians open it, for links in notifications. */
     AEGIS_PUBLIC_URL: z.url().optional(),
     /**
+     * The password Azure DevOps sends (HTTP basic, user `aegis`) with the `git.push` events of the
+     * service hook Aegis subscribes at start-up to main of the configuration repository (ADR 062);
+     * with AEGIS_PUBLIC_URL. None: no hook, merges made in DevOps are seen by the next reader.
+     */
+    AEGIS_DEVOPS_HOOK_SECRET: z
+      .string()
+      .min(24, 'AEGIS_DEVOPS_HOOK_SECRET must be at least 24 characters')
+      .optional(),
+    /**
      * How often each instance looks for notification sends, escalations and retries that are due
      * (ADR 065); 0 turns the loop off (tests run passes themselves).
      */

@@ -17,3 +17,4 @@ export * from './clients';
 export * from './notifications';
 export * from './customer-reports';
 export * from './drift';
+export * from './devops-hooks';

@@ -2,7 +2,7 @@
 // points of git history (merges touching the client's folder, backup tags). Every figure comes
 // from the trees at one commit: the folder listings of a commit are cached by commit id and each
 // client's summary by the tree ids it was computed from, since git objects never change.
-import type { GitCommitRef, GitRef } from '@aegis/connectors/devops';
+import { ZERO_OBJECT_ID, type GitCommitRef, type GitRef } from '@aegis/connectors/devops';
 import type { RawFile, ConfigRepository, FleetTreeIds } from '@aegis/connectors/repository';
 import { storedFor, type FleetSummaryStore, type StoredSummary } from '@aegis/connectors/tables';
 import type {
@@ -123,6 +123,33 @@ export class FleetService {
     const summaries = await this.summariesAt(named, tip, snapshot, this.now().getTime());
     const failed = summaries.flatMap((s, i) => (s.ok ? [] : [`${named[i]}: ${reason(s.error)}`]));
     if (failed.length > 0) throw new Error(`Fleet summaries not computed: ${failed.join('; ')}`);
+  }
+
+  /**
+   * After main moved outside Aegis (a pull request completed in Azure DevOps, told by its service
+   * hook, ADR 062): the clients whose folder differs between the two commits are recomputed and
+   * stored. A baseline change concerns every client: the rebuild pipeline, which runs on the same
+   * push, does it, so it is only reported here.
+   */
+  async refreshAfterPush(
+    oldCommitId: string,
+    newCommitId: string,
+  ): Promise<{ baselineChanged: boolean; refreshed: string[] }> {
+    const [before, after] = await Promise.all([
+      oldCommitId === ZERO_OBJECT_ID
+        ? { baselineTreeId: undefined, clients: new Map<string, string>() }
+        : this.snapshot(oldCommitId),
+      this.snapshot(newCommitId),
+    ]);
+    if (before.baselineTreeId !== after.baselineTreeId) {
+      return { baselineChanged: true, refreshed: [] };
+    }
+    const refreshed = [...after.clients]
+      .filter(([client, treeId]) => before.clients.get(client) !== treeId)
+      .map(([client]) => client)
+      .sort();
+    if (refreshed.length > 0) await this.refresh(refreshed);
+    return { baselineChanged: false, refreshed };
   }
 
   /** The fleet table and its summary, every figure read at main's tip. */

@@ -25,7 +25,7 @@ import {
   startAzurite,
   type RunningAzurite,
 } from '@aegis/emulators';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { configFileOf } from '../../src/lib/json-content';
 import { buildWithSeededDevOps, mainWriterOf, type AppWithDevOps } from '../devops-fixture';
@@ -201,6 +201,107 @@ describe('fleet summaries stored for every instance (ADR 062)', () => {
     const stored = (await store.read(['CON'])).get('CON');
     expect(stored).toMatchObject({ clientTreeId: con?.clientTreeId, commitId: after.commitId });
     expect(stored?.summary).toEqual(await freshSummary(stored!));
+  });
+
+  it("refreshes the client a pull request changed as soon as DevOps's service hook tells", async () => {
+    const secret = 'hook-secret-of-at-least-24-chars';
+    const publicUrl = 'http://aegis.invalid';
+    const c = await build(
+      {
+        AEGIS_DEVOPS_ORG_URL: a.config.AEGIS_DEVOPS_ORG_URL,
+        AEGIS_DEVOPS_PROJECT: a.config.AEGIS_DEVOPS_PROJECT,
+        AEGIS_LOGIN_URL: a.config.AEGIS_LOGIN_URL,
+        AEGIS_APP_CLIENT_ID: a.config.AEGIS_APP_CLIENT_ID ?? '',
+        AEGIS_APP_CLIENT_SECRET: a.config.AEGIS_APP_CLIENT_SECRET ?? '',
+        AEGIS_ENTRA_TENANT_ID: a.config.AEGIS_ENTRA_TENANT_ID ?? '',
+        AEGIS_DEVOPS_HOOK_SECRET: secret,
+        AEGIS_PUBLIC_URL: publicUrl,
+      },
+      a.idp,
+      { auditTables: tables },
+    );
+    try {
+      // the start-up subscribes the hook to main of the configuration repository, once
+      await c.app.ready();
+      const hookUrl = `${publicUrl}/api/hooks/devops/git-push`;
+      await vi.waitFor(async () =>
+        expect((await git.listGitPushHooks()).map((h) => h.url)).toContain(hookUrl),
+      );
+      // the real delivery goes to where this instance listens
+      const listening = await c.app.listen({ port: 0, host: '127.0.0.1' });
+      const repo = (await git.getRepository(REPO))!;
+      await git.createGitPushHook({
+        projectId: repo.projectId,
+        repositoryId: repo.id,
+        branch: 'main',
+        url: `${listening}/api/hooks/devops/git-push`,
+        basicAuthUsername: 'aegis',
+        basicAuthPassword: secret,
+      });
+      await fleetOf(a);
+      const storedBefore = await store.read();
+      const tip = await repository.branchTip();
+      const tree = await repository.readTree(`${clientFolder('NWT')}/M365Config/Resources`, {
+        commit: tip,
+      });
+      const file = tree!.files[0]!;
+      await git.push(REPO, {
+        branch: 'main',
+        oldObjectId: tip,
+        commits: [
+          {
+            comment: 'Merged PR 100: NWT configuration capture',
+            changes: [
+              {
+                changeType: 'edit',
+                path: file.path,
+                content: JSON.stringify({ ...(file.content as object), displayName: 'Hooked' }),
+              },
+            ],
+          },
+        ],
+      });
+      await env.devops.emulator.hooks.idle();
+      // NWT's row names its new tree without any reader having asked; the others are untouched
+      const trees = await repository.fleetTreeIds({ commit: await repository.branchTip() });
+      const storedAfter = await store.read();
+      expect(storedAfter.get('NWT')?.clientTreeId).toBe(trees.clients.get('NWT'));
+      expect(storedAfter.get('NWT')?.summary).toEqual(await freshSummary(storedAfter.get('NWT')!));
+      const others = [...storedBefore.keys()].filter((client) => client !== 'NWT');
+      expect(others.map((client) => storedAfter.get(client)?.summary.computedAt)).toEqual(
+        others.map((client) => storedBefore.get(client)?.summary.computedAt),
+      );
+
+      const event = (repository: string, refName = 'refs/heads/main') => ({
+        eventType: 'git.push',
+        resource: {
+          refUpdates: [{ name: refName, oldObjectId: tip, newObjectId: tip }],
+          repository: { id: repo.id, name: repository },
+        },
+      });
+      const post = (payload: unknown, password = secret) =>
+        c.app.inject({
+          method: 'POST',
+          url: '/api/hooks/devops/git-push',
+          headers: {
+            authorization: `Basic ${Buffer.from(`aegis:${password}`).toString('base64')}`,
+          },
+          payload: payload as object,
+        });
+      const refused = await post(event(REPO.repository), 'not-the-secret-of-this-hook');
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['www-authenticate']).toContain('Basic');
+      const other = await post(event('Aegis-Pipelines'));
+      expect(other.statusCode).toBe(202);
+      expect(other.json()).toMatchObject({ ignored: expect.stringContaining('Aegis-Pipelines') });
+      const branch = await post(event(REPO.repository, 'refs/heads/client-NWT-capture-1'));
+      expect(branch.json()).toMatchObject({ ignored: 'main did not move', refreshed: [] });
+      const bad = await post({ eventType: 'git.push', resource: { refUpdates: [] } });
+      expect(bad.statusCode).toBe(400);
+      expect((bad.json() as { message: string }).message).toContain('resource.repository');
+    } finally {
+      await c.close();
+    }
   });
 
   it('ignores a row computed from other trees or by another version of the computation', async () => {

@@ -19,6 +19,7 @@ import type {
   WireCommitRef,
   WireErrorBody,
   WireItem,
+  WireHookSubscription,
   WireList,
   WirePipeline,
   WireProject,
@@ -51,6 +52,8 @@ import type {
   GitRef,
   ItemsOptions,
   ListPullRequestsOptions,
+  GitPushHook,
+  GitPushHookRequest,
   Pipeline,
   PipelineRun,
   Project,
@@ -401,6 +404,52 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
   async listProjects(options?: RequestOptions): Promise<Project[]> {
     const wire = await this.all<WireProject>(this.url(undefined, 'projects'), {}, options);
     return wire.map(toProject);
+  }
+
+  /** The organization's web hook subscriptions to `git.push` (Service Hooks 7.1). */
+  async listGitPushHooks(options?: RequestOptions): Promise<GitPushHook[]> {
+    const { body } = await this.json<WireList<WireHookSubscription>>(
+      'GET',
+      this.url(undefined, 'hooks/subscriptions'),
+      {},
+      options,
+    );
+    return body.value
+      .filter(
+        (s) => s.publisherId === 'tfs' && s.eventType === 'git.push' && s.consumerId === 'webHooks',
+      )
+      .map(toGitPushHook);
+  }
+
+  /** Subscribes a web hook to pushes of one branch of one repository (Service Hooks 7.1). */
+  async createGitPushHook(
+    request: GitPushHookRequest,
+    options?: RequestOptions,
+  ): Promise<GitPushHook> {
+    const { body } = await this.json<WireHookSubscription>(
+      'POST',
+      this.url(undefined, 'hooks/subscriptions'),
+      {},
+      options,
+      {
+        publisherId: 'tfs',
+        eventType: 'git.push',
+        resourceVersion: '1.0',
+        consumerId: 'webHooks',
+        consumerActionId: 'httpRequest',
+        publisherInputs: {
+          projectId: request.projectId,
+          repository: request.repositoryId,
+          branch: request.branch,
+        },
+        consumerInputs: {
+          url: request.url,
+          basicAuthUsername: request.basicAuthUsername,
+          basicAuthPassword: request.basicAuthPassword,
+        },
+      },
+    );
+    return toGitPushHook(body);
   }
 
   async listPipelines(project: string, options?: RequestOptions): Promise<Pipeline[]> {
@@ -1071,4 +1120,15 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
       changes,
     };
   }
+}
+
+function toGitPushHook(s: WireHookSubscription): GitPushHook {
+  return {
+    id: s.id,
+    url: s.consumerInputs?.['url'] ?? '',
+    status: s.status ?? 'enabled',
+    ...(s.publisherInputs?.['projectId'] ? { projectId: s.publisherInputs['projectId'] } : {}),
+    ...(s.publisherInputs?.['repository'] ? { repositoryId: s.publisherInputs['repository'] } : {}),
+    ...(s.publisherInputs?.['branch'] ? { branch: s.publisherInputs['branch'] } : {}),
+  };
 }

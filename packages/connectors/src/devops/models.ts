@@ -60,6 +60,18 @@ export interface WireRunPipelineParameters {
   stagesToSkip?: string[];
 }
 
+/** Service Hooks - Subscriptions (hooks 7.1): the fields Aegis reads. */
+export interface WireHookSubscription {
+  id: string;
+  status?: string;
+  publisherId?: string;
+  eventType?: string;
+  consumerId?: string;
+  consumerActionId?: string;
+  publisherInputs?: Record<string, string>;
+  consumerInputs?: Record<string, string>;
+}
+
 export interface WireRepository {
   id: string;
   name: string;

@@ -118,6 +118,28 @@ export interface RepositoryRef {
   repository: string;
 }
 
+/** A web hook subscription to pushes of one repository's branch (Service Hooks, `git.push`). */
+export interface GitPushHook {
+  id: string;
+  /** where the service posts the event */
+  url: string;
+  status: string;
+  projectId?: string;
+  repositoryId?: string;
+  branch?: string;
+}
+
+export interface GitPushHookRequest {
+  projectId: string;
+  repositoryId: string;
+  /** branch name without refs/heads/ */
+  branch: string;
+  url: string;
+  /** sent as HTTP basic credentials with every event */
+  basicAuthUsername: string;
+  basicAuthPassword: string;
+}
+
 export interface Repository {
   id: string;
   name: string;
@@ -439,7 +461,13 @@ export interface PoliciesPort {
   deletePolicyConfiguration(project: string, id: number, options?: RequestOptions): Promise<void>;
 }
 
-export interface DevOpsApi extends PipelinesPort, GitPort, PoliciesPort {}
+/** Service Hooks: Aegis subscribes to pushes of the configuration repository's main (ADR 062). */
+export interface ServiceHooksPort {
+  listGitPushHooks(options?: RequestOptions): Promise<GitPushHook[]>;
+  createGitPushHook(request: GitPushHookRequest, options?: RequestOptions): Promise<GitPushHook>;
+}
+
+export interface DevOpsApi extends PipelinesPort, GitPort, PoliciesPort, ServiceHooksPort {}
 
 export interface DevOpsClientOptions {
   /** https://dev.azure.com/{organization}, or the emulator's organization URL */

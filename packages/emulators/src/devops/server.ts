@@ -17,6 +17,7 @@ import { registerGitPushRoutes } from './routes/git-pushes';
 import { registerGitRepositoryRoutes } from './routes/git-repositories';
 import { registerPipelineRoutes } from './routes/pipelines';
 import { registerPolicyConfigurationRoutes } from './routes/policy-configurations';
+import { registerServiceHookRoutes, ServiceHookDelivery } from './routes/service-hooks';
 import { PULL_REQUEST_PAGE, registerWebPages } from './routes/web-pages';
 import { EmulatorClock, PipelineScheduler } from './scheduler';
 import { DevOpsState, STATE_FILE } from './state';
@@ -65,6 +66,7 @@ export interface DevOpsServer {
   faults: FaultInjector;
   clock: EmulatorClock;
   scheduler: PipelineScheduler;
+  hooks: ServiceHookDelivery;
 }
 
 export interface DevOpsEmulator {
@@ -78,6 +80,8 @@ export interface DevOpsEmulator {
   faults: FaultInjector;
   clock: EmulatorClock;
   scheduler: PipelineScheduler;
+  /** service hook deliveries (`idle()` waits for those under way) */
+  hooks: ServiceHookDelivery;
   close(): Promise<void>;
 }
 
@@ -297,12 +301,24 @@ export function buildDevOpsServer(options: DevOpsEmulatorOptions): DevOpsServer 
   registerGitPushRoutes(app, state);
   registerGitPullRequestRoutes(app, state);
   registerPolicyConfigurationRoutes(app, state);
+  registerServiceHookRoutes(app, state);
   registerWebPages(app, state);
+  const hooks = new ServiceHookDelivery(
+    state,
+    () => {
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : options.port;
+      return `http://127.0.0.1:${port}/${state.data.organization}`;
+    },
+    (message) => app.log.warn(message),
+  );
+  state.onRefUpdated((update) => hooks.deliver(update));
   app.addHook('onClose', async () => {
     scheduler.stop();
     await runner.close();
+    await hooks.idle();
   });
-  return { app, state, runner, faults, clock, scheduler };
+  return { app, state, runner, faults, clock, scheduler, hooks };
 }
 
 export async function listenDevOpsEmulator(
@@ -324,6 +340,7 @@ export async function listenDevOpsEmulator(
     faults: server.faults,
     clock: server.clock,
     scheduler: server.scheduler,
+    hooks: server.hooks,
     close: () => server.app.close(),
   };
 }

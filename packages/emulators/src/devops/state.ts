@@ -117,6 +117,36 @@ interface GitPermissionGrant {
   allow: number;
 }
 
+/** A web hook subscription (Service Hooks, publisher 'tfs', consumer 'webHooks'). */
+export interface HookSubscriptionRecord {
+  id: string;
+  publisherId: 'tfs';
+  eventType: 'git.push';
+  resourceVersion: string;
+  consumerId: 'webHooks';
+  consumerActionId: 'httpRequest';
+  publisherInputs: Record<string, string>;
+  /** url, basicAuthUsername, basicAuthPassword, httpHeaders */
+  consumerInputs: Record<string, string>;
+  status: 'enabled';
+  createdBy: IdentityRecord;
+  createdDate: string;
+  modifiedDate: string;
+}
+
+/** A branch or tag moved: what the `git.push` event tells its subscribers. */
+export interface RefUpdateEvent {
+  project: ProjectRecord;
+  repository: RepositoryRecord;
+  refName: string;
+  oldObjectId: string;
+  newObjectId: string;
+  pushedBy: IdentityRecord;
+  pushId: number;
+  date: string;
+  commits: { commitId: string; comment: string }[];
+}
+
 export interface DevOpsStateData {
   organization: string;
   projects: ProjectRecord[];
@@ -132,6 +162,7 @@ export interface DevOpsStateData {
   gitPermissions: GitPermissionGrant[];
   /** who last pushed to a branch, by `{repositoryId} {refName}` (blockLastPusherVote) */
   lastPushers: Record<string, IdentityRecord>;
+  hookSubscriptions: HookSubscriptionRecord[];
 }
 
 export const STATE_FILE = 'devops-state.json';
@@ -151,12 +182,23 @@ export function emptyState(organization: string): DevOpsStateData {
     nextPolicyConfigurationId: 1,
     gitPermissions: [],
     lastPushers: {},
+    hookSubscriptions: [],
   };
 }
 
 export class DevOpsState {
   /** page size for continuation-token lists when the caller sends no $top (runtime only) */
   defaultPageSize: number | undefined;
+  private readonly refListeners: ((update: RefUpdateEvent) => void)[] = [];
+
+  /** Tells the listeners (service hooks) that a ref moved, after the move is stored. */
+  refUpdated(update: RefUpdateEvent): void {
+    for (const listener of this.refListeners) listener(update);
+  }
+
+  onRefUpdated(listener: (update: RefUpdateEvent) => void): void {
+    this.refListeners.push(listener);
+  }
 
   private constructor(
     readonly dataDir: string,
@@ -174,6 +216,7 @@ export class DevOpsState {
     data.nextPolicyConfigurationId ??= 1;
     data.gitPermissions ??= [];
     data.lastPushers ??= {};
+    data.hookSubscriptions ??= [];
     const state = new DevOpsState(dataDir, data);
     // Runs that were in flight when the emulator stopped cannot finish any more.
     for (const run of data.runs) {

@@ -1,3 +1,4 @@
+import type { ConfigRepository } from '@aegis/connectors/repository';
 import { FleetSummaryStore, type AppTables } from '@aegis/connectors/tables';
 import {
   fleetClientParamsSchema,
@@ -38,6 +39,8 @@ export function createFleetServices(
   serviceOf: FleetServiceOf;
   /** the service when summaries are stored: what refreshes them after a change */
   storingServiceOf: FleetServiceOf | undefined;
+  /** over a repository read as the Aegis app itself, when summaries are stored (service hooks) */
+  storingServiceFor: ((repository: ConfigRepository) => FleetService) | undefined;
   summarizer: FleetSummarizer;
 } {
   const caches = createFleetCaches();
@@ -59,9 +62,16 @@ export function createFleetServices(
       undefined,
       store,
     );
+  // a hook's refresh computes summaries only: the capture overviews are the Fleet page's
+  const noCaptures = {
+    overviews: () => Promise.reject(new Error('a summary refresh reads no captures')),
+  };
+  const storingServiceFor = (repository: ConfigRepository) =>
+    new FleetService(repository, noCaptures, caches, log, summarizer, undefined, store);
   return {
     serviceOf,
     storingServiceOf: store ? serviceOf : undefined,
+    storingServiceFor: store ? storingServiceFor : undefined,
     summarizer,
   };
 }

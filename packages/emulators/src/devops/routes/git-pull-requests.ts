@@ -360,6 +360,21 @@ export function registerGitPullRequestRoutes(app: FastifyInstance, state: DevOps
         }
       }
       state.save();
+      if (status === 'completed' && pr.lastMergeCommit && pr.lastMergeTargetCommit) {
+        state.refUpdated({
+          project,
+          repository: repo,
+          refName: pr.targetRefName,
+          oldObjectId: pr.lastMergeTargetCommit,
+          newObjectId: pr.lastMergeCommit,
+          pushedBy: callerIdentity(request),
+          pushId: state.data.nextPushId++,
+          date: pr.closedDate ?? new Date().toISOString(),
+          commits: [
+            { commitId: pr.lastMergeCommit, comment: `Merged PR ${pr.pullRequestId}: ${pr.title}` },
+          ],
+        });
+      }
       return prJson(request, project, repo, pr, false);
     },
   );

@@ -161,6 +161,17 @@ export function registerGitPushRoutes(app: FastifyInstance, state: DevOpsState):
       const pushId = state.data.nextPushId++;
       recordPush(state, repo.id, refName, who);
       state.save();
+      state.refUpdated({
+        project,
+        repository: repo,
+        refName,
+        oldObjectId: tip ?? ZERO_OBJECT_ID,
+        newObjectId,
+        pushedBy: who,
+        pushId,
+        date: now.toISOString(),
+        commits: shas.map((commitId, i) => ({ commitId, comment: commits[i]?.message ?? '' })),
+      });
       const main = await git.revParse('refs/heads/main');
       return reply.code(201).send({
         commits: await Promise.all(

@@ -63,7 +63,7 @@ export function registerGitRefRoutes(app: FastifyInstance, state: DevOpsState): 
   });
 
   app.post<{ Params: RepoParams; Body: unknown }>(`${base}/:repositoryId/refs`, async (request) => {
-    const { git, repo } = repoContext(request, state);
+    const { git, repo, project } = repoContext(request, state);
     const updates = request.body;
     if (!Array.isArray(updates)) {
       throw new DevOpsError(
@@ -98,6 +98,17 @@ export function registerGitRefRoutes(app: FastifyInstance, state: DevOpsState): 
         updateStatus = 'staleOldObjectId';
       } else if (name.startsWith('refs/heads/') && newObjectId !== ZERO_OBJECT_ID) {
         recordPush(state, repo.id, name, who);
+        state.refUpdated({
+          project,
+          repository: repo,
+          refName: name,
+          oldObjectId,
+          newObjectId,
+          pushedBy: who,
+          pushId: state.data.nextPushId++,
+          date: new Date().toISOString(),
+          commits: [],
+        });
       }
       results.push({
         repositoryId: repo.id,
