@@ -18,7 +18,7 @@ import {
   type StoredSummary,
 } from '@aegis/connectors/tables';
 import type { Fleet } from '@aegis/contracts';
-import { BASELINE_ROOT, clientFolder, summarizeClient } from '@aegis/domain';
+import { clientFolder, summarizeClient } from '@aegis/domain';
 import {
   CONFIG_REPOSITORY_NAME,
   SAMPLE_PROJECTS,
@@ -102,14 +102,15 @@ describe('fleet summaries stored for every instance (ADR 062)', () => {
   /** A client's summary computed afresh from the trees a stored row names. */
   const freshSummary = async (stored: StoredSummary) => {
     const version = { commit: stored.commitId };
-    const baseline = await repository.readTree(BASELINE_ROOT, version);
+    // the company baseline and its layers, as the fleet reads them (ADR 068)
+    const baseline = await repository.readFleetBaseline(stored.baselineTreeId, version);
     const files: RawFile[] = [];
     await repository.forEachFile(clientFolder(stored.client), version, (file) => {
       files.push(file);
     });
     return summarizeClient(
       stored.client,
-      baseline?.files ?? [],
+      baseline,
       files.map(configFileOf),
       stored.summary.computedAt,
     );
@@ -185,12 +186,12 @@ describe('fleet summaries stored for every instance (ADR 062)', () => {
       commits: [{ comment: 'Merged PR 99: CON configuration capture', changes: [change] }],
     });
     let after = undefined as unknown as Fleet;
-    // CON's folder and the baseline (this instance took every other figure from the store)
+    // CON's folder, the baseline and its layers (this instance took every other figure from the store)
     expect(
       await zipsDuring(async () => {
         after = await fleetOf(b);
       }),
-    ).toBe(2);
+    ).toBe(3);
     const storedAfter = await store.read();
     for (const [client, row] of storedBefore) {
       if (client === 'CON') continue;

@@ -5,6 +5,8 @@
  */
 export const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
   'POST /api/backups/:client/runs': 'Started a backup',
+  'POST /api/hooks/devops/git-push':
+    'Azure DevOps reported a push to main; the changed clients’ fleet figures were refreshed',
   'POST /api/backups/:client/restore': 'Proposed restoring a backup (pull request)',
   'POST /api/backups/:client/restore-runs': 'Started restoring policies into the tenant',
   'POST /api/projects/:projectId/pipelines/:pipelineId/runs':
