@@ -11,9 +11,9 @@ import type { AegisConfig } from '../../config';
 import type { FleetService } from '../../services/fleet-service';
 
 /** Where Azure DevOps posts the `git.push` events of the service hook (ADR 062). */
-export const DEVOPS_PUSH_HOOK_PATH = '/api/hooks/devops/git-push';
+const DEVOPS_PUSH_HOOK_PATH = '/api/hooks/devops/git-push';
 /** The basic user name of the hook's credentials; the password is AEGIS_DEVOPS_HOOK_SECRET. */
-export const DEVOPS_HOOK_USER = 'aegis';
+const DEVOPS_HOOK_USER = 'aegis';
 
 /**
  * The parts of a `git.push` event Aegis reads. Open to every other field: the event is Azure

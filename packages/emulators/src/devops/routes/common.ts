@@ -208,7 +208,7 @@ export function apiVersionOf(request: FastifyRequest): string | undefined {
   return /api-version=([\w.-]+)/i.exec(accept)?.[1];
 }
 
-function baseUrl(request: FastifyRequest, organization: string): string {
+export function baseUrl(request: FastifyRequest, organization: string): string {
   const proto = (request.headers['x-forwarded-proto'] as string | undefined) ?? request.protocol;
   return `${proto}://${request.headers.host ?? 'localhost'}/${organization}`;
 }
