@@ -41,6 +41,12 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // The drift journey reads the sample tenants' own drift: it runs first, before journeys that
+    // change tenants and main on the same stack (capture approvals, deploys, restores).
+    { name: 'sample-drift', testMatch: /drift\.spec\.ts$/ },
+    { name: 'journeys', testIgnore: /drift\.spec\.ts$/, dependencies: ['sample-drift'] },
+  ],
   webServer: {
     command: 'npx tsx scripts/start.ts --reset',
     cwd: '..',
