@@ -81,6 +81,9 @@ export function printDriftBench(b: DriftBench): void {
     `  quick check, no change   ${b.quick.graphRequests} Graph + ${b.quick.otherRequests} admin/ARM requests, ${b.quick.ms.toFixed(0)} ms (goal ≤ 5 Graph)`,
   );
   console.log(
+    '  (Graph counts each $batch and each request inside it, as the emulator sees them; `npm run bench -- audit` counts HTTP requests)',
+  );
+  console.log(
     `  worst case change → portal at the defaults (quick every ${s.quickIntervalInMinutes} min, pipeline every ${DRIFT_PIPELINE_PERIOD_IN_MINUTES} min): ${b.worstCaseMinutes.toFixed(1)} min (goal ≤ 15)`,
   );
 }

@@ -415,9 +415,9 @@ export class FleetService {
     commitId: string,
     snapshot: CommitSnapshot,
     summaries: readonly Settled<ClientSummary>[],
-  ): Promise<number> {
+  ): Promise<void> {
     const baselineTreeId = snapshot.baselineTreeId;
-    if (!this.store || !baselineTreeId) return 0;
+    if (!this.store || !baselineTreeId) return;
     const unstored: StoredSummary[] = [];
     for (const [i, client] of clients.entries()) {
       const settled = summaries[i];
@@ -435,10 +435,8 @@ export class FleetService {
         const key = `${s.client}:${s.baselineTreeId}:${s.clientTreeId}`;
         this.caches.stored.set(key, s.summary.computedAt);
       }
-      return written.size;
     } catch (error) {
       this.log.warn({ err: error }, 'fleet: summaries not stored');
-      return 0;
     }
   }
 
