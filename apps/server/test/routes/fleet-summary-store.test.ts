@@ -305,6 +305,93 @@ describe('fleet summaries stored for every instance (ADR 062)', () => {
     }
   });
 
+  it('takes repeated, late and concurrent deliveries of the hook without losing a change, and a DevOps failure asks for a retry', async () => {
+    const secret = 'hook-secret-of-at-least-24-chars';
+    const c = await build(
+      {
+        AEGIS_DEVOPS_ORG_URL: a.config.AEGIS_DEVOPS_ORG_URL,
+        AEGIS_DEVOPS_PROJECT: a.config.AEGIS_DEVOPS_PROJECT,
+        AEGIS_LOGIN_URL: a.config.AEGIS_LOGIN_URL,
+        AEGIS_APP_CLIENT_ID: a.config.AEGIS_APP_CLIENT_ID ?? '',
+        AEGIS_APP_CLIENT_SECRET: a.config.AEGIS_APP_CLIENT_SECRET ?? '',
+        AEGIS_ENTRA_TENANT_ID: a.config.AEGIS_ENTRA_TENANT_ID ?? '',
+        AEGIS_DEVOPS_HOOK_SECRET: secret,
+      },
+      a.idp,
+      { auditTables: tables },
+    );
+    try {
+      const repo = (await git.getRepository(REPO))!;
+      /** Two merges made in DevOps, each changing one client; no hook delivered them yet. */
+      const pushes: { oldObjectId: string; newObjectId: string }[] = [];
+      for (const client of ['WWI', 'NWT']) {
+        const tip = await repository.branchTip();
+        const tree = await repository.readTree(`${clientFolder(client)}/M365Config/Resources`, {
+          commit: tip,
+        });
+        const file = tree!.files[0]!;
+        await git.push(REPO, {
+          branch: 'main',
+          oldObjectId: tip,
+          commits: [
+            {
+              comment: `Merged PR: ${client} configuration capture`,
+              changes: [
+                {
+                  changeType: 'edit',
+                  path: file.path,
+                  content: JSON.stringify({
+                    ...(file.content as object),
+                    displayName: `Delivered late to ${client}`,
+                  }),
+                },
+              ],
+            },
+          ],
+        });
+        pushes.push({ oldObjectId: tip, newObjectId: await repository.branchTip() });
+      }
+      const deliver = (push: { oldObjectId: string; newObjectId: string }) =>
+        c.app.inject({
+          method: 'POST',
+          url: '/api/hooks/devops/git-push',
+          headers: { authorization: `Basic ${Buffer.from(`aegis:${secret}`).toString('base64')}` },
+          payload: {
+            eventType: 'git.push',
+            resource: {
+              refUpdates: [{ name: 'refs/heads/main', ...push }],
+              repository: { id: repo.id, name: REPO.repository },
+            },
+          },
+        });
+
+      // DevOps cannot be read: the hook answers an error, so DevOps delivers again later
+      const fault = env.devops.emulator.faults.add({ kind: 'error', statusCode: 503 });
+      const failed = await deliver(pushes[1]!);
+      env.devops.emulator.faults.remove(fault);
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+      expect(failed.statusCode).not.toBe(202);
+
+      // DevOps delivers at least once, in no promised order: the second push first, then 20 more
+      // of both at once. Each refresh reads main's tip, so a late delivery cannot store an older tree.
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => deliver(pushes[(i + 1) % 2]!)),
+      );
+      expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 202));
+      expect(answers.map((r) => (r.json() as { refreshed: string[] }).refreshed)).toEqual(
+        answers.map((_, i) => [(i + 1) % 2 === 0 ? 'WWI' : 'NWT']),
+      );
+      const trees = await repository.fleetTreeIds({ commit: await repository.branchTip() });
+      const stored = await store.read(['WWI', 'NWT']);
+      for (const client of ['WWI', 'NWT']) {
+        expect(stored.get(client)?.clientTreeId).toBe(trees.clients.get(client));
+        expect(stored.get(client)?.summary).toEqual(await freshSummary(stored.get(client)!));
+      }
+    } finally {
+      await c.close();
+    }
+  }, 120_000);
+
   it('ignores a row computed from other trees or by another version of the computation', async () => {
     const fleet = await fleetOf(a);
     const abc = (await store.read(['ABC'])).get('ABC')!;
