@@ -2,6 +2,7 @@
 // operationId, its path template, method, api-version (the file's info.version), the body
 // properties the request must carry, whether it is long-running and its success statuses.
 // Used by arm-contract.ts (ADR 058).
+import type { ArmContractOperation } from '@aegis/emulators';
 
 type Json = Record<string, unknown>;
 
@@ -12,21 +13,8 @@ export interface ArmSpecFile {
   document: Json;
 }
 
-export interface ArmOperation {
-  operationId: string;
-  method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE' | 'HEAD';
-  /** as Microsoft writes it, e.g. `/{scope}/providers/Microsoft.Authorization/roleAssignments/{roleAssignmentName}` */
-  path: string;
-  apiVersions: string[];
-  /** dotted paths of the body properties the request must have (`properties.principalId`) */
-  requiredBody: string[];
-  /** 2xx statuses the specification lists */
-  successStatuses: number[];
-  longRunning: boolean;
-  /** the list's next-link property; null when the list has one page (x-ms-pageable nextLinkName null) */
-  pageable?: { nextLinkName: string | null };
-  sources: { path: string; commit: string }[];
-}
+/** An operation as the extract records it; the emulator reads the same shape from arm.json. */
+export type ArmOperation = Omit<ArmContractOperation, 'usedBy'>;
 
 const METHODS = ['get', 'put', 'patch', 'post', 'delete', 'head'] as const;
 

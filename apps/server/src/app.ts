@@ -29,6 +29,7 @@ import {
 
 import { appIdUriOf, type AegisConfig } from './config';
 import { loggerOptions } from './lib/logging';
+import { RepeatingPass } from './lib/repeating-pass';
 import { isApiRequest, normalisedPath } from './lib/request-path';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
@@ -67,7 +68,7 @@ import { AuditTrail } from './services/audit-trail';
 import { BranchProtectionService } from './services/branch-protection';
 import { clientTenantApis, openIdTenantDiscovery } from './services/client-tenant-apis';
 import type { ClientTenantApisFactory } from './services/client-tenant-onboarding';
-import { raiseDriftEvents, RepeatingPass } from './services/drift-notifier';
+import { raiseDriftEvents } from './services/drift-notifier';
 import { DriftService } from './services/drift-service';
 import { ManualBackupGuard } from './services/manual-backup-guard';
 import { ChannelSender } from './services/notification-channels';
@@ -267,8 +268,13 @@ export async function buildApp({
       : undefined;
   app.decorate('notifications', notifications);
   if (notifications && config.AEGIS_NOTIFICATION_PASS_MS > 0) {
-    app.addHook('onReady', async () => notifications.start(config.AEGIS_NOTIFICATION_PASS_MS));
-    app.addHook('onClose', async () => notifications.stop());
+    const delivery = new RepeatingPass(
+      () => notifications.runDue(),
+      app.log,
+      'The notification delivery pass',
+    );
+    app.addHook('onReady', async () => delivery.start(config.AEGIS_NOTIFICATION_PASS_MS));
+    app.addHook('onClose', async () => delivery.stop());
   }
   if (notifications && storage && config.AEGIS_NOTIFICATION_PASS_MS > 0) {
     // drift events from the checks the pipeline stored, on each pass of the engine's interval

@@ -1,4 +1,4 @@
-import { CLIENT_CODE_PATTERN } from '@aegis/domain';
+import { ALL_CLIENTS, CLIENT_CODE_PATTERN } from '@aegis/domain';
 import { z } from 'zod';
 
 /**
@@ -197,9 +197,6 @@ export const channelTestResultSchema = z.object({
 export type ChannelTestResult = z.infer<typeof channelTestResultSchema>;
 
 // ---- rules (Administrator) ----
-
-/** A rule's `client` for every client. */
-export const ALL_CLIENTS = '*';
 
 const channelIdsSchema = z
   .array(z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be a channel id'))

@@ -98,9 +98,6 @@ export class NotificationService {
   private readonly settings: EngineSettings;
   private readonly instanceId: string;
   private readonly leaseInMs: number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-
   constructor(private readonly options: NotificationServiceOptions) {
     this.store = options.store;
     this.settings = options.settings ?? DEFAULT_ENGINE_SETTINGS;
@@ -209,28 +206,6 @@ export class NotificationService {
    */
   async runDue(): Promise<DeliveryPass> {
     return this.deliver(await this.store.due(this.options.now()));
-  }
-
-  /** Runs the delivery loop every `intervalInMs` until `stop` (one pass at a time). */
-  start(intervalInMs: number): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.runDue()
-        .catch((error: unknown) =>
-          this.options.log.warn({ err: error }, 'The notification delivery pass failed'),
-        )
-        .finally(() => {
-          this.running = undefined;
-        });
-    }, intervalInMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
   }
 
   private async change(

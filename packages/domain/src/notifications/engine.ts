@@ -18,7 +18,8 @@ import type {
 const HOUR_IN_MS = 3_600_000;
 const DAY_IN_MS = 24 * HOUR_IN_MS;
 
-export const ALL_CLIENTS_RULE = '*';
+/** A rule's `client` for every client. */
+export const ALL_CLIENTS = '*';
 
 /** Retries: 1, 2, 4, 8, 16 minutes, then 'failed' after the 6th attempt (about half an hour). */
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
@@ -45,7 +46,7 @@ export function routesFor(
   let afterHours: number | undefined;
   for (const rule of rules) {
     if (!rule.enabled || !rule.kinds.includes(event.kind)) continue;
-    if (rule.client !== ALL_CLIENTS_RULE && rule.client !== event.clientCode) continue;
+    if (rule.client !== ALL_CLIENTS && rule.client !== event.clientCode) continue;
     for (const id of rule.channelIds) channels.set(id, (channels.get(id) ?? true) && rule.digest);
     if (rule.escalation) {
       for (const id of rule.escalation.channelIds) escalationChannels.add(id);

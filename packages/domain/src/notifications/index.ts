@@ -1,5 +1,5 @@
 export {
-  ALL_CLIENTS_RULE,
+  ALL_CLIENTS,
   DEFAULT_ENGINE_SETTINGS,
   acknowledge,
   applyEvent,

@@ -8,16 +8,22 @@ import type { FastifyRequest } from 'fastify';
 
 import { EmulatorError } from './wire';
 
+/** One operation of the extract, as scripts/contracts/arm-openapi.ts reads it from the specification. */
 export interface ArmContractOperation {
   operationId: string;
   method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE' | 'HEAD';
+  /** as Microsoft writes it, e.g. `/{scope}/providers/Microsoft.Authorization/roleAssignments/{roleAssignmentName}` */
   path: string;
   apiVersions: string[];
+  /** dotted paths of the body properties the request must have (`properties.principalId`) */
   requiredBody: string[];
+  /** 2xx statuses the specification lists */
   successStatuses: number[];
   longRunning: boolean;
+  /** the list's next-link property; null when the list has one page (x-ms-pageable nextLinkName null) */
   pageable?: { nextLinkName: string | null };
   sources: { path: string; commit: string }[];
+  /** which Aegis code calls it (scripts/contracts/arm-calls.ts) */
   usedBy?: string;
 }
 

@@ -23,3 +23,4 @@ export type {
   TenantTokenVerifier,
 } from './server';
 export type { TenantPrincipal } from './wire';
+export type { ArmContractOperation } from './arm-contract';

@@ -1,11 +1,10 @@
 import {
-  ALL_CLIENTS,
   NOTIFICATION_EVENT_KIND_LABELS,
   type ChannelTestResult,
   type NotificationChannel,
   type NotificationRule,
 } from '@aegis/contracts';
-import { roleRequiredMessage } from '@aegis/domain';
+import { ALL_CLIENTS, roleRequiredMessage } from '@aegis/domain';
 import {
   Button,
   makeStyles,

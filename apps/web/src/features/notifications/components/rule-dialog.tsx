@@ -1,5 +1,4 @@
 import {
-  ALL_CLIENTS,
   NOTIFICATION_EVENT_KIND_LABELS,
   NOTIFICATION_EVENT_KINDS,
   type NotificationChannel,
@@ -7,6 +6,7 @@ import {
   type NotificationRule,
   type NotificationRuleInput,
 } from '@aegis/contracts';
+import { ALL_CLIENTS } from '@aegis/domain';
 import {
   Button,
   Checkbox,
