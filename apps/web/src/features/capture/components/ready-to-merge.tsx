@@ -1,4 +1,5 @@
-import { formatCaptureDate, mergePlanLines, type Approval } from '@aegis/domain';
+import type { CaptureBranch } from '@aegis/contracts';
+import { formatCaptureDate, mergePlanLines, type Approval, type MergeResult } from '@aegis/domain';
 import {
   Button,
   Card,
@@ -9,30 +10,59 @@ import {
   Text,
 } from '@fluentui/react-components';
 
+import { useNotify } from '../../../components/notifier';
 import { RoleGate } from '../../../components/role-gate';
+import { useCreateCapturePullRequest } from '../api/capture-api';
 
 const useStyles = makeStyles({
   card: { padding: '20px', gap: '12px', maxWidth: '760px' },
   actions: { display: 'flex', gap: '8px' },
 });
 
-/** 'Ready to Merge' (spec 3 §2): what the pull request will do, who approved and when. */
+/**
+ * The Submit PR step, 'Ready to Merge' (spec 3 §2): what the pull request will do, who approved
+ * and when, and the request that creates it.
+ */
 export function ReadyToMerge({
+  client,
   branch,
   approval,
-  openPullRequest,
-  creating,
   onBack,
-  onCreate,
+  onCreated,
 }: {
-  branch: string;
+  client: string;
+  branch: CaptureBranch;
   approval: Approval;
-  /** a pull request of this capture still waiting in DevOps: a second cannot be opened */
-  openPullRequest: number | undefined;
-  creating: boolean;
   onBack: () => void;
-  onCreate: () => void;
+  onCreated: (result: MergeResult) => void;
 }) {
+  const createPullRequest = useCreateCapturePullRequest(client);
+  const notify = useNotify();
+  const creating = createPullRequest.isPending;
+  // a pull request of this capture still waiting in DevOps: a second cannot be opened
+  const openPullRequest =
+    branch.pullRequest?.status === 'active' ? branch.pullRequest.pullRequestId : undefined;
+
+  async function create(): Promise<void> {
+    try {
+      const created = await createPullRequest.mutateAsync({
+        branch: branch.name,
+        comments: approval.comments,
+        acknowledged: true,
+        summary: approval.summary,
+      });
+      onCreated({
+        pullRequestId: created.pullRequestId,
+        prUrl: created.prUrl,
+        createdBy: created.createdBy,
+        status: created.status,
+      });
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : 'Unknown error';
+      notify({ intent: 'error', title: `Failed to create pull request: ${message}` });
+    }
+  }
+
   const styles = useStyles();
   return (
     <Card className={styles.card}>
@@ -41,7 +71,7 @@ export function ReadyToMerge({
       </Text>
       <Text>Creating the pull request will:</Text>
       <ul>
-        {mergePlanLines(approval.summary, branch).map((line) => (
+        {mergePlanLines(approval.summary, branch.name).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
@@ -64,7 +94,7 @@ export function ReadyToMerge({
         <RoleGate needs="Approver">
           <Button
             appearance="primary"
-            onClick={onCreate}
+            onClick={() => void create()}
             disabled={creating || openPullRequest !== undefined}
             icon={
               creating ? <Spinner size="tiny" aria-label="Creating the pull request" /> : undefined
