@@ -2,20 +2,35 @@ import type { PipelineRun } from '@aegis/contracts';
 import { PIPELINE_CARD_RUN_POLLING } from '@aegis/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type * as ApiClient from '../lib/api-client';
 import type { FollowedRun } from '../lib/pipeline-run';
 import { findDialog } from '../testing/find-dialog';
+import { mockServer } from '../testing/mocks/server';
 import { renderWithProviders } from '../testing/render-app';
 
 import { PipelineRunStatus, ProjectRunStatus } from './pipeline-run-status';
 
-const api = vi.hoisted(() => vi.fn());
-vi.mock('../lib/api-client', async (original) => ({
-  ...(await original<typeof ApiClient>()),
-  api,
-}));
+const RUN_PATH = '*/api/projects/:project/pipelines/:pipelineId/runs/:runId';
+
+/**
+ * Answers the reads of `path` with `answers` in turn (a function: answered when it resolves);
+ * returns the paths asked, in order.
+ */
+function serve(path: string, answers: (unknown | (() => Promise<unknown>) | Response)[]) {
+  const asked: string[] = [];
+  mockServer.use(
+    http.get(path, async ({ request }) => {
+      asked.push(new URL(request.url).pathname);
+      const next = answers.shift();
+      if (next === undefined) return HttpResponse.json({ message: 'no more' }, { status: 500 });
+      if (next instanceof Response) return next;
+      return HttpResponse.json(typeof next === 'function' ? await next() : next);
+    }),
+  );
+  return asked;
+}
 
 const followed = (run: PipelineRun | undefined, error?: string): FollowedRun => ({
   run,
@@ -92,16 +107,14 @@ describe('PipelineRunStatus', () => {
 });
 
 describe('ProjectRunStatus', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-    api.mockReset();
-  });
+  afterEach(() => vi.useRealTimers());
 
   it("reads the run where the start said it lives, under the screen's rule, and tells when it finished", async () => {
     vi.useFakeTimers();
-    api
-      .mockResolvedValueOnce({ id: 41, state: 'inProgress', result: null })
-      .mockResolvedValueOnce({ id: 41, state: 'completed', result: 'failed' });
+    const asked = serve(RUN_PATH, [
+      { id: 41, state: 'inProgress', result: null },
+      { id: 41, state: 'completed', result: 'failed' },
+    ]);
     const onFinished = vi.fn();
     renderWithProviders(
       <ProjectRunStatus
@@ -112,25 +125,23 @@ describe('ProjectRunStatus', () => {
     );
     expect(screen.getByRole('status')).toHaveTextContent('Pipeline status: notStarted -');
     await act(() => vi.advanceTimersByTimeAsync(1_999));
-    expect(api).not.toHaveBeenCalled();
+    expect(asked).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(api).toHaveBeenCalledTimes(1);
-    expect(api.mock.calls[0]?.[0]).toBe('/api/projects/Client%20Onboarding/pipelines/75/runs/41');
+    expect(asked).toEqual(['/api/projects/Client%20Onboarding/pipelines/75/runs/41']);
     expect(screen.getByRole('status')).toHaveTextContent('Pipeline status: inProgress -');
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     expect(screen.getByRole('alert')).toHaveTextContent('Pipeline status: completed - failed');
     expect(onFinished).toHaveBeenCalledTimes(1);
     expect(onFinished).toHaveBeenCalledWith('failed');
     await act(() => vi.advanceTimersByTimeAsync(20_000));
-    expect(api).toHaveBeenCalledTimes(2);
+    expect(asked).toHaveLength(2);
   });
 });
 
 describe('View log', () => {
   const where = { project: 'Client Onboarding', pipelineId: 75, id: 41 };
   const completed = followed({ id: 41, state: 'completed', result: 'failed' });
-
-  afterEach(() => api.mockReset());
+  const LOG_PATH = `${RUN_PATH}/log`;
 
   it('is offered only when the screen knows where the run lives', () => {
     const { unmount } = renderWithProviders(<PipelineRunStatus followed={completed} />);
@@ -142,14 +153,17 @@ describe('View log', () => {
 
   it("opens the run's log, monospace and keyboard-scrollable, reads it again on Refresh, and closes with Escape", async () => {
     let answer!: (log: unknown) => void;
-    api.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const asked = serve(LOG_PATH, [
+      () => new Promise((resolve) => (answer = resolve)),
+      { lines: [{ time: null, text: 'Finishing: Export' }] },
+    ]);
     renderWithProviders(<PipelineRunStatus followed={completed} logOf={where} />);
     const open = screen.getByRole('button', { name: 'View log' });
     await userEvent.click(open);
     const dialog = await findDialog('Log of run #41');
     expect(within(dialog).getByText('Loading log...')).toBeInTheDocument();
-    expect(api.mock.calls[0]?.[0]).toBe(
-      '/api/projects/Client%20Onboarding/pipelines/75/runs/41/log',
+    await waitFor(() =>
+      expect(asked).toEqual(['/api/projects/Client%20Onboarding/pipelines/75/runs/41/log']),
     );
     await act(async () =>
       answer({
@@ -171,17 +185,22 @@ describe('View log', () => {
     expect(log).toHaveTextContent('Warning: 2 approvals pending');
     expect(log).not.toHaveTextContent('##');
 
-    api.mockResolvedValueOnce({ lines: [{ time: null, text: 'Finishing: Export' }] });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(log).toHaveTextContent('Finishing: Export'));
-    expect(api).toHaveBeenCalledTimes(2);
+    expect(asked).toHaveLength(2);
 
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByText('Log of run #41')).not.toBeInTheDocument());
   });
 
   it('says when the run has written no log, and when the log cannot be read', async () => {
-    api.mockResolvedValueOnce({ lines: [] });
+    serve(LOG_PATH, [
+      { lines: [] },
+      HttpResponse.json(
+        { error: 'ServiceError', statusCode: 404, message: 'Run 41 not found' },
+        { status: 404 },
+      ),
+    ]);
     const { unmount } = renderWithProviders(
       <PipelineRunStatus followed={completed} logOf={where} />,
     );
@@ -191,7 +210,6 @@ describe('View log', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     unmount();
 
-    api.mockRejectedValueOnce(new Error('Run 41 not found'));
     renderWithProviders(<PipelineRunStatus followed={completed} logOf={where} />);
     await userEvent.click(screen.getByRole('button', { name: 'View log' }));
     dialog = await findDialog('Log of run #41');
@@ -201,6 +219,7 @@ describe('View log', () => {
   });
 
   it('names the Reader role to an account without it, and reads nothing', async () => {
+    const asked = serve(LOG_PATH, [{ lines: [] }]);
     renderWithProviders(<PipelineRunStatus followed={completed} logOf={where} />, { roles: [] });
     const button = screen.getByRole('button', { name: 'View log' });
     expect(button).toHaveAttribute('aria-disabled', 'true');
@@ -209,6 +228,6 @@ describe('View log', () => {
     );
     await userEvent.click(button);
     expect(screen.queryByText('Log of run #41')).not.toBeInTheDocument();
-    expect(api).not.toHaveBeenCalled();
+    expect(asked).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import type { BranchProtection } from '@aegis/contracts';
 import type { AegisRole } from '@aegis/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { render, renderHook } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 
 import { AppProvider } from '../app/provider';
@@ -95,6 +95,24 @@ export function renderApp(
   return { ...view, router };
 }
 
+/** The real providers (no router), signed in as {@link TEST_USER} with `roles`. */
+function providersWrapper(roles: readonly AegisRole[] | null) {
+  writeSession({ isLoggedIn: true, loggedInUser: TEST_USER, userPhoto: null });
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  seedMe(queryClient, TEST_USER, roles);
+  const authClient = new TestAuthClient();
+  return function Providers({ children }: { children: ReactNode }) {
+    return (
+      <AppProvider queryClient={queryClient} authClient={authClient}>
+        <NotifierProvider>
+          <ConfirmProvider>{children}</ConfirmProvider>
+        </NotifierProvider>
+      </AppProvider>
+    );
+  };
+}
+
 /**
  * Renders one component inside the real providers (no router), signed in as {@link TEST_USER}
  * with `roles` (Administrator unless the test says otherwise).
@@ -103,15 +121,13 @@ export function renderWithProviders(
   ui: ReactElement,
   { roles = ['Administrator'] }: { roles?: readonly AegisRole[] | null } = {},
 ) {
-  writeSession({ isLoggedIn: true, loggedInUser: TEST_USER, userPhoto: null });
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false } });
-  seedMe(queryClient, TEST_USER, roles);
-  return render(
-    <AppProvider queryClient={queryClient} authClient={new TestAuthClient()}>
-      <NotifierProvider>
-        <ConfirmProvider>{ui}</ConfirmProvider>
-      </NotifierProvider>
-    </AppProvider>,
-  );
+  return render(ui, { wrapper: providersWrapper(roles) });
+}
+
+/** Renders a hook inside the same providers as {@link renderWithProviders}: its requests reach MSW. */
+export function renderHookWithProviders<Result>(
+  hook: () => Result,
+  { roles = ['Administrator'] }: { roles?: readonly AegisRole[] | null } = {},
+) {
+  return renderHook(hook, { wrapper: providersWrapper(roles) });
 }

@@ -1,13 +1,17 @@
 import type { EnterpriseAppSearchResult } from '@aegis/contracts';
-import { act, renderHook } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { searchEnterpriseApp } from '../api/onboarding-api';
+import {
+  clearClientTenantSession,
+  setClientTenantSession,
+} from '../../../lib/client-tenant-auth/client-tenant-session';
+import { mockServer } from '../../../testing/mocks/server';
+import { renderHookWithProviders } from '../../../testing/render-app';
+import { globalAdminSession, TAILSPIN_TENANT_ID } from '../testing/onboarding-fixtures';
 
 import { useEnterpriseAppSearch, type SearchState } from './use-enterprise-app-search';
-
-vi.mock('../api/onboarding-api', () => ({ searchEnterpriseApp: vi.fn() }));
-const search = vi.mocked(searchEnterpriseApp);
 
 const APP = { id: 'sp-1', appId: '0854848f-013d-4870-8e36-ee2f3f517467', displayName: 'Aegis' };
 const NOT_FOUND: EnterpriseAppSearchResult = { status: 'not-found' };
@@ -16,12 +20,21 @@ const NOT_FOUND: EnterpriseAppSearchResult = { status: 'not-found' };
  * Runs a search to its end, one wait at a time: answers the waits asked for, the state shown
  * during each wait, and where the search ended.
  */
-async function runSearch(answers: (EnterpriseAppSearchResult | Error)[]) {
-  search.mockReset();
-  for (const answer of answers) {
-    if (answer instanceof Error) search.mockRejectedValueOnce(answer);
-    else search.mockResolvedValueOnce(answer);
-  }
+async function runSearch(answers: (EnterpriseAppSearchResult | 'network error')[]) {
+  let calls = 0;
+  mockServer.use(
+    http.get('*/api/onboarding/enterprise-app', ({ request }) => {
+      calls += 1;
+      // asked as the technician and the client tenant's Global Administrator
+      expect(request.headers.get('authorization')).toBe('Bearer test-token');
+      expect(request.headers.get('x-client-tenant-authorization')).toBe(
+        'Bearer client-tenant-token',
+      );
+      const answer = answers[calls - 1];
+      if (answer === undefined) return HttpResponse.json({ message: 'no more' }, { status: 500 });
+      return answer === 'network error' ? HttpResponse.error() : HttpResponse.json(answer);
+    }),
+  );
   const waits: number[] = [];
   let wake: (() => void) | undefined;
   const sleep = (ms: number) =>
@@ -29,7 +42,7 @@ async function runSearch(answers: (EnterpriseAppSearchResult | Error)[]) {
       waits.push(ms);
       wake = resolve;
     });
-  const { result } = renderHook(() => useEnterpriseAppSearch(sleep));
+  const { result } = renderHookWithProviders(() => useEnterpriseAppSearch(sleep));
   expect(result.current.state).toEqual({ status: 'idle' });
   let final: SearchState | undefined;
   let running!: Promise<void>;
@@ -56,13 +69,18 @@ async function runSearch(answers: (EnterpriseAppSearchResult | Error)[]) {
     final,
     waits,
     texts,
-    calls: search.mock.calls.length,
+    calls,
     shown,
     state: result.current.state,
   };
 }
 
-beforeEach(() => search.mockReset());
+beforeEach(() =>
+  setClientTenantSession(
+    globalAdminSession(TAILSPIN_TENANT_ID, 'admin@tailspintoys.onmicrosoft.com', 'Tailspin Admin'),
+  ),
+);
+afterEach(() => clearClientTenantSession());
 
 describe('the enterprise app search (spec 2 §4, §8, §9)', () => {
   it('tries 6 times, waiting 3000 ms then ×1.5, with both progress texts, then gives up', async () => {
@@ -119,7 +137,7 @@ describe('the enterprise app search (spec 2 §4, §8, §9)', () => {
   });
 
   it('reports a request that could not be made', async () => {
-    const { final } = await runSearch([new Error('Failed to fetch')]);
+    const { final } = await runSearch(['network error']);
     expect(final).toEqual({
       status: 'failed',
       text: 'Failed to retrieve enterprise app information: Failed to fetch',
