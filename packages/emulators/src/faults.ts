@@ -40,10 +40,16 @@ export const SIGN_IN_PAGE_HTML =
   '<!DOCTYPE html><html><head><title>Azure DevOps Services | Sign In</title></head>' +
   '<body><form id="signin" action="https://login.microsoftonline.com/">Sign in</form></body></html>';
 
+const waitFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export class FaultInjector {
   private rules: ActiveFault[] = [];
 
-  constructor(private readonly formatError: ErrorBodyFormatter = defaultFormatter) {}
+  constructor(
+    private readonly formatError: ErrorBodyFormatter = defaultFormatter,
+    /** how a latency fault holds a request (a test holds it until it says so) */
+    private readonly wait: (ms: number) => Promise<void> = waitFor,
+  ) {}
 
   add(rule: FaultRule): string {
     const id = randomUUID();
@@ -85,7 +91,7 @@ export class FaultInjector {
       (sum, r) => sum + (r.kind === 'latency' ? (r.latencyInMs ?? 0) : 0),
       0,
     );
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (delay > 0) await this.wait(delay);
     const failing = rules.find((r) => r.kind !== 'latency');
     if (!failing) return;
     if (failing.kind === 'signInPage') {
