@@ -3,7 +3,7 @@ import type { ChangeFilter, SeverityFilter } from '@aegis/domain';
 import type { PolicyDetail } from '../components/policy-detail-dialog';
 
 /** Properties and paths left out of the analysis (spec 3 §5 'Update Exclusions & Re-analyze'). */
-export interface AnalysisExclusions {
+interface AnalysisExclusions {
   properties: string[];
   paths: string[];
 }
