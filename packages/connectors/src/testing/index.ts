@@ -1,0 +1,3 @@
+// Contract suites of the connectors, to run against anything that answers as the service does
+// (ADR 076): the emulators run them against themselves.
+export { describeArmClientContract, type ArmContractTarget } from './arm-client-contract';
