@@ -51,6 +51,7 @@ import { baselineRoutes } from './routes/baseline';
 import { branchProtectionRoutes } from './routes/branch-protection';
 import { captureRoutes } from './routes/capture';
 import { clientPipelineRoutes } from './routes/client-pipelines';
+import { clientSettingsRoutes } from './routes/client-settings';
 import { clientRoutes } from './routes/clients';
 import { comparisonRoutes } from './routes/comparison';
 import { complianceRoutes } from './routes/compliance';
@@ -307,6 +308,7 @@ export async function buildApp({
     ...(sharedRows ? { manualBackups: new ManualBackupGuard(sharedRows, { now }) } : {}),
   });
   await app.register(clientPipelineRoutes, { tables: appTables });
+  await app.register(clientSettingsRoutes);
   // trees (by git tree id) are cached once, app-wide, by the ConfigRepository (ADR 014)
   await app.register(comparisonRoutes);
   // before the routes that change a client on main, whose hook it adds (ADR 062)

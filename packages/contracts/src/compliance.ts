@@ -221,6 +221,8 @@ export const complianceReportSchema = z.object({
   unmatched: z.array(z.unknown()),
   matching: z.unknown(),
   acceptedDeviations: z.unknown(),
+  /** resource path → the baseline layer its expected values come from (ADR 068); absent: company */
+  policyLayers: z.record(z.string(), z.string()).optional(),
   /** Soft failures (spec 3 §8): a configuration that could not be read is ignored, and said so here. */
   warnings: z.array(z.string()),
 });
@@ -236,5 +238,7 @@ export interface ComplianceReport {
   unmatched: UnmatchedSummary[];
   matching: MatchingConfig;
   acceptedDeviations: AcceptedDeviationsConfig;
+  /** resource path → the baseline layer its expected values come from (ADR 068); absent: company */
+  policyLayers?: Record<string, string>;
   warnings: string[];
 }

@@ -18,3 +18,4 @@ export * from './notifications';
 export * from './customer-reports';
 export * from './drift';
 export * from './devops-hooks';
+export * from './parameters';

@@ -207,6 +207,9 @@ export class ComplianceService {
       unmatched: matched.unmatched,
       matching,
       acceptedDeviations: accepted,
+      policyLayers: Object.fromEntries(
+        baseline.files.flatMap((f) => (f.layer === undefined ? [] : [[f.path, f.layer]])),
+      ),
       warnings,
     };
   }

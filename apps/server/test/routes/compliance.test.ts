@@ -179,6 +179,14 @@ describe('compliance routes', () => {
     expect(ca000?.suggestions[0]).not.toHaveProperty('policy');
   });
 
+  it("names the layer each of a layered client's policies comes from (ADR 068)", async () => {
+    expect((await report('FAB')).policyLayers).toEqual({});
+    // CON uses 'Healthcare', which replaces the company's password rules
+    expect((await report('CON')).policyLayers).toEqual({
+      'AzureAD/DirectorySetting/Password Rule Settings.json': 'Healthcare',
+    });
+  });
+
   it('serves one policy document at a time, for View Detailed Comparison', async () => {
     const best = (await report('FAB')).unmatched.find((u) => u.path === CA000)!.suggestions[0]!;
     const client = await get(

@@ -39,6 +39,12 @@ const portalRoutes: RouteObject[] = [
     }),
   },
   {
+    path: paths.clientParameters.path,
+    lazy: async () => ({
+      Component: (await import('../features/parameters/parameters-page')).ParametersPage,
+    }),
+  },
+  {
     path: paths.audit.path,
     lazy: async () => ({
       Component: (await import('../features/audit/audit-page')).AuditPage,

@@ -26,6 +26,11 @@ export const paths = {
     path: '/fleet/:clientCode/drift',
     getHref: (clientCode: string) => `/fleet/${clientCode}/drift`,
   },
+  /** Issue 30 §1–2 (ADR 073): a client's tenant parameters and baseline layers. */
+  clientParameters: {
+    path: '/fleet/:clientCode/parameters',
+    getHref: (clientCode: string) => `/fleet/${clientCode}/parameters`,
+  },
   /** Issue 18 §5: the audit trail, for Administrators. */
   audit: { path: '/audit', getHref: () => '/audit' },
   /** Issue 28 §5: notification rules and channels, for Administrators. */

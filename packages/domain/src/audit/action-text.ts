@@ -37,6 +37,10 @@ export const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
   'POST /api/capture/clients/:client/runs': 'Started a capture',
   'POST /api/drift/:client/checks': "Started a check of a client tenant's drift",
   'PUT /api/drift/:client/settings': "Changed a client's drift check settings",
+  'POST /api/clients/:client/parameters/changes':
+    "Proposed a change to a client's tenant parameters (pull request)",
+  'POST /api/clients/:client/layers/changes':
+    "Proposed a change to a client's baseline layers (pull request)",
   'POST /api/branch-protection': 'Set up the four-eyes branch policy on main',
   'POST /api/onboarding/roles': "Assigned Aegis's roles in a client tenant",
   'POST /api/onboarding/global-admin/reader':

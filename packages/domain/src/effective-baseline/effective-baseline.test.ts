@@ -157,6 +157,13 @@ describe('parameteriseDocument (promotion into the baseline)', () => {
       short: 'On',
     });
     expect(out.recognised).toEqual(['breakGlassGroupId']);
+    expect(out.substitutions).toEqual([
+      {
+        path: 'conditions.users.excludeGroups[0]',
+        value: GROUP_A.toUpperCase(),
+        name: 'breakGlassGroupId',
+      },
+    ]);
     expect(out.content).toEqual({
       displayName: 'Require MFA',
       conditions: {

@@ -134,6 +134,8 @@ export interface Parameterised {
   content: unknown;
   /** the parameters whose values were recognised, sorted, each once */
   recognised: string[];
+  /** every value replaced, in document order: where (`a.b[0]`), what it was, and by which parameter */
+  substitutions: { path: string; value: string; name: string }[];
 }
 
 /**
@@ -153,19 +155,26 @@ export function parameteriseDocument(
     const key = GUID.test(value) ? value.toLowerCase() : value;
     if (!byValue.has(key)) byValue.set(key, name);
   }
-  const recognised = new Set<string>();
-  const visit = (value: unknown): unknown => {
+  const substitutions: Parameterised['substitutions'] = [];
+  const visit = (value: unknown, path: string): unknown => {
     if (typeof value === 'string') {
       const name = byValue.get(GUID.test(value) ? value.toLowerCase() : value);
       if (name === undefined) return value;
-      recognised.add(name);
+      substitutions.push({ path, value, name });
       return parameterToken(name);
     }
-    if (Array.isArray(value)) return value.map(visit);
+    if (Array.isArray(value)) return value.map((v, i) => visit(v, `${path}[${i}]`));
     if (isRecord(value)) {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v)]));
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, visit(v, path ? `${path}.${k}` : k)]),
+      );
     }
     return value;
   };
-  return { content: visit(content), recognised: [...recognised].sort() };
+  const out = visit(content, '');
+  return {
+    content: out,
+    recognised: [...new Set(substitutions.map((s) => s.name))].sort(),
+    substitutions,
+  };
 }

@@ -247,6 +247,30 @@ export function objectRestoreBranchName(
   return `${restoreBranchName(clientCode, tagName)}-objects-${selection}`;
 }
 
+/** What a client-settings branch proposes: its parameters or its baseline layers (ADR 073). */
+export type ClientSettingsKind = 'parameters' | 'layers';
+
+/** The prefix of a client's branches proposing a change to its parameters or layers: `{kind}/{client}/`. */
+export function clientSettingsBranchPrefix(kind: ClientSettingsKind, clientCode: string): string {
+  return `${kind}/${clientCode}/`;
+}
+
+/**
+ * `{kind}/{client}/{change}`: the branch of a proposed change to a client's parameters or layers;
+ * `change` names the proposed file (the same proposal gives the same branch, so a repeat finds the
+ * first one's pull request instead of opening a second).
+ */
+export function clientSettingsBranchName(
+  kind: ClientSettingsKind,
+  clientCode: string,
+  change: string,
+): string {
+  if (!/^[a-z0-9]+$/.test(change)) {
+    throw new InputError('change must be lower-case letters and digits', 'change');
+  }
+  return `${clientSettingsBranchPrefix(kind, clientCode)}${change}`;
+}
+
 /**
  * The repository path of one of a client's policies named by its resource path
  * (`{Category}/{Kind}/{Policy}.json`, as comparisons name it): inside the client's resources root,

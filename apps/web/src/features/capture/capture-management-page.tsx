@@ -12,7 +12,7 @@ import {
 } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 
 import { ClientPicker } from '../../components/client-picker';
 import { useNotify, type Notice } from '../../components/notifier';
@@ -173,6 +173,10 @@ export function CaptureManagementPage({ renderBaseline }: CaptureManagementPageP
               <span className={styles.statValue}>{overview.data?.pendingReviews ?? 0}</span>
             </Card>
           </div>
+
+          <RouterLink to={paths.clientParameters.getHref(client)}>
+            {`Parameters and baseline layers of ${client}`}
+          </RouterLink>
 
           <TabList selectedValue={view} onTabSelect={(_, data) => chooseView(String(data.value))}>
             <Tab value="captures">Capture Review</Tab>

@@ -404,6 +404,7 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
         ) : (
           <DeviationList
             groups={data.deviations}
+            layers={report.data.policyLayers ?? {}}
             onOpen={(group) => dispatch({ type: 'openDetail', group })}
             onExport={() => {
               const blocker = exportBlocker(data);

@@ -215,6 +215,9 @@ export function DriftPage() {
         <RouterLink to={paths.captureManagement.getHref(client)}>
           Review the client&apos;s captures
         </RouterLink>
+        <RouterLink to={paths.clientParameters.getHref(client)}>
+          The client&apos;s parameters and layers
+        </RouterLink>
       </nav>
       {drift.isPending && <Spinner label="Loading the drift..." />}
       {drift.isError && (

@@ -187,6 +187,13 @@ export function ResultsList({
                   · {policyKindFolder(p.path)}
                 </Text>
               )}
+              {/* where the expected values come from: a layer replaces the company's policy whole */}
+              {p.layer && (
+                <>
+                  {' '}
+                  <Badge appearance="tint" color="brand">{`Layer: ${p.layer}`}</Badge>
+                </>
+              )}
             </Text>
             <Text className={p.pass ? styles.pass : styles.fail} role="cell">
               {p.pass ? 'PASS' : 'FAIL'}

@@ -37,6 +37,15 @@ describe('comparison view model', () => {
     expect(view.categories[0]?.policies[0]?.path).toBe('AzureAD/X/a.json');
   });
 
+  it('names the layer a policy comes from, and none for the company baseline', () => {
+    const view = toView({ ...options, policyLayers: { AzureAD: { b: 'Healthcare' } } });
+    const policies = view.categories[0]?.policies ?? [];
+    expect(policies.map((p) => [p.name, p.layer])).toEqual([
+      ['a', undefined],
+      ['b', 'Healthcare'],
+    ]);
+  });
+
   it('filters by status, only-fails rows and category search', () => {
     const { categories } = toView(options);
     const fails = filterCategories(categories, { filter: 'all', onlyFails: true, search: '' });

@@ -21,6 +21,8 @@ export interface ViewPolicy {
   category: string;
   /** Resource path of the policy file (the file a standard check looked at). */
   path?: string;
+  /** the baseline layer the policy comes from (ADR 068); undefined for the company baseline */
+  layer?: string;
   pass: boolean;
   rows: ViewRow[];
   check?: StandardCheckResultDto;
@@ -97,11 +99,13 @@ export function toView(result: ComparisonResult): ComparisonView {
             .sort(([a], [b]) => a.localeCompare(b))
             .map(([name, rows]) => {
               const path = result.policyPaths[category]?.[name];
+              const layer = result.policyLayers?.[category]?.[name];
               return {
                 key: `${category}/${name}`,
                 name,
                 category,
                 ...(path ? { path } : {}),
+                ...(layer ? { layer } : {}),
                 pass: rows.every((r) => r.Equal),
                 rows: rows.map((r) => ({
                   setting: r.Path || '(whole file)',

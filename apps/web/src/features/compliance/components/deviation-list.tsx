@@ -50,7 +50,16 @@ const useStyles = makeStyles({
   },
 });
 
-function DeviationItem({ group, onOpen }: { group: DeviationSummary; onOpen: () => void }) {
+function DeviationItem({
+  group,
+  layer,
+  onOpen,
+}: {
+  group: DeviationSummary;
+  /** the baseline layer the expected values come from; undefined for the company baseline */
+  layer: string | undefined;
+  onOpen: () => void;
+}) {
   const styles = useStyles();
   const preview = propertyPreview(group);
   const flagged = group.deviations.filter((d) => d.acceptance);
@@ -68,6 +77,7 @@ function DeviationItem({ group, onOpen }: { group: DeviationSummary; onOpen: () 
           <Badge appearance="tint" color="informative">
             {SEVERITY_LABELS[group.highestSeverity]}
           </Badge>
+          {layer && <Badge appearance="outline" color="brand">{`Layer: ${layer}`}</Badge>}
           <Text size={200}>
             {group.deviationCount} {group.deviationCount === 1 ? 'property' : 'properties'}
           </Text>
@@ -108,10 +118,13 @@ function DeviationItem({ group, onOpen }: { group: DeviationSummary; onOpen: () 
 /** 'Policy Deviations by Service Area' (spec 3 §2). */
 export function DeviationList({
   groups,
+  layers = {},
   onOpen,
   onExport,
 }: {
   groups: readonly DeviationSummary[];
+  /** resource path → the baseline layer its policy comes from (ADR 068) */
+  layers?: Readonly<Record<string, string>>;
   onOpen: (group: DeviationSummary) => void;
   onExport?: () => void;
 }) {
@@ -158,7 +171,12 @@ export function DeviationList({
             </AccordionHeader>
             <AccordionPanel>
               {c.groups.map((g) => (
-                <DeviationItem key={g.path} group={g} onOpen={() => onOpen(g)} />
+                <DeviationItem
+                  key={g.path}
+                  group={g}
+                  layer={layers[g.path]}
+                  onOpen={() => onOpen(g)}
+                />
               ))}
             </AccordionPanel>
           </AccordionItem>

@@ -1,0 +1,214 @@
+// The Parameters screen's routes (issue 30 §1–2, ADR 073) against the seeded DevOps emulator with
+// main's branch policy: a change of a client's parameters or layers is a pull request that its
+// author cannot complete and someone else can, and main holds the new value only after that.
+import { DEVOPS_SCOPE } from '@aegis/connectors/devops';
+import type { ClientParametersDto, ProposedSettingsChangeDto } from '@aegis/contracts';
+import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS, STAFF_ACCOUNTS } from '@aegis/emulators';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildWithSeededDevOps, type AppWithDevOps } from '../devops-fixture';
+
+const ALEX = 'alex.morgan@aegis-msp.example'; // Administrator
+const PRIYA = 'priya.shah@aegis-msp.example'; // Approver
+const SAM = 'sam.taylor@aegis-msp.example'; // Operator
+const NIGHT = 'night.shift@aegis-msp.example'; // Reader
+const GROUP_POLICY = 'AzureAD/DirectorySetting/Group.Unified.json';
+const NEW_GROUP = '0f1e2d3c-4b5a-4697-8877-665544332211';
+
+describe("a client's parameters and layers", () => {
+  let env: AppWithDevOps;
+
+  beforeAll(async () => {
+    env = await buildWithSeededDevOps({ pipelineDurationInMs: 0 });
+  }, 60_000);
+  afterAll(() => env?.close());
+
+  const get = (client: string, as = NIGHT) =>
+    env.t.injectAs(as, { method: 'GET', url: `/api/clients/${client}/parameters` });
+  const parametersOf = async (client: string) => {
+    const response = await get(client);
+    expect(response.statusCode).toBe(200);
+    return response.json() as ClientParametersDto;
+  };
+  const proposeParameters = (client: string, payload: object, as = SAM) =>
+    env.t.injectAs(as, {
+      method: 'POST',
+      url: `/api/clients/${client}/parameters/changes`,
+      payload,
+    });
+  const proposeLayers = (client: string, payload: object, as = ALEX) =>
+    env.t.injectAs(as, { method: 'POST', url: `/api/clients/${client}/layers/changes`, payload });
+
+  /** Azure DevOps directly, with a technician's own token (as a reviewer acts on a pull request). */
+  const devops = async (upn: string, method: string, path: string, body?: unknown) => {
+    const token = (await (
+      await fetch(`${env.t.idp.url}/oauth2/v2.0/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: upn, scope: DEVOPS_SCOPE }),
+      })
+    ).json()) as { access_token: string };
+    const url = `${env.devops.emulator.url}/${encodeURIComponent(SAMPLE_PROJECTS.tenantManagement)}/_apis/git/repositories/${CONFIG_REPOSITORY_NAME}${path}${path.includes('?') ? '&' : '?'}api-version=7.1`;
+    const response = await fetch(url, {
+      method,
+      headers: {
+        authorization: `Bearer ${token.access_token}`,
+        'content-type': 'application/json',
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const fileAt = async (path: string, branch: string) => {
+    const response = await devops(
+      PRIYA,
+      'GET',
+      `/items?path=${encodeURIComponent(path)}&includeContent=true&versionDescriptor.version=${encodeURIComponent(branch)}&versionDescriptor.versionType=branch`,
+    );
+    return JSON.parse(String(response.body['content'])) as Record<string, unknown>;
+  };
+  const approveAndComplete = async (pullRequestId: number, upn: string) => {
+    const oid = STAFF_ACCOUNTS.find((a) => a.upn === upn)?.oid ?? '';
+    const vote = await devops(upn, 'PUT', `/pullRequests/${pullRequestId}/reviewers/${oid}`, {
+      vote: 10,
+    });
+    expect(vote.status).toBe(200);
+    return devops(upn, 'PATCH', `/pullRequests/${pullRequestId}`, { status: 'completed' });
+  };
+
+  it('shows each parameter with the policies of the effective baseline that use it', async () => {
+    const nwt = await parametersOf('NWT');
+    const group = nwt.parameters.find((p) => p.name === 'groupCreatorsGroupId');
+    expect(group?.value).toMatch(/^[0-9a-f-]{36}$/);
+    expect(group?.usedBy).toContainEqual({
+      path: GROUP_POLICY,
+      sourcePath: `/M365Config/Resources/${GROUP_POLICY}`,
+      layer: null,
+    });
+    expect(nwt.missing).toEqual([]);
+    expect(nwt.layers).toEqual([]);
+    expect(nwt.availableLayers).toContain('Healthcare');
+    // each tenant holds its own value
+    const wwi = await parametersOf('WWI');
+    expect(wwi.parameters.find((p) => p.name === 'groupCreatorsGroupId')?.value).not.toBe(
+      group?.value,
+    );
+  });
+
+  it("lists a client's layers", async () => {
+    expect((await parametersOf('CON')).layers).toEqual(['Healthcare']);
+  });
+
+  it('answers 404 for a client the repository does not hold, and 400 for a code that is not one', async () => {
+    expect((await get('ZZZ')).statusCode).toBe(404);
+    const bad = await get('abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'params.client' });
+  });
+
+  it('proposes a parameter change as a pull request that its author cannot complete and another person can', async () => {
+    const before = await parametersOf('NWT');
+    const proposed = await proposeParameters('NWT', {
+      set: { groupCreatorsGroupId: NEW_GROUP },
+      reason: 'The client renamed its licensed-staff group',
+    });
+    expect(proposed.statusCode).toBe(201);
+    const change = proposed.json() as ProposedSettingsChangeDto;
+    expect(change.branch).toMatch(/^parameters\/NWT\/[0-9a-f]{12}$/);
+
+    // main is unchanged; the branch holds the new value, the rest of the file as it was
+    const pending = await parametersOf('NWT');
+    expect(pending.parameters).toEqual(before.parameters);
+    expect(pending.pending.map((p) => p.pullRequestId)).toContain(change.pullRequestId);
+    const onBranch = await fileAt('/Clients/NWT/.parameters.json', change.branch);
+    expect(onBranch).toEqual({ parameters: { groupCreatorsGroupId: NEW_GROUP } });
+    const pr = await devops(PRIYA, 'GET', `/pullRequests/${change.pullRequestId}`);
+    expect(String(pr.body['description'])).toContain(
+      `- Change 'groupCreatorsGroupId' from "${String(before.parameters[0]?.value)}" to "${NEW_GROUP}"`,
+    );
+    expect(String(pr.body['description'])).toContain(`/M365Config/Resources/${GROUP_POLICY}`);
+
+    // the same proposal again finds the first one's pull request
+    expect(
+      (await proposeParameters('NWT', { set: { groupCreatorsGroupId: NEW_GROUP } })).statusCode,
+    ).toBe(409);
+
+    // four eyes: the author approving their own change cannot complete it
+    const own = await approveAndComplete(change.pullRequestId, SAM);
+    expect(own.status).toBe(403);
+    expect((await parametersOf('NWT')).parameters[0]?.value).toBe(before.parameters[0]?.value);
+
+    const approved = await approveAndComplete(change.pullRequestId, PRIYA);
+    expect(approved.status).toBe(200);
+    const after = await parametersOf('NWT');
+    expect(after.parameters.find((p) => p.name === 'groupCreatorsGroupId')?.value).toBe(NEW_GROUP);
+    expect(after.pending.map((p) => p.pullRequestId)).not.toContain(change.pullRequestId);
+  });
+
+  it('shows a parameter the baseline uses as missing once it is removed', async () => {
+    const proposed = await proposeParameters('WWI', { remove: ['groupCreatorsGroupId'] });
+    expect(proposed.statusCode).toBe(201);
+    const change = proposed.json() as ProposedSettingsChangeDto;
+    const pr = await devops(PRIYA, 'GET', `/pullRequests/${change.pullRequestId}`);
+    expect(String(pr.body['description'])).toContain(
+      'the baseline still uses it, so deploys of WWI will refuse until it is set again',
+    );
+    expect((await approveAndComplete(change.pullRequestId, PRIYA)).status).toBe(200);
+    const wwi = await parametersOf('WWI');
+    expect(wwi.parameters.map((p) => p.name)).not.toContain('groupCreatorsGroupId');
+    expect(wwi.missing).toEqual([
+      {
+        name: 'groupCreatorsGroupId',
+        usedBy: [
+          { path: GROUP_POLICY, sourcePath: `/M365Config/Resources/${GROUP_POLICY}`, layer: null },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses a bad change naming the field, and answers 409 when nothing would change', async () => {
+    const badName = await proposeParameters('FAB', { set: { '1st': 'x' } });
+    expect(badName.statusCode).toBe(400);
+    expect(badName.json()).toMatchObject({ field: expect.stringMatching(/^body\.set/) });
+    const badValue = await proposeParameters('FAB', { set: { groupId: { nested: true } } });
+    expect(badValue.statusCode).toBe(400);
+    expect(badValue.json()).toMatchObject({ field: expect.stringMatching(/^body\.set/) });
+    const empty = await proposeParameters('FAB', {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ field: 'body.set' });
+    const unknown = await proposeParameters('FAB', { remove: ['neverSet'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ field: 'remove.0' });
+    const current = (await parametersOf('FAB')).parameters[0];
+    const same = await proposeParameters('FAB', { set: { [current!.name]: current!.value } });
+    expect(same.statusCode).toBe(409);
+  });
+
+  it('lets Operators propose parameters and only Administrators propose layers', async () => {
+    expect((await proposeParameters('FAB', { set: { x1: 'abc' } }, NIGHT)).statusCode).toBe(403);
+    expect((await proposeLayers('FAB', { layers: ['Healthcare'] }, SAM)).statusCode).toBe(403);
+    expect((await proposeLayers('FAB', { layers: ['Healthcare'] }, PRIYA)).statusCode).toBe(403);
+  });
+
+  it('proposes layers in order as a pull request, refusing a layer the repository does not hold', async () => {
+    const unknown = await proposeLayers('FAB', { layers: ['Healthcare', 'Kiosk devices'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ field: 'layers.1' });
+    const twice = await proposeLayers('FAB', { layers: ['Healthcare', 'healthcare'] });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({ field: 'body.layers.1' });
+    expect((await proposeLayers('CON', { layers: ['Healthcare'] })).statusCode).toBe(409);
+
+    const proposed = await proposeLayers('FAB', { layers: ['healthcare'] });
+    expect(proposed.statusCode).toBe(201);
+    const change = proposed.json() as ProposedSettingsChangeDto;
+    expect(change.branch).toMatch(/^layers\/FAB\//);
+    // the folder's spelling is what the file names
+    expect(await fileAt('/Clients/FAB/.layers.json', change.branch)).toEqual({
+      layers: ['Healthcare'],
+    });
+    expect((await parametersOf('FAB')).layers).toEqual([]);
+    expect((await approveAndComplete(change.pullRequestId, PRIYA)).status).toBe(200);
+    expect((await parametersOf('FAB')).layers).toEqual(['Healthcare']);
+  });
+});
