@@ -19,7 +19,7 @@ const parameterNameSchema = z.string().superRefine((name, ctx) => {
 });
 
 /** Where the effective baseline uses a parameter: a policy, and the layer it comes from. */
-export const parameterUseSchema = z.object({
+const parameterUseSchema = z.object({
   /** resource path (`{Category}/{Kind}/{Policy}.json`) */
   path: z.string(),
   /** the file in the repository: the company baseline's or the layer's */
@@ -30,7 +30,7 @@ export const parameterUseSchema = z.object({
 export type ParameterUseDto = z.infer<typeof parameterUseSchema>;
 
 /** A pull request that proposes a change to a client's parameters or layers, awaiting review. */
-export const settingsPullRequestSchema = z.object({
+const settingsPullRequestSchema = z.object({
   pullRequestId: z.number().int(),
   title: z.string(),
   createdBy: z.string(),
