@@ -2,6 +2,7 @@
  * The embedded default: the Aegis server wired to the emulators on this machine
  * (Azure DevOps emulator, local identity provider, Azurite). Used by `npm start` and e2e.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -300,6 +301,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
       AEGIS_ENTRA_TENANT_ID: AEGIS_ENTERPRISE_APP.ownerTenantId,
       AEGIS_MAIL_SENDER: SAMPLE_MAIL_SENDER,
       AEGIS_PUBLIC_URL: `http://localhost:${port}`,
+      // the DevOps emulator tells merges to main as Azure DevOps would (ADR 062); a new secret each
+      // start, since the start gives the subscription the current one
+      AEGIS_DEVOPS_HOOK_SECRET: randomBytes(24).toString('base64url'),
     });
     const app = await buildApp({ config });
     await seedSampleNotifications(

@@ -431,23 +431,26 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
       this.url(undefined, 'hooks/subscriptions'),
       {},
       options,
-      {
-        publisherId: 'tfs',
-        eventType: 'git.push',
-        resourceVersion: '1.0',
-        consumerId: 'webHooks',
-        consumerActionId: 'httpRequest',
-        publisherInputs: {
-          projectId: request.projectId,
-          repository: request.repositoryId,
-          branch: request.branch,
-        },
-        consumerInputs: {
-          url: request.url,
-          basicAuthUsername: request.basicAuthUsername,
-          basicAuthPassword: request.basicAuthPassword,
-        },
-      },
+      gitPushSubscriptionBody(request),
+    );
+    return toGitPushHook(body);
+  }
+
+  /**
+   * Replaces a `git.push` subscription whole (Service Hooks 7.1 'Replace Subscription'): the
+   * service never gives a password back, so new credentials can only be set, never compared.
+   */
+  async replaceGitPushHook(
+    id: string,
+    request: GitPushHookRequest,
+    options?: RequestOptions,
+  ): Promise<GitPushHook> {
+    const { body } = await this.json<WireHookSubscription>(
+      'PUT',
+      this.url(undefined, `hooks/subscriptions/${encodeURIComponent(id)}`),
+      {},
+      options,
+      gitPushSubscriptionBody(request),
     );
     return toGitPushHook(body);
   }
@@ -1120,6 +1123,26 @@ export class DevOpsClient implements DevOpsApi, PipelineDefinitionsPort {
       changes,
     };
   }
+}
+
+function gitPushSubscriptionBody(request: GitPushHookRequest) {
+  return {
+    publisherId: 'tfs',
+    eventType: 'git.push',
+    resourceVersion: '1.0',
+    consumerId: 'webHooks',
+    consumerActionId: 'httpRequest',
+    publisherInputs: {
+      projectId: request.projectId,
+      repository: request.repositoryId,
+      branch: request.branch,
+    },
+    consumerInputs: {
+      url: request.url,
+      basicAuthUsername: request.basicAuthUsername,
+      basicAuthPassword: request.basicAuthPassword,
+    },
+  };
 }
 
 function toGitPushHook(s: WireHookSubscription): GitPushHook {

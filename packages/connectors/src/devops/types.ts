@@ -465,6 +465,11 @@ export interface PoliciesPort {
 export interface ServiceHooksPort {
   listGitPushHooks(options?: RequestOptions): Promise<GitPushHook[]>;
   createGitPushHook(request: GitPushHookRequest, options?: RequestOptions): Promise<GitPushHook>;
+  replaceGitPushHook(
+    id: string,
+    request: GitPushHookRequest,
+    options?: RequestOptions,
+  ): Promise<GitPushHook>;
 }
 
 export interface DevOpsApi extends PipelinesPort, GitPort, PoliciesPort, ServiceHooksPort {}

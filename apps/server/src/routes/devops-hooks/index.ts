@@ -59,6 +59,11 @@ export const devOpsHookRoutes: FastifyPluginAsyncZod<DevOpsHookRoutesOptions> = 
   app,
   { config, fleetServiceFor },
 ) => {
+  /**
+   * DevOps delivers an event at least once and retries what took too long: the same push arriving
+   * again while its refresh runs joins that refresh instead of reading the trees once more.
+   */
+  const refreshing = new Map<string, Promise<DevOpsPushAnswer>>();
   app.post(
     DEVOPS_PUSH_HOOK_PATH,
     {
@@ -99,11 +104,16 @@ export const devOpsHookRoutes: FastifyPluginAsyncZod<DevOpsHookRoutesOptions> = 
         };
       }
       if (!main) return { ignored: 'main did not move', baselineChanged: false, refreshed: [] };
-      const repository = new ConfigRepository(app.aegisDevOps, app.configRepositoryShared);
-      const result = await fleetServiceFor(repository).refreshAfterPush(
-        main.oldObjectId,
-        main.newObjectId,
-      );
+      const key = `${main.oldObjectId}..${main.newObjectId}`;
+      let refresh = refreshing.get(key);
+      if (!refresh) {
+        const repository = new ConfigRepository(app.aegisDevOps, app.configRepositoryShared);
+        refresh = fleetServiceFor(repository)
+          .refreshAfterPush(main.oldObjectId, main.newObjectId)
+          .finally(() => refreshing.delete(key));
+        refreshing.set(key, refresh);
+      }
+      const result = await refresh;
       request.log.info(result, 'fleet: summaries refreshed after a push to main');
       return result;
     },
@@ -112,7 +122,7 @@ export const devOpsHookRoutes: FastifyPluginAsyncZod<DevOpsHookRoutesOptions> = 
 
 /**
  * At start-up, subscribes Aegis's hook to pushes of main of the configuration repository, once
- * (an existing subscription to the same URL is kept). It never holds up the start; without the
+ * (an existing subscription to the same URL is given the current credentials). It never holds up the start; without the
  * right ('Edit subscriptions') it says so in the log, and merges are then seen by the next reader.
  */
 export function subscribeDevOpsHookOnReady(app: FastifyInstance, config: AegisConfig): void {
@@ -148,15 +158,18 @@ async function ensureSubscription(
     const existing = (await devops.listGitPushHooks()).find(
       (h) => h.url === url && h.repositoryId === repo.id,
     );
-    if (existing) return;
-    await devops.createGitPushHook({
+    const subscription = {
       projectId: repo.projectId,
       repositoryId: repo.id,
       branch: 'main',
       url,
       basicAuthUsername: DEVOPS_HOOK_USER,
       basicAuthPassword: secret,
-    });
+    };
+    // DevOps never gives the password back: the existing subscription is given this start's
+    // secret, so a rotated AEGIS_DEVOPS_HOOK_SECRET never leaves it answering 401 for ever
+    if (existing) await devops.replaceGitPushHook(existing.id, subscription);
+    else await devops.createGitPushHook(subscription);
     log.info({ url }, 'subscribed to pushes of main in Azure DevOps (service hook)');
   } catch (error) {
     log.warn(

@@ -140,6 +140,24 @@ export function registerServiceHookRoutes(app: FastifyInstance, state: DevOpsSta
     subscriptionJson(request, state, subscriptionById(state, request.params.id)),
   );
 
+  // Replace Subscription: the whole subscription anew, keeping its id and creation
+  app.put<{ Params: { id: string }; Body: SubscriptionBody }>(
+    `${SUBSCRIPTIONS_PATH}/:id`,
+    async (request) => {
+      const existing = subscriptionById(state, request.params.id);
+      const replaced: HookSubscriptionRecord = {
+        ...existing,
+        ...subscriptionOf(request.body ?? {}, state),
+        modifiedDate: new Date().toISOString(),
+      };
+      state.data.hookSubscriptions = state.data.hookSubscriptions.map((s) =>
+        s.id === existing.id ? replaced : s,
+      );
+      state.save();
+      return subscriptionJson(request, state, replaced);
+    },
+  );
+
   app.delete<{ Params: { id: string } }>(`${SUBSCRIPTIONS_PATH}/:id`, async (request, reply) => {
     subscriptionById(state, request.params.id);
     state.data.hookSubscriptions = state.data.hookSubscriptions.filter(
