@@ -146,6 +146,28 @@ async function seedSampleNotifications(
     },
     change,
   );
+  // the other producers (ADR 070) to the service desk, so a newcomer sees them arrive
+  await routing.createRule(
+    {
+      name: 'Runs, backups and approvals of every client',
+      client: '*',
+      kinds: [
+        'capture-failed',
+        'backup-failed',
+        'backup-missed',
+        'deviation-expiring',
+        'approval-waiting',
+        'deploy-failed',
+        'deploy-awaiting-approval',
+      ],
+      channelIds: [desk.id],
+      digest: false,
+      enabled: true,
+      deviationExpiringDays: 14,
+      approvalWaitingHours: 24,
+    },
+    change,
+  );
   await writeFile(marker, JSON.stringify({ seededAt: change.at.toISOString() }));
 }
 

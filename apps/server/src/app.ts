@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 
 import { ServiceError } from '@aegis/connectors';
@@ -73,6 +75,11 @@ import { raiseDriftEvents } from './services/drift-notifier';
 import { DriftService } from './services/drift-service';
 import { ManualBackupGuard } from './services/manual-backup-guard';
 import { ChannelSender } from './services/notification-channels';
+import {
+  claimProducerPass,
+  DevOpsProducerFacts,
+  raiseProducedEvents,
+} from './services/notification-producers';
 import { NotificationRouting } from './services/notification-routing';
 import {
   NotificationService,
@@ -286,6 +293,44 @@ export async function buildApp({
       'The drift notification pass',
     );
     app.addHook('onReady', async () => pass.start(config.AEGIS_NOTIFICATION_PASS_MS));
+    app.addHook('onClose', async () => pass.stop());
+  }
+
+  const producersDevOps = app.aegisDevOps;
+  if (
+    notifications &&
+    sharedRows &&
+    routingSource &&
+    producersDevOps &&
+    config.AEGIS_NOTIFICATION_PRODUCER_PASS_MS > 0
+  ) {
+    // the other producers (ADR 070): facts read with the app's own DevOps identity, one instance a pass
+    const interval = config.AEGIS_NOTIFICATION_PRODUCER_PASS_MS;
+    const instanceId = `${hostname()}:${process.pid}:${randomUUID()}`;
+    const facts = new DevOpsProducerFacts(
+      producersDevOps,
+      new ConfigRepository(producersDevOps, app.configRepositoryShared),
+      new PipelineRuns(producersDevOps, createPipelineRunsShared(config.AEGIS_PIPELINE_IDS)),
+      config.AEGIS_DEVOPS_PROJECT,
+      now,
+    );
+    const pass = new RepeatingPass(
+      async () => {
+        if (!(await claimProducerPass(sharedRows, instanceId, now(), interval))) return;
+        await raiseProducedEvents({
+          facts,
+          notifications,
+          rules: () => routingSource.listRules(),
+          now,
+          log: app.log,
+        });
+      },
+      app.log,
+      'The notification producers pass',
+    );
+    // asked every engine interval, run once a producer interval by whichever instance claims it
+    const askEveryMs = Math.min(interval, config.AEGIS_NOTIFICATION_PASS_MS || interval);
+    app.addHook('onReady', async () => pass.start(askEveryMs));
     app.addHook('onClose', async () => pass.stop());
   }
 

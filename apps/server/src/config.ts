@@ -106,6 +106,16 @@ const configSchema = z
      * (ADR 065); 0 turns the loop off (tests run passes themselves).
      */
     AEGIS_NOTIFICATION_PASS_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+    /**
+     * How often the notification producers read runs, backups, acceptances and open reviews
+     * (ADR 070): one instance takes each pass; 0 turns them off.
+     */
+    AEGIS_NOTIFICATION_PRODUCER_PASS_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(86_400_000)
+      .default(300_000),
     /** The hour (UTC, 0-23) daily notification digests go out (ADR 065). */
     AEGIS_NOTIFICATION_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
     /**

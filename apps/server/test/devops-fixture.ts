@@ -127,6 +127,8 @@ export async function buildWithSeededDevOps(
      * today does not depend on when it runs
      */
     now?: Date;
+    /** more settings of the app, e.g. its notification intervals */
+    env?: Record<string, string>;
   } = {},
 ): Promise<AppWithDevOps> {
   // the Aegis app registration, so the server trades tokens on-behalf-of as `npm start` does
@@ -182,6 +184,7 @@ export async function buildWithSeededDevOps(
     AEGIS_APP_CLIENT_SECRET: aegisApp.clientSecret,
     AEGIS_ENTRA_TENANT_ID: AEGIS_ENTERPRISE_APP.ownerTenantId,
     ...(azurite ? { AEGIS_TABLES_CONNECTION_STRING: azurite.connectionString } : {}),
+    ...options.env,
   };
   const clock = options.now;
   const ports = clock ? { now: () => new Date(clock), ...options.ports } : options.ports;

@@ -222,6 +222,10 @@ export const notificationRuleInputSchema = z.strictObject({
     .optional(),
   digest: z.boolean().default(false),
   enabled: z.boolean().default(true),
+  /** with 'deviation-expiring': say an acceptance this many days before its last day (default 14) */
+  deviationExpiringDays: z.number().int().min(1).max(365).optional(),
+  /** with 'approval-waiting': say a request waiting this many hours (default 24) */
+  approvalWaitingHours: z.number().int().min(1).max(720).optional(),
 });
 export type NotificationRuleInput = z.input<typeof notificationRuleInputSchema>;
 
@@ -234,6 +238,8 @@ export const notificationRuleSchema = z.object({
   escalation: z.object({ channelIds: z.array(z.string()), afterHours: z.number() }).optional(),
   digest: z.boolean(),
   enabled: z.boolean(),
+  deviationExpiringDays: z.number().optional(),
+  approvalWaitingHours: z.number().optional(),
   updatedAt: z.string(),
   updatedBy: z.string(),
 });

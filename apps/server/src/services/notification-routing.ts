@@ -257,6 +257,12 @@ function ruleRow(id: string, input: RuleInput, change: ChangedBy): AppTableEntit
       : {}),
     Digest: input.digest,
     Enabled: input.enabled,
+    ...(input.deviationExpiringDays !== undefined
+      ? { DeviationExpiringDays: input.deviationExpiringDays }
+      : {}),
+    ...(input.approvalWaitingHours !== undefined
+      ? { ApprovalWaitingHours: input.approvalWaitingHours }
+      : {}),
     UpdatedAt: change.at.toISOString(),
     UpdatedBy: change.by,
   };
@@ -279,6 +285,12 @@ function ruleOf(row: AppTableEntity): NotificationRule {
       : {}),
     digest: row.Digest === true,
     enabled: row.Enabled !== false,
+    ...(typeof row.DeviationExpiringDays === 'number'
+      ? { deviationExpiringDays: row.DeviationExpiringDays }
+      : {}),
+    ...(typeof row.ApprovalWaitingHours === 'number'
+      ? { approvalWaitingHours: row.ApprovalWaitingHours }
+      : {}),
     updatedAt: String(row.UpdatedAt),
     updatedBy: String(row.UpdatedBy),
   };

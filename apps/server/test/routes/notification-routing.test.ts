@@ -138,15 +138,17 @@ describe('notification channels and rules', () => {
     const created = await post(ADMIN, '/api/notifications/rules', {
       name: 'ABC drift',
       client: 'ABC',
-      kinds: ['drift', 'backup-missed'],
+      kinds: ['drift', 'backup-missed', 'approval-waiting'],
       channelIds: [mail.id],
       escalation: { channelIds: [mail.id], afterHours: 4 },
+      approvalWaitingHours: 6,
     });
     expect(created.statusCode).toBe(201);
     const rule = created.json<NotificationRule>();
     expect(rule).toMatchObject({
       client: 'ABC',
-      kinds: ['drift', 'backup-missed'],
+      kinds: ['drift', 'backup-missed', 'approval-waiting'],
+      approvalWaitingHours: 6,
       digest: false,
       enabled: true,
       updatedBy: ADMIN,
@@ -160,9 +162,9 @@ describe('notification channels and rules', () => {
     expect(inUse.json<{ message: string }>().message).toContain("'ABC drift'");
 
     const rules = await t.injectAs(READER, { method: 'GET', url: '/api/notifications/rules' });
-    expect(rules.json<{ rules: NotificationRule[] }>().rules).toContainEqual(
-      expect.objectContaining({ id: rule.id, name: 'ABC drift' }),
-    );
+    const stored = rules.json<{ rules: NotificationRule[] }>().rules.find((r) => r.id === rule.id);
+    expect(stored).toMatchObject({ name: 'ABC drift', approvalWaitingHours: 6 });
+    expect(stored).not.toHaveProperty('deviationExpiringDays');
 
     expect(
       (await t.injectAs(ADMIN, { method: 'DELETE', url: `/api/notifications/rules/${rule.id}` }))
@@ -178,6 +180,12 @@ describe('notification channels and rules', () => {
     ['a client that is not a code', { client: 'abc' }, 'body.client'],
     ['an unknown event kind', { kinds: ['weather'] }, 'body.kinds.0'],
     ['no channel', { channelIds: [] }, 'body.channelIds'],
+    ['an approval waiting 0 hours', { approvalWaitingHours: 0 }, 'body.approvalWaitingHours'],
+    [
+      'a deviation said 400 days ahead',
+      { deviationExpiringDays: 400 },
+      'body.deviationExpiringDays',
+    ],
     [
       'escalation after 0 hours',
       { escalation: { channelIds: ['a'], afterHours: 0 } },

@@ -101,6 +101,10 @@ export interface NotificationRoutingRule {
   readonly escalation?: Escalation;
   readonly digest: boolean;
   readonly enabled: boolean;
+  /** with 'deviation-expiring': how many days before its last day an acceptance is said (ADR 070) */
+  readonly deviationExpiringDays?: number;
+  /** with 'approval-waiting': after how many hours a waiting request is said (ADR 070) */
+  readonly approvalWaitingHours?: number;
 }
 
 /** How sends are retried: a delay that doubles from `firstDelayInMs` up to `maxDelayInMs`. */

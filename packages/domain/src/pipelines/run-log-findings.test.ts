@@ -30,6 +30,16 @@ describe('findRunLogFindings', () => {
     });
   });
 
+  it("finds the capture's and the backup's partial warning, in either form", () => {
+    const capture =
+      'Partial capture: 2 workloads were not captured; their files are left as they are on main';
+    expect(findRunLogFindings(lines(`##[warning]${capture}`))).toEqual({ partial: capture });
+    const backup = 'Partial backup: some workloads were not read';
+    expect(
+      findRunLogFindings(lines(`##vso[task.logissue type=warning]${backup}`, 'Partial backup: x')),
+    ).toEqual({ partial: backup });
+  });
+
   it('finds nothing in a run that took no backup and left nothing waiting', () => {
     expect(
       findRunLogFindings(

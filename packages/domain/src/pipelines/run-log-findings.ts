@@ -7,6 +7,8 @@ import { readRunLogLine } from './run-log-lines';
 
 const ROLLBACK_PREFIX = 'Rollback point: backup tag ';
 const PENDING_APPROVAL_PHRASE = 'wait for Multi Admin Approval';
+/** how the capture and backup tasks begin the warning of a run that could not read everything */
+const PARTIAL_RUN = /^Partial (capture|backup):/;
 
 /** The log line naming the backup a deploy took before changing the tenant. */
 export function rollbackPointLine(tag: string): string {
@@ -25,19 +27,27 @@ export interface RunLogFindings {
   readonly pendingApproval?: string;
   /** the first error the run logged: why a failed run failed (issue 27 item 2) */
   readonly failure?: string;
+  /** the warning of a capture or backup that could not read some workloads (ADR 050) */
+  readonly partial?: string;
 }
 
-/** The rollback point, pending approvals and the first error a finished run's log names. */
+/**
+ * The rollback point, pending approvals, the first error and a partial read that a finished run's
+ * log names.
+ */
 export function findRunLogFindings(lines: readonly { readonly text: string }[]): RunLogFindings {
   let rollbackTag: string | undefined;
   let pendingApproval: string | undefined;
   let failure: string | undefined;
+  let partial: string | undefined;
   for (const { text } of lines) {
     const line = readRunLogLine(text);
     if (line.kind === 'plain' && line.text.startsWith(ROLLBACK_PREFIX)) {
       rollbackTag = line.text.slice(ROLLBACK_PREFIX.length).trim() || rollbackTag;
     } else if (line.kind === 'warning' && line.text.includes(PENDING_APPROVAL_PHRASE)) {
       pendingApproval = line.text;
+    } else if (line.kind === 'warning' && PARTIAL_RUN.test(line.text)) {
+      partial = line.text;
     } else if (line.kind === 'error' && failure === undefined && line.text.trim()) {
       failure = line.text.trim();
     }
@@ -46,5 +56,6 @@ export function findRunLogFindings(lines: readonly { readonly text: string }[]):
     ...(rollbackTag ? { rollbackTag } : {}),
     ...(pendingApproval ? { pendingApproval } : {}),
     ...(failure ? { failure } : {}),
+    ...(partial ? { partial } : {}),
   };
 }

@@ -128,6 +128,47 @@ describe('Notification Rules screen', () => {
     expect(within(channels).getByText(/HTTP 202: Accepted/)).toBeInTheDocument();
   });
 
+  it('asks for the days and hours of the kinds that have them, and sends them with the rule', async () => {
+    const written = routingServer([
+      {
+        id: 'c1',
+        type: 'email',
+        name: 'Service desk',
+        recipients: ['desk@aegis-msp.example'],
+        ...STAMP,
+      },
+    ]);
+    renderApp('/notification-rules');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add rule' }));
+    const ruleDialog = await findDialog('Add a rule');
+    const events = within(ruleDialog).getByRole('group', { name: 'Events' });
+    expect(within(ruleDialog).queryByLabelText(/this many hours/)).not.toBeInTheDocument();
+    await userEvent.type(within(ruleDialog).getByLabelText(/^Name/), 'Waiting and expiring');
+    await userEvent.click(within(events).getByLabelText('Approval waiting too long'));
+    await userEvent.click(within(events).getByLabelText('Accepted deviation expiring or expired'));
+    const hours = within(ruleDialog).getByLabelText('Say an approval waiting this many hours');
+    expect(hours).toHaveValue(24);
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '6');
+    expect(
+      within(ruleDialog).getByLabelText(
+        'Say an accepted deviation this many days before it expires',
+      ),
+    ).toHaveValue(14);
+    await userEvent.click(
+      within(within(ruleDialog).getByRole('group', { name: 'Send to' })).getByLabelText(
+        'Service desk',
+      ),
+    );
+    await userEvent.click(within(ruleDialog).getByRole('button', { name: 'Add rule' }));
+    expect(await screen.findByText('Waiting and expiring')).toBeInTheDocument();
+    expect(written[0]?.body).toMatchObject({
+      kinds: ['drift', 'approval-waiting', 'deviation-expiring'],
+      approvalWaitingHours: 6,
+      deviationExpiringDays: 14,
+    });
+  });
+
   it("shows the server's 400 under the field it names", async () => {
     routingServer();
     renderApp('/notification-rules');

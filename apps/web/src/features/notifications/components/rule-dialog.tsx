@@ -6,7 +6,11 @@ import {
   type NotificationRule,
   type NotificationRuleInput,
 } from '@aegis/contracts';
-import { ALL_CLIENTS } from '@aegis/domain';
+import {
+  ALL_CLIENTS,
+  DEFAULT_APPROVAL_WAITING_HOURS,
+  DEFAULT_DEVIATION_EXPIRING_DAYS,
+} from '@aegis/domain';
 import {
   Button,
   Checkbox,
@@ -45,6 +49,7 @@ const useStyles = makeStyles({
   legend: { fontWeight: tokens.fontWeightSemibold, marginBottom: '4px', padding: 0 },
   problem: { color: tokens.colorPaletteRedForeground1 },
   hours: { maxWidth: '120px' },
+  threshold: { maxWidth: '420px' },
 });
 
 const toggled = <T,>(list: readonly T[], item: T, on: boolean): T[] =>
@@ -124,6 +129,14 @@ export function RuleDialog({
   const [afterHours, setAfterHours] = useState(String(rule?.escalation?.afterHours ?? 4));
   const [digest, setDigest] = useState(rule?.digest ?? false);
   const [enabled, setEnabled] = useState(rule?.enabled ?? true);
+  const [expiringDays, setExpiringDays] = useState(
+    String(rule?.deviationExpiringDays ?? DEFAULT_DEVIATION_EXPIRING_DAYS),
+  );
+  const [waitingHours, setWaitingHours] = useState(
+    String(rule?.approvalWaitingHours ?? DEFAULT_APPROVAL_WAITING_HOURS),
+  );
+  const saysExpiring = kinds.includes('deviation-expiring');
+  const saysWaiting = kinds.includes('approval-waiting');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -137,6 +150,8 @@ export function RuleDialog({
         : {}),
       digest,
       enabled,
+      ...(saysExpiring ? { deviationExpiringDays: Number(expiringDays) } : {}),
+      ...(saysWaiting ? { approvalWaitingHours: Number(waitingHours) } : {}),
     };
     save.mutate({ ...(rule ? { id: rule.id } : {}), input }, { onSuccess: onClose });
   };
@@ -182,6 +197,38 @@ export function RuleDialog({
                   />
                 ))}
               </ChoiceGroup>
+              {saysExpiring && (
+                <Field
+                  label="Say an accepted deviation this many days before it expires"
+                  className={styles.threshold}
+                  validationMessage={problemOf('deviationExpiringDays')}
+                  validationState={problemOf('deviationExpiringDays') ? 'error' : 'none'}
+                >
+                  <Input
+                    type="number"
+                    min={1}
+                    max={365}
+                    value={expiringDays}
+                    onChange={(_e, data) => setExpiringDays(data.value)}
+                  />
+                </Field>
+              )}
+              {saysWaiting && (
+                <Field
+                  label="Say an approval waiting this many hours"
+                  className={styles.threshold}
+                  validationMessage={problemOf('approvalWaitingHours')}
+                  validationState={problemOf('approvalWaitingHours') ? 'error' : 'none'}
+                >
+                  <Input
+                    type="number"
+                    min={1}
+                    max={720}
+                    value={waitingHours}
+                    onChange={(_e, data) => setWaitingHours(data.value)}
+                  />
+                </Field>
+              )}
               <ChannelChoices
                 legend="Send to"
                 channels={channels}
