@@ -6,3 +6,4 @@ export {
   type GraphContractTarget,
   type GraphContractTenant,
 } from './graph-client-contract';
+export { describeDiscoveryContract, type DiscoveryContractTarget } from './discovery-contract';
