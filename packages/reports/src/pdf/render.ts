@@ -29,9 +29,11 @@ let runtime: Promise<Runtime> | undefined;
 
 /** Loads pdfmake and its Roboto fonts on first use (about 3 MB), so importing this package stays cheap. */
 function loadRuntime(): Promise<Runtime> {
+  // with the extension: pdfmake has no exports map, and Node's own ESM resolver (the production
+  // build's server and report worker) finds no file without it
   runtime ??= Promise.all([
-    import('pdfmake/build/pdfmake'),
-    import('pdfmake/build/vfs_fonts'),
+    import('pdfmake/build/pdfmake.js'),
+    import('pdfmake/build/vfs_fonts.js'),
   ]).then(([pdfmakeModule, vfsModule]) => {
     const m = pdfmakeModule as unknown as Pdfmake & { default?: Pdfmake };
     const v = vfsModule as unknown as TVirtualFileSystem & { default?: TVirtualFileSystem };
