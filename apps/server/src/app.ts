@@ -71,6 +71,7 @@ import { AuditTrail } from './services/audit-trail';
 import { BranchProtectionService } from './services/branch-protection';
 import { clientTenantApis, openIdTenantDiscovery } from './services/client-tenant-apis';
 import type { ClientTenantApisFactory } from './services/client-tenant-onboarding';
+import { createCustomerReportRenderer } from './services/customer-report-renderer';
 import { raiseDriftEvents } from './services/drift-notifier';
 import { DriftService } from './services/drift-service';
 import { ManualBackupGuard } from './services/manual-backup-guard';
@@ -361,15 +362,17 @@ export async function buildApp({
   await app.register(complianceRoutes, { now });
   await app.register(fleetRoutes, { config, services: fleet });
   await app.register(captureRoutes, { config });
-  const reportOptions = {
+  const reports = createCustomerReports({
     config,
     tables: appTables,
     blobs: () => blobs ?? createBlobsClient(blobsConfigOf(config)),
     mail,
     audit: auditTrail,
+    notifications,
+    renderer: createCustomerReportRenderer(config.AEGIS_REPORT_WORKERS),
     now,
-  };
-  const reports = createCustomerReports(reportOptions);
+  });
+  app.addHook('onClose', async () => reports.close());
   await app.register(customerReportRoutes, { reports, now });
   // the scheduled run as the app's own identity (ADR 067): the customer-reports job and npm start's sample
   const appDevOps = app.aegisDevOps;

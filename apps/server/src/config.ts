@@ -70,6 +70,11 @@ const configSchema = z
       .min(0)
       .max(64)
       .default(Math.max(1, availableParallelism() - 1)),
+    /**
+     * Worker threads that render customer report PDFs (ADR 072), so a preview or a send never
+     * stalls the server's thread; 0 renders them in the server's thread.
+     */
+    AEGIS_REPORT_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
     /** Microsoft Graph base (without the version segment): Microsoft's cloud or the tenant emulator. */
     AEGIS_GRAPH_URL: z.url().default('https://graph.microsoft.com'),
     /** Azure Resource Manager base. */

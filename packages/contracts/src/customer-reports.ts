@@ -60,6 +60,9 @@ export type CustomerReportScheduleResponse = z.infer<typeof customerReportSchedu
 
 const hexColour = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour as #RRGGBB');
 
+/** The largest logo file the branding takes; its data URL stays under the body's limit below. */
+export const BRANDING_LOGO_MAX_BYTES = 1_000_000;
+
 /** The MSP's branding on every customer report. */
 export const reportBrandingBodySchema = z.strictObject({
   mspName: z.string().trim().min(1, 'is required').max(120),
@@ -71,7 +74,7 @@ export const reportBrandingBodySchema = z.strictObject({
   /** a PNG, JPEG or SVG data URL; null removes the logo; absent keeps it */
   logo: z
     .string()
-    .max(1_500_000, 'must be under about 1 MB')
+    .max(Math.ceil((BRANDING_LOGO_MAX_BYTES * 4) / 3) + 100, 'must be under 1 MB')
     .regex(/^data:image\/(png|jpeg|svg\+xml)[;,]/, 'must be a PNG, JPEG or SVG data URL')
     .nullable()
     .optional(),

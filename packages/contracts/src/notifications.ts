@@ -14,6 +14,7 @@ export const NOTIFICATION_EVENT_KINDS = [
   'approval-waiting',
   'deploy-failed',
   'deploy-awaiting-approval',
+  'customer-report-failed',
 ] as const;
 export const notificationEventKindSchema = z.enum(NOTIFICATION_EVENT_KINDS);
 export type NotificationEventKind = z.infer<typeof notificationEventKindSchema>;
@@ -28,6 +29,7 @@ export const NOTIFICATION_EVENT_KIND_LABELS: Readonly<Record<NotificationEventKi
   'approval-waiting': 'Approval waiting too long',
   'deploy-failed': 'Deploy or off-board failed',
   'deploy-awaiting-approval': 'Deploy or off-board waits for Multi Admin Approval',
+  'customer-report-failed': 'Customer report not sent',
 };
 
 export const NOTIFICATION_SEVERITIES = ['info', 'warning', 'critical'] as const;

@@ -10,6 +10,7 @@ import type {
   CustomerReportRun,
   CustomerReportSend,
   FleetTrendPoint,
+  NotificationEvent,
   StandardComparisonResult,
 } from '@aegis/contracts';
 import {
@@ -26,13 +27,9 @@ import {
   sortBackupsNewestFirst,
   type ReportPeriod,
 } from '@aegis/domain';
-import {
-  createCustomerReportPdf,
-  readLogo,
-  type CustomerReportInput,
-  type ReportChange,
-} from '@aegis/reports';
+import { readLogo, type CustomerReportInput, type ReportChange } from '@aegis/reports';
 
+import { inThreadRenderer, type CustomerReportRenderer } from './customer-report-renderer';
 import { sendIdOf, type CustomerReportStore, type StoredSchedule } from './customer-report-store';
 
 /** Where a report's facts come from: the services behind Baseline Compliance, the standard comparison, Fleet, captures, audit. */
@@ -68,13 +65,70 @@ const CHANGE_ACTIONS = new Set([
   'DELETE /api/compliance/:client/accepted-deviations',
 ]);
 
+/**
+ * The notification a scheduled report's outcome raises (kind 'customer-report-failed'): one per
+ * client, its fingerprint the period, so a period failing again in the next run is not said twice
+ * while a new period's failure is; the period sent resolves it.
+ */
+export function customerReportEvent(
+  client: string,
+  period: ReportPeriod,
+  at: Date,
+  failure?: string,
+): NotificationEvent {
+  const common = {
+    kind: 'customer-report-failed',
+    clientCode: client,
+    subject: 'scheduled-report',
+    link: `/customer-reports?client=${client}`,
+    occurredAt: at.toISOString(),
+  } as const;
+  if (failure === undefined) {
+    return {
+      ...common,
+      fingerprint: `${period.id}-sent`,
+      severity: 'info',
+      title: `Customer report for ${period.label} sent`,
+      summary: `The scheduled report of ${client} for ${period.label} was sent.`,
+      resolved: true,
+    };
+  }
+  return {
+    ...common,
+    fingerprint: period.id,
+    severity: 'warning',
+    title: `Customer report for ${period.label} not sent`,
+    summary: `The scheduled report of ${client} for ${period.label} failed ${SEND_ATTEMPTS} times: ${failure}\nThe next run tries again; 'Send now' sends it at once.`,
+  };
+}
+
+/** What the service sends through, renders with and tells; each optional for a narrower use. */
+export interface CustomerReportServiceOptions {
+  /** the email door (Graph sendMail); without one, sending says what is missing */
+  readonly mail?: MailSender | undefined;
+  /** where PDFs render (ADR 072); default: the calling thread */
+  readonly renderer?: CustomerReportRenderer;
+  /** the notification engine (ADR 065): a scheduled report that failed is said to the technicians */
+  readonly notify?: ((event: NotificationEvent) => Promise<unknown>) | undefined;
+  readonly now?: () => Date;
+}
+
 export class CustomerReportService {
+  private readonly mail: MailSender | undefined;
+  private readonly renderer: CustomerReportRenderer;
+  private readonly notify: ((event: NotificationEvent) => Promise<unknown>) | undefined;
+  private readonly now: () => Date;
+
   constructor(
     private readonly sources: CustomerReportSources,
     private readonly store: CustomerReportStore,
-    private readonly mail: MailSender | undefined,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+    options: CustomerReportServiceOptions = {},
+  ) {
+    this.mail = options.mail;
+    this.renderer = options.renderer ?? inThreadRenderer;
+    this.notify = options.notify;
+    this.now = options.now ?? (() => new Date());
+  }
 
   /** The schedule or a NotFoundError naming the client. */
   async scheduleOf(client: string): Promise<StoredSchedule> {
@@ -242,7 +296,7 @@ export class CustomerReportService {
     // a stored logo that is not an image fails here, naming the field, rather than in pdfmake
     if (facts.branding.logo !== undefined) readLogo(facts.branding.logo);
     return {
-      bytes: await createCustomerReportPdf(facts),
+      bytes: await this.renderer.render(facts),
       fileName: customerReportFileName(client, period.id),
     };
   }
@@ -266,7 +320,7 @@ export class CustomerReportService {
     }
     const schedule = await this.scheduleOf(client);
     const facts = await this.facts(client, period);
-    const pdf = await createCustomerReportPdf(facts);
+    const pdf = await this.renderer.render(facts);
     const fileName = customerReportFileName(client, period.id);
     await this.mail.send({
       subject: `${facts.customerName}: Microsoft 365 compliance report, ${period.label}`,
@@ -348,12 +402,34 @@ export class CustomerReportService {
           lastError = error;
         }
       }
-      if (lastError !== undefined) {
-        await this.store.settlePeriod(schedule.client, period.id, { reason: reason(lastError) });
-        run.failed.push({ ...entry, reason: reason(lastError) });
+      const failure = lastError === undefined ? undefined : reason(lastError);
+      if (failure !== undefined) {
+        await this.store.settlePeriod(schedule.client, period.id, { reason: failure });
+      }
+      const unsaid = await this.said(
+        customerReportEvent(schedule.client, period, this.now(), failure),
+      );
+      if (failure !== undefined) {
+        run.failed.push({
+          ...entry,
+          reason: unsaid
+            ? `${failure} (the technicians could not be notified: ${unsaid})`
+            : failure,
+        });
       }
     }
     return run;
+  }
+
+  /** Raises the event; answers why it could not be, so the run's answer says so. */
+  private async said(event: NotificationEvent): Promise<string | undefined> {
+    if (!this.notify) return event.resolved ? undefined : 'no notification engine is configured';
+    try {
+      await this.notify(event);
+      return undefined;
+    } catch (error) {
+      return reason(error);
+    }
   }
 }
 

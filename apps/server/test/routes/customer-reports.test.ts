@@ -11,9 +11,12 @@ import type {
   CustomerReportScheduleResponse,
   CustomerReportSend,
   Fleet,
+  NotificationList,
+  ReportBranding,
 } from '@aegis/contracts';
 import { duePeriod } from '@aegis/domain';
 import { startAzuriteBlob, type RunningAzurite } from '@aegis/emulators';
+import { SAMPLE_PNG_LOGO } from '@aegis/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildWithSeededDevOps, type AppWithDevOps } from '../devops-fixture';
@@ -96,6 +99,46 @@ describe('customer reports (issue 29)', () => {
     expect(day.statusCode).toBe(400);
     expect(day.body).toContain('dayOfMonth');
   });
+
+  it('keeps the branding, its logo in Blob storage, and refuses a bad field by name', async () => {
+    const branding = {
+      mspName: 'Northwind Managed Services',
+      primaryColour: '#7A1F5C',
+      contactEmail: 'service@northwind.example',
+      contactPhone: '+44 20 7946 0000',
+      website: 'northwind.example',
+      supportMessage: 'Our service desk answers 8:00-18:00.',
+    };
+    const put = (payload: object) =>
+      as({ method: 'PUT', url: '/api/customer-reports/branding', payload });
+    const colour = await put({ ...branding, primaryColour: 'purple' });
+    expect(colour.statusCode).toBe(400);
+    expect(colour.body).toContain('primaryColour');
+    // a data URL that says PNG but holds no image: refused before it could break every report
+    const notAnImage = await put({ ...branding, logo: 'data:image/png;base64,SGVsbG8=' });
+    expect(notAnImage.statusCode).toBe(400);
+    expect(notAnImage.json()).toMatchObject({
+      field: 'logo',
+      message: 'The logo must be a PNG, JPEG or SVG image.',
+    });
+    const gif = await put({ ...branding, logo: 'data:image/gif;base64,R0lGODlh' });
+    expect(gif.statusCode).toBe(400);
+    expect(gif.body).toContain('logo');
+
+    const saved = await put({ ...branding, logo: SAMPLE_PNG_LOGO });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<ReportBranding>()).toEqual({ ...branding, logo: SAMPLE_PNG_LOGO });
+    // without a logo the stored one is kept; null removes it
+    const kept = await put({ ...branding, mspName: 'Northwind MSP' });
+    expect(kept.json<ReportBranding>()).toMatchObject({
+      mspName: 'Northwind MSP',
+      logo: SAMPLE_PNG_LOGO,
+    });
+    const read = await as({ method: 'GET', url: '/api/customer-reports/branding' });
+    expect(read.json<ReportBranding>().logo).toBe(SAMPLE_PNG_LOGO);
+    expect((await put({ ...branding, logo: null })).json<ReportBranding>().logo).toBeNull();
+    expect((await put(branding)).json<ReportBranding>()).toEqual({ ...branding, logo: null });
+  }, 60_000);
 
   it("sends FAB's report with the figures Baseline Compliance and the standard comparison show", async () => {
     const saved = await as({
@@ -182,12 +225,29 @@ describe('customer reports (issue 29)', () => {
       expect.objectContaining({ client: 'FAB', reason: 'sendMail answered 503' }),
     ]);
     expect(mail.sent.length).toBe(sendsBefore);
+    // … and said to the technicians through the notification engine, once per period
+    const reportNotices = async () =>
+      (await as({ method: 'GET', url: '/api/notifications?client=FAB' }))
+        .json<NotificationList>()
+        .notifications.filter((n) => n.kind === 'customer-report-failed');
+    const [notice] = await reportNotices();
+    expect(notice).toMatchObject({
+      state: 'open',
+      severity: 'warning',
+      title: `Customer report for ${duePeriod('monthly', 1, new Date()).label} not sent`,
+      link: '/customer-reports?client=FAB',
+    });
+    expect(notice!.summary).toContain('sendMail answered 503');
+    expect(notice!.fingerprint).toBe(failed.failed[0]!.periodId);
 
     // the next run tries that period again; one failure is retried within the run
     mail.failures = 1;
     const first = (await run()).json<CustomerReportRun>();
     expect(first.sent).toEqual([{ client: 'FAB', periodId: expect.any(String) }]);
     expect(mail.sent.length).toBe(sendsBefore + 1);
+    // sent at last: the notification is resolved, no second one raised
+    const notices = await reportNotices();
+    expect(notices.map((n) => [n.id, n.state])).toEqual([[notice!.id, 'resolved']]);
 
     // two runs at once and one after: the period was sent, none sends it again
     const again = await Promise.all([run(), run()]);

@@ -16,6 +16,7 @@ import {
   sendCustomerReportBodySchema,
 } from '@aegis/contracts';
 import { duePeriod, NotFoundError, parseReportPeriod } from '@aegis/domain';
+import { readLogo } from '@aegis/reports';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -29,12 +30,14 @@ import {
 } from '../../services/comparison-service';
 import { ComplianceService, createComplianceCaches } from '../../services/compliance-service';
 import { ConfigRepositoryComplianceStore } from '../../services/compliance-store';
+import type { CustomerReportRenderer } from '../../services/customer-report-renderer';
 import {
   CustomerReportService,
   type CustomerReportSources,
 } from '../../services/customer-report-service';
 import { CustomerReportStore } from '../../services/customer-report-store';
 import { createFleetCaches, FleetService } from '../../services/fleet-service';
+import type { NotificationService } from '../../services/notification-service';
 import type { PipelineRuns } from '../../services/pipeline-runs';
 
 const tags = ['customer-reports'];
@@ -48,6 +51,10 @@ export interface CustomerReportsOptions {
   /** the email door (Graph sendMail); without one, 'send now' says what is missing */
   readonly mail: MailSender | undefined;
   readonly audit: AuditTrail;
+  /** the notification engine, told of a scheduled report that failed (ADR 065) */
+  readonly notifications: NotificationService | undefined;
+  /** where the PDFs render (ADR 072): the server's pool keeps its thread free for requests */
+  readonly renderer: CustomerReportRenderer;
   readonly now?: () => Date;
 }
 
@@ -65,6 +72,8 @@ export function createCustomerReports({
   blobs,
   mail,
   audit,
+  notifications,
+  renderer,
   now = () => new Date(),
 }: CustomerReportsOptions) {
   const complianceCaches = createComplianceCaches();
@@ -125,7 +134,13 @@ export function createCustomerReports({
   return {
     storeOf,
     serviceOf: (reader: CustomerReportReader) =>
-      new CustomerReportService(sourcesOf(reader), storeOf(), mail, now),
+      new CustomerReportService(sourcesOf(reader), storeOf(), {
+        mail,
+        renderer,
+        notify: notifications && ((event) => notifications.raise(event)),
+        now,
+      }),
+    close: () => renderer.close(),
   };
 }
 
@@ -156,6 +171,8 @@ export const customerReportRoutes: FastifyPluginAsyncZod<CustomerReportRoutesOpt
       schema: { tags, body: reportBrandingBodySchema, response: { 200: reportBrandingSchema } },
     },
     async (request) => {
+      // a file named .png that is no image is refused here, naming the field, not in every report
+      if (typeof request.body.logo === 'string') readLogo(request.body.logo);
       const store = storeOf();
       await store.saveBranding(request.body);
       return store.branding();
