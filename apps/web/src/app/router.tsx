@@ -33,6 +33,12 @@ const portalRoutes: RouteObject[] = [
     }),
   },
   {
+    path: paths.customerReportBranding.path,
+    lazy: async () => ({
+      Component: (await import('../features/customer-reports/branding-page')).BrandingPage,
+    }),
+  },
+  {
     path: paths.clientDrift.path,
     lazy: async () => ({
       Component: (await import('../features/drift/drift-page')).DriftPage,

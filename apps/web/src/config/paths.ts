@@ -21,6 +21,11 @@ export const paths = {
     getHref: (client?: string) =>
       client ? `/customer-reports?client=${encodeURIComponent(client)}` : '/customer-reports',
   },
+  /** Issue 29 (ADR 072): the MSP's branding on every customer report, for Administrators. */
+  customerReportBranding: {
+    path: '/customer-reports/branding',
+    getHref: () => '/customer-reports/branding',
+  },
   /** Issue 28 (ADR 063): a client's drift as its last scheduled check recorded it. */
   clientDrift: {
     path: '/fleet/:clientCode/drift',

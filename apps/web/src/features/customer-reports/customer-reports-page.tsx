@@ -12,13 +12,14 @@ import {
 } from '@fluentui/react-components';
 import { DocumentPdfRegular, MailRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 
 import { ClientPicker } from '../../components/client-picker';
 import { useConfirm } from '../../components/confirm-dialog';
 import { useNotify } from '../../components/notifier';
 import { PageHeader } from '../../components/page-header';
 import { RoleGate } from '../../components/role-gate';
+import { paths } from '../../config/paths';
 import { useClients } from '../../lib/clients/use-clients';
 
 import {
@@ -108,6 +109,11 @@ export function CustomerReportsPage() {
       <PageHeader
         title="Customer Reports"
         subtitle="Each client's compliance report: who receives it, when, and what was sent."
+        actions={
+          <RouterLink to={paths.customerReportBranding.getHref()}>
+            Branding of the reports
+          </RouterLink>
+        }
       />
       <ClientPicker
         className={styles.picker}

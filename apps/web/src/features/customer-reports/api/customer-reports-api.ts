@@ -1,4 +1,6 @@
 import type {
+  ReportBranding,
+  ReportBrandingBody,
   CustomerReportHistory,
   CustomerReportScheduleBody,
   CustomerReportScheduleResponse,
@@ -7,6 +9,24 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api, authorizedFetch } from '../../../lib/api-client';
+
+const BRANDING_KEY = ['customer-reports', 'branding'] as const;
+
+export function useReportBranding() {
+  return useQuery({
+    queryKey: BRANDING_KEY,
+    queryFn: ({ signal }) => api<ReportBranding>('/api/customer-reports/branding', { signal }),
+  });
+}
+
+export function useSaveReportBranding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReportBrandingBody) =>
+      api<ReportBranding>('/api/customer-reports/branding', { method: 'PUT', body }),
+    onSuccess: (saved) => queryClient.setQueryData(BRANDING_KEY, saved),
+  });
+}
 
 const base = (client: string) => `/api/customer-reports/${encodeURIComponent(client)}`;
 
