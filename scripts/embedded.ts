@@ -228,11 +228,16 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
   let tenantEmulatorUrl = '';
   try {
     const portalOrigins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
-    const tenantWorld = new TenantWorld(
-      options.tenantPropagationDelayInMs !== undefined
+    // The simulated cloud keeps one time: the tenants' audit logs follow the DevOps emulator's
+    // clock, so a change made after `POST /_emulator/clock/advance` is after the last drift check
+    // (which reads the pipeline's time) and a quick check sees it.
+    let cloudNow = (): number => Date.now();
+    const tenantWorld = new TenantWorld({
+      now: () => cloudNow(),
+      ...(options.tenantPropagationDelayInMs !== undefined
         ? { propagationDelayInMs: options.tenantPropagationDelayInMs }
-        : {},
-    );
+        : {}),
+    });
     // The Aegis app registration (ADR 020): client tenants consent to it, the server trades
     // tokens on-behalf-of with its secret.
     const aegisApp = aegisAppRegistration(AUDIENCE);
@@ -283,6 +288,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
       { port: port + 102, host },
     );
     stack.push(() => devops.close());
+    cloudNow = () => devops.clock.now().getTime();
 
     const tenants = await listenTenantEmulator(
       buildTenantEmulator({

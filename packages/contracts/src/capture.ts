@@ -85,8 +85,9 @@ export type CaptureAnalysisBody = z.input<typeof captureAnalysisBodySchema>;
 
 export const driftPropertyChangeSchema = z.object({
   property: z.string(),
-  oldValue: z.unknown(),
-  newValue: z.unknown(),
+  // absent for a property added (old) or removed (new): stored JSON keeps no undefined
+  oldValue: z.unknown().optional(),
+  newValue: z.unknown().optional(),
   changeType: z.enum(['added', 'removed', 'modified']),
 });
 

@@ -84,3 +84,13 @@ export const driftCheckStartedSchema = z.object({
   project: z.string(),
 });
 export type DriftCheckStartedDto = z.infer<typeof driftCheckStartedSchema>;
+
+/** Drifted objects to put back as the client's approved configuration on main has them (issue 28 §5). */
+export const driftRevertBodySchema = z.strictObject({
+  /** drifted objects' paths, as the client's drift names them */
+  objects: z.array(z.string().min(1).max(400)).min(1).max(200),
+});
+
+/** The deploy run reverting them; followed at GET /api/backups/{client}/restore-runs/{runId}. */
+export const driftRevertStartedSchema = driftCheckStartedSchema.extend({ state: z.string() });
+export type DriftRevertStartedDto = z.infer<typeof driftRevertStartedSchema>;

@@ -1,6 +1,7 @@
 // Each task's inputs, named as the portal's run bodies name them (spec 1 §7, spec 2 §7, spec 3 §7):
 // the emulator's runner passes a run's templateParameters and variables, the command line maps its
 // flags onto the same names, and zod validates both the same way.
+import { RESTORE_FROM_MAIN } from '@aegis/domain';
 import { z } from 'zod';
 
 export const TASK_NAMES = [
@@ -64,7 +65,8 @@ export const TASK_PARAMETER_SCHEMAS = {
     BaselineVersion: z.string().trim().min(1).optional().default('1.0.0'),
   }),
   backup: z.object({ ClientCode: clientCode, ManualRun: flag }),
-  // RestoreFrom + Policies (issue 30 §4): the chosen policies back from a backup, not the baseline
+  // RestoreFrom + Policies (issue 30 §4): the chosen policies back from a backup, not the baseline;
+  // RestoreFrom 'main' puts them back as main has them, reverting drift (issue 28 §5, ADR 071)
   deploy: z
     .object({
       ClientCode: clientCode,
@@ -74,11 +76,14 @@ export const TASK_PARAMETER_SCHEMAS = {
     })
     .superRefine((p, ctx) => {
       if (!p.RestoreFrom) return;
-      if (!p.RestoreFrom.startsWith(`backup/${p.ClientCode}/`)) {
+      if (
+        p.RestoreFrom !== RESTORE_FROM_MAIN &&
+        !p.RestoreFrom.startsWith(`backup/${p.ClientCode}/`)
+      ) {
         ctx.addIssue({
           code: 'custom',
           path: ['RestoreFrom'],
-          message: `RestoreFrom must be a backup tag of ${p.ClientCode}`,
+          message: `RestoreFrom must be a backup tag of ${p.ClientCode} or ${RESTORE_FROM_MAIN}`,
         });
       }
       if (p.Policies.length === 0) {

@@ -4,6 +4,8 @@
 import { odata, type AppTables } from '@aegis/connectors/tables';
 import type { ClientDriftDto, DriftSettingsDto, DriftSummaryDto } from '@aegis/contracts';
 import {
+  clientResourcesRoot,
+  ConflictError,
   DRIFT_CHECK_PARTITION,
   DRIFT_SETTINGS_PARTITION,
   DRIFT_TABLE,
@@ -11,6 +13,8 @@ import {
   driftSettingsOfRow,
   driftSettingsRow,
   notCapturedText,
+  pathInsideFolder,
+  toResourcePath,
   validateDriftCheckSettings,
   type AppTableEntity,
   type StoredDriftCheck,
@@ -118,6 +122,30 @@ export class DriftService {
       settings: driftSettingsOfRow(settingsRow),
       defaultSettings: settingsRow === undefined,
     };
+  }
+
+  /**
+   * The resource paths of drifted objects to revert (issue 28 §5): each must be a policy of the
+   * client (400 naming `objects`) that its last stored check found drifted (409 otherwise: the
+   * drift changed since the screen read it, so what was confirmed is no longer what would run).
+   */
+  async revertablePolicies(client: string, objects: readonly string[]): Promise<string[]> {
+    const root = clientResourcesRoot(client);
+    const paths = [...new Set(objects.map((o) => pathInsideFolder(root, o, 'objects')))];
+    const row = await this.tables.getEntity(DRIFT_TABLE, {
+      partitionKey: DRIFT_CHECK_PARTITION,
+      rowKey: client,
+    });
+    const drifted = new Set(
+      (row ? driftCheckOfRow(row) : undefined)?.result.objects.map((o) => o.path) ?? [],
+    );
+    const notDrifted = paths.filter((p) => !drifted.has(p));
+    if (notDrifted.length > 0) {
+      throw new ConflictError(
+        `${notDrifted.map(toResourcePath).join(', ')} ${notDrifted.length === 1 ? 'is' : 'are'} not drifted in the last check of ${client}; refresh the drift and choose again.`,
+      );
+    }
+    return paths.map(toResourcePath);
   }
 
   /** Stores a client's settings; InputError (400) names a field out of range. */

@@ -37,6 +37,8 @@ export const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
   'POST /api/capture/clients/:client/runs': 'Started a capture',
   'POST /api/drift/:client/checks': "Started a check of a client tenant's drift",
   'PUT /api/drift/:client/settings': "Changed a client's drift check settings",
+  'POST /api/drift/:client/revert-runs':
+    "Started reverting drifted policies to the client's approved configuration",
   'POST /api/clients/:client/parameters/changes':
     "Proposed a change to a client's tenant parameters (pull request)",
   'POST /api/clients/:client/layers/changes':

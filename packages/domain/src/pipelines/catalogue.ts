@@ -134,7 +134,8 @@ export const PIPELINE_CATALOGUE = {
   deployBaseline: {
     name: 'Deploy Baseline Tenant Configuration',
     folder: AEGIS_PIPELINES_FOLDER,
-    // RestoreFrom and Policies (issue 30 §4, ADR 069): a deploy of chosen objects from a backup
+    // RestoreFrom and Policies (issue 30 §4, ADR 069): a deploy of chosen objects from a backup,
+    // or from main to revert drift (issue 28 §5, ADR 071)
     templateParameters: ['ClientCode', 'Components', 'RestoreFrom', 'Policies'],
     variables: [],
   },
@@ -528,6 +529,28 @@ export function restoreObjectsRun(input: {
     templateParameters: {
       ClientCode: clientCode,
       RestoreFrom: input.backupTag,
+      Policies: JSON.stringify(input.policies),
+    },
+  });
+}
+
+/** RestoreFrom naming the client's approved configuration on main's tip rather than a backup. */
+export const RESTORE_FROM_MAIN = 'main';
+
+/**
+ * Issue 28 §5 (ADR 071): the deploy pipeline putting chosen drifted policies (resource paths) of a
+ * client back into its tenant as the client's approved configuration on main has them.
+ */
+export function revertDriftRun(input: {
+  clientCode: string;
+  policies: readonly string[];
+}): PipelineRunRequest {
+  const clientCode = parseClientCode(input.clientCode, 'clientCode');
+  if (input.policies.length === 0) throw new InputError('objects must not be empty', 'objects');
+  return catalogued('deployBaseline', {
+    templateParameters: {
+      ClientCode: clientCode,
+      RestoreFrom: RESTORE_FROM_MAIN,
       Policies: JSON.stringify(input.policies),
     },
   });

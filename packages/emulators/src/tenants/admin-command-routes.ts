@@ -95,6 +95,20 @@ function find(items: Map<string, JsonObject>, identity: string): [string, JsonOb
   return undefined;
 }
 
+/**
+ * A Set- cmdlet's parameters applied to an object. Parameter names are case-insensitive and the
+ * reference spells some differently from the property Get- returns (-CustomerLockboxEnabled sets
+ * CustomerLockBoxEnabled): an existing property keeps its own spelling.
+ */
+function withChanges(object: JsonObject, changes: JsonObject): JsonObject {
+  const spelling = new Map(Object.keys(object).map((key) => [key.toLowerCase(), key]));
+  const updated = { ...object };
+  for (const [name, value] of Object.entries(changes)) {
+    updated[spelling.get(name.toLowerCase()) ?? name] = value;
+  }
+  return updated;
+}
+
 function exchangeDate(ms: number): string {
   return `/Date(${ms})/`;
 }
@@ -195,7 +209,7 @@ export function registerAdminCommandRoutes(
         const { Identity: _identity, Confirm: _confirm, ...changes } = parameters;
         if (workload.singleton) {
           const current = items.get('singleton') ?? {};
-          const updated = { ...current, ...changes, WhenChanged: exchangeDate(now) };
+          const updated = { ...withChanges(current, changes), WhenChanged: exchangeDate(now) };
           items.set('singleton', updated);
           state.recordChange(principal, key, current, updated, command);
           return answer([]);
@@ -203,7 +217,7 @@ export function registerAdminCommandRoutes(
         if (!identity) throw notFound(state, '');
         const found = find(items, identity);
         if (!found) throw notFound(state, identity);
-        const updated = { ...found[1], ...changes, WhenChanged: exchangeDate(now) };
+        const updated = { ...withChanges(found[1], changes), WhenChanged: exchangeDate(now) };
         items.set(found[0], updated);
         state.recordChange(principal, key, found[1], updated, command);
         return answer([]);

@@ -265,6 +265,18 @@ describe('deploy and off-board write the configuration', () => {
     await expect(gateway().remove(rules, rule)).rejects.toMatchObject({ statusCode: 404 });
   });
 
+  it('Set- keeps the property spelling Get- returns (-CustomerLockboxEnabled sets CustomerLockBoxEnabled)', async () => {
+    const org = workload('Exchange/OrganizationConfig');
+    const [before] = (await readObjects(gateway(), [org])).get(org) ?? [];
+    expect(before).toHaveProperty('CustomerLockBoxEnabled');
+    await gateway().update(org, before!, { CustomerLockBoxEnabled: true });
+    const [after] = (await readObjects(gateway(), [org])).get(org) ?? [];
+    expect(after?.['CustomerLockBoxEnabled']).toBe(true);
+    expect(Object.keys(after ?? {}).filter((k) => /^customerlockboxenabled$/i.test(k))).toEqual([
+      'CustomerLockBoxEnabled',
+    ]);
+  });
+
   it('Teams policies through the Teams configuration service: New, Set, Get, Remove', async () => {
     const meeting = workload('Teams/MeetingPolicy');
     const paths: string[] = [];

@@ -2,7 +2,10 @@
 // RestoreFrom and Policies. Like a deploy it first takes a backup (the rollback point); then each
 // chosen policy is put back as the backup has it, object by object: updated where it differs,
 // created where it is gone, and removed where the backup does not have it (it was created since).
+// With RestoreFrom 'main' the source is the client's approved configuration at main's tip: a
+// drift revert (issue 28 §5, ADR 071).
 import {
+  RESTORE_FROM_MAIN,
   hasPublicApi,
   pendingApprovalSummary,
   rollbackPointLine,
@@ -69,14 +72,24 @@ export async function runObjectRestore(
 ): Promise<ObjectRestoreCounts> {
   const { log, repository } = context;
   const { client, backupTag } = input;
+  const fromMain = backupTag === RESTORE_FROM_MAIN;
+  /** what the policies are put back as, in the log's words */
+  const source = fromMain ? 'the approved configuration on main' : backupTag;
   const chosen = [...new Set(input.policies)].map((p) => chosenPolicy(client, p));
   log.section(
-    `Restore ${chosen.length} ${chosen.length === 1 ? 'policy' : 'policies'} of ${client} from ${backupTag}`,
+    `${fromMain ? 'Revert' : 'Restore'} ${chosen.length} ${chosen.length === 1 ? 'policy' : 'policies'} of ${client} ${fromMain ? 'to' : 'from'} ${source}`,
   );
 
   const root = clientResourcesRoot(client);
-  const fromBackup = await repository.readFolderTexts(root, { tag: backupTag });
-  if (fromBackup.size === 0) throw new TaskError(`Backup ${backupTag} not found or empty`);
+  const fromBackup = await repository.readFolderTexts(
+    root,
+    fromMain ? { commit: await repository.branchTip() } : { tag: backupTag },
+  );
+  if (fromBackup.size === 0) {
+    throw new TaskError(
+      fromMain ? `${root} does not exist on main` : `Backup ${backupTag} not found or empty`,
+    );
+  }
   const backup = await runBackup(context, { ClientCode: client, ManualRun: true });
   log.info(rollbackPointLine(backup.tag));
   // the tenant as it is now (the backup just taken): how a policy to remove is recognised
@@ -94,7 +107,7 @@ export async function runObjectRestore(
   const live = objectsOfRead(read);
   const counts: ObjectRestoreCounts = { restored: 0, removed: 0, unchanged: 0, pending: 0 };
   const options = {
-    justification: `Aegis restore run ${context.runId}: ${client} from ${backupTag}`,
+    justification: `Aegis ${fromMain ? 'drift revert' : 'restore'} run ${context.runId}: ${client} from ${source}`,
   };
 
   for (const policy of chosen) {
@@ -105,7 +118,7 @@ export async function runObjectRestore(
       );
       continue;
     }
-    const wanted = parseObject(fromBackup.get(policy.path), `${resourcePath} in ${backupTag}`);
+    const wanted = parseObject(fromBackup.get(policy.path), `${resourcePath} in ${source}`);
     const objects = live.get(workload) ?? [];
     try {
       if (wanted) {
@@ -123,7 +136,7 @@ export async function runObjectRestore(
           log.warning(`Pending approval: '${resourcePath}': ${outcome.message}`);
         } else if (outcome.kind === 'unchanged') {
           counts.unchanged += 1;
-          log.info(`unchanged ${resourcePath} (already as the backup has it)`);
+          log.info(`unchanged ${resourcePath} (already as ${source} has it)`);
         } else {
           counts.restored += 1;
           log.info(`${outcome.kind === 'created' ? 'recreated' : 'restored'} ${resourcePath}`);
@@ -134,7 +147,7 @@ export async function runObjectRestore(
       const existing = current && findExisting(workload, objects, current, fileName);
       if (!existing) {
         counts.unchanged += 1;
-        log.info(`unchanged ${resourcePath} (neither in the backup nor in the tenant)`);
+        log.info(`unchanged ${resourcePath} (neither in ${source} nor in the tenant)`);
         continue;
       }
       const outcome = await tenant.remove(workload, existing, options);
@@ -143,7 +156,7 @@ export async function runObjectRestore(
         log.warning(`Pending approval: removing '${resourcePath}': ${outcome.message}`);
       } else {
         counts.removed += 1;
-        log.info(`removed ${resourcePath} (not in the backup)`);
+        log.info(`removed ${resourcePath} (not in ${source})`);
       }
     } catch (error) {
       if (error instanceof TaskError) throw error;
@@ -152,7 +165,7 @@ export async function runObjectRestore(
   }
   log.section('Summary');
   log.info(
-    `${counts.restored} restored, ${counts.removed} removed, ${counts.unchanged} already as the backup, ${counts.pending} waiting for approval`,
+    `${counts.restored} restored, ${counts.removed} removed, ${counts.unchanged} already as ${source} has them, ${counts.pending} waiting for approval`,
   );
   if (counts.pending > 0) {
     log.succeededWithIssues(pendingApprovalSummary(counts.pending, context.runId));

@@ -3,10 +3,12 @@ import {
   clientDriftSchema,
   driftCheckStartedSchema,
   driftClientParamsSchema,
+  driftRevertBodySchema,
+  driftRevertStartedSchema,
   driftSettingsSchema,
   fleetDriftSchema,
 } from '@aegis/contracts';
-import { driftCheckRun } from '@aegis/domain';
+import { driftCheckRun, revertDriftRun } from '@aegis/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AegisConfig } from '../../config';
@@ -22,7 +24,8 @@ const tags = ['drift'];
 
 /**
  * Drift of client tenants (issue 28, ADR 063): Reader to look, Operator to check a client now,
- * Administrator to change a client's check intervals.
+ * Approver to revert drift (as to restore policies into a tenant, ADR 069, 071), Administrator to
+ * change a client's check intervals.
  */
 export const driftRoutes: FastifyPluginAsyncZod<DriftRoutesOptions> = async (
   app,
@@ -94,5 +97,34 @@ export const driftRoutes: FastifyPluginAsyncZod<DriftRoutesOptions> = async (
       },
     },
     async (request) => service().saveSettings(request.params.client, request.body),
+  );
+
+  app.post(
+    '/api/drift/:client/revert-runs',
+    {
+      config: { role: 'Approver' },
+      schema: {
+        tags,
+        description:
+          "Puts drifted objects of the client's last check back into its tenant as the client's approved configuration on main has them: a run of the deploy pipeline (RestoreFrom main), which backs the tenant up first; an object added in the tenant is removed. Follow the run at GET /api/backups/{client}/restore-runs/{runId}.",
+        params: driftClientParamsSchema,
+        body: driftRevertBodySchema,
+        response: { 201: driftRevertStartedSchema },
+      },
+    },
+    async (request, reply) => {
+      const { client } = request.params;
+      const policies = await service().revertablePolicies(client, request.body.objects);
+      const run = await request.pipelineRuns.start(
+        config.AEGIS_DEVOPS_PROJECT,
+        revertDriftRun({ clientCode: client, policies }),
+      );
+      return reply.code(201).send({
+        runId: run.id,
+        state: run.state,
+        pipelineId: run.pipelineId,
+        project: config.AEGIS_DEVOPS_PROJECT,
+      });
+    },
   );
 };

@@ -1,4 +1,4 @@
-import type { ClientDriftDto, DriftCheckStartedDto } from '@aegis/contracts';
+import type { ClientDriftDto, DriftCheckStartedDto, DriftRevertStartedDto } from '@aegis/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
@@ -18,6 +18,20 @@ export function useStartDriftCheck(client: string) {
     mutationFn: () =>
       api<DriftCheckStartedDto>(`/api/drift/${encodeURIComponent(client)}/checks`, {
         method: 'POST',
+      }),
+  });
+}
+
+/**
+ * Chosen drifted objects put back as the client's approved configuration on main has them (a run
+ * of the deploy pipeline, issue 28 §5); an Approver's.
+ */
+export function useRevertDrift(client: string) {
+  return useMutation({
+    mutationFn: (objects: readonly string[]) =>
+      api<DriftRevertStartedDto>(`/api/drift/${encodeURIComponent(client)}/revert-runs`, {
+        method: 'POST',
+        body: { objects },
       }),
   });
 }
