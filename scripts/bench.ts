@@ -1,9 +1,11 @@
 /** `npm run bench`: runs each registered benchmark in turn and prints its figures. */
+import { printAuditBench, runAuditBench } from './bench/audit-bench';
 import { printBundleBench, runBundleBench } from './bench/bundle-bench';
 import { printCaptureBench, runCaptureBench } from './bench/capture-bench';
 import { printComparisonBench, runComparisonBench } from './bench/comparison-bench';
 import { printComplianceBench, runComplianceBench } from './bench/compliance-bench';
 import { printCustomerReportBench, runCustomerReportBench } from './bench/customer-report-bench';
+import { printDriftBench, runDriftBench } from './bench/drift-bench';
 import { printEngineBench, runEngineBench } from './bench/engine-bench';
 import { printFleetBench, runFleetBench } from './bench/fleet-bench';
 import { printFleetStoreBench, runFleetStoreBench } from './bench/fleet-store-bench';
@@ -24,6 +26,8 @@ const benchmarks: Benchmark[] = [
     run: async () => printPipelineTasksBench(await runPipelineTasksBench()),
   },
   { name: 'capture', run: async () => printCaptureBench(await runCaptureBench()) },
+  { name: 'audit', run: async () => printAuditBench(await runAuditBench()) },
+  { name: 'drift', run: async () => printDriftBench(await runDriftBench()) },
   { name: 'fleet', run: async () => printFleetBench(await runFleetBench()) },
   // 1,000 clients from stored summaries (ADR 062); also `npm run bench fleet-store` alone
   { name: 'fleet', run: async () => printFleetStoreBench(await runFleetStoreBench()) },
