@@ -161,6 +161,7 @@ async function seedSampleNotifications(
         'deploy-awaiting-approval',
       ],
       channelIds: [desk.id],
+      escalation: { channelIds: [onCall.id], afterHours: 1 },
       digest: false,
       enabled: true,
       deviationExpiringDays: 14,
@@ -333,7 +334,10 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
       // start, since the start gives the subscription the current one
       AEGIS_DEVOPS_HOOK_SECRET: randomBytes(24).toString('base64url'),
     });
-    const app = await buildApp({ config });
+    // one simulated time for the embedded stack: advancing the DevOps emulator's clock
+    // (`POST /_emulator/clock/advance`) moves the portal's too, so escalations, expiries and
+    // backup health can be seen without waiting hours (ADR 070)
+    const app = await buildApp({ config, now: () => devops.clock.now() });
     await seedSampleNotifications(
       dataDir,
       new NotificationRouting(createTablesClient({ connectionString: azurite.connectionString })),
