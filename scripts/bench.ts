@@ -8,6 +8,7 @@ import { printCustomerReportBench, runCustomerReportBench } from './bench/custom
 import { printDriftBench, runDriftBench } from './bench/drift-bench';
 import { printEngineBench, runEngineBench } from './bench/engine-bench';
 import { printFleetBench, runFleetBench } from './bench/fleet-bench';
+import { printFleetPoolBench, runFleetPoolBench } from './bench/fleet-pool-bench';
 import { printFleetStoreBench, runFleetStoreBench } from './bench/fleet-store-bench';
 import { printLoadBench, runLoadBench } from './bench/load-bench';
 import { printPipelineTasksBench, runPipelineTasksBench } from './bench/pipeline-tasks-bench';
@@ -29,6 +30,8 @@ const benchmarks: Benchmark[] = [
   { name: 'audit', run: async () => printAuditBench(await runAuditBench()) },
   { name: 'drift', run: async () => printDriftBench(await runDriftBench()) },
   { name: 'fleet', run: async () => printFleetBench(await runFleetBench()) },
+  // the summary pool alone (ADR 075); also `npm run bench fleet-pool`
+  { name: 'fleet-pool', run: async () => printFleetPoolBench(await runFleetPoolBench()) },
   // 1,000 clients from stored summaries (ADR 062); also `npm run bench fleet-store` alone
   { name: 'fleet', run: async () => printFleetStoreBench(await runFleetStoreBench()) },
   { name: 'fleet-store', run: async () => printFleetStoreBench(await runFleetStoreBench()) },

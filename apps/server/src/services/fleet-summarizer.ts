@@ -1,10 +1,10 @@
-// Where the fleet's client summaries are computed (ADR 044): parsing a client's files and comparing
-// them with the baseline is CPU work of ~0.2 s per client, so a cold fleet of hundreds of clients
-// runs it on worker threads while the server's thread reads the archive and answers requests.
-import { Worker } from 'node:worker_threads';
-
+// Where the fleet's client summaries are computed (ADR 044, ADR 075): parsing a client's files and
+// comparing them with the baseline is CPU work, so a cold fleet of hundreds of clients runs it on a
+// piscina pool of worker threads while the server's thread reads the archive and answers requests.
 import type { RawFile } from '@aegis/connectors/repository';
 import { summarizeClient, type ClientSummary, type ConfigFile } from '@aegis/domain';
+import { LRUCache } from 'lru-cache';
+import { Piscina } from 'piscina';
 
 import { configFileOf } from '../lib/json-content';
 
@@ -25,21 +25,19 @@ export interface FleetSummarizer {
   close(): Promise<void>;
 }
 
-/** What the server's thread sends a summary worker. */
-export type SummaryWorkerRequest =
-  | { kind: 'baseline'; treeId: string; files: readonly ConfigFile[] }
-  | {
-      kind: 'summarize';
-      id: number;
-      client: string;
-      treeId: string;
-      files: readonly RawFile[];
-      at: number;
-    };
-
-/** A summary worker's answer to one task. */
-export type SummaryWorkerAnswer =
-  { id: number; summary: ClientSummary } | { id: number; error: string };
+/**
+ * What a summary worker gets for one client. The baseline (megabytes of JSON for a large one) is
+ * in shared memory, written once per tree: a task carries a reference, not a copy, and each worker
+ * parses a tree's baseline once (ADR 075 has the figures).
+ */
+export interface SummaryWorkerTask {
+  client: string;
+  treeId: string;
+  /** the baseline's files as UTF-8 JSON */
+  baseline: SharedArrayBuffer;
+  files: readonly RawFile[];
+  at: number;
+}
 
 /** Summaries in the calling thread, one at a time. */
 export const inThreadSummarizer: FleetSummarizer = {
@@ -51,34 +49,28 @@ export const inThreadSummarizer: FleetSummarizer = {
   close: () => Promise.resolve(),
 };
 
-/** Baselines a worker keeps parsed (the tip's, and the one before a baseline change). */
+/** Baselines kept (the tip's, and the one before a baseline change): shared here, parsed in a worker. */
 export const BASELINES_PER_WORKER = 2;
-/** A pool with nothing to do stops its workers after this long (each holds parsed baselines). */
+/** A worker with nothing to do stops after this long (it holds parsed baselines). */
 const IDLE_MS = 60_000;
 /** The worker's entry: registers the TypeScript loader in the new thread, then loads the worker. */
 const WORKER_ENTRY = new URL('./fleet-summary-worker.mjs', import.meta.url);
-
-interface PoolWorker {
-  worker: Worker;
-  pending: Map<number, { resolve: (s: ClientSummary) => void; reject: (e: Error) => void }>;
-  /** baseline tree ids this worker holds, oldest first */
-  baselines: string[];
-}
 
 interface PoolLogger {
   warn(obj: object, msg: string): void;
 }
 
 /**
- * Summaries on up to `size` worker threads, started when first needed and stopped after a minute
- * idle. A worker that fails or exits rejects its tasks (the fleet then reads those clients alone)
- * and is replaced by the next task.
+ * Summaries on a piscina pool of up to `size` threads, started when first needed and stopped when
+ * idle. A worker that fails rejects its task (the fleet then reads that client alone) and piscina
+ * replaces it; after `close`, the next task starts a new pool.
  */
 export class WorkerSummarizer implements FleetSummarizer {
   readonly capacity: number;
-  private workers: PoolWorker[] = [];
-  private nextId = 1;
-  private idleTimer: NodeJS.Timeout | undefined;
+  private pool: Piscina<SummaryWorkerTask, ClientSummary> | undefined;
+  private readonly sharedBaselines = new LRUCache<string, SharedArrayBuffer>({
+    max: BASELINES_PER_WORKER,
+  });
 
   constructor(
     private readonly size: number,
@@ -89,79 +81,47 @@ export class WorkerSummarizer implements FleetSummarizer {
   }
 
   summarize(task: SummaryTask): Promise<ClientSummary> {
-    clearTimeout(this.idleTimer);
-    const slot = this.pick();
-    if (!slot.baselines.includes(task.baselineTreeId)) {
-      this.post(slot, { kind: 'baseline', treeId: task.baselineTreeId, files: task.baseline });
-      slot.baselines = [...slot.baselines, task.baselineTreeId].slice(-BASELINES_PER_WORKER);
-    }
-    const id = this.nextId++;
-    const answer = new Promise<ClientSummary>((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject });
-    });
-    this.post(slot, {
-      kind: 'summarize',
-      id,
+    this.pool ??= this.start();
+    return this.pool.run({
       client: task.client,
       treeId: task.baselineTreeId,
+      baseline: this.shared(task.baselineTreeId, task.baseline),
       files: task.files,
       at: task.at,
     });
-    return answer.finally(() => this.stopWhenIdle());
   }
 
   async close(): Promise<void> {
-    clearTimeout(this.idleTimer);
-    const workers = this.workers;
-    this.workers = [];
-    await Promise.all(workers.map((w) => w.worker.terminate()));
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.destroy();
   }
 
-  /** The least busy worker; a new one while all are busy and the pool is not full. */
-  private pick(): PoolWorker {
-    const idlest = this.workers.reduce<PoolWorker | undefined>(
-      (best, w) => (!best || w.pending.size < best.pending.size ? w : best),
-      undefined,
+  private start(): Piscina<SummaryWorkerTask, ClientSummary> {
+    const pool = new Piscina<SummaryWorkerTask, ClientSummary>({
+      filename: WORKER_ENTRY.href,
+      minThreads: 0,
+      maxThreads: this.size,
+      idleTimeout: IDLE_MS,
+      // the entry registers the loader itself, under tsx and under the test runner alike
+      execArgv: [],
+    });
+    pool.on('error', (error: unknown) =>
+      this.log.warn({ err: error }, 'fleet: a summary worker failed'),
     );
-    if (idlest && (idlest.pending.size === 0 || this.workers.length >= this.size)) return idlest;
-    return this.spawn();
+    return pool;
   }
 
-  private spawn(): PoolWorker {
-    // execArgv [] : the entry registers the loader itself, under tsx and under the test runner alike
-    const worker = new Worker(WORKER_ENTRY, { execArgv: [] });
-    worker.unref();
-    const slot: PoolWorker = { worker, pending: new Map(), baselines: [] };
-    const fail = (error: Error) => {
-      this.workers = this.workers.filter((w) => w !== slot);
-      for (const task of slot.pending.values()) task.reject(error);
-      slot.pending.clear();
-    };
-    worker.on('message', (answer: SummaryWorkerAnswer) => {
-      const task = slot.pending.get(answer.id);
-      if (!task) return;
-      slot.pending.delete(answer.id);
-      if ('error' in answer) task.reject(new Error(answer.error));
-      else task.resolve(answer.summary);
-    });
-    worker.on('error', (error) => {
-      this.log.warn({ err: error }, 'fleet: a summary worker failed');
-      fail(error);
-    });
-    worker.on('exit', (code) => fail(new Error(`The fleet summary worker stopped (exit ${code})`)));
-    this.workers.push(slot);
-    return slot;
-  }
-
-  private post(slot: PoolWorker, request: SummaryWorkerRequest): void {
-    slot.worker.postMessage(request);
-  }
-
-  private stopWhenIdle(): void {
-    if (this.workers.some((w) => w.pending.size > 0)) return;
-    clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => void this.close(), IDLE_MS);
-    this.idleTimer.unref();
+  /** The baseline of a tree in shared memory, written on its first task. */
+  private shared(treeId: string, baseline: readonly ConfigFile[]): SharedArrayBuffer {
+    let shared = this.sharedBaselines.get(treeId);
+    if (!shared) {
+      const bytes = Buffer.from(JSON.stringify(baseline), 'utf8');
+      shared = new SharedArrayBuffer(bytes.length);
+      new Uint8Array(shared).set(bytes);
+      this.sharedBaselines.set(treeId, shared);
+    }
+    return shared;
   }
 }
 
