@@ -43,7 +43,6 @@ import { useBrowserSession } from '../../lib/session';
 import {
   matchingApi,
   useAcceptDeviations,
-  useDecideAcceptance,
   useComplianceReport,
   useRevokeAcceptance,
 } from './api/compliance-api';
@@ -109,7 +108,6 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
   const report = useComplianceReport(client, branch, stored.pending);
   const accept = useAcceptDeviations(client);
   const revoke = useRevokeAcceptance(client);
-  const decide = useDecideAcceptance(client);
   const me = useBrowserSession().loggedInUser?.upn ?? '';
   const confirmPrompt = useConfirm();
   const notify = useNotify();
@@ -414,22 +412,9 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
           />
         )}
         <PendingAcceptances
+          client={client}
           requests={report.data?.acceptedDeviations?.pendingAcceptances ?? []}
           me={me}
-          deciding={decide.isPending ? decide.variables.path : undefined}
-          error={decide.isError ? decide.error.message : undefined}
-          onDecide={(path, decision) =>
-            decide.mutate(
-              { path, decision },
-              {
-                onSuccess: () =>
-                  toast(
-                    'success',
-                    decision === 'approve' ? 'Acceptance approved.' : 'Acceptance rejected.',
-                  ),
-              },
-            )
-          }
         />
         <AcceptedSection
           groups={data.acceptedGroups ?? []}

@@ -1,8 +1,10 @@
 import type { PendingAcceptance } from '@aegis/domain';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
 
+import { mockServer } from '../../../testing/mocks/server';
 import { renderWithProviders } from '../../../testing/render-app';
 
 import { PendingAcceptances } from './pending-acceptances';
@@ -18,16 +20,21 @@ const request: PendingAcceptance = {
 };
 
 describe('pending acceptances', () => {
-  it('lets another Approver approve or reject, naming the policy', async () => {
-    const onDecide = vi.fn();
+  it('lets another Approver approve or reject, naming the policy, and saves the decision', async () => {
+    const decisions: unknown[] = [];
+    mockServer.use(
+      http.post('*/api/compliance/ABC/accepted-deviations/decisions', async ({ request }) => {
+        decisions.push(await request.json());
+        return decisions.length === 1
+          ? HttpResponse.json({ accepted: [], pendingAcceptances: [] })
+          : HttpResponse.json(
+              { error: 'ServiceError', statusCode: 409, message: 'Already decided by Sam Taylor.' },
+              { status: 409 },
+            );
+      }),
+    );
     renderWithProviders(
-      <PendingAcceptances
-        requests={[request]}
-        me="alex.morgan@aegis-msp.example"
-        deciding={undefined}
-        error={undefined}
-        onDecide={onDecide}
-      />,
+      <PendingAcceptances client="ABC" requests={[request]} me="alex.morgan@aegis-msp.example" />,
     );
     expect(
       screen.getByText('Critical acceptances waiting for a second Approver (1)'),
@@ -38,24 +45,25 @@ describe('pending acceptances', () => {
     await userEvent.click(
       screen.getByRole('button', { name: 'Approve the acceptance of Baseline - Windows' }),
     );
+    expect(
+      await screen.findByRole('listitem', { name: 'Acceptance approved.' }),
+    ).toBeInTheDocument();
     await userEvent.click(
       screen.getByRole('button', { name: 'Reject the acceptance of Baseline - Windows' }),
     );
-    expect(onDecide.mock.calls).toEqual([
-      [request.path, 'approve'],
-      [request.path, 'reject'],
+    expect(await screen.findByText('Already decided by Sam Taylor.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    expect(decisions).toEqual([
+      { path: request.path, decision: 'approve' },
+      { path: request.path, decision: 'reject' },
     ]);
   });
 
   it('tells the one who asked that another Approver must decide, without buttons', () => {
     renderWithProviders(
-      <PendingAcceptances
-        requests={[request]}
-        me="Priya.Shah@aegis-msp.example"
-        deciding={undefined}
-        error={undefined}
-        onDecide={vi.fn()}
-      />,
+      <PendingAcceptances client="ABC" requests={[request]} me="Priya.Shah@aegis-msp.example" />,
     );
     expect(
       screen.getByText(/You asked for this acceptance, so another Approver must approve it/),
@@ -65,13 +73,7 @@ describe('pending acceptances', () => {
 
   it('shows Readers the waiting request with its actions disabled, and nothing without requests', () => {
     const { unmount } = renderWithProviders(
-      <PendingAcceptances
-        requests={[request]}
-        me="night.shift@aegis-msp.example"
-        deciding={undefined}
-        error={undefined}
-        onDecide={vi.fn()}
-      />,
+      <PendingAcceptances client="ABC" requests={[request]} me="night.shift@aegis-msp.example" />,
       { roles: ['Reader'] },
     );
     expect(screen.getByText(/Asked by priya/)).toBeInTheDocument();
@@ -79,15 +81,7 @@ describe('pending acceptances', () => {
       screen.getByRole('button', { name: 'Approve the acceptance of Baseline - Windows' }),
     ).toHaveAttribute('aria-disabled', 'true');
     unmount();
-    renderWithProviders(
-      <PendingAcceptances
-        requests={[]}
-        me=""
-        deciding={undefined}
-        error={undefined}
-        onDecide={vi.fn()}
-      />,
-    );
+    renderWithProviders(<PendingAcceptances client="ABC" requests={[]} me="" />);
     expect(screen.queryByText(/Critical acceptances waiting/)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { PendingAcceptance } from '@aegis/domain';
+import { BASELINE_TOAST_MS, type PendingAcceptance } from '@aegis/domain';
 import {
   Button,
   makeStyles,
@@ -9,7 +9,9 @@ import {
   tokens,
 } from '@fluentui/react-components';
 
+import { useNotify } from '../../../components/notifier';
 import { RoleGate } from '../../../components/role-gate';
+import { useDecideAcceptance } from '../api/compliance-api';
 
 const useStyles = makeStyles({
   request: {
@@ -31,25 +33,38 @@ const useStyles = makeStyles({
 
 /**
  * Acceptances of critical deviations waiting for a second Approver (ADR 051): who asked, why and
- * for what; an Approver other than the one who asked approves or rejects each.
+ * for what; an Approver other than the one who asked approves or rejects each, and this panel
+ * saves the decision.
  */
 export function PendingAcceptances({
+  client,
   requests,
   me,
-  deciding,
-  error,
-  onDecide,
 }: {
+  client: string;
   requests: readonly PendingAcceptance[];
   /** the signed-in account's UPN */
   me: string;
-  /** the path being decided, while a decision is saved */
-  deciding: string | undefined;
-  error: string | undefined;
-  onDecide: (path: string, decision: 'approve' | 'reject') => void;
 }) {
   const styles = useStyles();
+  const decide = useDecideAcceptance(client);
+  const notify = useNotify();
   if (requests.length === 0) return null;
+  // the path being decided, while a decision is saved
+  const deciding = decide.isPending ? decide.variables.path : undefined;
+  const error = decide.isError ? decide.error.message : undefined;
+  const onDecide = (path: string, decision: 'approve' | 'reject') =>
+    decide.mutate(
+      { path, decision },
+      {
+        onSuccess: () =>
+          notify({
+            intent: 'success',
+            title: decision === 'approve' ? 'Acceptance approved.' : 'Acceptance rejected.',
+            timeoutInMs: BASELINE_TOAST_MS,
+          }),
+      },
+    );
   return (
     <MessageBar intent="warning" layout="multiline" aria-label="Critical acceptances waiting">
       <MessageBarBody>
