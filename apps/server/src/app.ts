@@ -66,6 +66,7 @@ import { notificationRoutes } from './routes/notifications';
 import { notificationRoutingRoutes } from './routes/notifications/routing';
 import { onboardingRoutes } from './routes/onboarding';
 import { projectRoutes } from './routes/projects';
+import { rolloutRoutes } from './routes/rollouts';
 import { sessionRoutes } from './routes/session';
 import { AuditTrail } from './services/audit-trail';
 import { BranchProtectionService } from './services/branch-protection';
@@ -96,7 +97,10 @@ import {
   type OnBehalfOf,
 } from './services/on-behalf-of';
 import { createPipelineRunsShared, PipelineRuns } from './services/pipeline-runs';
+import { PipelinesService } from './services/pipelines-service';
 import { devOpsCheck, identityCheck, ReadinessProbe, tablesCheck } from './services/readiness';
+import { RolloutRunner } from './services/rollout-service';
+import { RolloutStore } from './services/rollout-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,6 +111,8 @@ declare module 'fastify' {
      * acknowledge and snooze; none without Table storage or without a routing source.
      */
     notifications: NotificationService | undefined;
+    /** The ring loop of rollouts (ADR 074); none without Table storage or the app's own identity. */
+    rolloutRunner: RolloutRunner | undefined;
   }
 }
 
@@ -396,6 +402,32 @@ export async function buildApp({
     tables: () => storage ?? appTables(),
   });
   await app.register(baselineRoutes, { project: config.AEGIS_DEVOPS_PROJECT });
+  // rollouts (ADR 074): one shared row each; every instance runs the ring loop as the app itself
+  const rollouts = sharedRows && new RolloutStore(sharedRows);
+  await app.register(rolloutRoutes, {
+    project: config.AEGIS_DEVOPS_PROJECT,
+    ...(rollouts ? { store: rollouts } : {}),
+    now,
+  });
+  const rolloutRuns =
+    appDevOps &&
+    new PipelineRuns(appDevOps, createPipelineRunsShared(config.AEGIS_PIPELINE_IDS), app.log);
+  const rolloutRunner =
+    rollouts && appDevOps && rolloutRuns
+      ? new RolloutRunner({
+          project: config.AEGIS_DEVOPS_PROJECT,
+          runs: rolloutRuns,
+          pipelines: new PipelinesService(appDevOps, rolloutRuns),
+          store: rollouts,
+          log: app.log,
+        })
+      : undefined;
+  app.decorate('rolloutRunner', rolloutRunner);
+  if (rolloutRunner && config.AEGIS_ROLLOUT_PASS_MS > 0) {
+    const pass = new RepeatingPass(() => rolloutRunner.pass(), app.log, 'The rollout pass');
+    app.addHook('onReady', async () => pass.start(config.AEGIS_ROLLOUT_PASS_MS));
+    app.addHook('onClose', async () => pass.stop());
+  }
   await app.register(onboardingRoutes, {
     appClientId,
     project: config.AEGIS_DEVOPS_PROJECT,

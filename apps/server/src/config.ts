@@ -121,6 +121,11 @@ const configSchema = z
       .min(0)
       .max(86_400_000)
       .default(300_000),
+    /**
+     * How often each instance advances the rollouts: records finished runs, starts what is due
+     * (ADR 074); 0 turns the loop off (tests run passes themselves).
+     */
+    AEGIS_ROLLOUT_PASS_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     /** The hour (UTC, 0-23) daily notification digests go out (ADR 065). */
     AEGIS_NOTIFICATION_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
     /**

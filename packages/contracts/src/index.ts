@@ -19,3 +19,4 @@ export * from './customer-reports';
 export * from './drift';
 export * from './devops-hooks';
 export * from './parameters';
+export * from './rollouts';

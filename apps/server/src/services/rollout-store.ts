@@ -40,6 +40,14 @@ export class RolloutStore {
     return stateOf(id, await this.rows.read(keysOf(id)));
   }
 
+  /** Every rollout, newest first. */
+  async list(): Promise<RolloutState[]> {
+    const rows = await this.rows.list(PARTITION);
+    return rows
+      .map((row) => stateOf(row.RowKey, row))
+      .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
+  }
+
   /** The rollout after the event, written only if nobody changed it since it was read. */
   async apply(id: string, event: RolloutEvent): Promise<RolloutState> {
     return this.rows.update(keysOf(id), (current) => {

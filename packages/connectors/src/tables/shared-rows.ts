@@ -2,7 +2,7 @@ import type { AppTableEntity, AppTableValue } from '@aegis/domain';
 
 import { isServiceError, retryOnConflict, ServiceError, type ConflictRetryPolicy } from '../shared';
 
-import { TABLE_CONFLICT_RETRY } from './tables-client';
+import { odata, TABLE_CONFLICT_RETRY } from './tables-client';
 import type { AppTables, EntityKeys } from './types';
 
 /** What `SharedRows.update` does with a row: write these properties, or leave the row alone. */
@@ -32,6 +32,22 @@ export class SharedRows {
   async read(keys: EntityKeys): Promise<AppTableEntity | undefined> {
     await this.created();
     return this.tables.getEntity(this.table, keys);
+  }
+
+  /** Every row of a partition (paged through), with their etags. */
+  async list(partitionKey: string): Promise<AppTableEntity[]> {
+    await this.created();
+    const rows: AppTableEntity[] = [];
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.tables.queryEntities(this.table, {
+        filter: odata`PartitionKey eq ${partitionKey}`,
+        ...(continuationToken ? { continuationToken } : {}),
+      });
+      rows.push(...page.entities);
+      continuationToken = page.continuationToken;
+    } while (continuationToken);
+    return rows;
   }
 
   /**

@@ -9,6 +9,13 @@ export const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
     'Azure DevOps reported a push to main; the changed clients’ fleet figures were refreshed',
   'POST /api/backups/:client/restore': 'Proposed restoring a backup (pull request)',
   'POST /api/backups/:client/restore-runs': 'Started restoring policies into the tenant',
+  'POST /api/rollouts/plans': 'Started fresh captures to plan a rollout',
+  'POST /api/rollouts': 'Planned a rollout of the baseline in rings',
+  'POST /api/rollouts/:id/start': 'Started a rollout',
+  'POST /api/rollouts/:id/approve': "Gave the go-ahead for a rollout's next ring",
+  'POST /api/rollouts/:id/resume': 'Resumed a halted rollout',
+  'POST /api/rollouts/:id/abort': 'Aborted a rollout',
+  'POST /api/rollouts/:id/rollback': 'Rolled a rollout back',
   'POST /api/projects/:projectId/pipelines/:pipelineId/runs':
     'Ran a client app-deployment pipeline',
   'POST /api/app-tables': 'Created an app table',

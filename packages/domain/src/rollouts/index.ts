@@ -1,1 +1,2 @@
 export * from './rollout';
+export * from './plan';

@@ -46,6 +46,8 @@ export interface RolloutTenantPlan {
   readonly creates: number;
   readonly updates: number;
   readonly deletes: number;
+  /** the resource paths the deploy would create or update: what a rollback puts back */
+  readonly policies?: readonly string[];
 }
 
 export interface RolloutRing {
@@ -64,6 +66,8 @@ export interface RolloutState {
   /** the baseline commit rolled out */
   readonly commitId: string;
   readonly createdBy: string;
+  /** when it was planned (ISO 8601) */
+  readonly createdAt?: string;
   readonly rings: readonly RolloutRing[];
   /** index into `rings` of the ring deploying (or last deployed) */
   readonly currentRing: number;
@@ -160,6 +164,7 @@ export function planRollout(input: {
   readonly id: string;
   readonly commitId: string;
   readonly createdBy: string;
+  readonly createdAt?: string;
   readonly rings: readonly RolloutRingRequest[];
   readonly plan: readonly RolloutTenantPlan[];
 }): RolloutState {
@@ -190,6 +195,7 @@ export function planRollout(input: {
     status: 'planned',
     commitId: input.commitId,
     createdBy: input.createdBy,
+    ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     rings,
     currentRing: 0,
     plan: input.plan,
