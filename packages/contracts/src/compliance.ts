@@ -223,6 +223,8 @@ export const complianceReportSchema = z.object({
   acceptedDeviations: z.unknown(),
   /** resource path → the baseline layer its expected values come from (ADR 068); absent: company */
   policyLayers: z.record(z.string(), z.string()).optional(),
+  /** the client's baseline layers, in order (ADR 068) */
+  layers: z.array(z.string()).optional(),
   /** Soft failures (spec 3 §8): a configuration that could not be read is ignored, and said so here. */
   warnings: z.array(z.string()),
 });
@@ -240,5 +242,7 @@ export interface ComplianceReport {
   acceptedDeviations: AcceptedDeviationsConfig;
   /** resource path → the baseline layer its expected values come from (ADR 068); absent: company */
   policyLayers?: Record<string, string>;
+  /** the client's baseline layers, in order (ADR 068) */
+  layers?: string[];
   warnings: string[];
 }

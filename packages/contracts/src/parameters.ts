@@ -2,6 +2,7 @@ import { layerNameProblem, parameterNameProblem } from '@aegis/domain';
 import { z } from 'zod';
 
 import { clientCodeSchema } from './comparison';
+import { resourcePathSchema } from './compliance';
 
 /** A client's tenant parameters and baseline layers (issue 30 §1–2, ADR 068, ADR 073). */
 
@@ -94,16 +95,14 @@ export const parameterChangeBodySchema = z
   });
 export type ParameterChangeBody = z.input<typeof parameterChangeBodySchema>;
 
+const layerNameSchema = z.string().superRefine((name, ctx) => {
+  const problem = layerNameProblem(name);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
 export const clientLayersBodySchema = z
   .object({
-    layers: z
-      .array(
-        z.string().superRefine((name, ctx) => {
-          const problem = layerNameProblem(name);
-          if (problem) ctx.addIssue({ code: 'custom', message: problem });
-        }),
-      )
-      .max(20),
+    layers: z.array(layerNameSchema).max(20),
     reason: z.string().trim().min(1).max(1000).optional(),
   })
   .strict()
@@ -125,3 +124,34 @@ export const proposedSettingsChangeSchema = z.object({
   prUrl: z.string(),
 });
 export type ProposedSettingsChangeDto = z.infer<typeof proposedSettingsChangeSchema>;
+
+/** A captured policy of the client to promote into the baseline (issue 30 §1, ADR 073). */
+export const promotionQuerySchema = z
+  .object({
+    /** resource path of the client's policy (`{Category}/{Kind}/{Policy}.json`) */
+    path: resourcePathSchema,
+    /** the layer to promote it into; absent: the company baseline */
+    layer: layerNameSchema.optional(),
+  })
+  .strict();
+export type PromotionQuery = z.input<typeof promotionQuerySchema>;
+
+export const promotionBodySchema = promotionQuerySchema
+  .extend({ reason: z.string().trim().min(1).max(1000).optional() })
+  .strict();
+export type PromotionBody = z.input<typeof promotionBodySchema>;
+
+/** What promoting the policy would write: the tenant's values replaced by parameter tokens. */
+export const promotionPreviewSchema = z.object({
+  /** the client's policy file */
+  sourcePath: z.string(),
+  /** the baseline file it would become */
+  targetPath: z.string(),
+  /** whether the baseline (or layer) holds a policy there now, which it would replace whole */
+  replaces: z.boolean(),
+  /** each value replaced: property path, the tenant's value, the parameter whose token replaces it */
+  substitutions: z.array(z.object({ path: z.string(), value: z.string(), name: z.string() })),
+  /** the document as it would be written */
+  content: z.unknown(),
+});
+export type PromotionPreviewDto = z.infer<typeof promotionPreviewSchema>;

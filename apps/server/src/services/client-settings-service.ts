@@ -8,6 +8,7 @@ import type { FileChange, VersionSpec } from '@aegis/connectors/devops';
 import {
   parseJsonFile,
   readClientBaseline,
+  readClientBaselineSettings,
   type ConfigRepository,
 } from '@aegis/connectors/repository';
 import type {
@@ -15,11 +16,16 @@ import type {
   ClientParametersDto,
   ParameterChangeBody,
   ParameterUseDto,
+  PromotionBody,
+  PromotionPreviewDto,
+  PromotionQuery,
   ProposedSettingsChangeDto,
   SettingsPullRequestDto,
 } from '@aegis/contracts';
 import {
+  BASELINE_ROOT,
   clientFolder,
+  clientPolicyPath,
   clientLayersPath,
   clientParametersPath,
   clientSettingsBranchName,
@@ -31,6 +37,7 @@ import {
   layerResourcesRoot,
   MAIN_REF,
   NotFoundError,
+  parameteriseDocument,
   parseClientLayers,
   parseTenantParameters,
   sourcePathOf,
@@ -218,6 +225,84 @@ export class ClientSettingsService {
           : []),
       ].join('\n'),
     });
+  }
+
+  /**
+   * What promoting the client's captured policy at `path` into the company baseline (or a layer)
+   * would write: the document with the tenant's values that equal its parameters replaced by their
+   * tokens, and each substitution. 404 when the client has no such policy; 400 naming `layer` for
+   * a layer the repository does not hold.
+   */
+  async promotionPreview(client: string, query: PromotionQuery): Promise<PromotionPreviewDto> {
+    const tip = await this.repository.branchTip();
+    return (await this.promotion(client, query, tip)).preview;
+  }
+
+  /** Proposes the promotion as a pull request of the one baseline (or layer) file. */
+  async proposePromotion(
+    client: string,
+    body: PromotionBody,
+    requester: string,
+  ): Promise<ProposedSettingsChangeDto> {
+    const tip = await this.repository.branchTip();
+    const { preview, text } = await this.promotion(client, body, tip);
+    const where = body.layer ? `the '${body.layer}' layer` : 'the company baseline';
+    return this.propose('promote', client, {
+      tip,
+      change: {
+        changeType: preview.replaces ? 'edit' : 'add',
+        path: preview.targetPath,
+        content: text,
+      },
+      title: `Promote ${client}'s ${body.path} into ${where}`,
+      description: [
+        `Proposed by ${requester} from ${client}'s configuration (${preview.sourcePath}).`,
+        ...(body.reason ? ['', `Reason: ${body.reason}`] : []),
+        '',
+        preview.replaces
+          ? `Replaces the policy of ${where} at ${preview.targetPath} whole.`
+          : `Adds ${preview.targetPath} to ${where}.`,
+        '',
+        preview.substitutions.length > 0
+          ? `The tenant's values replaced by parameters:\n${preview.substitutions
+              .map((x) => `- ${x.path}: ${JSON.stringify(x.value)} → {{aegis:param:${x.name}}}`)
+              .join('\n')}`
+          : "No value of the policy equals one of the client's parameters: it is promoted as captured.",
+      ].join('\n'),
+    });
+  }
+
+  private async promotion(
+    client: string,
+    query: PromotionQuery,
+    tip: string,
+  ): Promise<{ preview: PromotionPreviewDto; text: string }> {
+    const version: VersionSpec = { commit: tip };
+    const sourcePath = clientPolicyPath(client, query.path);
+    let root = BASELINE_ROOT;
+    if (query.layer !== undefined) {
+      const layers = await this.layerNames(version);
+      const known = layers.find((l) => l.toLowerCase() === query.layer!.toLowerCase());
+      if (!known) {
+        throw new InputError(`layer: there is no layer '${query.layer}'`, 'layer');
+      }
+      root = layerResourcesRoot(known);
+    }
+    const targetPath = `${root}/${query.path}`;
+    const [file, settings, existing] = await Promise.all([
+      this.repository.readText(sourcePath, version),
+      readClientBaselineSettings(this.repository, client, version),
+      this.repository.fileExists(targetPath, version),
+    ]);
+    if (!file) throw new NotFoundError(`${client} has no policy at ${query.path}`);
+    const { content, substitutions } = parameteriseDocument(
+      parseJsonFile<unknown>(sourcePath, file.text),
+      settings.parameters,
+    );
+    return {
+      preview: { sourcePath, targetPath, replaces: existing, substitutions, content },
+      text: `${JSON.stringify(content, null, 2)}\n`,
+    };
   }
 
   private async propose(

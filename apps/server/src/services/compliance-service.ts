@@ -210,6 +210,7 @@ export class ComplianceService {
       policyLayers: Object.fromEntries(
         baseline.files.flatMap((f) => (f.layer === undefined ? [] : [[f.path, f.layer]])),
       ),
+      layers: baseline.layers.map((l) => l.name),
       warnings,
     };
   }

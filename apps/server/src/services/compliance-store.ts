@@ -19,6 +19,8 @@ export interface StoredClientBaseline {
   sourceKey: string;
   baselineTreeId: string;
   files: EffectiveFile[];
+  /** the client's layers, in order */
+  layers: { name: string }[];
 }
 
 export interface ComplianceStore {

@@ -2,7 +2,11 @@
 // main's branch policy: a change of a client's parameters or layers is a pull request that its
 // author cannot complete and someone else can, and main holds the new value only after that.
 import { DEVOPS_SCOPE } from '@aegis/connectors/devops';
-import type { ClientParametersDto, ProposedSettingsChangeDto } from '@aegis/contracts';
+import type {
+  ClientParametersDto,
+  PromotionPreviewDto,
+  ProposedSettingsChangeDto,
+} from '@aegis/contracts';
 import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS, STAFF_ACCOUNTS } from '@aegis/emulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -210,5 +214,62 @@ describe("a client's parameters and layers", () => {
     expect((await parametersOf('FAB')).layers).toEqual([]);
     expect((await approveAndComplete(change.pullRequestId, PRIYA)).status).toBe(200);
     expect((await parametersOf('FAB')).layers).toEqual(['Healthcare']);
+  });
+
+  describe('promotion of a captured policy into the baseline', () => {
+    const preview = (client: string, query: string) =>
+      env.t.injectAs(NIGHT, { method: 'GET', url: `/api/clients/${client}/promotions?${query}` });
+    const promote = (client: string, payload: object, as = SAM) =>
+      env.t.injectAs(as, { method: 'POST', url: `/api/clients/${client}/promotions`, payload });
+    const q = (path: string, layer?: string) =>
+      `path=${encodeURIComponent(path)}${layer ? `&layer=${encodeURIComponent(layer)}` : ''}`;
+
+    it("replaces the tenant's values with the names of its parameters, shown before anything is written", async () => {
+      const abc = await parametersOf('ABC');
+      const groupId = abc.parameters.find((p) => p.name === 'groupCreatorsGroupId')?.value;
+      const response = await preview('ABC', q(GROUP_POLICY));
+      expect(response.statusCode).toBe(200);
+      const shown = response.json() as PromotionPreviewDto;
+      expect(shown.sourcePath).toBe(`/Clients/ABC/M365Config/Resources/${GROUP_POLICY}`);
+      expect(shown.targetPath).toBe(`/M365Config/Resources/${GROUP_POLICY}`);
+      expect(shown.replaces).toBe(true);
+      expect(shown.substitutions).toHaveLength(1);
+      expect(shown.substitutions[0]).toMatchObject({
+        value: groupId,
+        name: 'groupCreatorsGroupId',
+      });
+      const text = JSON.stringify(shown.content);
+      expect(text).toContain('{{aegis:param:groupCreatorsGroupId}}');
+      expect(text).not.toContain(String(groupId));
+
+      const proposed = await promote('ABC', { path: GROUP_POLICY, reason: 'ABC got it right' });
+      expect(proposed.statusCode).toBe(201);
+      const change = proposed.json() as ProposedSettingsChangeDto;
+      expect(change.branch).toMatch(/^promote\/ABC\//);
+      expect(await fileAt(shown.targetPath, change.branch)).toEqual(shown.content);
+      const pr = await devops(PRIYA, 'GET', `/pullRequests/${change.pullRequestId}`);
+      expect(String(pr.body['description'])).toContain(
+        `- ${shown.substitutions[0]!.path}: "${String(groupId)}" → {{aegis:param:groupCreatorsGroupId}}`,
+      );
+    });
+
+    it('promotes into a layer the repository holds, as a new file there', async () => {
+      const response = await preview('ABC', q(GROUP_POLICY, 'healthcare'));
+      expect(response.statusCode).toBe(200);
+      const shown = response.json() as PromotionPreviewDto;
+      expect(shown.targetPath).toBe(`/Layers/Healthcare/M365Config/Resources/${GROUP_POLICY}`);
+      expect(shown.replaces).toBe(false);
+    });
+
+    it('answers 404 for a policy the client does not have, 400 naming the field for bad input, 403 for a Reader', async () => {
+      expect((await preview('ABC', q('AzureAD/X/Nothing.json'))).statusCode).toBe(404);
+      const traversal = await preview('ABC', q('../M365Config/x.json'));
+      expect(traversal.statusCode).toBe(400);
+      expect(traversal.json()).toMatchObject({ field: 'querystring.path' });
+      const layer = await preview('ABC', q(GROUP_POLICY, 'Kiosk devices'));
+      expect(layer.statusCode).toBe(400);
+      expect(layer.json()).toMatchObject({ field: 'layer' });
+      expect((await promote('ABC', { path: GROUP_POLICY }, NIGHT)).statusCode).toBe(403);
+    });
   });
 });

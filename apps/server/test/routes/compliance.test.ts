@@ -181,8 +181,10 @@ describe('compliance routes', () => {
 
   it("names the layer each of a layered client's policies comes from (ADR 068)", async () => {
     expect((await report('FAB')).policyLayers).toEqual({});
+    const con = await report('CON');
+    expect(con.layers).toEqual(['Healthcare']);
     // CON uses 'Healthcare', which replaces the company's password rules
-    expect((await report('CON')).policyLayers).toEqual({
+    expect(con.policyLayers).toEqual({
       'AzureAD/DirectorySetting/Password Rule Settings.json': 'Healthcare',
     });
   });
@@ -496,6 +498,7 @@ describe('compliance service soft failures', () => {
       sourceKey: baseline.treeId,
       baselineTreeId: baseline.treeId,
       files: effectiveBaseline(baseline.files, [], {}).files,
+      layers: [],
     }),
     readJson: async (path) => {
       if (failing.test(path)) throw new Error('boom');

@@ -48,6 +48,8 @@ export const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
     "Started reverting drifted policies to the client's approved configuration",
   'POST /api/clients/:client/parameters/changes':
     "Proposed a change to a client's tenant parameters (pull request)",
+  'POST /api/clients/:client/promotions':
+    "Proposed promoting a client's policy into the baseline (pull request)",
   'POST /api/clients/:client/layers/changes':
     "Proposed a change to a client's baseline layers (pull request)",
   'POST /api/branch-protection': 'Set up the four-eyes branch policy on main',

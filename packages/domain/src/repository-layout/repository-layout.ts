@@ -247,8 +247,11 @@ export function objectRestoreBranchName(
   return `${restoreBranchName(clientCode, tagName)}-objects-${selection}`;
 }
 
-/** What a client-settings branch proposes: its parameters or its baseline layers (ADR 073). */
-export type ClientSettingsKind = 'parameters' | 'layers';
+/**
+ * What a client's proposal branch proposes (ADR 073): its parameters, its baseline layers, or one
+ * of its captured policies promoted into the baseline.
+ */
+export type ClientSettingsKind = 'parameters' | 'layers' | 'promote';
 
 /** The prefix of a client's branches proposing a change to its parameters or layers: `{kind}/{client}/`. */
 export function clientSettingsBranchPrefix(kind: ClientSettingsKind, clientCode: string): string {

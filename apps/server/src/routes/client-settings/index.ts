@@ -3,6 +3,9 @@ import {
   clientParametersSchema,
   clientSettingsParamsSchema,
   parameterChangeBodySchema,
+  promotionBodySchema,
+  promotionPreviewSchema,
+  promotionQuerySchema,
   proposedSettingsChangeSchema,
 } from '@aegis/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -71,6 +74,49 @@ export const clientSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const proposed = await new ClientSettingsService(request.configRepository).proposeLayers(
+        request.params.client,
+        request.body,
+        request.user.upn || 'unknown user',
+      );
+      return reply.code(201).send(proposed);
+    },
+  );
+
+  app.get(
+    '/api/clients/:client/promotions',
+    {
+      config: { role: 'Reader' },
+      schema: {
+        tags,
+        description:
+          "What promoting one of the client's captured policies into the company baseline (or a layer) would write: its values that equal the client's parameters replaced by their tokens, each substitution listed.",
+        params: clientSettingsParamsSchema,
+        querystring: promotionQuerySchema,
+        response: { 200: promotionPreviewSchema },
+      },
+    },
+    async (request) =>
+      new ClientSettingsService(request.configRepository).promotionPreview(
+        request.params.client,
+        request.query,
+      ),
+  );
+
+  app.post(
+    '/api/clients/:client/promotions',
+    {
+      config: { role: 'Operator' },
+      schema: {
+        tags,
+        description:
+          "Proposes promoting one of the client's captured policies into the company baseline (or a layer), parameterised: a pull request someone else approves.",
+        params: clientSettingsParamsSchema,
+        body: promotionBodySchema,
+        response: { 201: proposedSettingsChangeSchema },
+      },
+    },
+    async (request, reply) => {
+      const proposed = await new ClientSettingsService(request.configRepository).proposePromotion(
         request.params.client,
         request.body,
         request.user.upn || 'unknown user',

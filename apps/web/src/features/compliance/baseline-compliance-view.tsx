@@ -52,6 +52,7 @@ import { DeviationList } from './components/deviation-list';
 import { ExportComplianceDialog } from './components/export-compliance-dialog';
 import { PendingAcceptances } from './components/pending-acceptances';
 import { PolicyDetailDialog } from './components/policy-detail-dialog';
+import { PromoteDialog } from './components/promote-dialog';
 import { SmartMatching } from './components/smart-matching';
 import { SummaryCards } from './components/summary-cards';
 import {
@@ -105,6 +106,8 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
   const styles = useStyles();
   const queryClient = useQueryClient();
   const [stored, setStored] = useState<StoredMatching>(() => readStoredMatching(client));
+  /** the resource path of the client's policy being promoted into the baseline */
+  const [promoting, setPromoting] = useState<string | undefined>();
   const report = useComplianceReport(client, branch, stored.pending);
   const accept = useAcceptDeviations(client);
   const revoke = useRevokeAcceptance(client);
@@ -445,6 +448,23 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
           {...(dialog.error ? { error: dialog.error } : {})}
           onClose={() => dispatch({ type: 'closeDialog' })}
           onAccept={onAccept}
+          // promotion reads the client's policy on main, so only the report of main offers it
+          {...(branch === undefined || branch === 'main'
+            ? {
+                onPromote: () => {
+                  setPromoting(dialog.group.clientPath ?? dialog.group.path);
+                  dispatch({ type: 'closeDialog' });
+                },
+              }
+            : {})}
+        />
+      )}
+      {promoting && (
+        <PromoteDialog
+          client={client}
+          path={promoting}
+          layers={report.data?.layers ?? []}
+          onClose={() => setPromoting(undefined)}
         />
       )}
     </div>

@@ -43,7 +43,7 @@ const useStyles = makeStyles({
   value: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
   uses: { margin: 0, paddingLeft: '16px' },
   path: { overflowWrap: 'anywhere' },
-  actions: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
+  actions: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
   list: { margin: 0, paddingLeft: '16px' },
 });
 

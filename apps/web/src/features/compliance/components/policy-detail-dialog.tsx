@@ -164,12 +164,15 @@ export function PolicyDetailDialog({
   error,
   onClose,
   onAccept,
+  onPromote,
 }: {
   group: DeviationSummary;
   busy: boolean;
   error?: string;
   onClose: () => void;
   onAccept: (body: AcceptDeviationsBody) => void;
+  /** promote the client's version into the baseline (issue 30 §1); absent where it cannot be */
+  onPromote?: () => void;
 }) {
   const styles = useStyles();
   const all = group.deviations;
@@ -303,6 +306,11 @@ export function PolicyDetailDialog({
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>Close</Button>
+            {onPromote && !group.isMissing && (
+              <RoleGate needs="Operator">
+                <Button onClick={onPromote}>Promote into the baseline</Button>
+              </RoleGate>
+            )}
             {prerequisite && (
               <RoleGate needs="Approver">
                 <Button appearance="primary" disabled={busy || !reasonGiven} onClick={accept}>
