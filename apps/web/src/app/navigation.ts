@@ -35,6 +35,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         items: [
           { label: 'Tenant Baseline Options', href: paths.tenantBaselineOptions.getHref() },
           { label: 'Tenant Backups', href: paths.tenantBackup.getHref() },
+          { label: 'Baseline Rollouts', href: paths.rollouts.getHref() },
           { label: 'Trigger Capture', href: paths.triggerCapture.getHref() },
           { label: 'Capture Management', href: paths.captureManagement.getHref() },
         ],

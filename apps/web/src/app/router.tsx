@@ -39,6 +39,24 @@ const portalRoutes: RouteObject[] = [
     }),
   },
   {
+    path: paths.rollouts.path,
+    lazy: async () => ({
+      Component: (await import('../features/rollouts/rollouts-page')).RolloutsPage,
+    }),
+  },
+  {
+    path: paths.newRollout.path,
+    lazy: async () => ({
+      Component: (await import('../features/rollouts/new-rollout-page')).NewRolloutPage,
+    }),
+  },
+  {
+    path: paths.rollout.path,
+    lazy: async () => ({
+      Component: (await import('../features/rollouts/rollout-page')).RolloutPage,
+    }),
+  },
+  {
     path: paths.clientDrift.path,
     lazy: async () => ({
       Component: (await import('../features/drift/drift-page')).DriftPage,

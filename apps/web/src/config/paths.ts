@@ -15,6 +15,13 @@ export const paths = {
   clientPipelines: { path: '/pipelines-list', getHref: () => '/pipelines-list' },
   /** Issue 17: every client's compliance and trend. */
   fleet: { path: '/fleet', getHref: () => '/fleet' },
+  /** Issue 30 §3: rollouts of the baseline in rings, a new rollout from its plan, one rollout. */
+  rollouts: { path: '/rollouts', getHref: () => '/rollouts' },
+  newRollout: { path: '/rollouts/new', getHref: () => '/rollouts/new' },
+  rollout: {
+    path: '/rollouts/:id',
+    getHref: (id: string) => `/rollouts/${encodeURIComponent(id)}`,
+  },
   /** Issue 29: each client's customer report schedule, preview, send now and history. */
   customerReports: {
     path: '/customer-reports',

@@ -1,0 +1,300 @@
+import type { RolloutDto } from '@aegis/contracts';
+import { formatCaptureDate, type RolloutStatus } from '@aegis/domain';
+import {
+  Badge,
+  Button,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { Link as RouterLink, useParams } from 'react-router';
+
+import { useConfirm } from '../../components/confirm-dialog';
+import { useNotify } from '../../components/notifier';
+import { PageHeader } from '../../components/page-header';
+import { RoleGate } from '../../components/role-gate';
+import { RunLogButton } from '../../components/run-log-dialog';
+import { paths } from '../../config/paths';
+
+import { useRollout, useRolloutAction, type RolloutAction } from './api/rollouts-api';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: '16px' },
+  facts: { display: 'flex', gap: '24px', flexWrap: 'wrap', alignItems: 'center' },
+  meta: { color: tokens.colorNeutralForeground3 },
+  section: { display: 'flex', flexDirection: 'column', gap: '8px' },
+  actions: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
+});
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export const STATUS_LABELS: Record<RolloutStatus, string> = {
+  planned: 'Planned',
+  running: 'Running',
+  'awaiting-approval': 'Waiting for the go-ahead',
+  halted: 'Halted',
+  succeeded: 'Succeeded',
+  aborted: 'Aborted',
+  'rolling-back': 'Rolling back',
+  'rolled-back': 'Rolled back',
+  'rollback-failed': 'Rollback failed',
+};
+
+const STATUS_COLOURS: Record<
+  RolloutStatus,
+  'brand' | 'danger' | 'success' | 'warning' | 'informative'
+> = {
+  planned: 'informative',
+  running: 'brand',
+  'awaiting-approval': 'warning',
+  halted: 'danger',
+  succeeded: 'success',
+  aborted: 'warning',
+  'rolling-back': 'brand',
+  'rolled-back': 'informative',
+  'rollback-failed': 'danger',
+};
+
+export function RolloutStatusBadge({ status }: { status: RolloutStatus }) {
+  return (
+    <Badge appearance="tint" color={STATUS_COLOURS[status]}>
+      {STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+const RUN_LABELS = {
+  pending: 'Waiting',
+  running: 'Running',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+} as const;
+
+/** The tenants of one ring: plan, deploy and (once asked for) rollback, with their run logs. */
+function RingTable({ rollout, index }: { rollout: RolloutDto; index: number }) {
+  const ring = rollout.rings[index]!;
+  const styles = useStyles();
+  const runRef = (runId: number) => ({
+    project: rollout.project,
+    pipelineId: rollout.pipelineId,
+    id: runId,
+  });
+  const rolledBack = Object.keys(rollout.rollbacks).length > 0;
+  return (
+    <section className={styles.section} aria-labelledby={`ring-${index}`}>
+      <h2 id={`ring-${index}`}>
+        {`${ring.name}${index === rollout.currentRing && rollout.status === 'running' ? ' (deploying)' : ''}`}
+      </h2>
+      <Text className={styles.meta}>
+        {`Halts after ${ring.maxFailures === 0 ? 'any failure' : `more than ${ring.maxFailures} failure${ring.maxFailures === 1 ? '' : 's'}`}${ring.needsApproval ? '; starts after an Approver’s go-ahead' : ''}.`}
+      </Text>
+      <Table aria-label={`Tenants of ${ring.name}`}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>Tenant</TableHeaderCell>
+            <TableHeaderCell>Plan</TableHeaderCell>
+            <TableHeaderCell>Deploy</TableHeaderCell>
+            {rolledBack ? <TableHeaderCell>Rollback</TableHeaderCell> : null}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {ring.clients.map((client) => {
+            const plan = rollout.plan.find((p) => p.client === client);
+            const deploy = rollout.deploys[client];
+            const rollback = rollout.rollbacks[client];
+            return (
+              <TableRow key={client}>
+                <TableCell>{client}</TableCell>
+                <TableCell>
+                  {plan ? `${plan.creates} to create, ${plan.updates} to change` : '—'}
+                </TableCell>
+                <TableCell>
+                  <div className={styles.actions}>
+                    <Text>{deploy ? RUN_LABELS[deploy.status] : '—'}</Text>
+                    {deploy?.runId !== undefined ? (
+                      <RunLogButton run={runRef(deploy.runId)} />
+                    ) : null}
+                  </div>
+                </TableCell>
+                {rolledBack ? (
+                  <TableCell>
+                    <div className={styles.actions}>
+                      <Text>{rollback ? RUN_LABELS[rollback.status] : 'Not changed'}</Text>
+                      {rollback?.runId !== undefined ? (
+                        <RunLogButton run={runRef(rollback.runId)} />
+                      ) : null}
+                    </div>
+                  </TableCell>
+                ) : null}
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </section>
+  );
+}
+
+const ACTION_DONE: Record<RolloutAction, string> = {
+  start: 'The rollout started.',
+  approve: 'The next ring may start.',
+  resume: 'The rollout resumed.',
+  abort: 'The rollout was aborted.',
+  rollback: 'The rollback started.',
+};
+
+function RolloutView({ rollout }: { rollout: RolloutDto }) {
+  const styles = useStyles();
+  const confirm = useConfirm();
+  const notify = useNotify();
+  const action = useRolloutAction(rollout.id);
+  const act = (name: RolloutAction) =>
+    action.mutate(name, {
+      onSuccess: () => notify({ intent: 'success', title: ACTION_DONE[name] }),
+      onError: (error) =>
+        notify({ intent: 'error', title: 'The rollout did not change', body: message(error) }),
+    });
+  const nothingToDo = rollout.plan.filter((p) => p.creates + p.updates + p.deletes === 0);
+  const changed = Object.values(rollout.deploys).filter(
+    (d) => d.status === 'succeeded' || d.status === 'failed',
+  ).length;
+  const rollback = async () => {
+    const ok = await confirm({
+      title: 'Roll back this rollout?',
+      body: `Each tenant this rollout deployed to (${changed}) gets back, object by object, the policies its deploy changed, from the backup that deploy took first.`,
+      confirmLabel: 'Roll back',
+      destructive: true,
+    });
+    if (ok) act('rollback');
+  };
+  const abort = async () => {
+    const ok = await confirm({
+      title: 'Abort this rollout?',
+      body: 'No further deploy starts. What was deployed stays until you roll it back.',
+      confirmLabel: 'Abort',
+      destructive: true,
+    });
+    if (ok) act('abort');
+  };
+  const busy = action.isPending;
+  const can = (statuses: readonly RolloutStatus[]) => statuses.includes(rollout.status);
+  return (
+    <div className={styles.root}>
+      <div className={styles.facts}>
+        <RolloutStatusBadge status={rollout.status} />
+        <Text>{`Planned by ${rollout.createdBy}${rollout.createdAt ? ` on ${formatCaptureDate(rollout.createdAt)}` : ''}`}</Text>
+        <Text className={styles.meta}>{`Baseline at commit ${rollout.commitId.slice(0, 8)}`}</Text>
+      </div>
+      {rollout.status === 'halted' ? (
+        <MessageBar intent="error" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>Halted</MessageBarTitle>
+            {`${rollout.rings[rollout.currentRing]?.name ?? 'The ring'} failed in ${rollout.failed.join(', ')}. Nothing new starts until you resume (the failed tenants are deployed again) or abort. Read the failed runs' logs below.`}
+          </MessageBarBody>
+          <MessageBarActions>
+            <RoleGate needs="Approver">
+              <Button appearance="primary" disabled={busy} onClick={() => act('resume')}>
+                Resume
+              </Button>
+            </RoleGate>
+            <RoleGate needs="Operator">
+              <Button disabled={busy} onClick={() => void abort()}>
+                Abort
+              </Button>
+            </RoleGate>
+          </MessageBarActions>
+        </MessageBar>
+      ) : null}
+      {rollout.status === 'awaiting-approval' ? (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>Waiting for the go-ahead</MessageBarTitle>
+            {`${rollout.rings[rollout.currentRing + 1]?.name ?? 'The next ring'} starts when an Approver other than ${rollout.createdBy} gives the go-ahead.`}
+          </MessageBarBody>
+          <MessageBarActions>
+            <RoleGate needs="Approver">
+              <Button appearance="primary" disabled={busy} onClick={() => act('approve')}>
+                Go ahead
+              </Button>
+            </RoleGate>
+          </MessageBarActions>
+        </MessageBar>
+      ) : null}
+      <div className={styles.actions}>
+        {can(['planned']) ? (
+          <RoleGate needs="Approver">
+            <Button appearance="primary" disabled={busy} onClick={() => act('start')}>
+              Start rollout
+            </Button>
+          </RoleGate>
+        ) : null}
+        {can(['planned', 'running', 'awaiting-approval']) ? (
+          <RoleGate needs="Operator">
+            <Button disabled={busy} onClick={() => void abort()}>
+              Abort
+            </Button>
+          </RoleGate>
+        ) : null}
+        {can(['halted', 'aborted', 'succeeded', 'rollback-failed']) && changed > 0 ? (
+          <RoleGate needs="Approver">
+            <Button disabled={busy} onClick={() => void rollback()}>
+              Roll back
+            </Button>
+          </RoleGate>
+        ) : null}
+      </div>
+      {rollout.rings.map((ring, index) => (
+        <RingTable key={ring.name} rollout={rollout} index={index} />
+      ))}
+      <section className={styles.section} aria-labelledby="nothing-to-do">
+        <h2 id="nothing-to-do">Tenants with nothing to do</h2>
+        <Text>
+          {nothingToDo.length === 0
+            ? 'None: every target tenant had something to deploy.'
+            : `${nothingToDo.map((p) => p.client).join(', ')}: their tenants already match the baseline; no ring deploys to them.`}
+        </Text>
+      </section>
+    </div>
+  );
+}
+
+/** One rollout: its rings and tenants, the halt banner, the go-ahead, abort and rollback. */
+export function RolloutPage() {
+  const { id = '' } = useParams();
+  const rollout = useRollout(id);
+  return (
+    <>
+      <PageHeader
+        title="Rollout"
+        subtitle="A baseline change deployed ring by ring"
+        actions={<RouterLink to={paths.rollouts.getHref()}>All rollouts</RouterLink>}
+      />
+      {rollout.isPending ? (
+        <Spinner label="Loading the rollout..." />
+      ) : rollout.isError ? (
+        <MessageBar intent="error">
+          <MessageBarBody>
+            <MessageBarTitle>The rollout could not be loaded</MessageBarTitle>
+            {message(rollout.error)}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => void rollout.refetch()}>Retry</Button>
+          </MessageBarActions>
+        </MessageBar>
+      ) : (
+        <RolloutView rollout={rollout.data} />
+      )}
+    </>
+  );
+}

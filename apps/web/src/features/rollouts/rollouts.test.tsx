@@ -1,0 +1,131 @@
+import type { RolloutDto, RolloutPlanDto } from '@aegis/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { clientsHandler, knownClient } from '../../testing/mocks/clients';
+import { mockServer } from '../../testing/mocks/server';
+import { renderApp } from '../../testing/render-app';
+
+const ID = '3f2b8c1e-0000-4000-8000-000000000001';
+
+const HALTED: RolloutDto = {
+  id: ID,
+  status: 'halted',
+  commitId: 'c0ffee0123456789',
+  createdBy: 'priya.shah@aegis-msp.example',
+  createdAt: '2026-11-27T10:00:00.000Z',
+  rings: [
+    { name: 'Ring 1', clients: ['NWT', 'CON'], maxFailures: 0, needsApproval: false },
+    { name: 'Ring 2', clients: ['FAB'], maxFailures: 0, needsApproval: false },
+  ],
+  currentRing: 0,
+  plan: [
+    { client: 'NWT', creates: 0, updates: 2, deletes: 0 },
+    { client: 'CON', creates: 1, updates: 1, deletes: 0 },
+    { client: 'FAB', creates: 0, updates: 1, deletes: 0 },
+    { client: 'WWI', creates: 0, updates: 0, deletes: 0 },
+  ],
+  deploys: {
+    NWT: { status: 'succeeded', runId: 11, backupTag: 'backup/NWT/20261127_100100' },
+    CON: { status: 'failed', runId: 12, backupTag: 'backup/CON/20261127_100100' },
+    FAB: { status: 'pending' },
+  },
+  rollbacks: {},
+  approvals: {},
+  failed: ['CON'],
+  project: 'Tenant Management',
+  pipelineId: 212,
+};
+
+describe('Rollouts', () => {
+  it('a halted rollout names the failed tenant with its run log, and resumes from the keyboard', async () => {
+    let resumed = 0;
+    mockServer.use(
+      http.get(`*/api/rollouts/${ID}`, () => HttpResponse.json(HALTED)),
+      http.post(`*/api/rollouts/${ID}/resume`, () => {
+        resumed += 1;
+        return HttpResponse.json({
+          ...HALTED,
+          status: 'running',
+          failed: [],
+          deploys: { ...HALTED.deploys, CON: { status: 'pending' } },
+        });
+      }),
+    );
+    renderApp(`/rollouts/${ID}`);
+    expect(await screen.findByText(/Ring 1 failed in CON\./)).toBeInTheDocument();
+    const ring1 = screen.getByRole('table', { name: 'Tenants of Ring 1' });
+    const con = within(ring1).getByRole('row', { name: /CON/ });
+    expect(con).toHaveTextContent('Failed');
+    expect(con).toHaveTextContent('1 to create, 1 to change');
+    expect(within(con).getByRole('button', { name: /log/i })).toBeInTheDocument();
+    expect(screen.getByText(/WWI: their tenants already match the baseline/)).toBeInTheDocument();
+
+    screen.getByRole('button', { name: 'Resume' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('The rollout resumed.')).toBeInTheDocument();
+    expect(resumed).toBe(1);
+    expect(screen.queryByText(/Ring 1 failed in CON\./)).not.toBeInTheDocument();
+  });
+
+  it('plans the chosen clients from fresh captures and creates the rollout in rings', async () => {
+    const plan: RolloutPlanDto = {
+      commitId: 'c0ffee0123456789',
+      tenants: [
+        {
+          client: 'NWT',
+          runId: 21,
+          status: 'planned',
+          plan: { client: 'NWT', creates: 0, updates: 2, deletes: 0, policies: [] },
+        },
+        {
+          client: 'FAB',
+          runId: 22,
+          status: 'planned',
+          plan: { client: 'FAB', creates: 0, updates: 0, deletes: 0, policies: [] },
+        },
+      ],
+    };
+    let created: unknown;
+    mockServer.use(
+      clientsHandler([knownClient('NWT'), knownClient('FAB')]),
+      http.post('*/api/rollouts/plans', () =>
+        HttpResponse.json(
+          {
+            captures: [
+              { client: 'NWT', runId: 21 },
+              { client: 'FAB', runId: 22 },
+            ],
+            project: 'Tenant Management',
+            pipelineId: 216,
+          },
+          { status: 201 },
+        ),
+      ),
+      http.get('*/api/rollouts/plan', () => HttpResponse.json(plan)),
+      http.post('*/api/rollouts', async ({ request }) => {
+        created = await request.json();
+        return HttpResponse.json({ ...HALTED, status: 'planned' }, { status: 201 });
+      }),
+      http.get(`*/api/rollouts/${ID}`, () => HttpResponse.json({ ...HALTED, status: 'planned' })),
+    );
+    renderApp('/rollouts/new');
+    await userEvent.click(await screen.findByRole('checkbox', { name: /NWT/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /FAB/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Plan' }));
+    const table = await screen.findByRole('table', { name: 'Plan per tenant' });
+    expect(within(table).getByRole('row', { name: /NWT/ })).toHaveTextContent('Planned');
+    expect(screen.getByText(/Nothing to do in FAB/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create rollout' }));
+    expect(await screen.findByRole('button', { name: 'Start rollout' })).toBeInTheDocument();
+    expect(created).toEqual({
+      captures: [
+        { client: 'NWT', runId: 21 },
+        { client: 'FAB', runId: 22 },
+      ],
+      rings: [{ name: 'Ring 1', clients: ['NWT'] }],
+    });
+  });
+});
