@@ -13,7 +13,6 @@ import {
   makesCapturePartial,
   MATCHING_MESSAGES,
   policyId,
-  type AcceptedDeviationGroup,
   type ConfirmedMatch,
   type SuggestionSummary,
   type UnmatchedSummary,
@@ -40,12 +39,7 @@ import { RoleGate } from '../../components/role-gate';
 import { ApiError } from '../../lib/api-client';
 import { useBrowserSession } from '../../lib/session';
 
-import {
-  matchingApi,
-  useAcceptDeviations,
-  useComplianceReport,
-  useRevokeAcceptance,
-} from './api/compliance-api';
+import { matchingApi, useAcceptDeviations, useComplianceReport } from './api/compliance-api';
 import { AcceptedSection } from './components/accepted-section';
 import { ConfirmedMatches } from './components/confirmed-matches';
 import { DeviationList } from './components/deviation-list';
@@ -110,7 +104,6 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
   const [promoting, setPromoting] = useState<string | undefined>();
   const report = useComplianceReport(client, branch, stored.pending);
   const accept = useAcceptDeviations(client);
-  const revoke = useRevokeAcceptance(client);
   const me = useBrowserSession().loggedInUser?.upn ?? '';
   const confirmPrompt = useConfirm();
   const notify = useNotify();
@@ -176,19 +169,6 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
         dispatch({ type: 'acceptFailed', message: ACCEPT_FAILED_MESSAGE });
         toast('error', ACCEPT_FAILED_MESSAGE);
       },
-    });
-  };
-
-  const onRevoke = async (g: AcceptedDeviationGroup) => {
-    const revokeIt = await confirmPrompt({
-      title: 'Revoke accepted deviations',
-      body: `Revoke the accepted deviations of ${g.policyName}?`,
-      confirmLabel: 'Revoke',
-    });
-    if (!revokeIt) return;
-    revoke.mutate(g.path, {
-      onSuccess: () => toast('success', `Accepted deviations of ${g.policyName} revoked.`),
-      onError: () => toast('error', 'Failed to revoke accepted deviations. Please try again.'),
     });
   };
 
@@ -419,11 +399,7 @@ export function BaselineComplianceView({ client, branch }: { client: string; bra
           requests={report.data?.acceptedDeviations?.pendingAcceptances ?? []}
           me={me}
         />
-        <AcceptedSection
-          groups={data.acceptedGroups ?? []}
-          canRevoke
-          onRevoke={(g) => void onRevoke(g)}
-        />
+        <AcceptedSection client={client} groups={data.acceptedGroups ?? []} />
       </>
     );
   }

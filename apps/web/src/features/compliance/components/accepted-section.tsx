@@ -1,4 +1,9 @@
-import { displayValue, shortenPropertyPath, type AcceptedDeviationGroup } from '@aegis/domain';
+import {
+  BASELINE_TOAST_MS,
+  displayValue,
+  shortenPropertyPath,
+  type AcceptedDeviationGroup,
+} from '@aegis/domain';
 import {
   Accordion,
   AccordionHeader,
@@ -10,7 +15,10 @@ import {
   tokens,
 } from '@fluentui/react-components';
 
+import { useConfirm } from '../../../components/confirm-dialog';
+import { useNotify } from '../../../components/notifier';
 import { RoleGate } from '../../../components/role-gate';
+import { useRevokeAcceptance } from '../api/compliance-api';
 
 const useStyles = makeStyles({
   group: {
@@ -30,17 +38,37 @@ const useStyles = makeStyles({
   },
 });
 
-/** Accepted deviations in force, in their own collapsible section (issue 13 §5). */
+/**
+ * Accepted deviations in force, in their own collapsible section (issue 13 §5); an Approver
+ * revokes a policy's acceptances here, after a prompt.
+ */
 export function AcceptedSection({
+  client,
   groups,
-  canRevoke,
-  onRevoke,
 }: {
+  client: string;
   groups: readonly AcceptedDeviationGroup[];
-  canRevoke: boolean;
-  onRevoke: (group: AcceptedDeviationGroup) => void;
 }) {
   const styles = useStyles();
+  const revoke = useRevokeAcceptance(client);
+  const confirm = useConfirm();
+  const notify = useNotify();
+  const toast = (intent: 'success' | 'error', title: string) =>
+    notify({ intent, title, timeoutInMs: BASELINE_TOAST_MS });
+
+  async function onRevoke(g: AcceptedDeviationGroup): Promise<void> {
+    const revokeIt = await confirm({
+      title: 'Revoke accepted deviations',
+      body: `Revoke the accepted deviations of ${g.policyName}?`,
+      confirmLabel: 'Revoke',
+    });
+    if (!revokeIt) return;
+    revoke.mutate(g.path, {
+      onSuccess: () => toast('success', `Accepted deviations of ${g.policyName} revoked.`),
+      onError: () => toast('error', 'Failed to revoke accepted deviations. Please try again.'),
+    });
+  }
+
   const count = groups.reduce((n, g) => n + g.deviations.length, 0);
   if (groups.length === 0) return null;
   return (
@@ -59,13 +87,11 @@ export function AcceptedSection({
                 <Text weight="semibold">
                   {g.policyName} <Text size={200}>({g.category})</Text>
                 </Text>
-                {canRevoke && (
-                  <RoleGate needs="Approver">
-                    <Button size="small" onClick={() => onRevoke(g)}>
-                      Revoke
-                    </Button>
-                  </RoleGate>
-                )}
+                <RoleGate needs="Approver">
+                  <Button size="small" onClick={() => void onRevoke(g)}>
+                    Revoke
+                  </Button>
+                </RoleGate>
               </div>
               <Text size={200}>
                 Accepted by {g.acceptedBy} on {new Date(g.acceptedAt).toLocaleDateString('en-GB')}
