@@ -75,11 +75,45 @@ test('the comparison of the layered client CON shows the layer’s values and na
     .toBeGreaterThan(0);
   await expect(policy).toContainText('Layer: Healthcare');
   await expect(policy).toContainText('PASS');
-  // Healthcare locks out after 5 attempts where the company baseline says otherwise
-  const lockout = page.getByRole('row', { name: /^LockoutThreshold/ });
-  await expect(lockout.getByRole('cell').nth(1)).toHaveText('5');
-  await expect(lockout.getByRole('cell').nth(2)).toHaveText('5');
   await policy.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/05-comparison-layer.png` });
+  // the layer's value: Healthcare locks out after 5 attempts
+  const lockout = page.getByRole('row', { name: /^values\[name=LockoutThreshold\]\.value / });
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.wheel(0, 150);
+        return lockout.count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+  await expect(lockout.getByRole('cell').nth(1)).toHaveText('5');
+  await expect(lockout.getByRole('cell').nth(2)).toHaveText('5');
   await expectAccessible(page, 'parameters 05 comparison');
+});
+
+test('promoting a client’s policy into the baseline shows what it writes before it is proposed', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, '/capture-management/FAB?view=baseline');
+  const deviations = page.getByRole('region', { name: 'Policy Deviations by Service Area' });
+  await expect(deviations).toBeVisible({ timeout: 60_000 });
+  await deviations.getByRole('button', { name: 'Expand All' }).click();
+  await deviations.getByRole('button', { name: /Group\.Unified/ }).click();
+  await page.getByRole('button', { name: 'Promote into the baseline' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Promote into the baseline' });
+  await expect(
+    dialog.getByText(
+      'It replaces the policy at /M365Config/Resources/AzureAD/DirectorySetting/Group.Unified.json whole.',
+    ),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/06-promote-1400x900.png` });
+  await expectAccessible(page, 'parameters 06 promote');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.screenshot({ path: `${SHOTS}/07-promote-1024x768.png` });
+  await dialog.getByRole('button', { name: 'Propose promotion' }).click();
+  await expect(dialog.getByText(/^Proposed as pull request #\d+\.$/)).toBeVisible();
 });
