@@ -16,7 +16,9 @@ test('a client’s parameters, where the baseline uses them, its layers, and a c
   await page.setViewportSize({ width: 1400, height: 900 });
   await signIn(page, '/fleet/CON/parameters');
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Parameters of CON' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Parameters of CON' })).toBeVisible({
+    timeout: 60_000,
+  });
   const table = page.getByRole('table', { name: 'Parameters' });
   const row = table.getByRole('row', { name: /groupCreatorsGroupId/ });
   await expect(row).toContainText('AzureAD/DirectorySetting/Group.Unified.json');
@@ -110,6 +112,10 @@ test('promoting a client’s policy into the baseline shows what it writes befor
       'It replaces the policy at /M365Config/Resources/AzureAD/DirectorySetting/Group.Unified.json whole.',
     ),
   ).toBeVisible();
+  // FAB's own group id becomes the parameter's name
+  await expect(dialog.getByRole('table', { name: 'Values replaced by parameters' })).toContainText(
+    '{{aegis:param:groupCreatorsGroupId}}',
+  );
   await page.screenshot({ path: `${SHOTS}/06-promote-1400x900.png` });
   await expectAccessible(page, 'parameters 06 promote');
   await page.setViewportSize({ width: 1024, height: 768 });
