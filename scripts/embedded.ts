@@ -159,6 +159,7 @@ async function seedSampleNotifications(
         'approval-waiting',
         'deploy-failed',
         'deploy-awaiting-approval',
+        'customer-report-failed',
       ],
       channelIds: [desk.id],
       escalation: { channelIds: [onCall.id], afterHours: 1 },

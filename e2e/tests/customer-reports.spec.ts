@@ -34,8 +34,8 @@ test("customer reports: FAB's history from the start, send now delivers the PDF 
 }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1400, height: 900 });
-  // npm start sends the samples' due reports once it listens; rendering them holds the server's
-  // thread for seconds (ADR 067), so the journey starts once they are in the mailbox
+  // npm start sends the samples' due reports once it listens (ADR 067): the journey starts once
+  // they are in the mailbox, so the history it checks is complete
   await expect
     .poll(
       async () =>
@@ -104,4 +104,45 @@ test("customer reports: FAB's history from the start, send now delivers the PDF 
   await page.setViewportSize({ width: 1024, height: 768 });
   await shot(page, '02-customer-reports-1024');
   await expectAccessible(page, 'customer reports at 1024');
+});
+
+test('customer report branding: an Administrator sets the cover, previewed as typed', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, '/customer-reports');
+  await page.getByRole('link', { name: 'Branding of the reports' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Customer Report Branding', exact: true }),
+  ).toBeVisible();
+  const cover = page.getByRole('figure', { name: 'Cover preview' });
+  await expect(cover).toContainText('Prepared by');
+
+  // keyboard only: from the company name to the colour, typed, then saved
+  const name = page.getByRole('textbox', { name: /Company name/ });
+  await name.fill('Aegis Managed Services');
+  await name.press('Tab');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('#7A1F5C');
+  await expect(page.getByRole('textbox', { name: 'Colour' })).toHaveValue('#7A1F5C');
+  await page
+    .getByRole('textbox', { name: /Support message/ })
+    .fill('Our service desk answers 8:00-18:00, Monday to Friday.');
+  await expect(cover).toContainText('Prepared by Aegis Managed Services');
+  await expect(cover).toContainText('Our service desk answers 8:00-18:00, Monday to Friday.');
+
+  // a colour the server refuses is said under the field
+  await page.getByRole('textbox', { name: 'Colour' }).fill('purple');
+  await page.getByRole('button', { name: 'Save branding' }).click();
+  await expect(page.getByText('must be a colour as #RRGGBB')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Colour' }).fill('#7A1F5C');
+  await page.getByRole('button', { name: 'Save branding' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('The branding was saved.').first()).toBeVisible();
+  await shot(page, '03-branding-1400');
+  await expectAccessible(page, 'customer report branding');
+
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await shot(page, '04-branding-1024');
+  await expectAccessible(page, 'customer report branding at 1024');
 });

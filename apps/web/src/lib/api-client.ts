@@ -16,6 +16,14 @@ export class ApiError extends Error {
     super(message);
   }
 
+  /**
+   * The form field a refused body names: `body.contacts.0` → `contacts` (the server prefixes a
+   * body's fields with `body.`); undefined when the error names none.
+   */
+  get formField(): string | undefined {
+    return this.field?.replace(/^body\./, '').split('.')[0] || undefined;
+  }
+
   /** The body's machine-readable reason (ADR 042), e.g. NoClientConfiguration; never its wording. */
   get code(): string | undefined {
     const code = this.body?.['code'];

@@ -32,8 +32,8 @@ function serve(initial: ReportBranding = BRANDING) {
           {
             error: 'Bad Request',
             statusCode: 400,
-            message: 'primaryColour: must be a colour as #RRGGBB',
-            field: 'primaryColour',
+            message: 'body.primaryColour: must be a colour as #RRGGBB',
+            field: 'body.primaryColour',
           },
           { status: 400 },
         );
@@ -85,7 +85,9 @@ describe('Customer Report Branding page', () => {
     await userEvent.clear(colour);
     await userEvent.type(colour, 'purple');
     await userEvent.click(screen.getByRole('button', { name: 'Save branding' }));
-    expect(await screen.findByText('primaryColour: must be a colour as #RRGGBB')).toBeVisible();
+    expect(
+      await screen.findByText('body.primaryColour: must be a colour as #RRGGBB'),
+    ).toBeVisible();
     expect(saved).toEqual([]);
   });
 

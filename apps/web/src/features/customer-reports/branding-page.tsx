@@ -116,7 +116,7 @@ function BrandingForm({ branding }: { branding: ReportBranding }) {
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
   // the server names the field it refused; its message goes under that field
-  const field = save.error instanceof ApiError ? save.error.field?.split('.')[0] : undefined;
+  const field = save.error instanceof ApiError ? save.error.formField : undefined;
   const messageFor = (name: string) => (field === name ? save.error?.message : undefined);
 
   function submit(event: FormEvent) {

@@ -59,8 +59,8 @@ function serve(options: { schedule?: boolean; sends?: CustomerReportSend[] } = {
           {
             error: 'Bad Request',
             statusCode: 400,
-            message: 'contacts.0: must be an email address',
-            field: 'contacts.0',
+            message: 'body.contacts.0: must be an email address',
+            field: 'body.contacts.0',
           },
           { status: 400 },
         );
@@ -116,7 +116,7 @@ describe('Customer Reports page', () => {
     const contacts = await screen.findByRole('textbox', { name: /Customer contacts/ });
     await userEvent.type(contacts, 'not-an-address');
     await userEvent.click(screen.getByRole('button', { name: 'Save schedule' }));
-    expect(await screen.findByText('contacts.0: must be an email address')).toBeVisible();
+    expect(await screen.findByText('body.contacts.0: must be an email address')).toBeVisible();
 
     await userEvent.clear(contacts);
     await userEvent.type(contacts, 'it-lead@fabrikam.example{enter}cfo@fabrikam.example');

@@ -67,7 +67,7 @@ export function ScheduleForm({ client, schedule, saving, error, onSave }: Schedu
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
   // the server names the field it refused; its message goes under that field
-  const field = error instanceof ApiError ? error.field?.split('.')[0] : undefined;
+  const field = error instanceof ApiError ? error.formField : undefined;
   const messageFor = (name: string) => (field === name ? error?.message : undefined);
 
   function submit(event: FormEvent) {
