@@ -4,7 +4,12 @@ import { printBundleBench, runBundleBench } from './bench/bundle-bench';
 import { printCaptureBench, runCaptureBench } from './bench/capture-bench';
 import { printComparisonBench, runComparisonBench } from './bench/comparison-bench';
 import { printComplianceBench, runComplianceBench } from './bench/compliance-bench';
-import { printCustomerReportBench, runCustomerReportBench } from './bench/customer-report-bench';
+import {
+  printCustomerReportBench,
+  printCustomerReportRunBench,
+  runCustomerReportBench,
+  runCustomerReportRunBench,
+} from './bench/customer-report-bench';
 import { printDriftBench, runDriftBench } from './bench/drift-bench';
 import { printEngineBench, runEngineBench } from './bench/engine-bench';
 import { printFleetBench, runFleetBench } from './bench/fleet-bench';
@@ -37,7 +42,15 @@ const benchmarks: Benchmark[] = [
   { name: 'fleet-store', run: async () => printFleetStoreBench(await runFleetStoreBench()) },
   {
     name: 'customer-report',
-    run: async () => printCustomerReportBench(await runCustomerReportBench()),
+    run: async () => {
+      printCustomerReportBench(await runCustomerReportBench());
+      printCustomerReportRunBench(await runCustomerReportRunBench());
+    },
+  },
+  // the monthly run alone (AEGIS_BENCH_REPORT_CLIENTS, default 200)
+  {
+    name: 'customer-report-run',
+    run: async () => printCustomerReportRunBench(await runCustomerReportRunBench()),
   },
   { name: 'bundle', run: async () => printBundleBench(await runBundleBench()) },
   { name: 'load', run: async () => printLoadBench(await runLoadBench()) },

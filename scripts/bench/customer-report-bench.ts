@@ -1,11 +1,28 @@
-// Issue 29 performance: one client's customer report (time and PDF size, with a logo), and a
-// monthly run's rendering for many clients of 500 policies, memory sampled as it goes. The facts'
-// gathering (compliance, trend) is the compliance and fleet benches' work; this measures the PDF.
+// Issue 29 performance: one client's customer report (time and PDF size, with a logo) and many
+// rendered one after another, memory sampled as it goes; then the monthly run through the server,
+// facts, rendering, mail, Blob and Table storage, for 200 generated clients of 500 policies.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
+
+import { createBlobsClient } from '@aegis/connectors/blobs';
+import type { MailMessage, MailSender } from '@aegis/connectors/graph';
+import { createTablesClient } from '@aegis/connectors/tables';
+import type { CustomerReportRun } from '@aegis/contracts';
+import { startAzurite, startAzuriteBlob } from '@aegis/emulators';
 import {
   sampleCustomerReportInput,
   createCustomerReportPdf,
   SAMPLE_PNG_LOGO,
 } from '@aegis/reports';
+
+import { generateTrees } from './engine-bench';
+import { clientCode, importFleet } from './fleet-store-bench';
+import { cpuMilliseconds, startBenchServer, withPeakHeap } from './server-fixture';
+
+/** Policies of each generated client, as the issue's monthly run. */
+const POLICIES = 500;
 
 export interface CustomerReportBench {
   oneReportMs: number;
@@ -63,4 +80,150 @@ export function printCustomerReportBench(b: CustomerReportBench): void {
   console.log(
     `  200 clients extrapolated (rendering only, the facts come from cached compliance): ${((per * 200) / 1000 / 60).toFixed(1)} min (goal < 10 min)`,
   );
+}
+
+/** What the monthly run through the server did, and what it cost. */
+export interface CustomerReportRunBench {
+  clients: number;
+  policies: number;
+  setupSeconds: number;
+  runMs: number;
+  /** CPU of this process's threads (server, report worker, emulators) and the emulator's git meanwhile */
+  cpuMs: { own: number; git: number };
+  sent: number;
+  failed: string[];
+  /** heap used before, at its peak during, and after the run (MB) */
+  heapMb: { start: number; peak: number; end: number };
+  rssMb: { start: number; end: number };
+  attachmentKib: number;
+}
+
+/** A mailbox that accepts every message: the run's cost without Graph's. */
+class AcceptingMail implements MailSender {
+  readonly sender = 'reports@aegis-msp.example';
+  sent = 0;
+  bytes = 0;
+  send(message: MailMessage): Promise<void> {
+    this.sent++;
+    this.bytes += message.attachments?.[0]?.content.byteLength ?? 0;
+    return Promise.resolve();
+  }
+}
+
+const heapUsedMb = () => getHeapStatistics().used_heap_size / 2 ** 20;
+const rssMb = () => process.memoryUsage().rss / 2 ** 20;
+
+/**
+ * The scheduled run as the server does it (`POST /api/customer-reports/runs`, the run `runDue`
+ * is): `clients` generated clients of 500 policies (git fast-import, as the fleet-store bench),
+ * each with a schedule due now; every report's facts gathered from the compliance, comparison and
+ * fleet services, rendered on the report worker, sent to an accepting mailbox, archived in
+ * Azurite's Blob service and recorded in its Table service.
+ */
+export async function runCustomerReportRunBench(
+  clients = Number(process.env.AEGIS_BENCH_REPORT_CLIENTS ?? 200),
+): Promise<CustomerReportRunBench> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'aegis-bench-customer-reports-'));
+  const azurite = await startAzurite({ location: path.join(dir, 'tables') });
+  const azuriteBlob = await startAzuriteBlob({ location: path.join(dir, 'blobs') });
+  const mail = new AcceptingMail();
+  const tables = createTablesClient({ connectionString: azurite.connectionString });
+  const server = await startBenchServer('customer-reports', {
+    tables,
+    ports: {
+      tables,
+      blobs: createBlobsClient({ connectionString: azuriteBlob.connectionString }),
+      mailSender: mail,
+    },
+  });
+  try {
+    const setupStart = performance.now();
+    const { baseline, client } = generateTrees(POLICIES);
+    const codes = Array.from({ length: clients }, (_, i) => clientCode(i));
+    await importFleet(server, baseline, client, codes);
+    const authorization = `Bearer ${await server.token()}`;
+    for (const code of codes) {
+      const saved = await server.app.inject({
+        method: 'PUT',
+        url: `/api/customer-reports/${code}/schedule`,
+        headers: { authorization },
+        payload: {
+          customerName: `Customer ${code}`,
+          cadence: 'monthly',
+          dayOfMonth: 1,
+          contacts: [`it@${code.toLowerCase()}.example`],
+          technicians: [],
+          introduction: '',
+          enabled: true,
+        },
+      });
+      if (saved.statusCode !== 200) throw new Error(`schedule ${code}: ${saved.body}`);
+    }
+    const setupSeconds = (performance.now() - setupStart) / 1000;
+
+    (globalThis as { gc?: () => void }).gc?.();
+    const heapStart = heapUsedMb();
+    const rssStart = rssMb();
+    const cpuStart = cpuMilliseconds();
+    const start = performance.now();
+    const { value: response, peak } = await withPeakHeap(() =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/customer-reports/runs',
+        headers: { authorization },
+      }),
+    );
+    const runMs = performance.now() - start;
+    const cpuEnd = cpuMilliseconds();
+    (globalThis as { gc?: () => void }).gc?.();
+    if (response.statusCode !== 200)
+      throw new Error(`run: ${response.statusCode} ${response.body}`);
+    const run = response.json<CustomerReportRun>();
+    return {
+      clients,
+      policies: POLICIES,
+      setupSeconds,
+      runMs,
+      cpuMs: { own: cpuEnd.own - cpuStart.own, git: cpuEnd.children - cpuStart.children },
+      sent: run.sent.length,
+      failed: run.failed.map((f) => `${f.client}: ${f.reason}`),
+      heapMb: { start: heapStart, peak, end: heapUsedMb() },
+      rssMb: { start: rssStart, end: rssMb() },
+      attachmentKib: mail.sent > 0 ? mail.bytes / mail.sent / 1024 : 0,
+    };
+  } finally {
+    await server.close();
+    await azuriteBlob.stop();
+    await azurite.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The monthly run's goal (issue 29): 200 clients in under 10 minutes on one agent. */
+const RUN_CLIENTS_GOAL = 200;
+const RUN_GOAL_MINUTES = 10;
+
+export function printCustomerReportRunBench(b: CustomerReportRunBench): void {
+  const perMs = b.runMs / Math.max(1, b.sent + b.failed.length);
+  const f = (n: number) => n.toFixed(0);
+  console.log(
+    `\nCustomer reports, the monthly run through the server (${b.clients} clients of ${b.policies} policies; setup ${f(b.setupSeconds)} s)`,
+  );
+  console.log(
+    `  ${b.sent} sent, ${b.failed.length} failed in ${(b.runMs / 1000).toFixed(1)} s: ${f(perMs)} ms a client (facts, rendering on the report worker, mail, Blob, Table); PDFs ${f(b.attachmentKib)} KiB each`,
+  );
+  console.log(
+    `  CPU meanwhile: ${f(b.cpuMs.own / 1000)} s in this process (server, report worker, emulators), ${f(b.cpuMs.git / 1000)} s in the emulator's git; machine load ${loadavg()[0]?.toFixed(1) ?? '?'} on ${availableParallelism()} cores`,
+  );
+  console.log(
+    `  heap used: start ${f(b.heapMb.start)} MB, peak ${f(b.heapMb.peak)} MB, end ${f(b.heapMb.end)} MB${'gc' in globalThis ? ' (start and end after a collection)' : ' (uncollected: NODE_OPTIONS=--expose-gc)'}; RSS ${f(b.rssMb.start)} → ${f(b.rssMb.end)} MB`,
+  );
+  if (b.clients !== RUN_CLIENTS_GOAL) {
+    console.log(
+      `  ${RUN_CLIENTS_GOAL} clients extrapolated from these ${b.clients}: ${((perMs * RUN_CLIENTS_GOAL) / 60_000).toFixed(1)} min (goal < ${RUN_GOAL_MINUTES} min)`,
+    );
+  } else {
+    console.log(`  goal: < ${RUN_GOAL_MINUTES} min`);
+  }
+  for (const failure of b.failed.slice(0, 5)) console.log(`  failed: ${failure}`);
 }

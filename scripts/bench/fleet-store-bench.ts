@@ -53,7 +53,7 @@ export interface FleetStoreBenchResult {
 }
 
 /** Client codes RAA, RAB, … (three capital letters, apart from the sample's). */
-function clientCode(i: number): string {
+export function clientCode(i: number): string {
   const letter = (n: number) => String.fromCharCode(65 + (n % 26));
   return `${String.fromCharCode(82 + Math.floor(i / 676))}${letter(Math.floor(i / 26))}${letter(i)}`;
 }
@@ -108,7 +108,7 @@ async function fastImport(
  * are the generated client's with a drift of its own (one policy gone, a few settings changed),
  * unchanged files named by mark so each distinct blob is sent once.
  */
-function importFleet(
+export function importFleet(
   server: BenchServer,
   baseline: readonly ConfigFile[],
   client: readonly ConfigFile[],

@@ -24,7 +24,7 @@ import {
   type DevOpsEmulator,
   type IdentityProvider,
 } from '@aegis/emulators';
-import { buildApp, loadConfig } from '@aegis/server';
+import { buildApp, loadConfig, type BuildAppOptions } from '@aegis/server';
 import type { FastifyInstance } from 'fastify';
 
 export const BENCH_USER = 'alex.morgan@aegis-msp.example';
@@ -117,11 +117,13 @@ export interface BenchServerOptions {
   tables?: AppTables;
   /** configuration beside the bench's own (e.g. AEGIS_HEAVY_REQUESTS_PER_USER) */
   env?: Record<string, string>;
+  /** app tables, Blob storage and the mailbox, for the benches that send customer reports */
+  ports?: Pick<BuildAppOptions, 'tables' | 'blobs' | 'mailSender'>;
 }
 
 export async function startBenchServer(
   name: string,
-  { tables, env = {} }: BenchServerOptions = {},
+  { tables, env = {}, ports = {} }: BenchServerOptions = {},
 ): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `aegis-bench-${name}-`));
   const idp = await startIdentityProvider({ port: 0, audience: AUDIENCE, allowedOrigins: [] });
@@ -154,6 +156,7 @@ export async function startBenchServer(
       createDevOps: (getToken) =>
         new DevOpsClient({ organizationUrl: emulator.url, getToken, fetch: countingFetch }),
       ...(tables ? { auditTables: tables } : {}),
+      ...ports,
     });
     await instance.ready();
     return instance;
