@@ -188,11 +188,44 @@ describe('type-aware rules', { timeout: LINT_TIMEOUT_IN_MS }, () => {
     );
   });
 
+  it('refuses the rest of recommendedTypeChecked: an any read, a needless async, an unbound method, an object as text', async () => {
+    const ids = await ruleIdsFor(
+      'apps/server/src/services/typed-probe.ts',
+      [
+        'class Counter {',
+        '  count = 0;',
+        '  increment(): void {',
+        '    this.count += 1;',
+        '  }',
+        '}',
+        '',
+        'export async function probe(raw: string, counter: Counter): Promise<string> {',
+        '  const parsed = JSON.parse(raw);',
+        '  const step = counter.increment;',
+        '  step();',
+        '  return `${parsed.name}: ${String({})}`;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        '@typescript-eslint/no-unsafe-assignment',
+        '@typescript-eslint/no-unsafe-member-access',
+        '@typescript-eslint/require-await',
+        '@typescript-eslint/unbound-method',
+        '@typescript-eslint/no-base-to-string',
+      ]),
+    );
+  });
+
   it('lets awaited promises and needed casts pass', async () => {
     const ids = await ruleIdsFor(
       'apps/server/src/services/typed-probe.ts',
       [
-        'async function save(): Promise<void> {}',
+        'function save(): Promise<void> {',
+        '  return Promise.resolve();',
+        '}',
         '',
         'export async function probe(value: unknown): Promise<number> {',
         '  await save();',

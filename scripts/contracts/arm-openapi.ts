@@ -62,6 +62,7 @@ export function operationsOf(file: ArmSpecFile): Map<string, ArmOperation> {
   if (typeof version !== 'string') throw new Error(`${file.path}: no info.version`);
   const found = new Map<string, ArmOperation>();
   const paths = isObject(document['paths']) ? document['paths'] : {};
+  const shared = document['parameters'];
   for (const [path, item] of Object.entries(paths)) {
     if (!isObject(item)) continue;
     for (const method of METHODS) {
@@ -70,9 +71,9 @@ export function operationsOf(file: ArmSpecFile): Map<string, ArmOperation> {
       const parameters = (Array.isArray(operation['parameters']) ? operation['parameters'] : [])
         // a body parameter is inline or in the file's own `parameters`; the trimmed copies keep
         // no other shared parameter (api-version, subscriptionId), so those are not looked up
-        .map((p) =>
-          isObject(p) && typeof p['$ref'] === 'string' && isObject(document['parameters'])
-            ? document['parameters'][p['$ref'].replace('#/parameters/', '')]
+        .map((p: unknown): unknown =>
+          isObject(p) && typeof p['$ref'] === 'string' && isObject(shared)
+            ? shared[p['$ref'].replace('#/parameters/', '')]
             : p,
         )
         .filter(isObject);

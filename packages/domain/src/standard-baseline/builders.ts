@@ -91,8 +91,8 @@ export function directorySettingCheck(
       for (const item of items) {
         const values = prop(item.value, 'values');
         if (!Array.isArray(values)) continue;
-        const entry = values.find(
-          (e) =>
+        const entry: unknown = values.find(
+          (e: unknown) =>
             isObject(e) && String(prop(e, 'name') ?? '').toLowerCase() === spec.name.toLowerCase(),
         );
         const v = prop(entry, 'value');
@@ -181,7 +181,7 @@ export function authenticationMethod(config: ClientConfig, id: string): ConfigIt
     if (matches(item.value)) return item;
     const nested = prop(item.value, 'authenticationMethodConfigurations');
     if (Array.isArray(nested)) {
-      const hit = nested.find(matches);
+      const hit: unknown = nested.find(matches);
       if (isObject(hit)) return { path: item.path, value: hit };
     }
   }
