@@ -51,7 +51,8 @@ beforeAll(async () => {
     pipelineDurationInMs: 0,
     // the server forwards the technician's token (no on-behalf-of secret here); the task uses
     // the job's token
-    verifyToken: async (token) => token === DEVOPS_TOKEN || token.split('.').length === 3,
+    verifyToken: (token) =>
+      Promise.resolve(token === DEVOPS_TOKEN || token.split('.').length === 3),
   });
   azurite = await startAzurite({ location: path.join(workDir, 'azurite'), inMemory: true });
 }, 120_000);

@@ -66,17 +66,19 @@ export async function runAuditBench(): Promise<AuditBench> {
   const emulator = await listenTenantEmulator(
     buildTenantEmulator({
       world,
-      verifyToken: async (token) => {
+      verifyToken: (token) => {
         const service = token as TenantService;
         const door = MICROSOFT_CLOUD_DOORS[service];
-        return door
-          ? {
-              tenantId: abc.tenantId,
-              audience: door.audience,
-              appOnly: true,
-              appId: AEGIS_ENTERPRISE_APP.appId,
-            }
-          : undefined;
+        return Promise.resolve(
+          door
+            ? {
+                tenantId: abc.tenantId,
+                audience: door.audience,
+                appOnly: true,
+                appId: AEGIS_ENTERPRISE_APP.appId,
+              }
+            : undefined,
+        );
       },
     }),
   );
@@ -85,7 +87,7 @@ export async function runAuditBench(): Promise<AuditBench> {
     tenantId: abc.tenantId,
     urls: { graph: emulator.url, exchange: emulator.url, teams: emulator.url, arm: emulator.url },
     ...(abc.subscriptions[0] ? { subscriptionId: abc.subscriptions[0].subscriptionId } : {}),
-    getToken: async (service) => service,
+    getToken: (service) => Promise.resolve(service),
     fetch: (input, init) => {
       const graph = /^\/(v1\.0|beta)\//.test(new URL(String(input)).pathname);
       counts[graph ? 'graph' : 'other'] += 1;

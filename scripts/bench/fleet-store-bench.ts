@@ -191,12 +191,12 @@ export async function runFleetStoreBench(
 
     const page = async (
       run: string,
-      get: BenchServer['get'],
+      instance: Pick<BenchServer, 'get'>,
       goalMs: number,
       note: string,
     ): Promise<Fleet> => {
       server.takeRequests();
-      const r = await get<Fleet>('/api/fleet');
+      const r = await instance.get<Fleet>('/api/fleet');
       rows.push({
         run,
         ms: r.ms,
@@ -209,10 +209,10 @@ export async function runFleetStoreBench(
       });
       return r.body;
     };
-    const fleet = await page('fleet page, instance A', server.get, PAGE_GOAL_MS, 'A rebuilt');
+    const fleet = await page('fleet page, instance A', server, PAGE_GOAL_MS, 'A rebuilt');
     const b = await server.anotherInstance();
-    await page('fleet page, instance B, 1st', b.get, PAGE_GOAL_MS, 'cold caches: rows read');
-    await page('fleet page, instance B, 2nd', b.get, PAGE_GOAL_MS, 'warm');
+    await page('fleet page, instance B, 1st', b, PAGE_GOAL_MS, 'cold caches: rows read');
+    await page('fleet page, instance B, 2nd', b, PAGE_GOAL_MS, 'warm');
 
     // a merge changing one client: the next page (on B) finds it stale, recomputes and stores it
     const changed = codes[Math.floor(clients / 2)] ?? 'RAA';
@@ -226,11 +226,11 @@ export async function runFleetStoreBench(
     });
     await page(
       `merge of ${changed}, page on B`,
-      b.get,
+      b,
       MERGE_GOAL_MS,
       'its summary recomputed and stored',
     );
-    await page(`merge of ${changed}, page on A`, server.get, PAGE_GOAL_MS, "B's row read");
+    await page(`merge of ${changed}, page on A`, server, PAGE_GOAL_MS, "B's row read");
     return {
       clients: fleet.rows.length,
       policies: baseline.length,

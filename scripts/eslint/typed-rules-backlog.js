@@ -192,8 +192,6 @@ export const typedRulesBacklog = {
     'packages/pipeline-tasks/src/agent.ts',
     'packages/pipeline-tasks/src/tasks/snapshot.test.ts',
     'packages/pipeline-tasks/src/testing/memory-tenant.ts',
-    'scripts/bench/audit-bench.ts',
-    'scripts/production-build.test.ts',
   ],
   '@typescript-eslint/unbound-method': [
     'apps/web/src/app/no-role-page.tsx',
@@ -207,7 +205,6 @@ export const typedRulesBacklog = {
     'packages/emulators/src/devops/backup-effect.ts',
     'packages/emulators/src/devops/task-effects.ts',
     'packages/pipeline-tasks/src/cli.ts',
-    'scripts/bench/fleet-store-bench.ts',
     'scripts/start-shutdown.test.ts',
   ],
 };
