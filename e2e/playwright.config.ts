@@ -45,7 +45,13 @@ export default defineConfig({
     // The drift journey reads the sample tenants' own drift: it runs first, before journeys that
     // change tenants and main on the same stack (capture approvals, deploys, restores).
     { name: 'sample-drift', testMatch: /drift\.spec\.ts$/ },
-    { name: 'journeys', testIgnore: /drift\.spec\.ts$/, dependencies: ['sample-drift'] },
+    // Promotion reads FAB's Group.Unified deviations, which the baseline compliance journey accepts.
+    { name: 'parameters', testMatch: /parameters\.spec\.ts$/, dependencies: ['sample-drift'] },
+    {
+      name: 'journeys',
+      testIgnore: [/drift\.spec\.ts$/, /parameters\.spec\.ts$/],
+      dependencies: ['parameters'],
+    },
   ],
   webServer: {
     command: 'npx tsx scripts/start.ts --reset',
