@@ -49,9 +49,11 @@ export default defineConfig({
     { name: 'parameters', testMatch: /parameters\.spec\.ts$/, dependencies: ['sample-drift'] },
     {
       name: 'journeys',
-      testIgnore: [/drift\.spec\.ts$/, /parameters\.spec\.ts$/],
+      testIgnore: [/drift\.spec\.ts$/, /parameters\.spec\.ts$/, /rollouts?(-rings)?\.spec\.ts$/],
       dependencies: ['parameters'],
     },
+    // Rollouts deploy to and back up NWT and FAB, whose backup history other journeys count.
+    { name: 'rollouts', testMatch: /rollouts?(-rings)?\.spec\.ts$/, dependencies: ['journeys'] },
   ],
   webServer: {
     command: 'npx tsx scripts/start.ts --reset',
