@@ -7,6 +7,8 @@ import { CHECKOUT, TEST_RESULTS } from './fixtures/paths';
 /** E2E runs against `npm start`'s embedded default on its own ports and a fresh data folder. */
 const PORT = Number(process.env.AEGIS_E2E_PORT ?? 3400);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** Journeys that deploy to sample tenants (each deploy takes a backup first). */
+const TENANT_DEPLOYS = /(drift-alert-revert|rollouts|rollout-rings)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -49,11 +51,12 @@ export default defineConfig({
     { name: 'parameters', testMatch: /parameters\.spec\.ts$/, dependencies: ['sample-drift'] },
     {
       name: 'journeys',
-      testIgnore: [/drift\.spec\.ts$/, /parameters\.spec\.ts$/, /rollouts?(-rings)?\.spec\.ts$/],
+      testIgnore: [/drift\.spec\.ts$/, /parameters\.spec\.ts$/, TENANT_DEPLOYS],
       dependencies: ['parameters'],
     },
-    // Rollouts deploy to and back up NWT and FAB, whose backup history other journeys count.
-    { name: 'rollouts', testMatch: /rollouts?(-rings)?\.spec\.ts$/, dependencies: ['journeys'] },
+    // Reverting drift and rollouts deploy to NWT and FAB, and every deploy backs the tenant up
+    // first: the backup health and history other journeys read would change under them.
+    { name: 'tenant-deploys', testMatch: TENANT_DEPLOYS, dependencies: ['journeys'] },
   ],
   webServer: {
     command: 'npx tsx scripts/start.ts --reset',
