@@ -60,6 +60,14 @@ export interface AuthPluginOptions {
   readonly audience: string;
 }
 
+/**
+ * Who did it, as Aegis records it on what a signed-in person changed or sent: the account's user
+ * name, else its display name (a token may carry neither).
+ */
+export function actorName(user: SignedInUser): string {
+  return user.upn || user.displayName || 'unknown user';
+}
+
 /** Routes whose registered path is under /api are the API; the others serve the SPA shell. */
 export function isApiRoute(url: string): boolean {
   return url === '/api' || url.startsWith('/api/');

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AegisConfig } from '../../config';
 import { streamProgress } from '../../lib/progress-stream';
+import { actorName } from '../../plugins/auth';
 import { BackupsService } from '../../services/backups-service';
 import type { ManualBackupGuard } from '../../services/manual-backup-guard';
 
@@ -50,7 +51,7 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (
         client,
         hasRole(request.user.roles, 'Approver')
           ? {
-              finishedBy: request.user.upn || 'unknown user',
+              finishedBy: actorName(request.user),
               onFinished: ({ tagName, ...restored }) =>
                 request.auditSideChange({
                   action: 'POST /api/backups/:client/restore',
@@ -152,7 +153,7 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (
       const restored = await service(request).restore(
         request.params.client,
         request.body.tag,
-        request.user.upn || 'unknown user',
+        actorName(request.user),
         request.body.policies,
       );
       return reply.code(201).send(restored);

@@ -10,6 +10,7 @@ import {
 } from '@aegis/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { actorName } from '../../plugins/auth';
 import { ClientSettingsService } from '../../services/client-settings-service';
 
 const tags = ['clients'];
@@ -53,7 +54,7 @@ export const clientSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const proposed = await new ClientSettingsService(request.configRepository).proposeParameters(
         request.params.client,
         request.body,
-        request.user.upn || 'unknown user',
+        actorName(request.user),
       );
       return reply.code(201).send(proposed);
     },
@@ -76,7 +77,7 @@ export const clientSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const proposed = await new ClientSettingsService(request.configRepository).proposeLayers(
         request.params.client,
         request.body,
-        request.user.upn || 'unknown user',
+        actorName(request.user),
       );
       return reply.code(201).send(proposed);
     },
@@ -119,7 +120,7 @@ export const clientSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const proposed = await new ClientSettingsService(request.configRepository).proposePromotion(
         request.params.client,
         request.body,
-        request.user.upn || 'unknown user',
+        actorName(request.user),
       );
       return reply.code(201).send(proposed);
     },

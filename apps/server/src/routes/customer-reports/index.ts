@@ -21,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AegisConfig } from '../../config';
+import { actorName } from '../../plugins/auth';
 import type { AuditTrail } from '../../services/audit-trail';
 import { CaptureService, createCaptureCaches } from '../../services/capture-service';
 import {
@@ -222,7 +223,7 @@ export const customerReportRoutes: FastifyPluginAsyncZod<CustomerReportRoutesOpt
       const schedule = {
         ...request.body,
         client,
-        updatedBy: request.user.upn || 'unknown user',
+        updatedBy: actorName(request.user),
         updatedAt: at.toISOString(),
       };
       await store.saveSchedule(schedule);
@@ -295,7 +296,7 @@ export const customerReportRoutes: FastifyPluginAsyncZod<CustomerReportRoutesOpt
         client,
         request.body.period ? parseReportPeriod(request.body.period) : undefined,
       );
-      const send = await service.send(client, period, 'manual', request.user.upn || 'unknown user');
+      const send = await service.send(client, period, 'manual', actorName(request.user));
       return reply.code(201).send(send);
     },
   );

@@ -8,9 +8,9 @@ import {
   snoozeNotificationSchema,
 } from '@aegis/contracts';
 import { InputError } from '@aegis/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { actorName } from '../../plugins/auth';
 import type { NotificationService } from '../../services/notification-service';
 
 export interface NotificationRoutesOptions {
@@ -30,8 +30,6 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
   app,
   { notifications, now },
 ) => {
-  const actor = (request: FastifyRequest) => request.user.upn || request.user.displayName || 'user';
-
   app.get(
     '/api/notifications',
     {
@@ -57,7 +55,10 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
       },
     },
     async (request) => {
-      const notification = await notifications().acknowledge(request.params.id, actor(request));
+      const notification = await notifications().acknowledge(
+        request.params.id,
+        actorName(request.user),
+      );
       request.audit({ clientCode: notification.clientCode, kind: notification.kind });
       return notification;
     },
@@ -80,7 +81,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
         throw new InputError('body.until: must be in the future', 'body.until');
       }
       const notification = await notifications().snooze(request.params.id, {
-        by: actor(request),
+        by: actorName(request.user),
         until: new Date(until).toISOString(),
         reason,
       });

@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { actorName } from '../../plugins/auth';
 import type { ChangedBy, NotificationRouting } from '../../services/notification-routing';
 
 export interface NotificationRoutingRoutesOptions {
@@ -30,7 +31,7 @@ export const notificationRoutingRoutes: FastifyPluginAsyncZod<
   NotificationRoutingRoutesOptions
 > = async (app, { routing, now }) => {
   const changeBy = (request: FastifyRequest): ChangedBy => ({
-    by: request.user.upn || request.user.displayName || 'user',
+    by: actorName(request.user),
     at: now(),
   });
 

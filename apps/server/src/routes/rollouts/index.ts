@@ -16,6 +16,7 @@ import type { RolloutEvent } from '@aegis/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { actorName } from '../../plugins/auth';
 import { RolloutService } from '../../services/rollout-service';
 import type { RolloutStore } from '../../services/rollout-store';
 
@@ -61,7 +62,6 @@ export const rolloutRoutes: FastifyPluginAsyncZod<RolloutRoutesOptions> = async 
       newId: randomUUID,
     });
   };
-  const actor = (request: FastifyRequest) => request.user.upn || 'unknown user';
 
   app.post(
     '/api/rollouts/plans',
@@ -89,7 +89,7 @@ export const rolloutRoutes: FastifyPluginAsyncZod<RolloutRoutesOptions> = async 
       schema: { tags, body: createRolloutBodySchema, response: { 201: rolloutSchema } },
     },
     async (request, reply) =>
-      reply.code(201).send(await service(request).create(request.body, actor(request))),
+      reply.code(201).send(await service(request).create(request.body, actorName(request.user))),
   );
 
   app.get(
@@ -115,7 +115,7 @@ export const rolloutRoutes: FastifyPluginAsyncZod<RolloutRoutesOptions> = async 
         schema: { tags, params: rolloutParamsSchema, response: { 200: rolloutSchema } },
       },
       async (request) => {
-        const event: RolloutEvent = { type: action.type, by: { upn: actor(request) } };
+        const event: RolloutEvent = { type: action.type, by: { upn: actorName(request.user) } };
         return service(request).apply(request.params.id, event);
       },
     );
