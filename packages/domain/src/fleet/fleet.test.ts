@@ -105,6 +105,18 @@ describe('worst deviations across the fleet', () => {
     const all = worstFleetDeviations(byClient);
     expect(all.find((w) => w.path === 'a.json')?.clients).toEqual(['ABC', 'CON', 'FAB']);
   });
+
+  it('counts each client once however often it lists a setting, at its worst, in a large fleet', () => {
+    const codes = Array.from({ length: 1_000 }, (_, i) => `C${String(i).padStart(3, '0')}`);
+    const byClient = new Map(
+      codes.map((code, i) => [
+        code,
+        [d('a.json', 'x', 'low'), d('a.json', 'x', i === 500 ? 'high' : 'low')],
+      ]),
+    );
+    const [a] = worstFleetDeviations(byClient, 1);
+    expect([a?.clientCount, a?.severity, new Set(a?.clients).size]).toEqual([1_000, 'high', 1_000]);
+  });
 });
 
 describe('trend points', () => {
