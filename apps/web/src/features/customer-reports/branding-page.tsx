@@ -1,22 +1,12 @@
 import { BRANDING_LOGO_MAX_BYTES, type ReportBranding } from '@aegis/contracts';
-import {
-  Button,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
-  Spinner,
-  Textarea,
-} from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, Spinner, Textarea } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 
 import { ImageFilePicker, type PickedImage } from '../../components/image-file-picker';
 import { useNotify } from '../../components/notifier';
 import { PageHeader } from '../../components/page-header';
+import { ResultBar } from '../../components/result-bar';
 import { RoleGate } from '../../components/role-gate';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
@@ -90,15 +80,13 @@ export function BrandingPage() {
       {branding.isPending ? (
         <Spinner label="Loading the branding..." />
       ) : branding.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>
-            <MessageBarTitle>The branding could not be loaded</MessageBarTitle>
-            {message(branding.error)}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void branding.refetch()}>Retry</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <ResultBar
+          intent="error"
+          title="The branding could not be loaded"
+          actions={<Button onClick={() => void branding.refetch()}>Retry</Button>}
+        >
+          {message(branding.error)}
+        </ResultBar>
       ) : (
         <BrandingForm key={JSON.stringify(branding.data)} branding={branding.data} />
       )}
@@ -207,12 +195,9 @@ function BrandingForm({ branding }: { branding: ReportBranding }) {
           />
         </Field>
         {save.isError && !field ? (
-          <MessageBar intent="error">
-            <MessageBarBody>
-              <MessageBarTitle>The branding was not saved</MessageBarTitle>
-              {message(save.error)}
-            </MessageBarBody>
-          </MessageBar>
+          <ResultBar intent="error" title="The branding was not saved">
+            {message(save.error)}
+          </ResultBar>
         ) : null}
         <div className={styles.actions}>
           <RoleGate needs="Administrator">

@@ -1,15 +1,5 @@
 import type { CustomerReportSend } from '@aegis/contracts';
-import {
-  Button,
-  makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { DocumentPdfRegular, MailRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -18,6 +8,7 @@ import { ClientPicker } from '../../components/client-picker';
 import { useConfirm } from '../../components/confirm-dialog';
 import { useNotify } from '../../components/notifier';
 import { PageHeader } from '../../components/page-header';
+import { ResultBar } from '../../components/result-bar';
 import { RoleGate } from '../../components/role-gate';
 import { paths } from '../../config/paths';
 import { useClients } from '../../lib/clients/use-clients';
@@ -131,15 +122,13 @@ export function CustomerReportsPage() {
       ) : schedule.isPending ? (
         <Spinner label="Loading the report schedule..." />
       ) : schedule.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>
-            <MessageBarTitle>The report schedule could not be loaded</MessageBarTitle>
-            {message(schedule.error)}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void schedule.refetch()}>Retry</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <ResultBar
+          intent="error"
+          title="The report schedule could not be loaded"
+          actions={<Button onClick={() => void schedule.refetch()}>Retry</Button>}
+        >
+          {message(schedule.error)}
+        </ResultBar>
       ) : (
         <>
           <section className={styles.section} aria-labelledby="report-schedule">
@@ -168,9 +157,7 @@ export function CustomerReportsPage() {
               }
             />
             {save.isError && !('field' in save.error && save.error.field) ? (
-              <MessageBar intent="error">
-                <MessageBarBody>{message(save.error)}</MessageBarBody>
-              </MessageBar>
+              <ResultBar intent="error">{message(save.error)}</ResultBar>
             ) : null}
           </section>
           <section className={styles.section} aria-labelledby="report-actions">
@@ -201,15 +188,13 @@ export function CustomerReportsPage() {
             {history.isPending ? (
               <Spinner label="Loading the history..." />
             ) : history.isError ? (
-              <MessageBar intent="error">
-                <MessageBarBody>
-                  <MessageBarTitle>The history could not be loaded</MessageBarTitle>
-                  {message(history.error)}
-                </MessageBarBody>
-                <MessageBarActions>
-                  <Button onClick={() => void history.refetch()}>Retry</Button>
-                </MessageBarActions>
-              </MessageBar>
+              <ResultBar
+                intent="error"
+                title="The history could not be loaded"
+                actions={<Button onClick={() => void history.refetch()}>Retry</Button>}
+              >
+                {message(history.error)}
+              </ResultBar>
             ) : (
               <ReportHistory sends={history.data.sends} onDownload={(s) => void download(s)} />
             )}

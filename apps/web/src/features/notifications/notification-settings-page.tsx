@@ -8,9 +8,6 @@ import { ALL_CLIENTS, roleRequiredMessage } from '@aegis/domain';
 import {
   Button,
   makeStyles,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
   Spinner,
   Table,
   TableBody,
@@ -24,6 +21,7 @@ import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 
 import { PageHeader } from '../../components/page-header';
+import { ResultBar } from '../../components/result-bar';
 import { useCan } from '../../lib/roles';
 
 import { useChannelActions, useChannels, useRuleActions, useRules } from './api/notifications-api';
@@ -47,13 +45,13 @@ type Editing =
 function TestOutcome({ result }: { result: ChannelTestResult }) {
   const delivered = result.outcome === 'delivered';
   return (
-    <MessageBar intent={delivered ? 'success' : 'error'} role="status">
-      <MessageBarBody>
-        <MessageBarTitle>{delivered ? 'Test delivered' : 'Test not delivered'}</MessageBarTitle>
-        {result.statusCode !== undefined && `HTTP ${result.statusCode}: `}
-        {result.message}
-      </MessageBarBody>
-    </MessageBar>
+    <ResultBar
+      intent={delivered ? 'success' : 'error'}
+      title={delivered ? 'Test delivered' : 'Test not delivered'}
+    >
+      {result.statusCode !== undefined && `HTTP ${result.statusCode}: `}
+      {result.message}
+    </ResultBar>
   );
 }
 
@@ -85,17 +83,13 @@ function ChannelsSection({ onEdit }: { onEdit: (editing: Editing) => void }) {
           Add channel
         </Button>
       </div>
-      {remove.isError && (
-        <MessageBar intent="error">
-          <MessageBarBody>{remove.error.message}</MessageBarBody>
-        </MessageBar>
-      )}
+      {remove.isError && <ResultBar intent="error">{remove.error.message}</ResultBar>}
       {channels.isPending ? (
         <Spinner size="small" label="Loading channels…" />
       ) : channels.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>The channels could not be read: {channels.error.message}</MessageBarBody>
-        </MessageBar>
+        <ResultBar intent="error">
+          The channels could not be read: {channels.error.message}
+        </ResultBar>
       ) : channels.data.length === 0 ? (
         <Text>No channels yet. Add one to send notifications by email, Teams or webhook.</Text>
       ) : (
@@ -137,9 +131,7 @@ function ChannelsSection({ onEdit }: { onEdit: (editing: Editing) => void }) {
                     (tested.result ? (
                       <TestOutcome result={tested.result} />
                     ) : tested.error ? (
-                      <MessageBar intent="error" role="status">
-                        <MessageBarBody>{tested.error}</MessageBarBody>
-                      </MessageBar>
+                      <ResultBar intent="error">{tested.error}</ResultBar>
                     ) : (
                       <Spinner size="tiny" label="Sending a test…" />
                     ))}
@@ -181,17 +173,11 @@ function RulesSection({
           Add rule
         </Button>
       </div>
-      {remove.isError && (
-        <MessageBar intent="error">
-          <MessageBarBody>{remove.error.message}</MessageBarBody>
-        </MessageBar>
-      )}
+      {remove.isError && <ResultBar intent="error">{remove.error.message}</ResultBar>}
       {rules.isPending ? (
         <Spinner size="small" label="Loading rules…" />
       ) : rules.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>The rules could not be read: {rules.error.message}</MessageBarBody>
-        </MessageBar>
+        <ResultBar intent="error">The rules could not be read: {rules.error.message}</ResultBar>
       ) : rules.data.length === 0 ? (
         <Text>No rules yet: no event is sent anywhere.</Text>
       ) : (
@@ -256,9 +242,7 @@ export function NotificationSettingsPage() {
     return (
       <div className={styles.root}>
         <PageHeader title="Notification Rules" />
-        <MessageBar intent="warning">
-          <MessageBarBody>{roleRequiredMessage('Administrator')}</MessageBarBody>
-        </MessageBar>
+        <ResultBar intent="warning">{roleRequiredMessage('Administrator')}</ResultBar>
       </div>
     );
   }

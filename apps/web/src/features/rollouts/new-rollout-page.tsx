@@ -5,9 +5,6 @@ import {
   Field,
   Input,
   makeStyles,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
   Select,
   Spinner,
   Table,
@@ -23,6 +20,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 
 import { PageHeader } from '../../components/page-header';
+import { ResultBar } from '../../components/result-bar';
 import { RoleGate } from '../../components/role-gate';
 import { paths } from '../../config/paths';
 import { useClients } from '../../lib/clients/use-clients';
@@ -156,9 +154,7 @@ export function NewRolloutPage() {
         {clients.isPending ? (
           <Spinner label="Loading the clients..." />
         ) : clients.isError ? (
-          <MessageBar intent="error">
-            <MessageBarBody>{message(clients.error)}</MessageBarBody>
-          </MessageBar>
+          <ResultBar intent="error">{message(clients.error)}</ResultBar>
         ) : candidates.length === 0 ? (
           <Text>No client has a configuration on main yet.</Text>
         ) : (
@@ -198,12 +194,9 @@ export function NewRolloutPage() {
           </Text>
         </div>
         {startPlan.isError ? (
-          <MessageBar intent="error">
-            <MessageBarBody>
-              <MessageBarTitle>The plan did not start</MessageBarTitle>
-              {message(startPlan.error)}
-            </MessageBarBody>
-          </MessageBar>
+          <ResultBar intent="error" title="The plan did not start">
+            {message(startPlan.error)}
+          </ResultBar>
         ) : null}
       </section>
 
@@ -213,12 +206,9 @@ export function NewRolloutPage() {
           {plan.isPending ? (
             <Spinner label="Reading the plan..." />
           ) : plan.isError ? (
-            <MessageBar intent="error">
-              <MessageBarBody>
-                <MessageBarTitle>The plan could not be read</MessageBarTitle>
-                {message(plan.error)}
-              </MessageBarBody>
-            </MessageBar>
+            <ResultBar intent="error" title="The plan could not be read">
+              {message(plan.error)}
+            </ResultBar>
           ) : (
             <>
               <PlanTable plan={plan.data} />
@@ -340,12 +330,9 @@ export function NewRolloutPage() {
             ) : null}
           </div>
           {create.isError ? (
-            <MessageBar intent="error">
-              <MessageBarBody>
-                <MessageBarTitle>The rollout was not created</MessageBarTitle>
-                {message(create.error)}
-              </MessageBarBody>
-            </MessageBar>
+            <ResultBar intent="error" title="The rollout was not created">
+              {message(create.error)}
+            </ResultBar>
           ) : null}
         </section>
       ) : null}

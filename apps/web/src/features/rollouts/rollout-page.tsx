@@ -23,6 +23,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-dialog';
 import { useNotify } from '../../components/notifier';
 import { PageHeader } from '../../components/page-header';
+import { ResultBar } from '../../components/result-bar';
 import { RoleGate } from '../../components/role-gate';
 import { RunLogButton } from '../../components/run-log-dialog';
 import { paths } from '../../config/paths';
@@ -196,6 +197,8 @@ function RolloutView({ rollout }: { rollout: RolloutDto }) {
         <Text>{`Planned by ${rollout.createdBy}${rollout.createdAt ? ` on ${formatCaptureDate(rollout.createdAt)}` : ''}`}</Text>
         <Text className={styles.meta}>{`Baseline at commit ${rollout.commitId.slice(0, 8)}`}</Text>
       </div>
+      {/* The rollout's state and the decision it waits for, not the outcome of a request: a
+          page-state bar, not a ResultBar, so it is not announced as an alert on every load. */}
       {rollout.status === 'halted' ? (
         <MessageBar intent="error" layout="multiline">
           <MessageBarBody>
@@ -283,15 +286,13 @@ export function RolloutPage() {
       {rollout.isPending ? (
         <Spinner label="Loading the rollout..." />
       ) : rollout.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>
-            <MessageBarTitle>The rollout could not be loaded</MessageBarTitle>
-            {message(rollout.error)}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void rollout.refetch()}>Retry</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <ResultBar
+          intent="error"
+          title="The rollout could not be loaded"
+          actions={<Button onClick={() => void rollout.refetch()}>Retry</Button>}
+        >
+          {message(rollout.error)}
+        </ResultBar>
       ) : (
         <RolloutView rollout={rollout.data} />
       )}

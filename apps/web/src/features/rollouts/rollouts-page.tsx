@@ -2,10 +2,6 @@ import { formatCaptureDate } from '@aegis/domain';
 import {
   Button,
   makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
   Spinner,
   Table,
   TableBody,
@@ -18,6 +14,7 @@ import {
 import { Link as RouterLink } from 'react-router';
 
 import { PageHeader } from '../../components/page-header';
+import { ResultBar } from '../../components/result-bar';
 import { paths } from '../../config/paths';
 
 import { useRollouts } from './api/rollouts-api';
@@ -43,15 +40,13 @@ export function RolloutsPage() {
       {rollouts.isPending ? (
         <Spinner label="Loading the rollouts..." />
       ) : rollouts.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>
-            <MessageBarTitle>The rollouts could not be loaded</MessageBarTitle>
-            {message(rollouts.error)}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void rollouts.refetch()}>Retry</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <ResultBar
+          intent="error"
+          title="The rollouts could not be loaded"
+          actions={<Button onClick={() => void rollouts.refetch()}>Retry</Button>}
+        >
+          {message(rollouts.error)}
+        </ResultBar>
       ) : rollouts.data.rollouts.length === 0 ? (
         <Text>No rollout yet. Start with a new rollout: its plan shows what each tenant gets.</Text>
       ) : (

@@ -14,12 +14,11 @@ import {
   Field,
   Input,
   makeStyles,
-  MessageBar,
-  MessageBarBody,
   Select,
 } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 
+import { ResultBar } from '../../../components/result-bar';
 import { ApiError } from '../../../lib/api-client';
 import { useChannelActions } from '../api/notifications-api';
 
@@ -152,11 +151,7 @@ export function ChannelDialog({
                   />
                 </Field>
               )}
-              {error && !field && (
-                <MessageBar intent="error">
-                  <MessageBarBody>{error.message}</MessageBarBody>
-                </MessageBar>
-              )}
+              {error && !field && <ResultBar intent="error">{error.message}</ResultBar>}
             </DialogContent>
             <DialogActions>
               <Button type="submit" appearance="primary" disabled={save.isPending}>

@@ -6,8 +6,6 @@ import {
   Field,
   Input,
   makeStyles,
-  MessageBar,
-  MessageBarBody,
   Spinner,
   Text,
   tokens,
@@ -17,6 +15,7 @@ import { AlertRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 
+import { ResultBar } from '../../../components/result-bar';
 import { RoleGate } from '../../../components/role-gate';
 import { useBrowserSession } from '../../../lib/session';
 import { useNotificationActions, useNotifications } from '../api/notifications-api';
@@ -127,11 +126,7 @@ function SnoozeForm({ notification, onDone }: { notification: Notification; onDo
       <Field label="Snooze until" required>
         <Input type="datetime-local" value={until} onChange={(_e, data) => setUntil(data.value)} />
       </Field>
-      {snooze.isError && (
-        <MessageBar intent="error">
-          <MessageBarBody>{snooze.error.message}</MessageBarBody>
-        </MessageBar>
-      )}
+      {snooze.isError && <ResultBar intent="error">{snooze.error.message}</ResultBar>}
       <div className={styles.actions}>
         <Button type="submit" appearance="primary" disabled={snooze.isPending}>
           Snooze
@@ -194,11 +189,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
           {notification.link && <Link to={notification.link}>Open</Link>}
         </div>
       )}
-      {acknowledge.isError && (
-        <MessageBar intent="error">
-          <MessageBarBody>{acknowledge.error.message}</MessageBarBody>
-        </MessageBar>
-      )}
+      {acknowledge.isError && <ResultBar intent="error">{acknowledge.error.message}</ResultBar>}
     </li>
   );
 }
@@ -262,11 +253,9 @@ export function NotificationCentre() {
           {notifications.isPending ? (
             <Spinner size="tiny" label="Loading notifications…" />
           ) : notifications.isError ? (
-            <MessageBar intent="error">
-              <MessageBarBody>
-                The notifications could not be read: {notifications.error.message}
-              </MessageBarBody>
-            </MessageBar>
+            <ResultBar intent="error">
+              The notifications could not be read: {notifications.error.message}
+            </ResultBar>
           ) : notifications.data.notifications.length === 0 ? (
             <Text>No notifications.</Text>
           ) : (

@@ -23,8 +23,6 @@ import {
   Field,
   Input,
   makeStyles,
-  MessageBar,
-  MessageBarBody,
   Switch,
   Text,
   tokens,
@@ -32,6 +30,7 @@ import {
 import { useState, type FormEvent, type ReactNode } from 'react';
 
 import { ClientPicker } from '../../../components/client-picker';
+import { ResultBar } from '../../../components/result-bar';
 import { ApiError } from '../../../lib/api-client';
 import { useClients } from '../../../lib/clients/use-clients';
 import { useRuleActions } from '../api/notifications-api';
@@ -268,11 +267,7 @@ export function RuleDialog({
                 checked={enabled}
                 onChange={(_e, data) => setEnabled(data.checked)}
               />
-              {error && !field && (
-                <MessageBar intent="error">
-                  <MessageBarBody>{error.message}</MessageBarBody>
-                </MessageBar>
-              )}
+              {error && !field && <ResultBar intent="error">{error.message}</ResultBar>}
             </DialogContent>
             <DialogActions>
               <Button type="submit" appearance="primary" disabled={save.isPending}>
