@@ -60,6 +60,19 @@ export const clientParametersSchema = z.object({
   availableLayers: z.array(z.string()),
   /** open pull requests changing this client's parameters or layers */
   pending: z.array(settingsPullRequestSchema),
+  /**
+   * policies of layers the client no longer has, which its baseline no longer holds and its last
+   * capture still does: what an off-board of those layers would remove (ADR 079)
+   */
+  droppedLayers: z.array(
+    z.object({
+      layer: z.string(),
+      /** resource path (Category/Kind/Policy.json) */
+      path: z.string(),
+      /** the layer's file in the repository */
+      sourcePath: z.string(),
+    }),
+  ),
 });
 export type ClientParametersDto = z.infer<typeof clientParametersSchema>;
 
@@ -155,3 +168,9 @@ export const promotionPreviewSchema = z.object({
   content: z.unknown(),
 });
 export type PromotionPreviewDto = z.infer<typeof promotionPreviewSchema>;
+
+/** Off-board the policies of layers the client no longer has (ADR 079). */
+export const droppedLayersOffboardBodySchema = z
+  .object({ layers: z.array(layerNameSchema).min(1).max(20) })
+  .strict();
+export type DroppedLayersOffboardBody = z.infer<typeof droppedLayersOffboardBodySchema>;

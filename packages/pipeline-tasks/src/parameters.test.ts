@@ -29,6 +29,17 @@ describe('task parameters', () => {
     expect(() => parseTaskParameters('deploy', { ClientCode: 'ABC', Components: '[1,2]' })).toThrow(
       /Components: must be a JSON array of strings/,
     );
+    // an off-board removes either catalogue components or what dropped layers left (ADR 079)
+    expect(() =>
+      parseTaskParameters('offboard', {
+        ClientCode: 'CON',
+        Components: '["Remove Transport Rules"]',
+        DroppedLayers: '["Healthcare"]',
+      }),
+    ).toThrow(/Components must be empty with DroppedLayers/);
+    expect(
+      parseTaskParameters('offboard', { ClientCode: 'CON', DroppedLayers: '["Healthcare"]' }),
+    ).toEqual({ ClientCode: 'CON', Components: [], DroppedLayers: ['Healthcare'] });
   });
 
   it('ManualRun is true only when it says true', () => {

@@ -101,7 +101,18 @@ export const TASK_PARAMETER_SCHEMAS = {
         });
       }
     }),
-  offboard: z.object({ ClientCode: clientCode, Components: stringList }),
+  // DroppedLayers (ADR 079): instead of components, the policies of layers the client no longer has
+  offboard: z
+    .object({ ClientCode: clientCode, Components: stringList, DroppedLayers: stringList })
+    .superRefine((p, ctx) => {
+      if (p.DroppedLayers.length > 0 && p.Components.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['Components'],
+          message: 'Components must be empty with DroppedLayers',
+        });
+      }
+    }),
   onboard: z.object({
     ClientCode: clientCode,
     Domain: required('Domain'),
@@ -156,6 +167,7 @@ export const CLI_FLAGS: Readonly<Record<string, string>> = {
   components: 'Components',
   'restore-from': 'RestoreFrom',
   policies: 'Policies',
+  'dropped-layers': 'DroppedLayers',
   domain: 'Domain',
   'tenant-id': 'TenantId',
   'client-tenant-id': 'ClientTenantID',

@@ -4,6 +4,7 @@
 import type { DevOpsApi } from '@aegis/connectors/devops';
 import {
   readClientBaseline,
+  readDroppedLayerPolicies,
   type ConfigRepository,
   type ParsedFile,
 } from '@aegis/connectors/repository';
@@ -15,8 +16,10 @@ import {
   RESOURCES_FOLDER,
   isTenantPipelineFolder,
   clientResourcesRoot,
+  clientFolder,
   comparePolicy,
   deployComponentsRun,
+  droppedLayersOffboardRun,
   fullBaselineDeployRun,
   isClientCode,
   missingParametersMessage,
@@ -100,6 +103,33 @@ export class BaselineDeployment {
     }
     const clientCode = await this.clientOfPipeline(pipelineId);
     return this.start(clientCode, offboardRun({ clientCode, components }));
+  }
+
+  /**
+   * ADR 079: off-boards the policies of layers the client no longer has. 404 for a client without
+   * configuration; 400 naming `layers.N` for a layer that left none of its policies in the tenant.
+   */
+  async offboardDroppedLayers(clientCode: string, layers: readonly string[]): Promise<BaselineRun> {
+    const tip = await this.repository.branchTip();
+    const children = await this.repository.listChildren(clientFolder(clientCode), { commit: tip });
+    if (children.length === 0) {
+      throw new NotFoundError(`No configuration found for client ${clientCode}`);
+    }
+    const offered = await readDroppedLayerPolicies(this.repository, clientCode, tip);
+    const named = layers.map((name, i) => {
+      const policy = offered.find((p) => p.layer.toLowerCase() === name.toLowerCase());
+      if (!policy) {
+        throw new InputError(
+          `layers.${i}: '${name}' is not a layer ${clientCode} no longer has with policies left in its tenant`,
+          `layers.${i}`,
+        );
+      }
+      return policy.layer;
+    });
+    return this.start(
+      clientCode,
+      droppedLayersOffboardRun({ clientCode, layers: [...new Set(named)] }),
+    );
   }
 
   private async start(

@@ -9,6 +9,7 @@ import {
   parseJsonFile,
   readClientBaseline,
   readClientBaselineSettings,
+  readDroppedLayerPolicies,
   type ConfigRepository,
 } from '@aegis/connectors/repository';
 import type {
@@ -81,10 +82,11 @@ export class ClientSettingsService {
     const commitId = await this.repository.branchTip();
     const version: VersionSpec = { commit: commitId };
     await this.assertClient(client, version);
-    const [baseline, availableLayers, pending] = await Promise.all([
+    const [baseline, availableLayers, pending, dropped] = await Promise.all([
       readClientBaseline(this.repository, client, version),
       this.layerNames(version),
       this.pending(client),
+      readDroppedLayerPolicies(this.repository, client, commitId),
     ]);
     const uses = usesByName(baseline.files);
     return {
@@ -97,6 +99,7 @@ export class ClientSettingsService {
       layers: baseline.layers.map((l) => l.name),
       availableLayers,
       pending,
+      droppedLayers: dropped.map((p) => ({ ...p, sourcePath: sourcePathOf(p) })),
     };
   }
 
@@ -220,7 +223,7 @@ export class ClientSettingsService {
         ...(removed.length > 0
           ? [
               '',
-              `Policies only ${listed(removed)} held stay in the tenant until they are removed from it (off-board them).`,
+              `Policies only ${listed(removed)} held stay in the tenant until they are removed from it: once this is completed, the client's Parameters screen offers to remove them.`,
             ]
           : []),
       ].join('\n'),

@@ -272,4 +272,69 @@ describe("a client's parameters and layers", () => {
       expect((await promote('ABC', { path: GROUP_POLICY }, NIGHT)).statusCode).toBe(403);
     });
   });
+
+  describe('the policies a dropped layer left in the tenant (ADR 079)', () => {
+    const CA900 =
+      'ConditionalAccess/Policy/CA900-CON-Contractors-AnyApp-AnyPlatform-BLOCK-OutsideOffice.json';
+    const offboard = (client: string, payload: object, as = ALEX) =>
+      env.t.injectAs(as, {
+        method: 'POST',
+        url: `/api/clients/${client}/dropped-layers/runs`,
+        payload,
+      });
+
+    it('offers, once the layer change merged, what only the layer held and the tenant still has; the run removes those', async () => {
+      // Healthcare takes over CON's own contractor policy (merged), so CON's tenant holds a policy
+      // of the layer; its other policy overrides the company's Password Rule Settings
+      const promoted = await env.t.injectAs(SAM, {
+        method: 'POST',
+        url: '/api/clients/CON/promotions',
+        payload: { path: CA900, layer: 'Healthcare' },
+      });
+      expect(promoted.statusCode).toBe(201);
+      const promotion = promoted.json() as ProposedSettingsChangeDto;
+      expect((await approveAndComplete(promotion.pullRequestId, PRIYA)).status).toBe(200);
+      // while CON has the layer, its policies are its baseline: nothing is offered or removed
+      expect((await parametersOf('CON')).droppedLayers).toEqual([]);
+      const early = await offboard('CON', { layers: ['Healthcare'] });
+      expect(early.statusCode).toBe(400);
+      expect(early.json()).toMatchObject({ field: 'layers.0' });
+
+      const dropped = await proposeLayers('CON', { layers: [], reason: 'no longer a clinic' });
+      expect(dropped.statusCode).toBe(201);
+      const change = dropped.json() as ProposedSettingsChangeDto;
+      const pr = await devops(PRIYA, 'GET', `/pullRequests/${change.pullRequestId}`);
+      expect(String(pr.body['description'])).toContain("the client's Parameters screen offers");
+      // not merged yet: still nothing to offer
+      expect((await parametersOf('CON')).droppedLayers).toEqual([]);
+      expect((await approveAndComplete(change.pullRequestId, PRIYA)).status).toBe(200);
+
+      expect((await parametersOf('CON')).droppedLayers).toEqual([
+        {
+          layer: 'Healthcare',
+          path: CA900,
+          sourcePath: `/Layers/Healthcare/M365Config/Resources/${CA900}`,
+        },
+      ]);
+
+      expect((await offboard('CON', { layers: ['Healthcare'] }, SAM)).statusCode).toBe(403);
+      const none = await offboard('CON', { layers: [] });
+      expect(none.statusCode).toBe(400);
+      expect(none.json()).toMatchObject({ field: 'body.layers' });
+      const other = await offboard('CON', { layers: ['Kiosk devices'] });
+      expect(other.statusCode).toBe(400);
+      expect(other.json()).toMatchObject({ field: 'layers.0' });
+      expect((await offboard('ZZZ', { layers: ['Healthcare'] })).statusCode).toBe(404);
+
+      const started = await offboard('CON', { layers: ['healthcare'] });
+      expect(started.statusCode).toBe(201);
+      expect(started.json()).toMatchObject({ clientCode: 'CON', pipelineId: 231 });
+      const runId = (started.json() as { id: number }).id;
+      const run = await env.t.injectAs(ALEX, {
+        method: 'GET',
+        url: `/api/projects/${encodeURIComponent(SAMPLE_PROJECTS.tenantManagement)}/pipelines/231/runs/${runId}`,
+      });
+      expect(run.statusCode).toBe(200);
+    });
+  });
 });

@@ -5,11 +5,16 @@ import {
   BASELINE_ROOT,
   clientLayersPath,
   clientParametersPath,
+  clientResourcesRoot,
+  droppedLayerPolicies,
   effectiveBaseline,
   layerResourcesRoot,
   NotFoundError,
   parseClientLayers,
   parseTenantParameters,
+  toResourcePath,
+  type BaselineLayer,
+  type DroppedLayerPolicy,
   type EffectiveBaseline,
   type TenantParameters,
 } from '@aegis/domain';
@@ -98,4 +103,54 @@ export async function readClientBaseline(
       ...settings.blobIds,
     ].join(':'),
   };
+}
+
+/**
+ * What layers the client once had and no longer has left in its tenant (ADR 079): every layer an
+ * earlier version of its layers file on main named, its policies that the client's effective
+ * baseline at `commit` no longer holds and that the client's approved configuration (its last
+ * capture) still holds. Once an off-board removed them, the next capture drops them from the list.
+ */
+export async function readDroppedLayerPolicies(
+  repository: ConfigRepository,
+  clientCode: string,
+  commit: string,
+): Promise<DroppedLayerPolicy[]> {
+  const version: VersionSpec = { commit };
+  const path = clientLayersPath(clientCode);
+  const [history, baseline, captured] = await Promise.all([
+    repository.listCommits({ path, version, firstParent: true }),
+    readClientBaseline(repository, clientCode, version),
+    repository.readTree(clientResourcesRoot(clientCode), version),
+  ]);
+  const versions = await Promise.all(
+    history.map((c) => repository.readText(path, { commit: c.commitId })),
+  );
+  const current = new Set(baseline.layers.map((l) => l.name.toLowerCase()));
+  const dropped = new Map<string, string>();
+  for (const file of versions) {
+    let names: string[] = [];
+    try {
+      names = file ? parseClientLayers(parseJsonFile<unknown>(path, file.text)) : [];
+    } catch {
+      // a version that was never a valid layers file named no layer it could have deployed
+    }
+    for (const name of names) {
+      if (!current.has(name.toLowerCase())) dropped.set(name.toLowerCase(), name);
+    }
+  }
+  const layers = await Promise.all(
+    [...dropped.values()].map(async (name): Promise<BaselineLayer | undefined> => {
+      const tree = await repository.readTree(layerResourcesRoot(name), version);
+      // a layer deleted from the repository since: what it held is no longer known here
+      return tree ? { name, files: tree.files } : undefined;
+    }),
+  );
+  const inTenant = new Set(
+    (captured?.files ?? []).map((f) => toResourcePath(f.path).toLowerCase()),
+  );
+  return droppedLayerPolicies(
+    layers.filter((l) => l !== undefined),
+    baseline.files,
+  ).filter((p) => inTenant.has(p.path.toLowerCase()));
 }

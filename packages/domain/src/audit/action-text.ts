@@ -36,6 +36,8 @@ export const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
   'POST /api/baseline/deploy/runs': 'Deployed baseline components to a tenant',
   'POST /api/baseline/deploy/preview': 'Previewed a baseline deployment',
   'POST /api/baseline/offboard/runs': 'Removed baseline components from a tenant (off-board)',
+  'POST /api/clients/:client/dropped-layers/runs':
+    "Removed the policies of a client's dropped layers from its tenant (off-board)",
   'POST /api/client-yaml/:folder/apps': "Changed the apps of a client's pipeline YAML",
   'PUT /api/schedules/:folder': "Changed a client pipeline's schedule",
   'POST /api/comparison/runs': 'Ran a configuration comparison',

@@ -5,6 +5,7 @@ import { evaluateCompliance } from '../comparison';
 import { InputError } from '../errors';
 
 import {
+  droppedLayerPolicies,
   effectiveBaseline,
   layerNameProblem,
   missingParametersMessage,
@@ -246,6 +247,26 @@ describe('layers', () => {
     const kioskFile = effective.files.find((f) => f.path.endsWith('Kiosk.json'));
     expect(kioskFile?.layer).toBe('Healthcare');
     expect(kioskFile?.content).toEqual({ kioskMode: 'single' });
+  });
+
+  it('a dropped layer offers only the policies the effective baseline no longer holds', () => {
+    // the client had Healthcare and Kiosk devices and now has only Kiosk devices
+    const effective = effectiveBaseline(company, [kiosk], {}).files;
+    expect(droppedLayerPolicies([healthcare], effective)).toEqual([]);
+    // dropping both: Kiosk.json is nobody's now; windows.json is still the company's
+    const companyOnly = effectiveBaseline(company, [], {}).files;
+    const healthcareWithOwn = {
+      ...healthcare,
+      files: [
+        ...healthcare.files,
+        { path: 'Intune/DeviceConfiguration/Badge readers.json', content: {} },
+        { path: 'Intune/DeviceConfiguration/notes.txt', content: null },
+      ],
+    };
+    expect(droppedLayerPolicies([healthcareWithOwn, kiosk], companyOnly)).toEqual([
+      { layer: 'Healthcare', path: 'Intune/DeviceConfiguration/Badge readers.json' },
+      { layer: 'Healthcare', path: 'Intune/DeviceConfiguration/Kiosk.json' },
+    ]);
   });
 
   it('lists missing parameters with the policies using them', () => {

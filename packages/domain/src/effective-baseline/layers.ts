@@ -130,3 +130,34 @@ export function effectiveBaseline(
 export function sourcePathOf(file: Pick<EffectiveFile, 'path' | 'layer'>): string {
   return `${file.layer === undefined ? BASELINE_ROOT : layerResourcesRoot(file.layer)}/${file.path}`;
 }
+
+/** A policy a layer the client no longer has added, which its effective baseline does not hold. */
+export interface DroppedLayerPolicy {
+  layer: string;
+  /** resource path (`Category/Kind/Policy.json`) */
+  path: string;
+}
+
+/**
+ * What removing layers from a client leaves in its tenant (ADR 079): each dropped layer's policies
+ * whose resource path the client's effective baseline no longer holds (matched without case). A
+ * path the company baseline or a remaining layer still holds is not offered: its deploy owns it.
+ */
+export function droppedLayerPolicies(
+  dropped: readonly BaselineLayer[],
+  effective: readonly Pick<EffectiveFile, 'path'>[],
+): DroppedLayerPolicy[] {
+  const kept = new Set(effective.map((f) => toResourcePath(f.path).toLowerCase()));
+  const offered = new Map<string, DroppedLayerPolicy>();
+  for (const layer of dropped) {
+    for (const file of layer.files) {
+      const path = toResourcePath(file.path);
+      const key = path.toLowerCase();
+      if (!path.toLowerCase().endsWith('.json') || kept.has(key) || offered.has(key)) continue;
+      offered.set(key, { layer: layer.name, path });
+    }
+  }
+  return [...offered.values()].sort(
+    (a, b) => a.layer.localeCompare(b.layer) || a.path.localeCompare(b.path),
+  );
+}

@@ -143,7 +143,8 @@ export const PIPELINE_CATALOGUE = {
   removeBaseline: {
     name: 'Remove Baseline Tenant Configuration',
     folder: AEGIS_PIPELINES_FOLDER,
-    templateParameters: ['ClientCode', 'Components'],
+    // DroppedLayers (ADR 079): removes the policies of layers the client no longer has
+    templateParameters: ['ClientCode', 'Components', 'DroppedLayers'],
     variables: [],
   },
   /**
@@ -565,6 +566,20 @@ export function offboardRun(input: {
     templateParameters: {
       ClientCode: parseClientCode(input.clientCode, 'clientCode'),
       Components: componentsParameter(input.components),
+    },
+  });
+}
+
+/** Off-board the policies of layers the client no longer has (ADR 079). */
+export function droppedLayersOffboardRun(input: {
+  clientCode: string;
+  layers: readonly string[];
+}): PipelineRunRequest {
+  if (input.layers.length === 0) throw new InputError('layers must not be empty', 'layers');
+  return catalogued('removeBaseline', {
+    templateParameters: {
+      ClientCode: parseClientCode(input.clientCode, 'clientCode'),
+      DroppedLayers: JSON.stringify(input.layers),
     },
   });
 }

@@ -3,7 +3,7 @@
 // admin command endpoint and ARM. Covers a workload that cannot be read (scenario 'failingWorkload'),
 // a failing Graph call, throttling with Retry-After, a
 // tenant with Multi Admin Approval, and the command line an Azure Pipelines agent runs.
-import type { RepositoryRef } from '@aegis/connectors/devops';
+import type { FileChange, RepositoryRef } from '@aegis/connectors/devops';
 import {
   captureManifestPath,
   comparePolicy,
@@ -347,6 +347,100 @@ describe('off-board against the tenant emulator', () => {
       'delete Block Executable Attachments.json',
       'delete External Sender Warning.json',
     ]);
+  });
+});
+
+describe('off-board of a dropped layer (ADR 079)', () => {
+  const CA = { category: 'ConditionalAccess', kind: 'Policy' };
+  const LAYER_POLICY = 'CA950-Healthcare-Kiosks-BLOCK-Personal';
+  const layerPolicyPath = `Layers/Healthcare/M365Config/Resources/ConditionalAccess/Policy/${LAYER_POLICY}.json`;
+  const caPolicies = () => world.state(findSimulatedTenant('CON')!.tenantId).workloadObjects(CA);
+  const caNames = () => [...caPolicies().values()].map((p) => p['displayName'] as string).sort();
+  const pushToMain = async (comment: string, changes: FileChange[]) => {
+    const main = (await devops.listRefs(REPO, 'heads/main')).find(
+      (r) => r.name === 'refs/heads/main',
+    )!;
+    await devops.push(REPO, {
+      branch: 'refs/heads/main',
+      oldObjectId: main.objectId,
+      commits: [{ comment, changes }],
+    });
+  };
+
+  it("removes the policies only the dropped layer held, after a backup; the tenant's others stay", async () => {
+    // the Healthcare layer added a policy of its own, which CON's tenant holds
+    const template = [...caPolicies().values()][0]!;
+    const layerPolicy = {
+      ...structuredClone(template),
+      id: 'c0950000-0000-4000-8000-000000000950',
+      displayName: LAYER_POLICY,
+    };
+    caPolicies().set(layerPolicy.id, layerPolicy);
+    const layersPath = 'Clients/CON/.layers.json';
+    const layersBefore = (await devops.getFile(REPO, layersPath, { version: { branch: 'main' } }))!
+      .content;
+    await pushToMain('Healthcare adds a policy', [
+      { changeType: 'add', path: layerPolicyPath, content: JSON.stringify(layerPolicy, null, 2) },
+    ]);
+    try {
+      // CON still has the layer: its policies are its baseline, nothing is removed
+      const refused = await run(231, {
+        ClientCode: 'CON',
+        DroppedLayers: JSON.stringify(['Healthcare']),
+      });
+      expect(refused.result).toBe('failed');
+      expect(refused.log).toContain(
+        "##[error]CON still has the layer(s) 'Healthcare': its policies are its baseline",
+      );
+      expect(refused.log).not.toMatch(/Rollback point/);
+      expect(caNames()).toContain(LAYER_POLICY);
+
+      // the layer change merged: CON has no layers now
+      await pushToMain('CON without Healthcare', [
+        { changeType: 'edit', path: layersPath, content: '{ "layers": [] }\n' },
+      ]);
+      const before = caNames();
+      const passwordRules = JSON.stringify([
+        ...world
+          .state(findSimulatedTenant('CON')!.tenantId)
+          .workloadObjects({ category: 'AzureAD', kind: 'DirectorySetting' })
+          .values(),
+      ]);
+      const offboard = await run(231, {
+        ClientCode: 'CON',
+        DroppedLayers: JSON.stringify(['Healthcare']),
+      });
+      expect({ result: offboard.result, log: offboard.log }).toMatchObject({ result: 'succeeded' });
+      // backed up before the first removal
+      expect(offboard.log.indexOf('Rollback point')).toBeGreaterThan(-1);
+      expect(offboard.log.indexOf('Rollback point')).toBeLessThan(
+        offboard.log.indexOf(`removed Healthcare: ConditionalAccess/Policy/${LAYER_POLICY}.json`),
+      );
+      expect(offboard.log).toContain('1 removed, 0 not present, 0 waiting for approval');
+      // exactly the layer's own policy is gone; the layer's override of a company policy
+      // (Password Rule Settings, still the company's baseline) is left as it is
+      expect(caNames()).toEqual(before.filter((n) => n !== LAYER_POLICY));
+      expect(
+        JSON.stringify([
+          ...world
+            .state(findSimulatedTenant('CON')!.tenantId)
+            .workloadObjects({ category: 'AzureAD', kind: 'DirectorySetting' })
+            .values(),
+        ]),
+      ).toBe(passwordRules);
+
+      // a second run finds nothing left to remove
+      const again = await run(231, {
+        ClientCode: 'CON',
+        DroppedLayers: JSON.stringify(['Healthcare']),
+      });
+      expect(again.log).toContain('0 removed, 1 not present, 0 waiting for approval');
+    } finally {
+      await pushToMain('CON and Healthcare as they were', [
+        { changeType: 'edit', path: layersPath, content: layersBefore },
+        { changeType: 'delete', path: layerPolicyPath },
+      ]);
+    }
   });
 });
 

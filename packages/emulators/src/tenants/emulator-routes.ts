@@ -9,6 +9,8 @@
 //   GET    /_emulator/tenants/{tenant}/drift           what changed since the last capture
 //   POST   /_emulator/tenants/{tenant}/drift           the Global Administrator changes a setting:
 //          {"workload":"Category/Kind","object":"<id or name>","set":{…}} or "remove":true
+//   GET    /_emulator/tenants/{tenant}/objects?workload=Category/Kind&object=<id or name>
+//          one object as the tenant holds it now (what a test reads back after a deploy)
 //   GET    /_emulator/tenants/{tenant}/approvals       Multi Admin Approval requests waiting
 //   POST   /_emulator/tenants/{tenant}/approvals/{id}/approve
 //   POST   /_emulator/reset                            all tenants back to their seeded state, and
@@ -214,6 +216,21 @@ export function registerEmulatorRoutes(
         );
       if (!changed) return reply.code(404).send({ message: `No ${object} in ${key}` });
       return { workload: key, before: changed.before, after: changed.after ?? null };
+    },
+  );
+  app.get<{ Params: { tenant: string }; Querystring: { workload?: string; object?: string } }>(
+    '/_emulator/tenants/:tenant/objects',
+    async (request, reply) => {
+      const tenant = world.find(request.params.tenant);
+      if (!tenant) return reply.code(404).send({ message: `No tenant ${request.params.tenant}` });
+      const { workload: key = '', object = '' } = request.query;
+      const [category = '', kind = ''] = key.split('/');
+      const workload = workloadFor(category, kind);
+      if (!workload) return reply.code(400).send({ message: `workload: no workload '${key}'` });
+      if (!object) return reply.code(400).send({ message: 'object is required' });
+      const found = world.state(tenant.tenantId).findObject(workload, object);
+      if (!found) return reply.code(404).send({ message: `No ${object} in ${key}` });
+      return found[1];
     },
   );
   app.post('/_emulator/reset', async (_request, reply) => {

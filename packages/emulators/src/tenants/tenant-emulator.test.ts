@@ -116,6 +116,36 @@ describe('the tenant emulator', () => {
     expect(missing.body.error.code).toBe('Request_ResourceNotFound');
   });
 
+  it('reads one object back as the tenant holds it after a change; 404 for a name it lacks, 400 for no workload', async () => {
+    const read = (query: string) => call(`/_emulator/tenants/ABC/objects?${query}`, { token: '' });
+    const abc = findSimulatedTenant('ABC')!.tenantId;
+    const policies = world.state(abc).workloadObjects({
+      category: 'ConditionalAccess',
+      kind: 'Policy',
+    });
+    const [key, policy] = [...policies].find(([, p]) => p['state'] === 'enabled')!;
+    const name = policy['displayName'] as string;
+    const change = (state: string) =>
+      fetch(`${emulator.url}/_emulator/tenants/ABC/drift`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          workload: 'ConditionalAccess/Policy',
+          object: name,
+          set: { state },
+        }),
+      });
+    expect((await change('disabled')).status).toBe(200);
+    const back = await read(
+      `workload=ConditionalAccess/Policy&object=${encodeURIComponent(name.toUpperCase())}`,
+    );
+    expect(back).toMatchObject({ status: 200, body: { id: policy['id'], state: 'disabled' } });
+    expect((await read('workload=ConditionalAccess/Policy&object=nothing')).status).toBe(404);
+    expect((await read('workload=Nothing/Here&object=x')).status).toBe(400);
+    expect((await change('enabled')).status).toBe(200);
+    expect(policies.get(key)?.['state']).toBe('enabled');
+  });
+
   it('scenario: consent answers AADSTS1003031', async () => {
     const patch = await fetch(`${emulator.url}/_emulator/tenants/LIT/scenarios`, {
       method: 'PATCH',

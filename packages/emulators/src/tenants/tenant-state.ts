@@ -161,6 +161,17 @@ export class TenantState {
     };
   }
 
+  /** One object of a workload, named by its id, key or name (without case), with its key. */
+  findObject(workload: TenantWorkload, object: string): [string, JsonObject] | undefined {
+    const wanted = object.toLowerCase();
+    return [...this.workloadObjects(workload)].find(
+      ([key, candidate]) =>
+        key === wanted ||
+        String(candidate['id'] ?? '').toLowerCase() === wanted ||
+        policyNameOf(workload, candidate)?.toLowerCase() === wanted,
+    );
+  }
+
   /**
    * A change the tenant's Global Administrator makes by hand (the drift switch,
    * `POST /_emulator/tenants/{tenant}/drift`): sets properties of one object of a workload, named
@@ -173,13 +184,7 @@ export class TenantState {
     change: { set: JsonObject } | { remove: true },
   ): { before: JsonObject; after?: JsonObject } | undefined {
     const items = this.workloadObjects(workload);
-    const wanted = object.toLowerCase();
-    const found = [...items].find(
-      ([key, candidate]) =>
-        key === wanted ||
-        String(candidate['id'] ?? '').toLowerCase() === wanted ||
-        policyNameOf(workload, candidate)?.toLowerCase() === wanted,
-    );
+    const found = this.findObject(workload, object);
     if (!found) return undefined;
     const [key, before] = found;
     const after = 'set' in change ? { ...before, ...change.set } : undefined;

@@ -5,7 +5,9 @@ import {
   baselineRunResponseSchema,
   deployPreviewRequestSchema,
   deployPreviewResponseSchema,
+  clientSettingsParamsSchema,
   deployRunRequestSchema,
+  droppedLayersOffboardBodySchema,
   offboardRunRequestSchema,
 } from '@aegis/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -80,6 +82,33 @@ export const baselineRoutes: FastifyPluginAsyncZod<BaselineRoutesOptions> = asyn
       request.log.info(
         { clientCode: run.clientCode, runId: run.id, components: request.body.components },
         'off-board started',
+      );
+      return reply.code(201).send(run);
+    },
+  );
+
+  app.post(
+    '/api/clients/:client/dropped-layers/runs',
+    {
+      // as a change of the client's layers (ADR 073)
+      config: { role: 'Administrator' },
+      schema: {
+        tags,
+        description:
+          "Removes from the client's tenant the policies of layers it no longer has that its baseline no longer holds (ADR 079): an off-board run, which backs the tenant up first.",
+        params: clientSettingsParamsSchema,
+        body: droppedLayersOffboardBodySchema,
+        response: { 201: baselineRunResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const run = await service(request).offboardDroppedLayers(
+        request.params.client,
+        request.body.layers,
+      );
+      request.log.info(
+        { clientCode: run.clientCode, runId: run.id, layers: request.body.layers },
+        'off-board of dropped layers started',
       );
       return reply.code(201).send(run);
     },

@@ -45,6 +45,7 @@ const CON: ClientParametersDto = {
       prUrl: 'http://devops.example/pr/41',
     },
   ],
+  droppedLayers: [],
 };
 
 const PROPOSED = {
@@ -92,6 +93,10 @@ describe('Parameters page', () => {
     expect(
       within(screen.getByRole('list', { name: 'Layers in order' })).getByText('Healthcare'),
     ).toBeInTheDocument();
+    // no layer was dropped: nothing to offer
+    expect(
+      screen.queryByRole('region', { name: 'Policies of removed layers' }),
+    ).not.toBeInTheDocument();
   });
 
   it('proposes a changed value as a pull request and says it waits for another person', async () => {
@@ -197,6 +202,75 @@ describe('Parameters page', () => {
     await screen.findByRole('list', { name: 'Layers in order' });
     expect(screen.queryByRole('button', { name: 'Move Healthcare up' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Propose these layers' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+
+  it('offers to remove what a dropped layer left in the tenant, listing it before it starts the off-board', async () => {
+    const kiosk = 'Intune/DeviceConfiguration/Kiosk lockdown.json';
+    serve({
+      ...CON,
+      droppedLayers: [
+        {
+          layer: 'Kiosk devices',
+          path: kiosk,
+          sourcePath: `/Layers/Kiosk devices/M365Config/Resources/${kiosk}`,
+        },
+      ],
+    });
+    const bodies: unknown[] = [];
+    mockServer.use(
+      http.post('*/api/clients/CON/dropped-layers/runs', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(
+          {
+            id: 77,
+            pipelineId: 231,
+            project: 'Tenant Management',
+            clientCode: 'CON',
+            state: 'inProgress',
+            result: null,
+          },
+          { status: 201 },
+        );
+      }),
+      http.get('*/api/projects/:project/pipelines/231/runs/77', () =>
+        HttpResponse.json({ id: 77, state: 'completed', result: 'succeeded' }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/fleet/CON/parameters');
+    const section = await screen.findByRole('region', { name: 'Policies of removed layers' });
+    expect(section).toHaveTextContent(`${kiosk} (layer Kiosk devices)`);
+    await user.click(within(section).getByRole('button', { name: 'Remove layer policies' }));
+    const prompt = await screen.findByRole('alertdialog');
+    expect(prompt).toHaveTextContent("Remove 1 policy from CON's tenant?");
+    expect(prompt).toHaveTextContent(kiosk);
+    expect(prompt).toHaveTextContent('The tenant is backed up first');
+    await user.click(within(prompt).getByRole('button', { name: 'Cancel' }));
+    expect(bodies).toEqual([]);
+
+    await user.click(within(section).getByRole('button', { name: 'Remove layer policies' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Remove from the tenant',
+      }),
+    );
+    expect(await within(section).findByText(/succeeded/)).toBeInTheDocument();
+    expect(bodies).toEqual([{ layers: ['Kiosk devices'] }]);
+  });
+
+  it('lets only an Administrator remove what a dropped layer left', async () => {
+    serve({
+      ...CON,
+      droppedLayers: [
+        { layer: 'Kiosk devices', path: 'Intune/X/Y.json', sourcePath: '/Layers/Kiosk devices/Y' },
+      ],
+    });
+    renderApp('/fleet/CON/parameters', { roles: ['Operator'] });
+    const section = await screen.findByRole('region', { name: 'Policies of removed layers' });
+    expect(within(section).getByRole('button', { name: 'Remove layer policies' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );

@@ -33,6 +33,7 @@ import { RoleGate } from '../../components/role-gate';
 import { paths } from '../../config/paths';
 
 import { useClientParameters, useProposeLayers, useProposeParameters } from './api/parameters-api';
+import { DroppedLayers } from './components/dropped-layers';
 import { LayersEditor } from './components/layers-editor';
 import { ParameterDialog } from './components/parameter-dialog';
 
@@ -237,6 +238,7 @@ function ParametersContent({ client, data }: { client: string; data: ClientParam
         pending={proposeLayers.isPending}
         onPropose={(body) => proposeLayers.mutate(body)}
       />
+      <DroppedLayers client={client} dropped={data.droppedLayers} />
       {editing && (
         <ParameterDialog
           editing={editing.name ? editing : undefined}

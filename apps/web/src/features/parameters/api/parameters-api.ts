@@ -1,6 +1,8 @@
 import type {
+  BaselineRunResponse,
   ClientLayersBody,
   ClientParametersDto,
+  DroppedLayersOffboardBody,
   ParameterChangeBody,
   ProposedSettingsChangeDto,
 } from '@aegis/contracts';
@@ -45,5 +47,16 @@ export function useProposeLayers(client: string) {
         body,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key(client) }),
+  });
+}
+
+/** ADR 079: the off-board run removing what the client's dropped layers left in its tenant. */
+export function useOffboardDroppedLayers(client: string) {
+  return useMutation({
+    mutationFn: (body: DroppedLayersOffboardBody) =>
+      api<BaselineRunResponse>(`/api/clients/${encodeURIComponent(client)}/dropped-layers/runs`, {
+        method: 'POST',
+        body,
+      }),
   });
 }
