@@ -149,7 +149,6 @@ export const typedRulesBacklog = {
     'packages/connectors/src/testing/discovery-contract.ts',
     'packages/connectors/src/testing/graph-client-contract.ts',
     'packages/emulators/src/devops/branch-policies.test.ts',
-    'packages/emulators/src/devops/devops-client.contract.test.ts',
     'packages/emulators/src/devops/real-service.test.ts',
     'packages/emulators/src/devops/routes/build-definitions.ts',
     'packages/emulators/src/devops/routes/builds.ts',

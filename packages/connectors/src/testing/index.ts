@@ -7,3 +7,4 @@ export {
   type GraphContractTenant,
 } from './graph-client-contract';
 export { describeDiscoveryContract, type DiscoveryContractTarget } from './discovery-contract';
+export { describeDevOpsClientContract, type DevOpsContractTarget } from './devops-client-contract';
