@@ -2,6 +2,7 @@ import { DevOpsClient } from '@aegis/connectors/devops';
 import {
   ConfigRepository,
   createConfigRepositoryShared,
+  parsedTreeBytes,
   ProposeChangeError,
   type ConfigRepositoryShared,
 } from '@aegis/connectors/repository';
@@ -91,6 +92,30 @@ describe('ConfigRepository against the DevOps emulator (real git)', () => {
     expect(await repo.readTree('/Clients/ZZZ')).toBeUndefined();
     const [baseline] = await repo.readTrees([BASELINE_ROOT]);
     expect(baseline?.treeId).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('keeps parsed trees within its heap budget, dropping the least recently read (ADR 077)', async () => {
+    const api = client();
+    let downloads = 0;
+    const readFolder = api.readFolder.bind(api);
+    api.readFolder = (...args) => {
+      downloads += 1;
+      return readFolder(...args);
+    };
+    const sizeOf = async (code: string) =>
+      parsedTreeBytes((await repository().readTree(clientResourcesRoot(code)))!);
+    const [abc, con] = [await sizeOf('ABC'), await sizeOf('CON')];
+    // room for either tree alone, not for both
+    const shared = createConfigRepositoryShared(REPO, { treeCacheBytes: Math.max(abc, con) + 1 });
+    const repo = new ConfigRepository(api, shared);
+    await repo.readTree(clientResourcesRoot('ABC'));
+    await repo.readTree(clientResourcesRoot('CON'));
+    expect(shared.trees.calculatedSize).toBe(con);
+    await repo.readTree(clientResourcesRoot('CON'));
+    expect(downloads).toBe(2);
+    await repo.readTree(clientResourcesRoot('ABC'));
+    expect(downloads).toBe(3);
+    expect(shared.trees.calculatedSize).toBe(abc);
   });
 
   it('reads JSON: a missing file is absent, not an error', async () => {

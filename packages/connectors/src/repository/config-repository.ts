@@ -106,13 +106,37 @@ export const DEFAULT_UPDATE_RETRY: ConflictRetryPolicy = {
   maxDelayInMs: 500,
 };
 
+/** Parsed trees an app keeps at most: so many, and no more heap than the budget below. */
+const TREE_CACHE_ENTRIES = 32;
+/**
+ * The tree cache's heap budget (ADR 077): 32 trees of a 500-policy client held 800 MB, so the
+ * count alone did not bound it; this keeps about six such trees, or every small one.
+ */
+const TREE_CACHE_BYTES = 128 * 2 ** 20;
+
+/**
+ * The heap a parsed tree holds, estimated: each file's text plus its parsed JSON, which measures
+ * about as large as the text (a 500-policy tree: 10.4 MB of text, 10.4 MB parsed).
+ */
+export function parsedTreeBytes(tree: ParsedTree): number {
+  return tree.files.reduce((sum, file) => sum + 2 * file.bytes + file.path.length, 1);
+}
+
 export function createConfigRepositoryShared(
   repo: RepositoryRef,
-  options: { treeCacheSize?: number; retry?: Partial<ConflictRetryPolicy> } = {},
+  options: {
+    treeCacheSize?: number;
+    treeCacheBytes?: number;
+    retry?: Partial<ConflictRetryPolicy>;
+  } = {},
 ): ConfigRepositoryShared {
   return {
     repo,
-    trees: new LRUCache({ max: options.treeCacheSize ?? 32 }),
+    trees: new LRUCache({
+      max: options.treeCacheSize ?? TREE_CACHE_ENTRIES,
+      maxSize: options.treeCacheBytes ?? TREE_CACHE_BYTES,
+      sizeCalculation: parsedTreeBytes,
+    }),
     writeQueues: new Map(),
     retry: { ...DEFAULT_UPDATE_RETRY, ...options.retry },
   };
