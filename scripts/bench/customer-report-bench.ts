@@ -96,6 +96,14 @@ export interface CustomerReportRunBench {
   heapMb: { start: number; peak: number; end: number };
   rssMb: { start: number; end: number };
   attachmentKib: number;
+  /** each client's run in turn: time, CPU (this process and git) and heap used after it */
+  perClient: ClientFigures[];
+}
+
+export interface ClientFigures {
+  ms: number;
+  cpuMs: number;
+  heapAfterMb: number;
 }
 
 /** A mailbox that accepts every message: the run's cost without Graph's. */
@@ -142,6 +150,19 @@ export async function runCustomerReportRunBench(
     const codes = Array.from({ length: clients }, (_, i) => clientCode(i));
     await importFleet(server, baseline, client, codes);
     const authorization = `Bearer ${await server.token()}`;
+    const setupSeconds = (performance.now() - setupStart) / 1000;
+
+    (globalThis as { gc?: () => void }).gc?.();
+    const heapStart = heapUsedMb();
+    const rssStart = rssMb();
+    const cpuStart = cpuMilliseconds();
+    const perClient: ClientFigures[] = [];
+    const sent: string[] = [];
+    const failed: string[] = [];
+    let peak = heapStart;
+    const start = performance.now();
+    // One schedule added before each run: the run sends that client's report (the earlier ones'
+    // periods are sent already), so the heap after each client is kept apart.
     for (const code of codes) {
       const saved = await server.app.inject({
         method: 'PUT',
@@ -158,35 +179,48 @@ export async function runCustomerReportRunBench(
         },
       });
       if (saved.statusCode !== 200) throw new Error(`schedule ${code}: ${saved.body}`);
+      const clientStart = performance.now();
+      const clientCpu = cpuMilliseconds();
+      const { value: response, peak: clientPeak } = await withPeakHeap(() =>
+        server.app.inject({
+          method: 'POST',
+          url: '/api/customer-reports/runs',
+          headers: { authorization },
+        }),
+      );
+      if (response.statusCode !== 200)
+        throw new Error(`run: ${response.statusCode} ${response.body}`);
+      const run = response.json<CustomerReportRun>();
+      sent.push(...run.sent.map((s) => s.client));
+      failed.push(...run.failed.map((f) => `${f.client}: ${f.reason}`));
+      const clientCpuEnd = cpuMilliseconds();
+      const ms = performance.now() - clientStart;
+      (globalThis as { gc?: () => void }).gc?.();
+      peak = Math.max(peak, clientPeak);
+      perClient.push({
+        ms,
+        cpuMs: clientCpuEnd.own - clientCpu.own + clientCpuEnd.children - clientCpu.children,
+        heapAfterMb: heapUsedMb(),
+      });
+      // a long run says where it is (stderr, apart from the figures)
+      if (perClient.length % 10 === 0) {
+        process.stderr.write(
+          `  customer-report run: ${perClient.length}/${clients} clients, ${((performance.now() - start) / 1000).toFixed(0)} s, heap ${heapUsedMb().toFixed(0)} MB\n`,
+        );
+      }
     }
-    const setupSeconds = (performance.now() - setupStart) / 1000;
-
-    (globalThis as { gc?: () => void }).gc?.();
-    const heapStart = heapUsedMb();
-    const rssStart = rssMb();
-    const cpuStart = cpuMilliseconds();
-    const start = performance.now();
-    const { value: response, peak } = await withPeakHeap(() =>
-      server.app.inject({
-        method: 'POST',
-        url: '/api/customer-reports/runs',
-        headers: { authorization },
-      }),
-    );
     const runMs = performance.now() - start;
     const cpuEnd = cpuMilliseconds();
     (globalThis as { gc?: () => void }).gc?.();
-    if (response.statusCode !== 200)
-      throw new Error(`run: ${response.statusCode} ${response.body}`);
-    const run = response.json<CustomerReportRun>();
     return {
       clients,
       policies: POLICIES,
       setupSeconds,
       runMs,
       cpuMs: { own: cpuEnd.own - cpuStart.own, git: cpuEnd.children - cpuStart.children },
-      sent: run.sent.length,
-      failed: run.failed.map((f) => `${f.client}: ${f.reason}`),
+      sent: sent.length,
+      failed,
+      perClient,
       heapMb: { start: heapStart, peak, end: heapUsedMb() },
       rssMb: { start: rssStart, end: rssMb() },
       attachmentKib: mail.sent > 0 ? mail.bytes / mail.sent / 1024 : 0,
@@ -217,6 +251,23 @@ export function printCustomerReportRunBench(b: CustomerReportRunBench): void {
   );
   console.log(
     `  heap used: start ${f(b.heapMb.start)} MB, peak ${f(b.heapMb.peak)} MB, end ${f(b.heapMb.end)} MB${'gc' in globalThis ? ' (start and end after a collection)' : ' (uncollected: NODE_OPTIONS=--expose-gc)'}; RSS ${f(b.rssMb.start)} → ${f(b.rssMb.end)} MB`,
+  );
+  const heaps = b.perClient.map((c) => c.heapAfterMb);
+  // every client's heap up to 20, then every tenth: the growth and where it levels off
+  const every = heaps.length > 20 ? 10 : 1;
+  const shown = heaps.flatMap((h, i) =>
+    (i + 1) % every === 0 || i === 0 ? [`${i + 1}: ${f(h)}`] : [],
+  );
+  const half = heaps.slice(Math.floor(heaps.length / 2));
+  const laterPerClient =
+    half.length > 1 ? ((half.at(-1) ?? 0) - (half[0] ?? 0)) / (half.length - 1) : 0;
+  console.log(`  heap used after client (MB, after a collection): ${shown.join(', ')}`);
+  console.log(
+    `  heap kept per client over the second half of the run: ${laterPerClient.toFixed(1)} MB`,
+  );
+  const cpuPer = b.perClient.reduce((sum, c) => sum + c.cpuMs, 0) / Math.max(1, b.perClient.length);
+  console.log(
+    `  per client: ${f(perMs)} ms wall, ${f(cpuPer)} ms CPU (this process and git); 200 clients from CPU alone: ${((cpuPer * RUN_CLIENTS_GOAL) / 60_000).toFixed(1)} min on one core`,
   );
   if (b.clients !== RUN_CLIENTS_GOAL) {
     console.log(
