@@ -419,7 +419,11 @@ export async function buildApp({
           runs: rolloutRuns,
           pipelines: new PipelinesService(appDevOps, rolloutRuns),
           store: rollouts,
+          repository: new ConfigRepository(appDevOps, app.configRepositoryShared),
           log: app.log,
+          instanceId: `${hostname()}:${process.pid}:${randomUUID()}`,
+          claimLeaseInMs: config.AEGIS_ROLLOUT_CLAIM_LEASE_MS,
+          now,
         })
       : undefined;
   app.decorate('rolloutRunner', rolloutRunner);

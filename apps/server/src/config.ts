@@ -126,6 +126,16 @@ const configSchema = z
      * (ADR 074); 0 turns the loop off (tests run passes themselves).
      */
     AEGIS_ROLLOUT_PASS_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+    /**
+     * How long an instance's claim of a rollout run holds without the run's id recorded; past it
+     * another instance takes the claim over, finding or starting the run (ADR 078).
+     */
+    AEGIS_ROLLOUT_CLAIM_LEASE_MS: z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .max(3_600_000)
+      .default(120_000),
     /** The hour (UTC, 0-23) daily notification digests go out (ADR 065). */
     AEGIS_NOTIFICATION_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
     /**

@@ -125,6 +125,8 @@ export const rolloutSchema = z.object({
   deploys: z.record(z.string(), runSchema),
   rollbacks: z.record(z.string(), runSchema),
   approvals: z.record(z.string(), z.string()),
+  /** main's baseline changed after the plan: the commit main moved to, and when it was seen */
+  mainMoved: z.object({ commitId: z.string(), at: z.string() }).optional(),
   /** the current ring's failed tenants (what a halt shows) */
   failed: z.array(z.string()),
   /** where the deploy and restore runs live: their logs are at this pipeline's runs */

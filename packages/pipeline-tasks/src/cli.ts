@@ -14,6 +14,7 @@ export const USAGE = `Usage: aegis-task <${TASK_NAMES.join('|')}> --client ABC [
   --manual-run true|false                  backup: manual or scheduled
   --components '["Device Compliance"]'     deploy / offboard (deploy: empty = whole baseline)
   --restore-from backup/ABC/… --policies '["Cat/Kind/Policy.json"]'   deploy: those policies from a backup
+  --commit <40 hex digits> --rollout-claim <token>   deploy: a rollout's planned commit, its claim
   --domain, --tenant-id, --subscription, --region, --enroll-in-power-support   onboard
   --domain, --client-tenant-id, --enterprise-app-id                            appdeploy-onboard
   --kind due|quick|full                    drift-check (no --client: every client that is due)

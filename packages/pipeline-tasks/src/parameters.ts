@@ -73,6 +73,18 @@ export const TASK_PARAMETER_SCHEMAS = {
       Components: stringList,
       RestoreFrom: z.string().trim().optional(),
       Policies: stringList,
+      // a rollout's deploy (ADR 078): the commit of main its plan compared with, deployed even
+      // when main has moved since, and the claim token that finds the run again
+      Commit: z
+        .union([
+          z.literal('').transform(() => undefined),
+          z
+            .string()
+            .trim()
+            .regex(/^[0-9a-f]{40}$/, 'Commit must be a commit id of 40 hexadecimal digits'),
+        ])
+        .optional(),
+      RolloutClaim: z.string().trim().optional(),
     })
     .superRefine((p, ctx) => {
       if (!p.RestoreFrom) return;
@@ -168,6 +180,8 @@ export const CLI_FLAGS: Readonly<Record<string, string>> = {
   'restore-from': 'RestoreFrom',
   policies: 'Policies',
   'dropped-layers': 'DroppedLayers',
+  commit: 'Commit',
+  'rollout-claim': 'RolloutClaim',
   domain: 'Domain',
   'tenant-id': 'TenantId',
   'client-tenant-id': 'ClientTenantID',

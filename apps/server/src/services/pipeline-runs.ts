@@ -132,6 +132,28 @@ export class PipelineRuns {
     return build?.definitionId === pipelineId ? build : undefined;
   }
 
+  /**
+   * The newest run of a pipeline created since `since` whose template parameter `name` is
+   * `value`: how a run is found again when the one who started it did not record its id
+   * (ADR 078). Only runs created since then are read one by one (the Build API holds the
+   * parameters); undefined when there is none.
+   */
+  async findByParameter(
+    project: string,
+    pipelineId: number,
+    parameter: { name: string; value: string },
+    since: Date,
+  ): Promise<RunSummary | undefined> {
+    const recent = (await this.list(project, pipelineId)).filter(
+      (run) => Date.parse(run.createdDate) >= since.getTime(),
+    );
+    for (const run of recent) {
+      const build = await this.devops.getBuild(project, run.id);
+      if (build?.templateParameters[parameter.name] === parameter.value) return run;
+    }
+    return undefined;
+  }
+
   /** The runs of a pipeline (by id or locator), newest first. */
   async list(project: string, pipeline: PipelineLocator | number): Promise<RunSummary[]> {
     const pipelineId =

@@ -2,6 +2,8 @@
 // tenant, the rollout's row, and the loop that starts and follows its deploy and restore runs.
 // Every change of a rollout is an event through the domain's reducer on its shared row, so any
 // instance may run the loop and a run is started once.
+import { randomUUID } from 'node:crypto';
+
 import type { ConfigRepository } from '@aegis/connectors/repository';
 import { readClientBaseline } from '@aegis/connectors/repository';
 import type {
@@ -25,6 +27,8 @@ import {
   planRollout,
   restoreObjectsRun,
   rolloutWork,
+  ROLLOUT_CLAIM_PARAMETER,
+  staleClaims,
   tenantDeployPlan,
   type RolloutEvent,
   type RolloutState,
@@ -157,10 +161,17 @@ interface RolloutRunnerLog {
 }
 
 /**
+ * How far before a claim a run it started may have been created by the pipeline service's clock:
+ * the search for a dead instance's run reaches back this much further (ADR 078).
+ */
+const CLOCK_SKEW_IN_MS = 5 * 60_000;
+
+/**
  * The ring loop (ADR 074): on each pass, for every rollout, records the end of the runs it
- * follows, then claims and starts what `rolloutWork` names. It runs on every instance with the
- * Aegis app's own identity; the row's etag decides which instance claims a run, so a tenant is
- * deployed (or put back) once. The state is the row, so a restarted instance carries on from it.
+ * follows, takes over claims whose instance died (ADR 078), then claims and starts what
+ * `rolloutWork` names. It runs on every instance with the Aegis app's own identity; the row's
+ * etag decides which instance claims a run, so a tenant is deployed (or put back) once. The state
+ * is the row, so a restarted instance carries on from it.
  */
 export class RolloutRunner {
   constructor(
@@ -169,7 +180,14 @@ export class RolloutRunner {
       readonly runs: PipelineRuns;
       readonly pipelines: PipelinesService;
       readonly store: RolloutStore;
+      /** the configuration repository, read to see whether main's baseline moved (ADR 078) */
+      readonly repository: ConfigRepository;
       readonly log: RolloutRunnerLog;
+      /** this instance, as its claims name it */
+      readonly instanceId: string;
+      /** how long a claim without a recorded run holds before another instance takes it over */
+      readonly claimLeaseInMs: number;
+      readonly now: () => Date;
     },
   ) {}
 
@@ -209,41 +227,139 @@ export class RolloutRunner {
       }
     }
     const current = await this.deps.store.get(rollout.id);
+    await this.takeOverStaleClaims(current, pipelineId);
     const work = rolloutWork(current);
+    if (work.deploys.length > 0 && (await this.haltedByMainMoving(current))) return;
     for (const client of work.deploys) {
-      await this.claimAndStart(current.id, 'deploy', client, () =>
-        fullBaselineDeployRun({ clientCode: client }),
-      );
+      await this.claimAndStart(current, 'deploy', client);
     }
-    for (const { client, backupTag } of work.rollbacks) {
-      const policies = planOf(current, client)?.policies ?? [];
-      await this.claimAndStart(current.id, 'rollback', client, () =>
-        restoreObjectsRun({ clientCode: client, backupTag, policies }),
-      );
+    for (const { client } of work.rollbacks) {
+      await this.claimAndStart(current, 'rollback', client);
     }
   }
 
   /**
-   * Claims the run on the row first (the conditional write another instance loses), then starts
-   * it and records its id. A run that cannot be started is recorded as failed: for a deploy that
-   * counts against the ring's threshold, for a restore it fails the rollback (which may be retried).
+   * Before deploys start: when main's baseline or layers (their tree ids) differ from those of the
+   * planned commit, the rollout halts rather than go on with a baseline that is no longer main's
+   * (ADR 078). True when it halted (or another instance changed it meanwhile).
+   */
+  private async haltedByMainMoving(rollout: RolloutState): Promise<boolean> {
+    const { repository, now, log } = this.deps;
+    const tip = await repository.branchTip();
+    if (tip === rollout.commitId) return false;
+    const [planned, onMain] = await Promise.all([
+      repository.fleetTreeIds({ commit: rollout.commitId }),
+      repository.fleetTreeIds({ commit: tip }),
+    ]);
+    if (planned.baselineTreeId === onMain.baselineTreeId) return false;
+    await this.record(rollout.id, { type: 'main-moved', commitId: tip, at: now().toISOString() });
+    log.warn(
+      { rollout: rollout.id, planned: rollout.commitId, main: tip },
+      "a rollout halted: main's baseline changed after its plan",
+    );
+    return true;
+  }
+
+  /**
+   * A claim older than the lease without a run id: its instance died (or stalled) between its
+   * claim and recording the run. Taking it over is one conditional write (one instance wins);
+   * the winner looks for a run carrying the claim's token first, so a run the dead instance did
+   * start is recorded rather than started a second time.
+   */
+  private async takeOverStaleClaims(rollout: RolloutState, pipelineId: number): Promise<void> {
+    const { instanceId, claimLeaseInMs, now, project, runs, log } = this.deps;
+    const at = now();
+    const staleBefore = new Date(at.getTime() - claimLeaseInMs).toISOString();
+    for (const { phase, client, claim } of staleClaims(rollout, staleBefore)) {
+      const taken = await this.record(rollout.id, {
+        type: 'claim-taken-over',
+        phase,
+        client,
+        by: instanceId,
+        at: at.toISOString(),
+        staleBefore,
+      });
+      if (!taken) continue;
+      log.warn(
+        { rollout: rollout.id, client, phase, claimedBy: claim.by, claimedAt: claim.at },
+        'a rollout claim past its lease taken over',
+      );
+      const started = await runs.findByParameter(
+        project,
+        pipelineId,
+        { name: ROLLOUT_CLAIM_PARAMETER, value: claim.token },
+        new Date(Date.parse(claim.at) - CLOCK_SKEW_IN_MS),
+      );
+      if (started) {
+        await this.record(rollout.id, { type: 'run-recorded', phase, client, runId: started.id });
+        log.info(
+          { rollout: rollout.id, client, phase, runId: started.id },
+          'the run of a taken-over claim found and recorded',
+        );
+      } else {
+        await this.start(rollout, phase, client, claim.token);
+      }
+    }
+  }
+
+  /**
+   * Claims the run on the row first (the conditional write another instance loses), with a token
+   * the run will carry, then starts it and records its id.
    */
   private async claimAndStart(
-    id: string,
+    rollout: RolloutState,
     phase: 'deploy' | 'rollback',
     client: string,
-    request: () => Parameters<PipelineRuns['start']>[1],
   ): Promise<void> {
+    const claim = {
+      token: randomUUID(),
+      by: this.deps.instanceId,
+      at: this.deps.now().toISOString(),
+    };
     const claimed = await this.record(
-      id,
+      rollout.id,
       phase === 'deploy'
-        ? { type: 'deploy-started', client }
-        : { type: 'rollback-started', client },
+        ? { type: 'deploy-started', client, claim }
+        : { type: 'rollback-started', client, claim },
     );
-    if (!claimed) return;
+    if (claimed) await this.start(rollout, phase, client, claim.token);
+  }
+
+  /**
+   * Starts a claimed run carrying the claim's token and records its id. A run that cannot be
+   * started is recorded as failed: for a deploy that counts against the ring's threshold, for a
+   * restore it fails the rollback (which may be retried).
+   */
+  private async start(
+    rollout: RolloutState,
+    phase: 'deploy' | 'rollback',
+    client: string,
+    token: string,
+  ): Promise<void> {
+    const id = rollout.id;
     try {
-      const run = await this.deps.runs.start(this.deps.project, request());
-      await this.record(id, { type: 'run-recorded', phase, client, runId: run.id });
+      const run = await this.deps.runs.start(
+        this.deps.project,
+        phase === 'deploy'
+          ? fullBaselineDeployRun({
+              clientCode: client,
+              rollout: { commitId: rollout.commitId, claim: token },
+            })
+          : restoreObjectsRun({
+              clientCode: client,
+              backupTag: rollout.deploys[client]?.backupTag ?? '',
+              policies: planOf(rollout, client)?.policies ?? [],
+              rolloutClaim: token,
+            }),
+      );
+      if (!(await this.record(id, { type: 'run-recorded', phase, client, runId: run.id }))) {
+        // another instance took the claim over meanwhile and recorded a run of its own
+        this.deps.log.warn(
+          { rollout: id, client, phase, runId: run.id },
+          'a rollout run started after its claim was taken over',
+        );
+        return;
+      }
       this.deps.log.info({ rollout: id, client, phase, runId: run.id }, 'rollout run started');
     } catch (error) {
       this.deps.log.warn({ err: error, rollout: id, client, phase }, 'a rollout run did not start');

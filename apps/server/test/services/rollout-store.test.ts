@@ -47,15 +47,23 @@ describe('rollouts in Table storage (ADR 069)', () => {
     const [one, two] = [instance(), instance()];
     await one.create(rollout('r-claim'));
     await two.apply('r-claim', { type: 'start', by: PLANNER });
-    const claim: RolloutEvent = { type: 'deploy-started', client: 'MSP' };
+    const claim = (by: string): RolloutEvent => ({
+      type: 'deploy-started',
+      client: 'MSP',
+      claim: { token: `token-${by}`, by, at: '2026-11-27T12:00:00.000Z' },
+    });
     const outcomes = await Promise.allSettled([
-      one.apply('r-claim', claim),
-      two.apply('r-claim', claim),
+      one.apply('r-claim', claim('one')),
+      two.apply('r-claim', claim('two')),
     ]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((o) => o.status === 'rejected');
     expect(refused?.status === 'rejected' && refused.reason).toBeInstanceOf(ConflictError);
-    expect((await one.get('r-claim')).deploys.MSP).toEqual({ status: 'running' });
+    const winner = outcomes[0]?.status === 'fulfilled' ? 'one' : 'two';
+    expect((await one.get('r-claim')).deploys.MSP).toEqual({
+      status: 'running',
+      claim: { token: `token-${winner}`, by: winner, at: '2026-11-27T12:00:00.000Z' },
+    });
   });
 
   it('advances a ring once whatever instance hears the run finish, and keeps the state for a new one', async () => {
@@ -63,7 +71,11 @@ describe('rollouts in Table storage (ADR 069)', () => {
     await one.create(rollout('r-ring'));
     for (const event of [
       { type: 'start', by: PLANNER },
-      { type: 'deploy-started', client: 'MSP' },
+      {
+        type: 'deploy-started',
+        client: 'MSP',
+        claim: { token: 'token', by: 'one', at: '2026-11-27T12:00:00.000Z' },
+      },
       { type: 'run-recorded', phase: 'deploy', client: 'MSP', runId: 41 },
     ] as RolloutEvent[]) {
       await one.apply('r-ring', event);

@@ -17,7 +17,12 @@ export const paths = {
   fleet: { path: '/fleet', getHref: () => '/fleet' },
   /** Issue 30 §3: rollouts of the baseline in rings, a new rollout from its plan, one rollout. */
   rollouts: { path: '/rollouts', getHref: () => '/rollouts' },
-  newRollout: { path: '/rollouts/new', getHref: () => '/rollouts/new' },
+  /** with clients: those chosen already (planning a halted rollout again) */
+  newRollout: {
+    path: '/rollouts/new',
+    getHref: (clients: readonly string[] = []) =>
+      clients.length > 0 ? `/rollouts/new?clients=${clients.join(',')}` : '/rollouts/new',
+  },
   rollout: {
     path: '/rollouts/:id',
     getHref: (id: string) => `/rollouts/${encodeURIComponent(id)}`,

@@ -489,13 +489,31 @@ function componentsParameter(components: readonly string[]): string {
   return JSON.stringify(components);
 }
 
+/** What a rollout's run carries (ADR 078): the commit it deploys and the claim that finds it. */
+interface RolloutRunTags {
+  readonly commitId: string;
+  readonly claim: string;
+}
+
+/** The template parameter a rollout's deploy or restore run carries its claim token in. */
+export const ROLLOUT_CLAIM_PARAMETER = 'RolloutClaim';
+
 /**
  * Spec 2 §7: the full baseline deploy, 'Deploy Baseline Tenant Configuration' without Components
- * (the whole baseline), for the client the ClientCode names (ADR 032).
+ * (the whole baseline), for the client the ClientCode names (ADR 032). A rollout's deploy also
+ * names its planned commit of main and its claim token (ADR 078).
  */
-export function fullBaselineDeployRun(input: { clientCode: string }): PipelineRunRequest {
+export function fullBaselineDeployRun(input: {
+  clientCode: string;
+  rollout?: RolloutRunTags;
+}): PipelineRunRequest {
   return catalogued('deployBaseline', {
-    templateParameters: { ClientCode: parseClientCode(input.clientCode, 'clientCode') },
+    templateParameters: {
+      ClientCode: parseClientCode(input.clientCode, 'clientCode'),
+      ...(input.rollout
+        ? { Commit: input.rollout.commitId, [ROLLOUT_CLAIM_PARAMETER]: input.rollout.claim }
+        : {}),
+    },
   });
 }
 
@@ -520,6 +538,8 @@ export function restoreObjectsRun(input: {
   clientCode: string;
   backupTag: string;
   policies: readonly string[];
+  /** a rollout's rollback run: the claim token that finds it again (ADR 078) */
+  rolloutClaim?: string;
 }): PipelineRunRequest {
   const clientCode = parseClientCode(input.clientCode, 'clientCode');
   if (!parseBackupTag(input.backupTag, clientCode)) {
@@ -531,6 +551,7 @@ export function restoreObjectsRun(input: {
       ClientCode: clientCode,
       RestoreFrom: input.backupTag,
       Policies: JSON.stringify(input.policies),
+      ...(input.rolloutClaim ? { [ROLLOUT_CLAIM_PARAMETER]: input.rolloutClaim } : {}),
     },
   });
 }

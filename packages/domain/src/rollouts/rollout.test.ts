@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ConflictError, InputError, NotAllowedError } from '../errors';
 
 import {
+  MAIN_MOVED_MESSAGE,
   ROLLOUT_EVENT_ROLE,
   ROLLOUT_STATUSES,
   failedTenants,
@@ -11,6 +12,7 @@ import {
   planRollout,
   rolloutReducer,
   rolloutWork,
+  staleClaims,
   type RolloutEvent,
   type RolloutEventType,
   type RolloutState,
@@ -42,10 +44,17 @@ function planned(options: { needsApproval?: boolean; maxFailures?: number } = {}
   });
 }
 
+/** an instance's claim, long past any lease unless told otherwise */
+const claimOf = (client: string, at = '2026-11-27T12:00:00.000Z') => ({
+  token: `r1.${client}.token`,
+  by: 'instance-a',
+  at,
+});
+
 const reduce = (state: RolloutState, ...events: (RolloutEvent | RolloutEvent[])[]) =>
   events.flat().reduce(rolloutReducer, state);
 const started = (client: string, runId: number): RolloutEvent[] => [
-  { type: 'deploy-started', client },
+  { type: 'deploy-started', client, claim: claimOf(client) },
   { type: 'run-recorded', phase: 'deploy', client, runId },
 ];
 const finished = (client: string, result: 'succeeded' | 'failed'): RolloutEvent => ({
@@ -96,7 +105,7 @@ function inStatus(status: RolloutStatus): RolloutState {
       return reduce(
         halted,
         { type: 'rollback', by: PLANNER },
-        { type: 'rollback-started', client: 'MSP' },
+        { type: 'rollback-started', client: 'MSP', claim: claimOf('MSP') },
         { type: 'run-recorded', phase: 'rollback', client: 'MSP', runId: 9 },
         { type: 'rollback-finished', client: 'MSP', result: 'succeeded' },
       );
@@ -104,7 +113,7 @@ function inStatus(status: RolloutStatus): RolloutState {
       return reduce(
         halted,
         { type: 'rollback', by: PLANNER },
-        { type: 'rollback-started', client: 'MSP' },
+        { type: 'rollback-started', client: 'MSP', claim: claimOf('MSP') },
         { type: 'run-recorded', phase: 'rollback', client: 'MSP', runId: 9 },
         { type: 'rollback-finished', client: 'MSP', result: 'failed' },
       );
@@ -131,13 +140,24 @@ function eventOf(type: RolloutEventType, state: RolloutState): RolloutEvent {
     case 'abort':
       return { type, by: OPERATOR };
     case 'deploy-started':
-      return { type, client: pendingDeploy };
+      return { type, client: pendingDeploy, claim: claimOf(pendingDeploy) };
+    case 'main-moved':
+      return { type, commitId: 'beef', at: '2026-11-27T13:00:00.000Z' };
+    case 'claim-taken-over':
+      return {
+        type,
+        phase: 'deploy',
+        client: runningDeploy,
+        by: 'instance-b',
+        at: '2026-11-27T13:00:00.000Z',
+        staleBefore: '2026-11-27T12:58:00.000Z',
+      };
     case 'run-recorded':
       return { type, phase: 'deploy', client: runningDeploy, runId: 7 };
     case 'deploy-finished':
       return finished(runningDeploy, 'succeeded');
     case 'rollback-started':
-      return { type, client: rollback('pending') };
+      return { type, client: rollback('pending'), claim: claimOf(rollback('pending')) };
     case 'rollback-finished':
       return { type, client: rollback('running'), result: 'succeeded' };
   }
@@ -155,7 +175,7 @@ function outcome(state: RolloutState, event: RolloutEvent): string {
 /** The transition table of ADR 069: every status × event, the status it leads to, or refused. */
 const TABLE: Record<RolloutStatus, Partial<Record<RolloutEventType, RolloutStatus>>> = {
   planned: { start: 'running', abort: 'aborted' },
-  running: { abort: 'aborted', 'deploy-started': 'running' },
+  running: { abort: 'aborted', 'deploy-started': 'running', 'main-moved': 'halted' },
   'awaiting-approval': { 'approve-ring': 'running', abort: 'aborted' },
   halted: { resume: 'running', abort: 'aborted', rollback: 'rolling-back' },
   succeeded: { rollback: 'rolling-back' },
@@ -177,7 +197,12 @@ describe('rollout state machine (ADR 069)', () => {
       const next = TABLE[status][type];
       // run news about a run that is not at that step is refused too (tested below), so the
       // table names only the run news that these states take
-      const aboutARun = ['deploy-finished', 'rollback-finished', 'run-recorded'].includes(type);
+      const aboutARun = [
+        'deploy-finished',
+        'rollback-finished',
+        'run-recorded',
+        'claim-taken-over',
+      ].includes(type);
       const actual = outcome(state, eventOf(type, state));
       const expected =
         next ??
@@ -353,11 +378,11 @@ describe('rollout state machine (ADR 069)', () => {
     ]);
     state = reduce(
       state,
-      { type: 'rollback-started', client: 'MSP' },
+      { type: 'rollback-started', client: 'MSP', claim: claimOf('MSP') },
       { type: 'run-recorded', phase: 'rollback', client: 'MSP', runId: 11 },
-      { type: 'rollback-started', client: 'ABC' },
+      { type: 'rollback-started', client: 'ABC', claim: claimOf('ABC') },
       { type: 'run-recorded', phase: 'rollback', client: 'ABC', runId: 12 },
-      { type: 'rollback-started', client: 'NWT' },
+      { type: 'rollback-started', client: 'NWT', claim: claimOf('NWT') },
       { type: 'run-recorded', phase: 'rollback', client: 'NWT', runId: 13 },
       { type: 'rollback-finished', client: 'MSP', result: 'succeeded' },
       { type: 'rollback-finished', client: 'ABC', result: 'failed' },
@@ -374,7 +399,7 @@ describe('rollout state machine (ADR 069)', () => {
     expect(rolloutWork(state).rollbacks.map((r) => r.client)).toEqual(['ABC']);
     state = reduce(
       state,
-      { type: 'rollback-started', client: 'ABC' },
+      { type: 'rollback-started', client: 'ABC', claim: claimOf('ABC') },
       { type: 'run-recorded', phase: 'rollback', client: 'ABC', runId: 14 },
       { type: 'rollback-finished', client: 'ABC', result: 'succeeded' },
     );
@@ -410,6 +435,71 @@ describe('rollout state machine (ADR 069)', () => {
     ).toThrow(ConflictError);
   });
 
+  it('halts when main moved after the plan; such a rollout is planned again or aborted, not resumed', () => {
+    const running = reduce(planned(), { type: 'start', by: PLANNER }, started('MSP', 1));
+    const moved = rolloutReducer(running, {
+      type: 'main-moved',
+      commitId: 'beef',
+      at: '2026-11-27T13:00:00.000Z',
+    });
+    expect(moved).toMatchObject({
+      status: 'halted',
+      mainMoved: { commitId: 'beef', at: '2026-11-27T13:00:00.000Z' },
+    });
+    expect(rolloutWork(moved).deploys).toEqual([]);
+    expect(() => rolloutReducer(moved, { type: 'resume', by: PLANNER })).toThrow(
+      MAIN_MOVED_MESSAGE,
+    );
+    // the deploy already running still reports, and the rollout may be aborted and rolled back
+    const reported = rolloutReducer(moved, finished('MSP', 'succeeded'));
+    expect(rolloutReducer(reported, { type: 'abort', by: OPERATOR }).status).toBe('aborted');
+    expect(rolloutReducer(reported, { type: 'rollback', by: PLANNER }).status).toBe('rolling-back');
+  });
+
+  it('lets another instance take over a claim only once its lease ran out and no run was recorded', () => {
+    const claimedAt = '2026-11-27T12:00:00.000Z';
+    const claimed = reduce(
+      planned(),
+      { type: 'start', by: PLANNER },
+      { type: 'deploy-started', client: 'MSP', claim: claimOf('MSP', claimedAt) },
+    );
+    const takeOver = (staleBefore: string): RolloutEvent => ({
+      type: 'claim-taken-over',
+      phase: 'deploy',
+      client: 'MSP',
+      by: 'instance-b',
+      at: '2026-11-27T12:05:00.000Z',
+      staleBefore,
+    });
+    // within the lease: the claim holds, and it is not listed as stale
+    expect(staleClaims(claimed, claimedAt)).toEqual([]);
+    expect(() => rolloutReducer(claimed, takeOver(claimedAt))).toThrow(ConflictError);
+    // past it: listed, and taken over with the same token (so the dead instance's run is found)
+    expect(staleClaims(claimed, '2026-11-27T12:03:00.000Z')).toEqual([
+      { phase: 'deploy', client: 'MSP', claim: claimOf('MSP', claimedAt) },
+    ]);
+    const taken = rolloutReducer(claimed, takeOver('2026-11-27T12:03:00.000Z'));
+    expect(taken.deploys.MSP).toEqual({
+      status: 'running',
+      claim: { token: 'r1.MSP.token', by: 'instance-b', at: '2026-11-27T12:05:00.000Z' },
+    });
+    // a second instance taking over with the same view loses: the claim is fresh again
+    expect(() => rolloutReducer(taken, takeOver('2026-11-27T12:03:00.000Z'))).toThrow(
+      ConflictError,
+    );
+    // a claim whose run was recorded is never stale
+    const recorded = rolloutReducer(taken, {
+      type: 'run-recorded',
+      phase: 'deploy',
+      client: 'MSP',
+      runId: 9,
+    });
+    expect(staleClaims(recorded, '2026-11-28T00:00:00.000Z')).toEqual([]);
+    expect(() => rolloutReducer(recorded, takeOver('2026-11-28T00:00:00.000Z'))).toThrow(
+      ConflictError,
+    );
+  });
+
   it('says who may trigger each event: people by role, run news by the server only', () => {
     expect(mayTrigger('abort', ['Operator'])).toBe(true);
     expect(mayTrigger('abort', ['Reader'])).toBe(false);
@@ -420,6 +510,8 @@ describe('rollout state machine (ADR 069)', () => {
     }
     for (const type of [
       'deploy-started',
+      'claim-taken-over',
+      'main-moved',
       'run-recorded',
       'deploy-finished',
       'rollback-started',
@@ -439,10 +531,13 @@ describe('rollout state machine (ADR 069)', () => {
         { type: 'abort', by: OPERATOR },
         { type: 'rollback', by: PLANNER },
       ),
-      fc.record({
-        type: fc.constant('deploy-started' as const),
-        client: fc.constantFrom(...clients),
-      }),
+      fc
+        .constantFrom(...clients)
+        .map((client): RolloutEvent => ({
+          type: 'deploy-started',
+          client,
+          claim: claimOf(client),
+        })),
       fc.record({
         type: fc.constant('run-recorded' as const),
         phase: fc.constant('deploy' as const),

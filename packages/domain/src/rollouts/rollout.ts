@@ -32,10 +32,25 @@ export type RolloutStatus = (typeof ROLLOUT_STATUSES)[number];
 /** A tenant's deploy (or restore, in a rollback) in the rollout. */
 export type RolloutRunStatus = 'pending' | 'running' | 'succeeded' | 'failed';
 
+/**
+ * An instance's claim of a run it is about to start (ADR 078): a lease. A claim older than the
+ * lease, still without a run id, belongs to an instance presumed dead and may be taken over.
+ */
+export interface RolloutClaim {
+  /** carried by the pipeline run as its RolloutClaim parameter: how a started run is found again */
+  readonly token: string;
+  /** the instance holding the claim */
+  readonly by: string;
+  /** when it claimed (ISO 8601) */
+  readonly at: string;
+}
+
 export interface RolloutRun {
   readonly status: RolloutRunStatus;
   /** the pipeline run, once started */
   readonly runId?: number;
+  /** who started (or is starting) the run, and the token the run carries */
+  readonly claim?: RolloutClaim;
   /** the backup the deploy took before changing the tenant: the rollback's source */
   readonly backupTag?: string;
 }
@@ -79,6 +94,11 @@ export interface RolloutState {
   readonly rollbacks: Readonly<Record<string, RolloutRun>>;
   /** the go-ahead of each ring that needed one: ring index → Approver */
   readonly approvals: Readonly<Record<number, string>>;
+  /**
+   * set when main's baseline or layers changed after the plan (ADR 078): the rollout halted
+   * rather than deploy a baseline nobody planned, and may only be planned again or aborted
+   */
+  readonly mainMoved?: { readonly commitId: string; readonly at: string };
 }
 
 export interface RolloutActor {
@@ -92,7 +112,19 @@ export type RolloutEvent =
   | { readonly type: 'abort'; readonly by: RolloutActor }
   | { readonly type: 'rollback'; readonly by: RolloutActor }
   /** a deploy claimed by the instance that starts its run (before the run exists) */
-  | { readonly type: 'deploy-started'; readonly client: string }
+  | { readonly type: 'deploy-started'; readonly client: string; readonly claim: RolloutClaim }
+  /**
+   * a claim older than the lease (made before `staleBefore`) and still without a run, taken over
+   * by another instance; the run keeps its token, so a run the dead instance started is found
+   */
+  | {
+      readonly type: 'claim-taken-over';
+      readonly phase: 'deploy' | 'rollback';
+      readonly client: string;
+      readonly by: string;
+      readonly at: string;
+      readonly staleBefore: string;
+    }
   /** the pipeline run of a claimed deploy or restore */
   | {
       readonly type: 'run-recorded';
@@ -106,7 +138,9 @@ export type RolloutEvent =
       readonly result: 'succeeded' | 'failed';
       readonly backupTag?: string;
     }
-  | { readonly type: 'rollback-started'; readonly client: string }
+  | { readonly type: 'rollback-started'; readonly client: string; readonly claim: RolloutClaim }
+  /** main's baseline or layers differ from the planned commit's: main is now at `commitId` */
+  | { readonly type: 'main-moved'; readonly commitId: string; readonly at: string }
   | {
       readonly type: 'rollback-finished';
       readonly client: string;
@@ -125,6 +159,8 @@ export const ROLLOUT_EVENT_ROLE: Readonly<Record<RolloutEventType, AegisRole | '
   abort: 'Operator',
   rollback: 'Approver',
   'deploy-started': 'system',
+  'claim-taken-over': 'system',
+  'main-moved': 'system',
   'run-recorded': 'system',
   'deploy-finished': 'system',
   'rollback-started': 'system',
@@ -142,9 +178,15 @@ const ALLOWED: Readonly<Record<RolloutEventType, readonly RolloutStatus[]>> = {
   'deploy-started': ['running'],
   'deploy-finished': ['running', 'halted', 'aborted'],
   'run-recorded': ['running', 'halted', 'aborted', 'rolling-back'],
+  'claim-taken-over': ['running', 'halted', 'aborted', 'rolling-back'],
+  'main-moved': ['running'],
   'rollback-started': ['rolling-back'],
   'rollback-finished': ['rolling-back'],
 };
+
+/** Why a rollout halted by main moving cannot resume (ADR 078). */
+export const MAIN_MOVED_MESSAGE =
+  'The baseline on main changed after this rollout was planned: plan the rollout again or abort it.';
 
 /** Rings as a person asks for them: a name and clients, optionally a threshold and a go-ahead. */
 export interface RolloutRingRequest {
@@ -234,6 +276,9 @@ export function rolloutReducer(state: RolloutState, event: RolloutEvent): Rollou
       });
     }
     case 'resume': {
+      if (state.mainMoved) {
+        throw new ConflictError(MAIN_MOVED_MESSAGE);
+      }
       // the ring's failed tenants are deployed again (after the fix); the rest carry on
       const deploys = { ...state.deploys };
       for (const client of ringOf(state).clients) {
@@ -243,6 +288,12 @@ export function rolloutReducer(state: RolloutState, event: RolloutEvent): Rollou
     }
     case 'abort':
       return { ...state, status: 'aborted' };
+    case 'main-moved':
+      return {
+        ...state,
+        status: 'halted',
+        mainMoved: { commitId: event.commitId, at: event.at },
+      };
     case 'rollback': {
       const running = Object.entries(state.deploys).filter(([, run]) => run.status === 'running');
       if (running.length > 0) {
@@ -268,7 +319,23 @@ export function rolloutReducer(state: RolloutState, event: RolloutEvent): Rollou
       if (run.status !== 'pending' || !ringOf(state).clients.includes(event.client)) {
         throw new ConflictError(`The deploy to ${event.client} is ${run.status}, not pending.`);
       }
-      return withDeploy(state, event.client, { status: 'running' });
+      return withDeploy(state, event.client, { status: 'running', claim: event.claim });
+    }
+    case 'claim-taken-over': {
+      const runs = event.phase === 'deploy' ? state.deploys : state.rollbacks;
+      const run = runs[event.client];
+      if (run?.status !== 'running' || run.runId !== undefined || !run.claim) {
+        throw new ConflictError(`The ${event.phase} of ${event.client} has no claim to take over.`);
+      }
+      if (Date.parse(run.claim.at) >= Date.parse(event.staleBefore)) {
+        throw new ConflictError(
+          `The ${event.phase} of ${event.client} is claimed by ${run.claim.by} within its lease.`,
+        );
+      }
+      const taken = { ...run, claim: { token: run.claim.token, by: event.by, at: event.at } };
+      return event.phase === 'deploy'
+        ? withDeploy(state, event.client, taken)
+        : { ...state, rollbacks: { ...state.rollbacks, [event.client]: taken } };
     }
     case 'run-recorded': {
       const runs = event.phase === 'deploy' ? state.deploys : state.rollbacks;
@@ -300,7 +367,10 @@ export function rolloutReducer(state: RolloutState, event: RolloutEvent): Rollou
       }
       return settleRollback({
         ...state,
-        rollbacks: { ...state.rollbacks, [event.client]: { status: 'running' } },
+        rollbacks: {
+          ...state.rollbacks,
+          [event.client]: { status: 'running', claim: event.claim },
+        },
       });
     }
     case 'rollback-finished': {
@@ -345,6 +415,27 @@ export function rolloutWork(state: RolloutState): {
     };
   }
   return { deploys: [], rollbacks: [] };
+}
+
+/**
+ * Runs claimed before `staleBefore` that still have no run id: their instance died (or stalled)
+ * between its claim and recording the run, so another instance takes them over (ADR 078).
+ */
+export function staleClaims(
+  state: RolloutState,
+  staleBefore: string,
+): { phase: 'deploy' | 'rollback'; client: string; claim: RolloutClaim }[] {
+  const limit = Date.parse(staleBefore);
+  const stale = (phase: 'deploy' | 'rollback', runs: Readonly<Record<string, RolloutRun>>) =>
+    Object.entries(runs).flatMap(([client, run]) =>
+      run.status === 'running' &&
+      run.runId === undefined &&
+      run.claim &&
+      Date.parse(run.claim.at) < limit
+        ? [{ phase, client, claim: run.claim }]
+        : [],
+    );
+  return [...stale('deploy', state.deploys), ...stale('rollback', state.rollbacks)];
 }
 
 /** The current ring's failed tenants (what a halt shows). */

@@ -200,7 +200,9 @@ export async function runDeploy(
         });
   log.section(`Deploy to ${client}: ${selected.map(([name]) => name).join(', ')}`);
 
-  const main = await repository.branchTip();
+  // a rollout deploys the commit it planned (ADR 078); any other deploy, main as it is now
+  const main = parameters.Commit ?? (await repository.branchTip());
+  if (parameters.Commit) log.info(`Baseline at commit ${parameters.Commit}`);
   // refused before the backup: a deploy that cannot write what the baseline means writes nothing
   const baselineFiles = await effectiveBaselineTexts(
     context,

@@ -17,7 +17,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 
 import { PageHeader } from '../../components/page-header';
 import { ResultBar } from '../../components/result-bar';
@@ -102,7 +102,11 @@ export function NewRolloutPage() {
   const styles = useStyles();
   const navigate = useNavigate();
   const clients = useClients();
-  const [chosen, setChosen] = useState<string[]>([]);
+  // planning a halted rollout again starts from its clients (`?clients=NWT,CON`)
+  const [searchParams] = useSearchParams();
+  const [chosen, setChosen] = useState<string[]>(
+    () => searchParams.get('clients')?.split(',').filter(Boolean) ?? [],
+  );
   const [captures, setCaptures] = useState<RolloutCapture[]>();
   const [ringCount, setRingCount] = useState(2);
   const [ringOf, setRingOf] = useState<Record<string, number>>({});
@@ -114,6 +118,7 @@ export function NewRolloutPage() {
   const create = useCreateRollout();
 
   const candidates = (clients.data?.clients ?? []).filter((c) => c.isClient && c.configuration);
+  const targets = chosen.filter((code) => candidates.some((c) => c.code === code));
   const planned = plan.data?.tenants ?? [];
   const withWork = planned.filter(
     (t) => t.plan && t.plan.creates + t.plan.updates + t.plan.deletes > 0,
@@ -178,9 +183,9 @@ export function NewRolloutPage() {
           <RoleGate needs="Approver">
             <Button
               appearance="primary"
-              disabled={chosen.length === 0 || startPlan.isPending || captures !== undefined}
+              disabled={targets.length === 0 || startPlan.isPending || captures !== undefined}
               onClick={() =>
-                startPlan.mutate(chosen, { onSuccess: (started) => setCaptures(started.captures) })
+                startPlan.mutate(targets, { onSuccess: (started) => setCaptures(started.captures) })
               }
             >
               {startPlan.isPending ? 'Starting the captures…' : 'Plan'}

@@ -199,7 +199,26 @@ function RolloutView({ rollout }: { rollout: RolloutDto }) {
       </div>
       {/* The rollout's state and the decision it waits for, not the outcome of a request: a
           page-state bar, not a ResultBar, so it is not announced as an alert on every load. */}
-      {rollout.status === 'halted' ? (
+      {rollout.status === 'halted' && rollout.mainMoved ? (
+        <MessageBar intent="error" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>Halted: the baseline on main changed</MessageBarTitle>
+            {`Main's baseline or layers changed after this rollout was planned (planned at commit ${rollout.commitId.slice(0, 8)}, main now at ${rollout.mainMoved.commitId.slice(0, 8)}). The next ring would deploy a baseline that is no longer main's: plan the rollout again to roll out the new baseline, or abort.`}
+          </MessageBarBody>
+          <MessageBarActions>
+            <RoleGate needs="Approver">
+              <RouterLink to={paths.newRollout.getHref(rollout.plan.map((p) => p.client))}>
+                Plan again
+              </RouterLink>
+            </RoleGate>
+            <RoleGate needs="Operator">
+              <Button disabled={busy} onClick={() => void abort()}>
+                Abort
+              </Button>
+            </RoleGate>
+          </MessageBarActions>
+        </MessageBar>
+      ) : rollout.status === 'halted' ? (
         <MessageBar intent="error" layout="multiline">
           <MessageBarBody>
             <MessageBarTitle>Halted</MessageBarTitle>

@@ -70,6 +70,30 @@ describe('Rollouts', () => {
     expect(screen.queryByText(/Ring 1 failed in CON\./)).not.toBeInTheDocument();
   });
 
+  it('a rollout halted because main moved says so, and plans again from its clients', async () => {
+    mockServer.use(
+      clientsHandler([knownClient('NWT'), knownClient('CON'), knownClient('FAB')]),
+      http.get(`*/api/rollouts/${ID}`, () =>
+        HttpResponse.json({
+          ...HALTED,
+          failed: [],
+          deploys: { ...HALTED.deploys, CON: { status: 'succeeded', runId: 12 } },
+          mainMoved: { commitId: 'beef0123456789ab', at: '2026-11-27T11:00:00.000Z' },
+        }),
+      ),
+    );
+    renderApp(`/rollouts/${ID}`);
+    expect(await screen.findByText('Halted: the baseline on main changed')).toBeInTheDocument();
+    expect(
+      screen.getByText(/planned at commit c0ffee01, main now at beef0123/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resume' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Plan again' }));
+    expect(await screen.findByRole('checkbox', { name: /NWT/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /CON/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /FAB/ })).toBeChecked();
+  });
+
   it('plans the chosen clients from fresh captures and creates the rollout in rings', async () => {
     const plan: RolloutPlanDto = {
       commitId: 'c0ffee0123456789',
