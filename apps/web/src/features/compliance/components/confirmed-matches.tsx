@@ -1,4 +1,4 @@
-import { confirmedAgo, type ConfirmedMatch } from '@aegis/domain';
+import { confirmedAgo, MATCHING_MESSAGES, type ConfirmedMatch } from '@aegis/domain';
 import {
   Accordion,
   AccordionHeader,
@@ -12,7 +12,10 @@ import {
 } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
 
+import { useConfirm } from '../../../components/confirm-dialog';
 import { RoleGate } from '../../../components/role-gate';
+import { matchingApi } from '../api/compliance-api';
+import type { ComplianceViewFlow } from '../hooks/use-compliance-view-flow';
 
 const useStyles = makeStyles({
   row: {
@@ -28,19 +31,50 @@ const useStyles = makeStyles({
   names: { flexGrow: 1, minWidth: '240px' },
 });
 
-/** The confirmed matches list (spec 3 §2): badge, date, names, sub-scores, remove. */
+/**
+ * The confirmed matches list (spec 3 §2): badge, date, names, sub-scores, remove. Removing one
+ * asks first, then drops it in this browser and, when saved, in the repository.
+ */
 export function ConfirmedMatches({
-  matches,
-  pending,
-  onRemove,
+  flow,
   now = new Date(),
 }: {
-  matches: readonly ConfirmedMatch[];
-  pending: readonly ConfirmedMatch[];
-  onRemove: (match: ConfirmedMatch) => void;
+  flow: ComplianceViewFlow;
   now?: Date;
 }) {
   const styles = useStyles();
+  const { client, saved, stored, keepStored, toast, reload } = flow;
+  const matches = saved?.matches ?? [];
+  const pending = stored.pending;
+  const confirmPrompt = useConfirm();
+
+  const remove = async (m: ConfirmedMatch) => {
+    const removing = await confirmPrompt({
+      title: 'Remove match',
+      body: MATCHING_MESSAGES.removePrompt(m.baselineName, m.clientName),
+      confirmLabel: 'Remove',
+    });
+    if (!removing) return;
+    keepStored({
+      config: {
+        ...stored.config,
+        matches: stored.config.matches.filter((x) => x.baselineName !== m.baselineName),
+      },
+      pending: pending.filter((p) => p.baselineName !== m.baselineName),
+    });
+    if (!matches.some((x) => x.baselineName === m.baselineName)) {
+      toast('success', MATCHING_MESSAGES.removed);
+      return;
+    }
+    try {
+      await matchingApi.remove(client, m.baselineName);
+      toast('success', MATCHING_MESSAGES.removed);
+    } catch (error) {
+      console.error('Failed to remove the match from the repository', error);
+      toast('error', MATCHING_MESSAGES.removeFailed);
+    }
+    reload();
+  };
   const all = [
     ...matches.map((m) => ({ m, local: false })),
     ...pending.map((m) => ({ m, local: true })),
@@ -75,7 +109,7 @@ export function ConfirmedMatches({
                   size="small"
                   icon={<DeleteRegular />}
                   aria-label={`Remove match ${m.baselineName}`}
-                  onClick={() => onRemove(m)}
+                  onClick={() => void remove(m)}
                 />
               </RoleGate>
             </div>

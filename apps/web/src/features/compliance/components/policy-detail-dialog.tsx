@@ -1,5 +1,6 @@
 import type { AcceptDeviationsBody } from '@aegis/contracts';
 import {
+  ACCEPT_FAILED_MESSAGE,
   ACCEPTANCE_FLAG_LABELS,
   COPY_RESET_MS,
   displayValue,
@@ -32,6 +33,8 @@ import {
 import { useEffect, useRef, useState } from 'react';
 
 import { RoleGate } from '../../../components/role-gate';
+import { useAcceptDeviations } from '../api/compliance-api';
+import type { ComplianceViewFlow } from '../hooks/use-compliance-view-flow';
 
 import { SEVERITY_LABELS, SeverityIcon } from './severity';
 
@@ -159,21 +162,35 @@ function DeviationRow({
  * when of an acceptance (ADR 028).
  */
 export function PolicyDetailDialog({
+  flow,
   group,
-  busy,
   error,
   onClose,
-  onAccept,
   onPromote,
 }: {
+  flow: ComplianceViewFlow;
   group: DeviationSummary;
-  busy: boolean;
   error?: string;
   onClose: () => void;
-  onAccept: (body: AcceptDeviationsBody) => void;
   /** promote the client's version into the baseline (issue 30 §1); absent where it cannot be */
   onPromote?: () => void;
 }) {
+  const { dispatch, toast } = flow;
+  const acceptance = useAcceptDeviations(flow.client);
+  const busy = acceptance.isPending;
+  const onAccept = (body: AcceptDeviationsBody) => {
+    dispatch({ type: 'accepting' });
+    acceptance.mutate(body, {
+      onSuccess: (result) => {
+        dispatch({ type: 'closeDialog' });
+        toast('pending' in result ? 'warning' : 'success', result.message);
+      },
+      onError: () => {
+        dispatch({ type: 'acceptFailed', message: ACCEPT_FAILED_MESSAGE });
+        toast('error', ACCEPT_FAILED_MESSAGE);
+      },
+    });
+  };
   const styles = useStyles();
   const all = group.deviations;
   const [selected, setSelected] = useState<Set<number>>(() => new Set(all.map((_d, i) => i)));

@@ -1,5 +1,10 @@
 import {
   AUTO_MATCH_THRESHOLD,
+  cleanupMessage,
+  dedupeMatches,
+  DUPLICATE_MATCH_MESSAGE,
+  MATCHING_MESSAGES,
+  policyId,
   displayNameBand,
   displayNameSimilarity,
   matchingProgress,
@@ -28,8 +33,11 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 
+import { useConfirm } from '../../../components/confirm-dialog';
 import { RoleGate } from '../../../components/role-gate';
-import { useClientPolicy } from '../api/compliance-api';
+import { matchingApi, useClientPolicy } from '../api/compliance-api';
+import { autoMatchesFor, cleanedUpDraft, isMatchTaken } from '../hooks/compliance-view-flow';
+import type { ComplianceViewFlow } from '../hooks/use-compliance-view-flow';
 
 const useStyles = makeStyles({
   panel: {
@@ -103,42 +111,105 @@ function summaryLines(policy: unknown): string[] {
   return lines.map((l) => (l.length > 120 ? `${l.slice(0, 117)}...` : l));
 }
 
-export interface MatchingDraft {
-  confirmed: { match: ConfirmedMatch; path: string }[];
-  dismissed: string[];
-}
+const toMatch = (u: UnmatchedSummary, s: SuggestionSummary): ConfirmedMatch => {
+  const baselineId = policyId(u.baselinePolicy);
+  return {
+    ...(baselineId ? { baselineId } : {}),
+    baselineName: u.baselineName,
+    ...(s.clientId ? { clientId: s.clientId } : {}),
+    clientName: s.clientName,
+    score: s.score,
+    scores: s.scores,
+    confirmedAt: new Date().toISOString(),
+    baselinePath: u.path,
+  };
+};
 
-/** The 'Intelligent Policy Matching' mode (spec 3 §2, §4, §5). */
+/**
+ * The 'Intelligent Policy Matching' mode (spec 3 §2, §4, §5): it edits the flow's draft, and
+ * saves it (Save & Exit) or clears every match (Clear All) itself.
+ */
 export function SmartMatching({
-  client,
-  branch,
+  flow,
   unmatched,
-  draft,
-  saving,
-  onConfirm,
-  onDismiss,
-  onUndo,
-  onAutoMatch,
-  onClearAll,
-  onCleanup,
-  onSave,
-  onExit,
 }: {
-  client: string;
-  /** The client's capture branch compared, when not main. */
-  branch?: string | undefined;
+  flow: ComplianceViewFlow;
   unmatched: readonly UnmatchedSummary[];
-  draft: MatchingDraft;
-  saving: boolean;
-  onConfirm: (u: UnmatchedSummary, s: SuggestionSummary) => void;
-  onDismiss: (u: UnmatchedSummary) => void;
-  onUndo: (path: string) => void;
-  onAutoMatch: () => void;
-  onClearAll: () => void;
-  onCleanup: () => void;
-  onSave: () => void;
-  onExit: () => void;
 }) {
+  const { client, branch, dispatch, toast, stored, allSaved, keepStored, reload } = flow;
+  const { draft } = flow.state;
+  const saving = flow.state.matching === 'saving';
+  const confirmPrompt = useConfirm();
+
+  const onConfirm = (u: UnmatchedSummary, s: SuggestionSummary) => {
+    const match = toMatch(u, s);
+    if (isMatchTaken(draft, allSaved, match)) {
+      toast('info', DUPLICATE_MATCH_MESSAGE);
+      return;
+    }
+    dispatch({ type: 'confirm', match, path: u.path });
+  };
+  const onDismiss = (u: UnmatchedSummary) => dispatch({ type: 'dismiss', path: u.path });
+  const onUndo = (path: string) => dispatch({ type: 'undo', path });
+
+  const onAutoMatch = () => {
+    const matches = autoMatchesFor(draft, allSaved, unmatched, new Date());
+    dispatch({ type: 'autoMatched', matches });
+    toast('success', MATCHING_MESSAGES.autoMatched(matches.length));
+  };
+
+  const onCleanup = () => {
+    const { kept, removed } = cleanedUpDraft(draft);
+    dispatch({ type: 'cleanedUp', kept });
+    toast('info', cleanupMessage(removed));
+  };
+
+  const clearAll = async () => {
+    const n = draft.confirmed.length + allSaved.length;
+    const clear = await confirmPrompt({
+      title: 'Clear All Matches',
+      body: MATCHING_MESSAGES.clearPrompt(n),
+      confirmLabel: 'Clear All',
+    });
+    if (!clear) return;
+    dispatch({ type: 'clearDraft' });
+    if (allSaved.length === 0) return;
+    try {
+      await matchingApi.clear(client);
+      keepStored({ config: { ...stored.config, matches: [] }, pending: [] });
+      reload();
+    } catch {
+      toast('error', MATCHING_MESSAGES.clearFailed);
+    }
+  };
+
+  const saveAndExit = async () => {
+    const matches = dedupeMatches(draft.confirmed.map((c) => c.match)).matches;
+    if (matches.length === 0) return;
+    dispatch({ type: 'saving' });
+    try {
+      const config = await matchingApi.save(client, matches);
+      keepStored({ config, pending: stored.pending });
+      toast('success', `Saved ${matches.length} confirmed match(es).`);
+    } catch {
+      // the spec's fallback: keep them in this browser, and say so
+      keepStored({
+        config: stored.config,
+        pending: dedupeMatches([...stored.pending, ...matches]).matches,
+      });
+      toast(
+        'warning',
+        'The matches could not be saved to the repository; they are kept in this browser and applied here until they can be saved.',
+      );
+    } finally {
+      dispatch({ type: 'exitMatching' });
+      reload();
+    }
+  };
+  const onClearAll = () => void clearAll();
+  const onSave = () => void saveAndExit();
+  const onExit = () => dispatch({ type: 'exitMatching' });
+
   const styles = useStyles();
   const [compare, setCompare] = useState<
     { u: UnmatchedSummary; s: SuggestionSummary } | undefined

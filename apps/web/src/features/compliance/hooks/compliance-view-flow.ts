@@ -7,7 +7,11 @@ import {
   type UnmatchedSummary,
 } from '@aegis/domain';
 
-import type { MatchingDraft } from '../components/smart-matching';
+/** Smart matching's draft (spec 3 §4): matches confirmed this session, suggestions dismissed. */
+export interface MatchingDraft {
+  confirmed: { match: ConfirmedMatch; path: string }[];
+  dismissed: string[];
+}
 
 /** The dialog over the view: a policy's deviations (with the accept error, if any) or the export. */
 type ComplianceDialog =
