@@ -87,7 +87,7 @@ function alive(pid: number): boolean {
 interface StartedNpm {
   npm: ChildProcess;
   port: number;
-  output(): string;
+  output: () => string;
 }
 
 async function npmStart(): Promise<StartedNpm> {

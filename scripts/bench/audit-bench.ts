@@ -9,6 +9,7 @@
 import {
   TENANT_WORKLOADS,
   quickCheckWorkloads,
+  textOf,
   workloadFor,
   workloadKey,
   type TenantWorkload,
@@ -89,7 +90,9 @@ export async function runAuditBench(): Promise<AuditBench> {
     ...(abc.subscriptions[0] ? { subscriptionId: abc.subscriptions[0].subscriptionId } : {}),
     getToken: (service) => Promise.resolve(service),
     fetch: (input, init) => {
-      const graph = /^\/(v1\.0|beta)\//.test(new URL(String(input)).pathname);
+      const graph = /^\/(v1\.0|beta)\//.test(
+        new URL(input instanceof Request ? input.url : input).pathname,
+      );
       counts[graph ? 'graph' : 'other'] += 1;
       return fetch(input, init);
     },
@@ -104,7 +107,7 @@ export async function runAuditBench(): Promise<AuditBench> {
     const [first] = world.state(abc.tenantId).workloadObjects(policy).values();
     world
       .state(abc.tenantId)
-      .changeByAdministrator(policy, String(first?.['id']), { set: { state: 'disabled' } });
+      .changeByAdministrator(policy, textOf(first?.['id']), { set: { state: 'disabled' } });
     const since = new Date(now);
     now += 10 * 60_000;
     reset();

@@ -6,7 +6,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-import { buildComparisonRows, evaluateCompliance, type ConfigFile } from '@aegis/domain';
+import { buildComparisonRows, evaluateCompliance, textOf, type ConfigFile } from '@aegis/domain';
 import { create } from 'jsondiffpatch';
 import diff from 'microdiff';
 
@@ -199,7 +199,7 @@ export function runEngineBench(options: BenchOptions = {}): EngineBenchResult {
   const byPath = new Map(client.map((f) => [f.path, f.content]));
   const pairs = baseline.map((f) => [f.content, byPath.get(f.path) ?? {}] as const);
   const jdp = create({
-    objectHash: (o: object, i?: number) => String((o as { id?: unknown }).id ?? i),
+    objectHash: (o: object, i?: number) => textOf((o as { id?: unknown }).id ?? i),
   });
   const mb = bytes / 1024 / 1024;
   let sink = 0; // keeps results observable so that no work is optimised away

@@ -1,7 +1,7 @@
 // Builds a task's context from an Azure Pipelines agent's environment (config.ts): the DevOps
 // connector with the job's token, the client tenant through the Aegis app's credentials
 // (a client secret or a federated token) and table storage.
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 
 import { DevOpsClient } from '@aegis/connectors/devops';
 import { ConfigRepository, createConfigRepositoryShared } from '@aegis/connectors/repository';
@@ -25,7 +25,7 @@ function credentialFor(env: TaskEnvironment, tenantId: string): TokenCredential 
     return new ClientSecretCredential(tenantId, settings.clientId, settings.secret, options);
   }
   const assertion = async () =>
-    settings.federatedToken ?? readFileSync(settings.federatedTokenFile ?? '', 'utf8').trim();
+    settings.federatedToken ?? (await readFile(settings.federatedTokenFile ?? '', 'utf8')).trim();
   return new ClientAssertionCredential(tenantId, settings.clientId, assertion, options);
 }
 
@@ -47,7 +47,7 @@ export function agentContext(
 ): TaskContext {
   const devops = new DevOpsClient({
     organizationUrl: env.SYSTEM_COLLECTIONURI,
-    getToken: async () => env.SYSTEM_ACCESSTOKEN,
+    getToken: () => Promise.resolve(env.SYSTEM_ACCESSTOKEN),
   });
   const project = env.SYSTEM_TEAMPROJECT;
   const doors = tenantDoors(env);
@@ -81,11 +81,15 @@ export function agentContext(
     ),
     pipelines: { project, repository: env.AEGIS_CONFIG_REPOSITORY },
     ...(tables ? { tables } : {}),
-    tenant: async (tenantId) => {
+    tenant: (tenantId) => {
       const id = tenantId ?? env.AEGIS_TENANT_ID;
-      if (!id) throw new Error("The client tenant's credentials are missing: AEGIS_TENANT_ID");
+      if (!id) {
+        return Promise.reject(
+          new Error("The client tenant's credentials are missing: AEGIS_TENANT_ID"),
+        );
+      }
       const tokens = (options.tenantTokens ?? credentialTokens)(id);
-      return new HttpTenantGateway({
+      const gateway = new HttpTenantGateway({
         tenantId: id,
         urls: {
           graph: doors.graph.url,
@@ -97,6 +101,7 @@ export function agentContext(
         ...(env.AEGIS_RESOURCE_GROUP ? { resourceGroup: env.AEGIS_RESOURCE_GROUP } : {}),
         getToken: tokens,
       });
+      return Promise.resolve(gateway);
     },
   };
 }

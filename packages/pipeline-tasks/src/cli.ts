@@ -60,7 +60,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const value = values[flag];
     if (typeof value === 'string') parameters[name] = value;
   }
-  const log = agentLog(io.write);
+  const log = agentLog((line) => io.write(line));
   try {
     const context = io.context
       ? io.context(log)

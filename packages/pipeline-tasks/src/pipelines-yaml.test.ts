@@ -10,6 +10,7 @@ import {
   newClientYaml,
   PIPELINE_CATALOGUE,
   SECRET_VARIABLE_NAMES,
+  textOf,
 } from '@aegis/domain';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -153,7 +154,7 @@ describe('pipelines/*.yml', () => {
           (k) => !STEP_KINDS.includes(k) && !STEP_OPTIONS.has(k),
         );
         expect(others).toEqual([]);
-        expect(String(step['task'] ?? 'NotATask@0')).toMatch(/^[A-Za-z][A-Za-z0-9]*@\d+$/);
+        expect(textOf(step['task'] ?? 'NotATask@0')).toMatch(/^[A-Za-z][A-Za-z0-9]*@\d+$/);
         for (const value of Object.values((step['env'] ?? {}) as Record<string, unknown>)) {
           // an env value is a string: a macro, a template expression or text
           expect(typeof value).toBe('string');
@@ -202,7 +203,7 @@ describe('pipelines/*.yml', () => {
     // `node <bundle> <task>`, then its flags (the fleet rebuild has none)
     const command = `node "${TASK_BUNDLE_PATH}" ${task}`;
     const runIndex = steps.findIndex((s) =>
-      String(s.inputs?.['inlineScript'] ?? s.script ?? '')
+      textOf(s.inputs?.['inlineScript'] ?? s.script ?? '')
         .split('\n')
         .some((line) => line.trim() === command || line.trim().startsWith(`${command} `)),
     );

@@ -87,7 +87,8 @@ export function ImageFilePicker({
         return;
       }
       const reader = new FileReader();
-      reader.onload = () => onChange({ name: file.name, dataUrl: String(reader.result) });
+      // readAsDataURL's result is the data: URL
+      reader.onload = () => onChange({ name: file.name, dataUrl: reader.result as string });
       reader.onerror = unreadable;
       reader.readAsDataURL(file);
     }, unreadable);

@@ -2,7 +2,7 @@ import type { PipelineRun } from '@aegis/contracts';
 import { PIPELINE_CARD_RUN_POLLING } from '@aegis/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { FollowedRun } from '../lib/pipeline-run';
@@ -15,10 +15,10 @@ import { PipelineRunStatus, ProjectRunStatus } from './pipeline-run-status';
 const RUN_PATH = '*/api/projects/:project/pipelines/:pipelineId/runs/:runId';
 
 /**
- * Answers the reads of `path` with `answers` in turn (a function: answered when it resolves);
+ * Answers the reads of `path` with `answers` in turn (a promise: answered when it resolves);
  * returns the paths asked, in order.
  */
-function serve(path: string, answers: (unknown | (() => Promise<unknown>) | Response)[]) {
+function serve(path: string, answers: (JsonBodyType | Promise<JsonBodyType> | Response)[]) {
   const asked: string[] = [];
   mockServer.use(
     http.get(path, async ({ request }) => {
@@ -26,7 +26,7 @@ function serve(path: string, answers: (unknown | (() => Promise<unknown>) | Resp
       const next = answers.shift();
       if (next === undefined) return HttpResponse.json({ message: 'no more' }, { status: 500 });
       if (next instanceof Response) return next;
-      return HttpResponse.json(typeof next === 'function' ? await next() : next);
+      return HttpResponse.json(next instanceof Promise ? await next : next);
     }),
   );
   return asked;
@@ -152,9 +152,9 @@ describe('View log', () => {
   });
 
   it("opens the run's log, monospace and keyboard-scrollable, reads it again on Refresh, and closes with Escape", async () => {
-    let answer!: (log: unknown) => void;
+    let answer!: (log: JsonBodyType) => void;
     const asked = serve(LOG_PATH, [
-      () => new Promise((resolve) => (answer = resolve)),
+      new Promise<JsonBodyType>((resolve) => (answer = resolve)),
       { lines: [{ time: null, text: 'Finishing: Export' }] },
     ]);
     renderWithProviders(<PipelineRunStatus followed={completed} logOf={where} />);
@@ -165,7 +165,8 @@ describe('View log', () => {
     await waitFor(() =>
       expect(asked).toEqual(['/api/projects/Client%20Onboarding/pipelines/75/runs/41/log']),
     );
-    await act(async () =>
+    // async act: the answered request settles before the assertions
+    await act(() => {
       answer({
         lines: [
           { time: '2026-11-24T04:10:02.1234567Z', text: 'Starting: Export-TenantConfiguration' },
@@ -173,8 +174,9 @@ describe('View log', () => {
           { time: null, text: '##[error]Access denied' },
           { time: null, text: '##vso[task.logissue type=warning]2 approvals pending' },
         ],
-      }),
-    );
+      });
+      return Promise.resolve();
+    });
     const log = await within(dialog).findByLabelText('Log of run #41');
     expect(log.tagName).toBe('PRE');
     expect(log).toHaveAttribute('tabindex', '0');

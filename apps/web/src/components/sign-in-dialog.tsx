@@ -23,9 +23,9 @@ const SignInAccountsDialog = lazy(async () => ({
 
 interface SignInContextValue {
   /** Signs in (dialog or popup) and calls `onSignedIn` once the dialog is gone. */
-  start(onSignedIn: () => void): void;
+  start: (onSignedIn: () => void) => void;
   /** Starts loading the sign-in code when the user is about to press Sign In. */
-  prepare(): void;
+  prepare: () => void;
   readonly error: string | null;
 }
 

@@ -9,9 +9,9 @@ export interface StagedProgress {
   /** True once the last reported value is on screen (earlier stages each had their minimum time). */
   readonly settled: boolean;
   /** Queues a percentage reported by the server. */
-  report(percent: number): void;
+  report: (percent: number) => void;
   /** Clears the queue and shows `percent` at once (a new run). */
-  reset(percent?: number): void;
+  reset: (percent?: number) => void;
 }
 
 /**

@@ -23,19 +23,21 @@ export const TEST_USER: SignedInAccount = {
 /** An AuthClient for component tests: signed in, with a fixed token the MSW handlers can check. */
 class TestAuthClient implements AuthClient {
   readonly mode = 'local' as const;
-  async listAccounts(): Promise<SampleAccount[]> {
-    return [TEST_USER];
+  listAccounts(): Promise<SampleAccount[]> {
+    return Promise.resolve([TEST_USER]);
   }
-  async signIn(): Promise<SignedInAccount> {
-    return TEST_USER;
+  signIn(): Promise<SignedInAccount> {
+    return Promise.resolve(TEST_USER);
   }
-  async getAccessToken(): Promise<string> {
-    return 'test-token';
+  getAccessToken(): Promise<string> {
+    return Promise.resolve('test-token');
   }
-  async getPhoto(): Promise<Blob | undefined> {
-    return undefined;
+  getPhoto(): Promise<Blob | undefined> {
+    return Promise.resolve(undefined);
   }
-  async signOut(): Promise<void> {}
+  signOut(): Promise<void> {
+    return Promise.resolve();
+  }
 }
 
 /**

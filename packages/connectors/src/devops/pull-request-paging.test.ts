@@ -2,6 +2,8 @@
 // without $top, so the connector reads every page by $skip.
 import { describe, expect, it } from 'vitest';
 
+import { requestUrl } from '../testing/request-url';
+
 import { DevOpsClient } from './devops-client';
 
 const TOTAL = 230;
@@ -21,22 +23,24 @@ function pullRequest(id: number) {
 }
 
 /** The real service's paging: $top (101 when absent) and $skip, no continuation header. */
-const service: typeof fetch = async (input) => {
-  const url = new URL(input instanceof Request ? input.url : String(input));
+const service: typeof fetch = (input) => {
+  const url = new URL(requestUrl(input));
   const top = Number(url.searchParams.get('$top') ?? 101);
   const skip = Number(url.searchParams.get('$skip') ?? 0);
   const ids = Array.from({ length: TOTAL }, (_, i) => i + 1).slice(skip, skip + Math.min(top, 101));
   const body = { count: ids.length, value: ids.map(pullRequest) };
-  return new Response(JSON.stringify(body), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
+  return Promise.resolve(
+    new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
 };
 
 describe('listPullRequests', () => {
   const client = new DevOpsClient({
     organizationUrl: 'https://dev.example/org',
-    getToken: async () => 'token',
+    getToken: () => Promise.resolve('token'),
     fetch: service,
   });
   const repo = { project: 'P', repository: 'M365Config' };

@@ -13,7 +13,7 @@ export async function checkDevOpsOrganization(
   const url = `${organizationUrl.replace(/\/+$/, '')}/_apis/connectionData`;
   return probe(
     url,
-    async (response) => {
+    (response) => {
       if (response.status < 300 || response.status === 401) return { reachable: true };
       if (response.status === 404) {
         return { reachable: false, reason: `no organisation at ${organizationUrl} (404)` };

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
+import { requestUrl } from '../testing/request-url';
+
 import { TenantDiscovery, discoveryCandidates, normaliseDomain, tenantIdFromIssuer } from './index';
 
 const TENANT = '3f2c1b4a-9d8e-4f70-a1b2-c3d4e5f60718';
 
 /** A login host that knows `contoso.onmicrosoft.com` only, like Entra for an unverified custom domain. */
 function loginHost(seen: string[], failures: Record<string, Response> = {}): typeof fetch {
-  return async (input) => {
-    const url = new URL(String(input));
+  const answer = (input: string | URL | Request): Response => {
+    const url = new URL(requestUrl(input));
     const candidate = decodeURIComponent(url.pathname.split('/')[1] ?? '');
     seen.push(candidate);
     const failure = failures[candidate];
@@ -26,6 +28,7 @@ function loginHost(seen: string[], failures: Record<string, Response> = {}): typ
       { status: 400 },
     );
   };
+  return (input) => Promise.resolve(answer(input));
 }
 
 describe('tenant discovery', () => {
@@ -70,7 +73,12 @@ describe('tenant discovery', () => {
     });
     const discovery = new TenantDiscovery({
       loginUrl: 'https://login.example',
-      retry: { sleep: async (ms) => void sleeps.push(ms) },
+      retry: {
+        sleep: (ms) => {
+          sleeps.push(ms);
+          return Promise.resolve();
+        },
+      },
       fetch: async (input, init) => {
         if (throttled-- > 0) {
           return new Response('{}', { status: 429, headers: { 'retry-after': '2' } });

@@ -5,8 +5,8 @@ import { checkSigningKeys } from '../discovery/signing-keys';
 
 const answering =
   (response: () => Response): typeof fetch =>
-  async () =>
-    response();
+  () =>
+    Promise.resolve(response());
 
 describe('readiness probes', () => {
   it('takes any answer of an existing DevOps organisation, signed in or not, as reachable', async () => {
@@ -40,16 +40,18 @@ describe('readiness probes', () => {
         fetch: answering(() => new Response('', { status: 503 })),
       }),
     ).toEqual({ reachable: false, reason: 'answered 503' });
-    const refused: typeof fetch = async () => {
-      throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') });
-    };
+    const refused: typeof fetch = () =>
+      Promise.reject(
+        new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') }),
+      );
     expect(await checkDevOpsOrganization(url, { timeoutInMs: 1_000, fetch: refused })).toEqual({
       reachable: false,
       reason: 'unreachable (connect ECONNREFUSED 127.0.0.1:9)',
     });
     const silent: typeof fetch = (_input, init) =>
       new Promise((_resolve, reject) =>
-        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        // as fetch does: rejects with the signal's reason, here AbortSignal.timeout's TimeoutError
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)),
       );
     expect(await checkDevOpsOrganization(url, { timeoutInMs: 20, fetch: silent })).toEqual({
       reachable: false,

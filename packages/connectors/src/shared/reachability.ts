@@ -9,7 +9,7 @@ export interface ReachabilityOptions {
 }
 
 /** What the service's answer means for readiness. */
-export type AnswerRule = (response: Response) => Promise<Reachability>;
+export type AnswerRule = (response: Response) => Reachability | Promise<Reachability>;
 
 export async function probe(
   url: string,

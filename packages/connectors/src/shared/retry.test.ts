@@ -10,13 +10,14 @@ describe('retryOnConflict', () => {
     const attempts: number[] = [];
     const waits: number[] = [];
     const outcome = await retryOnConflict(
-      async (attempt) => {
+      (attempt) => {
         attempts.push(attempt);
-        return outcomes[attempt]!;
+        return Promise.resolve(outcomes[attempt]!);
       },
       policy,
-      async (ms) => {
+      (ms) => {
         waits.push(ms);
+        return Promise.resolve();
       },
     );
     expect(outcome).toBe('settled');
@@ -27,10 +28,11 @@ describe('retryOnConflict', () => {
   it('waits a jittered pause that doubles per attempt and stays under the cap', async () => {
     const waits: number[] = [];
     await retryOnConflict(
-      async () => 'conflict',
+      () => Promise.resolve<ConflictOutcome>('conflict'),
       policy,
-      async (ms) => {
+      (ms) => {
         waits.push(ms);
+        return Promise.resolve();
       },
     );
     const caps = [20, 40, 50, 50];
@@ -45,13 +47,14 @@ describe('retryOnConflict', () => {
     let runs = 0;
     let pauses = 0;
     const outcome = await retryOnConflict(
-      async () => {
+      () => {
         runs += 1;
-        return 'conflict';
+        return Promise.resolve<ConflictOutcome>('conflict');
       },
       policy,
-      async () => {
+      () => {
         pauses += 1;
+        return Promise.resolve();
       },
     );
     expect(outcome).toBe('conflict');
@@ -65,7 +68,7 @@ describe('retryOnConflict', () => {
       retryOnConflict(
         () => Promise.reject(failure),
         policy,
-        async () => undefined,
+        () => Promise.resolve(),
       ),
     ).rejects.toBe(failure);
   });

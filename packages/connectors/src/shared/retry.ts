@@ -21,16 +21,24 @@ export const DEFAULT_RETRYABLE_STATUS_CODES: readonly number[] = [429, 503];
 /** Retries after the first attempt when the options name none. */
 export const DEFAULT_MAX_RETRIES = 3;
 
+/** Why a signal aborted, as the error a waiter rejects with (`abort(reason)` accepts any value). */
+function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error
+    ? reason
+    : new Error('The operation was aborted', { cause: reason });
+}
+
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    if (signal?.aborted) return reject(abortError(signal));
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      if (signal) reject(abortError(signal));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });

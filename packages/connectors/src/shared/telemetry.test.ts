@@ -31,10 +31,9 @@ const noWait = () => Promise.resolve();
 
 /** A fetch that answers each call with the next of `answers`. */
 function scriptedFetch(answers: (() => Response)[]): typeof fetch {
-  return async () => {
+  return () => {
     const next = answers.shift();
-    if (!next) throw new Error('no more answers');
-    return next();
+    return next ? Promise.resolve(next()) : Promise.reject(new Error('no more answers'));
   };
 }
 
@@ -103,7 +102,11 @@ describe('urlTemplate', () => {
 describe('the HTTP pipeline records each call', () => {
   it('as one client span with its method, template and status', async () => {
     const fetch = scriptedFetch([json(200, { value: [] })]);
-    const http = new HttpPipeline({ service: 'graph', fetch, getToken: async () => 'a-token' });
+    const http = new HttpPipeline({
+      service: 'graph',
+      fetch,
+      getToken: () => Promise.resolve('a-token'),
+    });
     await http.send({
       method: 'GET',
       url: 'https://graph.microsoft.com/v1.0/users/0f8fad5b-d9cb-469f-a165-70867728950e',
@@ -199,11 +202,11 @@ describe('Table storage calls', () => {
       { connectionString: 'UseDevelopmentStorage=true' },
       {
         httpClient: {
-          sendRequest: async (request) => {
+          sendRequest: (request) => {
             const answer = answers.shift();
-            if (!answer) throw new Error('no more answers');
-            const headers = new Map(Object.entries(answer.headers));
-            return {
+            if (!answer) return Promise.reject(new Error('no more answers'));
+            const headers = new Map<string, string>(Object.entries(answer.headers));
+            return Promise.resolve({
               request,
               status: answer.status,
               headers: {
@@ -216,7 +219,7 @@ describe('Table storage calls', () => {
                 [Symbol.iterator]: () => headers.entries(),
               },
               bodyAsText: answer.status === 200 ? '{"value":[]}' : '',
-            };
+            });
           },
         },
       },

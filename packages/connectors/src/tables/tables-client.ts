@@ -1,4 +1,4 @@
-import type { AppTableEntity, AppTableValue } from '@aegis/domain';
+import { textOf, type AppTableEntity, type AppTableValue } from '@aegis/domain';
 import type { PipelinePolicy } from '@azure/core-rest-pipeline';
 import {
   TableClient,
@@ -147,8 +147,9 @@ function toCellValue(value: unknown): AppTableValue {
   }
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
-  if (typeof value === 'object' && 'value' in value) return String(value.value);
-  return String(value);
+  // an Edm-typed value ({ value, type }), e.g. an Int64 as a string
+  if (typeof value === 'object' && 'value' in value) return textOf(value.value);
+  return textOf(value);
 }
 
 /** Maps a Table storage entity to the domain's row shape; rows also expose lower-case partitionKey and rowKey (spec 2 §3). */

@@ -35,7 +35,10 @@ export interface ArmContractTarget {
 /** Runs the ArmClient contract against `target()` (read when each test runs). */
 export function describeArmClientContract(name: string, target: () => ArmContractTarget): void {
   const sleeps: number[] = [];
-  const sleep = async (ms: number) => void sleeps.push(ms);
+  const sleep = (ms: number) => {
+    sleeps.push(ms);
+    return Promise.resolve();
+  };
   const arm = (options: Partial<ArmClientOptions> = {}): ArmClient =>
     new ArmClient({
       baseUrl: target().baseUrl,

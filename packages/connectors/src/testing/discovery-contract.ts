@@ -59,11 +59,11 @@ export function describeDiscoveryContract(name: string, target: () => DiscoveryC
       const { tenant, graphUrl, armUrl, issueToken } = target();
       const graphToken = await issueToken(tenant.tenantId, GRAPH_AUDIENCE);
       const directory = new DirectoryClient(
-        new GraphClient({ baseUrl: graphUrl, getToken: async () => graphToken }),
+        new GraphClient({ baseUrl: graphUrl, getToken: () => Promise.resolve(graphToken) }),
       );
       expect((await directory.organization()).id).toBe(tenant.tenantId);
       const armToken = await issueToken(tenant.tenantId, ARM_AUDIENCE);
-      const arm = new ArmClient({ baseUrl: armUrl, getToken: async () => armToken });
+      const arm = new ArmClient({ baseUrl: armUrl, getToken: () => Promise.resolve(armToken) });
       expect((await arm.listSubscriptions()).map((s) => s.displayName)).toEqual(
         tenant.subscriptionNames,
       );
@@ -75,7 +75,7 @@ export function describeDiscoveryContract(name: string, target: () => DiscoveryC
       // a Graph token does not open ARM
       const armWithGraphToken = new ArmClient({
         baseUrl: armUrl,
-        getToken: async () => graphToken,
+        getToken: () => Promise.resolve(graphToken),
       });
       await expect(armWithGraphToken.listSubscriptions()).rejects.toMatchObject({
         statusCode: 401,

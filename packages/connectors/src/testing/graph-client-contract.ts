@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { DIRECTORY_ROLE_TEMPLATE_IDS, DirectoryClient, GraphClient, batchError } from '../graph';
 import { isServiceError } from '../shared';
 
+import { requestUrl } from './request-url';
+
 /** A tenant behind the Graph endpoint, and what the suite may do in it. */
 export interface GraphContractTenant {
   tenantId: string;
@@ -46,9 +48,15 @@ export interface GraphContractTarget {
 /** Runs the GraphClient and DirectoryClient contract against `target()` (read when each test runs). */
 export function describeGraphClientContract(name: string, target: () => GraphContractTarget): void {
   const sleeps: number[] = [];
-  const retry = { maxRetries: 3, sleep: async (ms: number) => void sleeps.push(ms) };
+  const retry = {
+    maxRetries: 3,
+    sleep: (ms: number) => {
+      sleeps.push(ms);
+      return Promise.resolve();
+    },
+  };
   const client = (token = target().tenant.delegatedToken): GraphClient =>
-    new GraphClient({ baseUrl: target().baseUrl, getToken: async () => token, retry });
+    new GraphClient({ baseUrl: target().baseUrl, getToken: () => Promise.resolve(token), retry });
 
   describe(`GraphClient against ${name}`, () => {
     it('follows @odata.nextLink across pages', async () => {
@@ -68,7 +76,7 @@ export function describeGraphClientContract(name: string, target: () => GraphCon
       });
       expect(found).toEqual([
         {
-          id: expect.any(String),
+          id: expect.any(String) as unknown,
           appId: '00000003-0000-0000-c000-000000000000',
           displayName: 'Microsoft Graph',
         },
@@ -132,9 +140,9 @@ export function describeGraphClientContract(name: string, target: () => GraphCon
       let calls = 0;
       const counting = new GraphClient({
         baseUrl: target().baseUrl,
-        getToken: async () => target().tenant.delegatedToken,
-        fetch: async (input, init) => {
-          if (String(input).endsWith('/$batch')) calls += 1;
+        getToken: () => Promise.resolve(target().tenant.delegatedToken),
+        fetch: (input, init) => {
+          if (requestUrl(input).endsWith('/$batch')) calls += 1;
           return fetch(input, init);
         },
       });

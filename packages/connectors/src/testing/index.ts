@@ -8,3 +8,4 @@ export {
 } from './graph-client-contract';
 export { describeDiscoveryContract, type DiscoveryContractTarget } from './discovery-contract';
 export { describeDevOpsClientContract, type DevOpsContractTarget } from './devops-client-contract';
+export { requestUrl } from './request-url';

@@ -1,6 +1,8 @@
 // The rules of the Tenant baseline screen's pickers (spec 2 §4, §5, §9): selection rules, presets,
 // time estimates and their totals, and the configuration preview's limits. Pure: the screen and
 // the server both use them.
+import { textOf } from '../formatting/formatting';
+
 import {
   BASELINE_COMPONENTS,
   DEPLOY_GROUPS,
@@ -243,13 +245,7 @@ export interface PreviewSetting {
 
 /** A setting's value as the preview shows it (objects and arrays as JSON, then truncated). */
 export function previewValue(value: unknown): string {
-  const text =
-    value === null || value === undefined
-      ? String(value)
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value);
-  return truncatePreviewValue(text);
+  return truncatePreviewValue(textOf(value));
 }
 
 /** 'mailTipsAllTipsEnabled' → 'Mail Tips All Tips Enabled'. */

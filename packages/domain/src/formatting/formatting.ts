@@ -3,6 +3,14 @@ import { MISSING } from '../comparison/constants';
 /** Truncation length of values and paths (spec 1 §9, spec 3 §5). */
 export const TRUNCATE_AT = 50;
 
+/**
+ * A configuration value as text: objects and arrays as JSON, anything else as `String` writes it. Exports are
+ * untyped JSON, so a field that should hold a name can hold an object; `String` would write '[object Object]'.
+ */
+export function textOf(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
 /** Truncate to 50 characters: longer texts become the first 47 plus '...'. */
 export function truncate(text: string, max = TRUNCATE_AT): string {
   return text.length > max ? `${text.slice(0, max - 3)}...` : text;
@@ -13,19 +21,18 @@ export function displayValue(value: unknown, max = TRUNCATE_AT): string {
   if (value === undefined || value === MISSING) return MISSING;
   if (value === '') return 'Empty';
   if (value === null) return 'null';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return truncate(text, max);
+  return truncate(textOf(value), max);
 }
 
 /** Backup comparison shows 'Missing' as N/A and objects as JSON (spec 3 §2). */
 export function displayBackupValue(value: unknown): string {
   if (value === undefined || value === MISSING) return 'N/A';
-  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+  return textOf(value);
 }
 
 /** Array display (spec 3 §5): none 'None'; one as is; up to 3 joined; more: first 2 plus '+N more'. */
 export function displayArray(items: readonly unknown[]): string {
-  const s = items.map((i) => (typeof i === 'object' && i !== null ? JSON.stringify(i) : String(i)));
+  const s = items.map(textOf);
   if (s.length === 0) return 'None';
   if (s.length <= 3) return s.join(', ');
   return `${s.slice(0, 2).join(', ')} +${s.length - 2} more`;

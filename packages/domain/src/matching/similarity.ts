@@ -2,6 +2,7 @@ import { distance } from 'fastest-levenshtein';
 
 import { DEFAULT_EXCLUDED_PROPERTIES } from '../comparison/constants';
 import { deepEqual } from '../comparison/diff-documents';
+import { textOf } from '../formatting/formatting';
 
 import { detectPolicyKind, getCI, policyDisplayName, type PolicyKind } from './policy-kind';
 
@@ -120,7 +121,7 @@ function grantScore(a: unknown, b: unknown): number {
   if (ga == null && gb == null) return 100;
   return avg([
     setOverlap(getCI(ga, 'builtInControls'), getCI(gb, 'builtInControls')),
-    String(getCI(ga, 'operator') ?? '') === String(getCI(gb, 'operator') ?? '') ? 100 : 0,
+    textOf(getCI(ga, 'operator') ?? '') === textOf(getCI(gb, 'operator') ?? '') ? 100 : 0,
   ]);
 }
 
@@ -276,8 +277,8 @@ function kindScore(
       return { score: String(getCI(a, 'templateId')) === String(getCI(b, 'templateId')) ? 50 : 0 };
     case 'conditionalAccess': {
       const name = displayNameSimilarity(
-        String(getCI(a, 'displayName') ?? ''),
-        String(getCI(b, 'displayName') ?? ''),
+        textOf(getCI(a, 'displayName') ?? ''),
+        textOf(getCI(b, 'displayName') ?? ''),
       );
       const conditions = caConditions(a, b);
       const grantControls = grantScore(a, b);

@@ -1,4 +1,5 @@
 import { MISSING, toResourcePath, type ConfigFile } from '../comparison';
+import { textOf } from '../formatting/formatting';
 
 import type { ClientConfig, ConfigItem } from './types';
 
@@ -123,8 +124,7 @@ export function display(v: unknown): string {
   if (v === undefined || v === null) return MISSING;
   if (typeof v === 'string') return v === '' ? 'Empty' : v;
   if (Array.isArray(v)) return v.length === 0 ? 'None' : v.map((x) => display(x)).join(', ');
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
+  return textOf(v);
 }
 
 function list(v: unknown): unknown[] {

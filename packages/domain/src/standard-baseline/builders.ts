@@ -1,4 +1,5 @@
 import { MISSING } from '../comparison';
+import { textOf } from '../formatting/formatting';
 
 import {
   asBool,
@@ -70,8 +71,8 @@ export const equalsCI =
 /** Directory settings (Values of Name/Value pairs) by template id or display name. */
 const directorySetting = (templateId: string, displayName: string): ItemPredicate =>
   either(
-    (i) => String(prop(i.value, 'templateId') ?? '').toLowerCase() === templateId,
-    (i) => String(prop(i.value, 'displayName') ?? '').toLowerCase() === displayName.toLowerCase(),
+    (i) => textOf(prop(i.value, 'templateId') ?? '').toLowerCase() === templateId,
+    (i) => textOf(prop(i.value, 'displayName') ?? '').toLowerCase() === displayName.toLowerCase(),
   );
 
 export function directorySettingCheck(
@@ -93,7 +94,7 @@ export function directorySettingCheck(
         if (!Array.isArray(values)) continue;
         const entry: unknown = values.find(
           (e: unknown) =>
-            isObject(e) && String(prop(e, 'name') ?? '').toLowerCase() === spec.name.toLowerCase(),
+            isObject(e) && textOf(prop(e, 'name') ?? '').toLowerCase() === spec.name.toLowerCase(),
         );
         const v = prop(entry, 'value');
         if (v === undefined || v === null) continue;
@@ -115,7 +116,7 @@ export const isConditionalAccess: ItemPredicate = (i) =>
   (prop(i.value, 'grantControls') !== undefined || prop(i.value, 'sessionControls') !== undefined);
 
 const caEnabled = (p: unknown): boolean =>
-  String(prop(p, 'state') ?? '').toLowerCase() === 'enabled';
+  textOf(prop(p, 'state') ?? '').toLowerCase() === 'enabled';
 export const grant = (p: unknown): string[] => lowerList(at(p, 'grantControls.builtInControls'));
 export const requiresMfa = (p: unknown): boolean => {
   const strength = at(p, 'grantControls.authenticationStrength');
@@ -161,7 +162,7 @@ export function caCheck(
       const policies = find(config, isConditionalAccess);
       if (policies.length === 0) return { expected, current: MISSING, pass: false };
       const hits = policies.filter((p) => caEnabled(p.value) && test(p.value));
-      const name = (i: ConfigItem): string => String(prop(i.value, 'displayName') ?? i.path);
+      const name = (i: ConfigItem): string => textOf(prop(i.value, 'displayName') ?? i.path);
       return hits.length > 0
         ? { expected, current: hits.map(name).join(', '), pass: true, file: hits[0]?.path }
         : { expected, current: 'No enabled policy matches', pass: false, file: policies[0]?.path };
@@ -173,8 +174,8 @@ export function caCheck(
 export function authenticationMethod(config: ClientConfig, id: string): ConfigItem | undefined {
   const want = id.toLowerCase();
   const matches = (v: unknown): boolean =>
-    String(prop(v, 'id') ?? '').toLowerCase() === want ||
-    String(prop(v, '@odata.type') ?? '')
+    textOf(prop(v, 'id') ?? '').toLowerCase() === want ||
+    textOf(prop(v, '@odata.type') ?? '')
       .toLowerCase()
       .includes(`${want}authenticationmethodconfiguration`);
   for (const item of config.items) {

@@ -1,4 +1,5 @@
 import { MISSING } from '../comparison';
+import { textOf } from '../formatting/formatting';
 
 import {
   at,
@@ -98,8 +99,8 @@ export const forwardingIsOff = (v: unknown): boolean =>
 const phishingResistant = (p: unknown): boolean => {
   const s = at(p, 'grantControls.authenticationStrength');
   return (
-    String(prop(s, 'id') ?? '') === PHISHING_RESISTANT_STRENGTH ||
-    String(prop(s, 'displayName') ?? '')
+    textOf(prop(s, 'id') ?? '') === PHISHING_RESISTANT_STRENGTH ||
+    textOf(prop(s, 'displayName') ?? '')
       .toLowerCase()
       .includes('phishing')
   );
@@ -1204,7 +1205,7 @@ const exchange: StandardCheck[] = [
       if (rules.length === 0) return { expected, current: MISSING, pass: false };
       const bad = rules.find(
         (r) =>
-          String(prop(r.value, 'SetSCL') ?? '') === '-1' &&
+          textOf(prop(r.value, 'SetSCL') ?? '') === '-1' &&
           lowerList(prop(r.value, 'SenderDomainIs')).length > 0,
       );
       return bad

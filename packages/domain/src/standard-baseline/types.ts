@@ -30,7 +30,8 @@ export interface StandardCheck {
   rationale: string;
   /** The public control this check follows (Maester test id, CIS M365 Foundations or CISA SCuBA id). */
   controlReference: string;
-  evaluate(config: ClientConfig): CheckEvaluation;
+  /** A plain function (no `this`): the runner copies the check without it. */
+  evaluate: (config: ClientConfig) => CheckEvaluation;
 }
 
 /** Result of one check, as shown on the comparison screen and in the PDF. */

@@ -16,6 +16,7 @@ import {
   pendingApprovalSummary,
   policyNameOf,
   rollbackPointLine,
+  textOf,
   workloadFor,
   workloadKey,
   type BaselineComponent,
@@ -495,7 +496,7 @@ async function runFunction(
         const account = DIRECTORY_ACCOUNTS[local];
         if (!account) throw new TaskError(`Unknown account '${local}'`);
         const upn = `${local}@${domain}`;
-        if (users.some((u) => String(u['userPrincipalName'] ?? '').toLowerCase() === upn)) {
+        if (users.some((u) => textOf(u['userPrincipalName'] ?? '').toLowerCase() === upn)) {
           counts.unchanged += 1;
           log.info(`account ${upn} already exists`);
           continue;

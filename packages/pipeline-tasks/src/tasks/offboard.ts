@@ -14,6 +14,7 @@ import {
   pendingApprovalSummary,
   rollbackPointLine,
   substituteParameters,
+  textOf,
   toResourcePath,
   workloadFor,
   workloadKey,
@@ -136,7 +137,7 @@ export async function runOffboard(
     for (const local of component.accounts ?? []) {
       const upn = `${local}@${domain ?? ''}`.toLowerCase();
       const user = (live.get(DIRECTORY_USERS_WORKLOAD) ?? []).find(
-        (u) => String(u['userPrincipalName'] ?? '').toLowerCase() === upn,
+        (u) => textOf(u['userPrincipalName'] ?? '').toLowerCase() === upn,
       );
       if (!user) {
         counts.absent += 1;

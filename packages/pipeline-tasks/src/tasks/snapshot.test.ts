@@ -21,7 +21,7 @@ function repositoryWith(files: Record<string, unknown>): ConfigRepository {
   const map = new Map(
     Object.entries(files).map(([path, object]) => [path, `${JSON.stringify(object, null, 2)}\n`]),
   );
-  return { readFolderTexts: async () => map } as unknown as ConfigRepository;
+  return { readFolderTexts: () => Promise.resolve(map) } as unknown as ConfigRepository;
 }
 
 function tenantWith(): MemoryTenant {

@@ -4,7 +4,7 @@
 // capture keeps ARM's own JSON; created where ARM has them: maintenance configurations only inside
 // a resource group (Aegis's, created when missing, ADR 049); updated and removed at their id.
 import { ArmClient, type ArmResource } from '@aegis/connectors/arm';
-import type { ArmWorkload } from '@aegis/domain';
+import { textOf, type ArmWorkload } from '@aegis/domain';
 
 import { TaskError } from '../log';
 
@@ -74,7 +74,7 @@ export class ArmTenantAdapter {
       workload.createdIn === 'resourceGroup'
         ? await this.resourceGroupFor(workload, body)
         : `/subscriptions/${this.subscription(workload)}`;
-    const id = `${parent}/providers/${workload.resourceType}/${String(body['name'] ?? '')}`;
+    const id = `${parent}/providers/${workload.resourceType}/${textOf(body['name'] ?? '')}`;
     const object = await this.arm.putResource(id, workload.apiVersion, body);
     return { status: 'done', object };
   }
@@ -89,7 +89,7 @@ export class ArmTenantAdapter {
   }
 
   async remove(workload: ArmWorkload, existing: TenantObject): Promise<WriteOutcome> {
-    await this.arm.deleteResource(String(existing['id'] ?? ''), workload.apiVersion);
+    await this.arm.deleteResource(textOf(existing['id'] ?? ''), workload.apiVersion);
     return { status: 'done' };
   }
 }

@@ -136,7 +136,7 @@ export function intuneAuditEntry(event: TenantObject): TenantAuditEntry | undefi
 export function exchangeAdminAuditEntry(record: TenantObject): TenantAuditEntry | undefined {
   let data: Record<string, unknown>;
   try {
-    const parsed: unknown = JSON.parse(String(record['AuditData'] ?? ''));
+    const parsed: unknown = JSON.parse(textOf(record['AuditData']) ?? '');
     if (!isObject(parsed)) return undefined;
     data = parsed;
   } catch {

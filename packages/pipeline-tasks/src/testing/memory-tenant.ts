@@ -54,9 +54,9 @@ export class MemoryTenant implements TenantGateway {
     return list;
   }
 
-  async readAll(workloads: readonly TenantWorkload[]): Promise<TenantRead> {
+  readAll(workloads: readonly TenantWorkload[]): Promise<TenantRead> {
     this.requestCount += 1;
-    return new Map(
+    const read: TenantRead = new Map(
       workloads.map((w): [TenantWorkload, WorkloadRead] => {
         const failing = this.failReads;
         if (failing) return [w, { status: 'failed', message: failing }];
@@ -65,9 +65,10 @@ export class MemoryTenant implements TenantGateway {
         return [w, { status: 'read', objects: this.list(w).map((o) => structuredClone(o)) }];
       }),
     );
+    return Promise.resolve(read);
   }
 
-  async create(workload: TenantWorkload, body: TenantObject): Promise<WriteOutcome> {
+  create(workload: TenantWorkload, body: TenantObject): Promise<WriteOutcome> {
     this.requestCount += 1;
     const object = {
       ...body,
@@ -77,13 +78,13 @@ export class MemoryTenant implements TenantGateway {
     };
     if (workload.transport !== 'adminCommand' && 'singleton' in workload && workload.singleton) {
       this.objects.set(workload, [{ ...this.list(workload)[0], ...body }]);
-      return { status: 'done' };
+      return Promise.resolve({ status: 'done' });
     }
     this.list(workload).push(object);
-    return { status: 'done', object };
+    return Promise.resolve({ status: 'done', object });
   }
 
-  async update(
+  update(
     workload: TenantWorkload,
     existing: TenantObject,
     body: TenantObject,
@@ -93,34 +94,34 @@ export class MemoryTenant implements TenantGateway {
     const list = this.list(workload);
     const index = list.findIndex((o) => (id ? objectIdOf(workload, o) === id : o === existing));
     if (index >= 0) list[index] = { ...list[index], ...body };
-    return { status: 'done' };
+    return Promise.resolve({ status: 'done' });
   }
 
-  async remove(workload: TenantWorkload, existing: TenantObject): Promise<WriteOutcome> {
+  remove(workload: TenantWorkload, existing: TenantObject): Promise<WriteOutcome> {
     this.requestCount += 1;
     const id = objectIdOf(workload, existing);
     this.objects.set(
       workload,
       this.list(workload).filter((o) => objectIdOf(workload, o) !== id),
     );
-    return { status: 'done' };
+    return Promise.resolve({ status: 'done' });
   }
 
-  async enableOrganizationCustomization(): Promise<WriteOutcome> {
+  enableOrganizationCustomization(): Promise<WriteOutcome> {
     this.requestCount += 1;
     const workload = workloadFor('Exchange', 'OrganizationConfig');
-    if (!workload) return { status: 'done' };
+    if (!workload) return Promise.resolve({ status: 'done' });
     const [org] = this.list(workload);
     this.objects.set(workload, [{ ...org, IsDehydrated: false }]);
-    return { status: 'done' };
+    return Promise.resolve({ status: 'done' });
   }
 
-  async initialDomain(): Promise<string> {
-    return this.domain;
+  initialDomain(): Promise<string> {
+    return Promise.resolve(this.domain);
   }
 
   /** The entries since the time, newest first; every log read, keeping everything ever entered. */
-  async readAuditLogs(since: Date, options: { until?: Date } = {}): Promise<TenantAuditRead> {
+  readAuditLogs(since: Date, options: { until?: Date } = {}): Promise<TenantAuditRead> {
     this.requestCount += 1;
     const until = options.until ?? new Date();
     const inWindow = (e: TenantAuditEntry) =>
@@ -131,11 +132,11 @@ export class MemoryTenant implements TenantGateway {
       readAt: until.toISOString(),
       coveredFrom: new Date(0).toISOString(),
     };
-    return {
+    return Promise.resolve({
       entries: this.auditEntries
         .filter(inWindow)
         .sort((a, b) => Date.parse(b.time) - Date.parse(a.time)),
       reads: Object.fromEntries(TENANT_AUDIT_LOGS.map((log) => [log, read])),
-    };
+    });
   }
 }

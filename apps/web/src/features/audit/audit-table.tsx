@@ -1,5 +1,5 @@
 import type { AuditEventDto } from '@aegis/contracts';
-import { auditActionText, formatCaptureDate } from '@aegis/domain';
+import { auditActionText, formatCaptureDate, textOf } from '@aegis/domain';
 import {
   Badge,
   Button,
@@ -80,9 +80,9 @@ function OutcomeBadge({ event }: { event: AuditEventDto }) {
 function detailsSummary(details: AuditEventDto['details']): string {
   if (!details) return '';
   const parts: string[] = [];
-  if (details.runId !== undefined) parts.push(`Run ${String(details.runId)}`);
+  if (details.runId !== undefined) parts.push(`Run ${textOf(details.runId)}`);
   if (details.pullRequestId !== undefined)
-    parts.push(`Pull request ${String(details.pullRequestId)}`);
+    parts.push(`Pull request ${textOf(details.pullRequestId)}`);
   if (typeof details.branch === 'string') parts.push(`Branch ${details.branch}`);
   if (typeof details.tag === 'string') parts.push(`Tag ${details.tag}`);
   // changes refused with 401, tallied per minute (ADR 043)

@@ -190,10 +190,12 @@ describe('Configuration Comparison page', () => {
       ),
     );
     const scrolled = vi.fn();
-    const original = HTMLElement.prototype.scrollIntoView;
+    // jsdom has no scrollIntoView: put the spy in and take it out again
+    const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'scrollIntoView');
     HTMLElement.prototype.scrollIntoView = scrolled;
     onTestFinished(() => {
-      HTMLElement.prototype.scrollIntoView = original;
+      if (original) Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', original);
+      else Reflect.deleteProperty(HTMLElement.prototype, 'scrollIntoView');
     });
     renderApp('/fetch-json-files');
     await screen.findByRole('option', { name: 'ABC - Client ABC' }, { timeout: 10_000 });

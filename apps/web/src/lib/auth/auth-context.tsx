@@ -19,10 +19,10 @@ interface AuthContextValue {
   readonly loading: boolean;
   readonly error: Error | null;
   /** Loads the sign-in client (configuration, and MSAL where Entra ID is configured). */
-  load(): Promise<AuthClient>;
+  load: () => Promise<AuthClient>;
   /** Signs in and fills the browser session (photo included, default when none). */
-  signIn(upn?: string): Promise<SignedInAccount>;
-  signOut(): Promise<void>;
+  signIn: (upn?: string) => Promise<SignedInAccount>;
+  signOut: () => Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
@@ -62,7 +62,8 @@ async function photoDataUrl(client: AuthClient): Promise<string | null> {
     if (!blob) return null;
     return await new Promise<string>((resolve, reject) => {
       const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
+      // readAsDataURL's result is the data: URL
+      reader.onload = () => resolve(reader.result as string);
       reader.onerror = () => reject(reader.error ?? new Error('unreadable photo'));
       reader.readAsDataURL(blob);
     });

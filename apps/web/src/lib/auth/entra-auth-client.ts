@@ -45,8 +45,8 @@ export class EntraAuthClient implements AuthClient {
     await this.initialised;
   }
 
-  async listAccounts(): Promise<SampleAccount[]> {
-    return [];
+  listAccounts(): Promise<SampleAccount[]> {
+    return Promise.resolve([]);
   }
 
   async signIn(): Promise<SignedInAccount> {

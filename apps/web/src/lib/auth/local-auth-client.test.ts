@@ -39,7 +39,7 @@ function tab(storage = new TabStorage()) {
 }
 
 /** A token as the client reads it (only its claims: the server checks signatures). */
-async function token(expiresInSeconds: number): Promise<string> {
+function token(expiresInSeconds: number): string {
   return new UnsecuredJWT({ upn: 'alex.morgan@aegis-msp.example' })
     .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
     .encode();
@@ -48,7 +48,7 @@ async function token(expiresInSeconds: number): Promise<string> {
 describe('the local sign-in across tabs', () => {
   it('a new tab receives the sign-in of an open tab, into its own session storage', async () => {
     const open = tab();
-    const signedIn = await token(3600);
+    const signedIn = token(3600);
     open.storage.setItem('aegis.signInCache', signedIn);
     const opened = tab();
     expect(await opened.client.getAccessToken()).toBe(signedIn);
@@ -57,12 +57,12 @@ describe('the local sign-in across tabs', () => {
 
   it('no open tab signed in (or only with an expired token): the new tab must sign in', async () => {
     const open = tab();
-    open.storage.setItem('aegis.signInCache', await token(10));
+    open.storage.setItem('aegis.signInCache', token(10));
     await expect(tab().client.getAccessToken()).rejects.toBeInstanceOf(NoAccountError);
   });
 
   it('signing out in one tab signs the other tabs out', async () => {
-    const signedIn = await token(3600);
+    const signedIn = token(3600);
     const first = tab();
     const second = tab();
     first.storage.setItem('aegis.signInCache', signedIn);

@@ -1,3 +1,4 @@
+import { textOf } from '@aegis/domain';
 import { decodeJwt } from 'jose';
 
 import {
@@ -78,9 +79,10 @@ export class LocalAuthClient implements AuthClient {
     return response.ok ? response.blob() : undefined;
   }
 
-  async signOut(): Promise<void> {
+  signOut(): Promise<void> {
     this.forget();
     this.handover.signedOut();
+    return Promise.resolve();
   }
 
   /** Leaves the tabs' channel (tests; a page's client lives as long as the page). */
@@ -91,7 +93,7 @@ export class LocalAuthClient implements AuthClient {
 
 function accountFromToken(token: string): SignedInAccount {
   const claims = decodeJwt(token);
-  const upn = typeof claims.upn === 'string' ? claims.upn : String(claims.preferred_username ?? '');
+  const upn = typeof claims.upn === 'string' ? claims.upn : textOf(claims.preferred_username ?? '');
   const displayName = typeof claims.name === 'string' ? claims.name : null;
   return { upn, displayName };
 }

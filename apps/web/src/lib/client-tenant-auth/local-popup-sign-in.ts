@@ -1,4 +1,5 @@
 import type { ClientTenantAuth } from '@aegis/contracts';
+import { textOf } from '@aegis/domain';
 import { decodeJwt } from 'jose';
 
 import { GlobalAdminSignInError, type ClientTenantSession } from './client-tenant-session';
@@ -113,8 +114,8 @@ export async function localPopupSignIn(
     throw new GlobalAdminSignInError(body.error ?? 'invalid_grant', body.error_description ?? '');
   const claims = decodeJwt(body.access_token);
   return {
-    tenantId: String(claims.tid ?? ''),
-    upn: String(claims.upn ?? claims.preferred_username ?? ''),
+    tenantId: textOf(claims.tid ?? ''),
+    upn: textOf(claims.upn ?? claims.preferred_username ?? ''),
     displayName: typeof claims.name === 'string' ? claims.name : null,
     accessToken: body.access_token,
     expiresAt: Date.now() + (body.expires_in ?? 3600) * 1000,

@@ -1,5 +1,5 @@
 import type { AppTableEntityDto } from '@aegis/contracts';
-import { sortRows, toggleSort, viewerColumns, type SortDirection } from '@aegis/domain';
+import { sortRows, textOf, toggleSort, viewerColumns, type SortDirection } from '@aegis/domain';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowSortDownRegular, ArrowSortRegular, ArrowSortUpRegular } from '@fluentui/react-icons';
 import { useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
@@ -105,7 +105,7 @@ const useStyles = makeStyles({
 
 function display(value: unknown): string {
   if (value === null || value === undefined) return '';
-  return String(value);
+  return textOf(value);
 }
 
 function SortIcon({ direction, className }: { direction?: SortDirection; className: string }) {

@@ -80,11 +80,11 @@ export function useReviewWorkflowFlow(client: string, branch: CaptureBranch) {
     summary,
     reviewed: reviewedCount(state.reviewed, reviewable),
     everythingReviewed,
-    applyExclusions(properties: string[], paths: string[]): void {
+    applyExclusions: (properties: string[], paths: string[]): void => {
       dispatchView({ type: 'applyExclusions', exclusions: { properties, paths } });
       dispatch({ type: 'reanalysed' });
     },
-    continueToApproval(): void {
+    continueToApproval: (): void => {
       if (!everythingReviewed) {
         notify({ intent: 'warning', title: CONTINUE_TO_APPROVAL_ALERT });
         return;

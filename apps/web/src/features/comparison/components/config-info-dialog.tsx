@@ -1,4 +1,4 @@
-import { detectPolicyKind, displayValue } from '@aegis/domain';
+import { detectPolicyKind, displayValue, textOf } from '@aegis/domain';
 import {
   Button,
   Dialog,
@@ -84,7 +84,7 @@ function detailOf(policy: ViewPolicy, content: unknown): ConfigDetail {
   const failing = policy.rows.filter((r) => !r.pass).length;
   const ownDescription =
     content && typeof content === 'object' && 'description' in content
-      ? String(content.description ?? '')
+      ? textOf(content.description ?? '')
       : '';
   if (policy.check) {
     const c = policy.check;

@@ -9,6 +9,7 @@ import {
   displayNameSimilarity,
   matchingProgress,
   matchQuality,
+  textOf,
   type ConfirmedMatch,
   type SuggestionSummary,
   type UnmatchedSummary,
@@ -104,7 +105,7 @@ function summaryLines(policy: unknown): string[] {
   const session = get(policy, 'sessionControls');
   if (session) lines.push(`Session: ${JSON.stringify(session).slice(0, 80)}`);
   const state = get(policy, 'state');
-  if (state) lines.push(`State: ${String(state)}`);
+  if (state) lines.push(`State: ${textOf(state)}`);
   if (lines.length === 0 && policy && typeof policy === 'object') {
     lines.push(`${Object.keys(policy).length} settings`);
   }

@@ -84,7 +84,9 @@ afterEach(() => clearClientTenantSession());
 
 describe('the enterprise app search (spec 2 §4, §8, §9)', () => {
   it('tries 6 times, waiting 3000 ms then ×1.5, with both progress texts, then gives up', async () => {
-    const { final, waits, texts, calls } = await runSearch(Array(6).fill(NOT_FOUND));
+    const { final, waits, texts, calls } = await runSearch(
+      Array.from({ length: 6 }, () => NOT_FOUND),
+    );
     expect(calls).toBe(6);
     expect(waits).toEqual([3000, 4500, 6750, 10125, 15187.5]);
     expect(texts).toEqual([
@@ -127,7 +129,10 @@ describe('the enterprise app search (spec 2 §4, §8, §9)', () => {
 
   it('ends with the last error when every attempt failed', async () => {
     const { final, calls } = await runSearch(
-      Array(6).fill({ status: 'error', httpStatus: 500, body: 'boom' }),
+      Array.from(
+        { length: 6 },
+        () => ({ status: 'error', httpStatus: 500, body: 'boom' }) as const,
+      ),
     );
     expect(calls).toBe(6);
     expect(final).toEqual({

@@ -58,9 +58,9 @@ export function globalAdminSession(
 
 /** signInGlobalAdmin's effect: the session is stored and returned. */
 export function signsInAs(session: () => ClientTenantSession) {
-  return async () => {
+  return () => {
     setClientTenantSession(session());
-    return session();
+    return Promise.resolve(session());
   };
 }
 
