@@ -1,7 +1,7 @@
 import { formatSummaryPercentage } from '@aegis/domain';
 import type { Content } from 'pdfmake/interfaces';
 
-import { CONTENT_WIDTH } from '../pdf/blocks';
+import { hairline } from '../pdf/blocks';
 import { formatReportLongDate, generatedByName } from '../pdf/format';
 import { logoContent } from '../pdf/image';
 import { bandColour, bandLightColour, bandName, colours, passRateIconSvg } from '../pdf/theme';
@@ -90,20 +90,7 @@ function details(ctx: ReportContext): Content {
   return {
     absolutePosition: { x: 50, y: 842 - 70 - 110 },
     stack: [
-      {
-        canvas: [
-          {
-            type: 'line',
-            x1: 0,
-            y1: 0,
-            x2: CONTENT_WIDTH,
-            y2: 0,
-            lineWidth: 0.5,
-            lineColor: colours.border,
-          },
-        ],
-        margin: [0, 0, 0, 10],
-      },
+      hairline([0, 0, 0, 10]),
       {
         table: {
           widths: [90, '*'],

@@ -1,7 +1,7 @@
 import { InputError } from '@aegis/domain';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 
-import { CONTENT_WIDTH } from '../pdf/blocks';
+import { CONTENT_WIDTH, hairline } from '../pdf/blocks';
 import { formatReportDate, generatedByName } from '../pdf/format';
 import { colours } from '../pdf/theme';
 
@@ -92,20 +92,7 @@ function footer(input: ComparisonReportInput) {
   return (currentPage: number, pageCount: number): Content => ({
     margin: [PAGE_MARGINS[0], 28, PAGE_MARGINS[2], 0],
     stack: [
-      {
-        canvas: [
-          {
-            type: 'line',
-            x1: 0,
-            y1: 0,
-            x2: CONTENT_WIDTH,
-            y2: 0,
-            lineWidth: 0.5,
-            lineColor: colours.border,
-          },
-        ],
-        margin: [0, 0, 0, 6],
-      },
+      hairline([0, 0, 0, 6]),
       {
         columns: [
           { text: by },

@@ -10,16 +10,27 @@ import {
   type ComplianceSummary,
   type ComplianceExportOptions,
   type DeviationSummary,
-  type Severity,
 } from '@aegis/domain';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 
-import { callout, CONTENT_WIDTH, gridLayout, sectionTitle } from '../pdf/blocks';
+import {
+  callout,
+  confidentialFooter,
+  CONTENT_WIDTH,
+  gridLayout,
+  sectionTitle,
+} from '../pdf/blocks';
 import { breakable, formatReportDate, generatedByName, type ReportUser } from '../pdf/format';
 import { readLogo } from '../pdf/image';
 import { notCapturedNotice } from '../pdf/not-captured';
 import { renderPdf } from '../pdf/render';
-import { bandColour, bandLightColour, colours } from '../pdf/theme';
+import {
+  bandColour,
+  bandLightColour,
+  colours,
+  SEVERITY_COLOURS,
+  SEVERITY_NAMES,
+} from '../pdf/theme';
 
 /** What the compliance PDF is made of (spec 3 §2 'Export Compliance Report', §9). */
 export interface ComplianceReportInput {
@@ -34,21 +45,6 @@ export interface ComplianceReportInput {
 
 /** Values in the PDF are cut at 50 characters (spec 3 §9). */
 export const PDF_VALUE_LENGTH = 50;
-
-const SEVERITY_COLOURS: Record<Severity, string> = {
-  critical: colours.red,
-  high: '#D9480F',
-  medium: colours.amber,
-  low: colours.green,
-  prerequisite: colours.muted,
-};
-const SEVERITY_NAMES: Record<Severity, string> = {
-  critical: 'Critical',
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-  prerequisite: 'Prerequisite',
-};
 
 const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
 
@@ -265,16 +261,11 @@ export function buildComplianceReportDefinition(
       author: generatedByName(input.generatedBy),
       creator: 'Aegis',
     },
-    footer: (currentPage: number, pageCount: number): Content => ({
-      margin: [50, 20, 50, 0],
-      columns: [
-        { text: input.client, bold: true, color: colours.brand },
-        { text: 'CONFIDENTIAL', alignment: 'center', bold: true, color: colours.red },
-        { text: `Page ${currentPage} of ${pageCount}`, alignment: 'right' },
-      ],
-      fontSize: 8,
-      color: colours.muted,
-    }),
+    footer: confidentialFooter(
+      input.client,
+      colours.brand,
+      (currentPage, pageCount) => `Page ${currentPage} of ${pageCount}`,
+    ),
     content,
     defaultStyle: { font: 'Roboto', fontSize: 10, color: colours.text },
     styles: {

@@ -1,29 +1,27 @@
-import { movementSentence, SEVERITY_MEANINGS, SEVERITY_ORDER, type Severity } from '@aegis/domain';
+import { movementSentence, SEVERITY_MEANINGS, SEVERITY_ORDER } from '@aegis/domain';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 
-import { callout, CONTENT_WIDTH, gridLayout } from '../pdf/blocks';
+import {
+  callout,
+  confidentialFooter,
+  CONTENT_WIDTH,
+  gridLayout,
+  hairline,
+  sectionTitle,
+} from '../pdf/blocks';
 import { breakable, formatReportDate, formatReportLongDate } from '../pdf/format';
 import { logoContent } from '../pdf/image';
 import { notCapturedNotice } from '../pdf/not-captured';
 import { renderPdf } from '../pdf/render';
-import { bandColour, bandLightColour, colours } from '../pdf/theme';
+import {
+  bandColour,
+  bandLightColour,
+  colours,
+  SEVERITY_COLOURS,
+  SEVERITY_NAMES,
+} from '../pdf/theme';
 
 import type { CustomerReportInput, TrendFigure } from './types';
-
-const SEVERITY_NAMES: Record<Severity, string> = {
-  critical: 'Critical',
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-  prerequisite: 'Prerequisite',
-};
-const SEVERITY_COLOURS: Record<Severity, string> = {
-  critical: colours.red,
-  high: '#D9480F',
-  medium: colours.amber,
-  low: colours.green,
-  prerequisite: colours.muted,
-};
 
 const LOGO_BOX = { width: 220, height: 90 };
 const HEX_COLOUR = /^#[0-9A-Fa-f]{6}$/;
@@ -36,27 +34,8 @@ interface Theme {
 const isoDate = (iso: string): string => formatReportDate(new Date(iso));
 
 function heading(text: string, theme: Theme, pageBreak: boolean): Content {
-  return {
-    stack: [
-      { text, style: 'h1', color: theme.brand },
-      {
-        canvas: [
-          { type: 'rect', x: 0, y: 0, w: 48, h: 3, color: theme.brand },
-          {
-            type: 'line',
-            x1: 48,
-            y1: 1.5,
-            x2: CONTENT_WIDTH,
-            y2: 1.5,
-            lineWidth: 0.5,
-            lineColor: colours.border,
-          },
-        ],
-        margin: [0, 4, 0, 12],
-      },
-    ],
-    ...(pageBreak ? { pageBreak: 'before' as const } : { margin: [0, 14, 0, 0] }),
-  };
+  const title = sectionTitle(text, pageBreak, theme.brand);
+  return pageBreak ? title : { ...title, margin: [0, 14, 0, 0] };
 }
 
 function headerRow(cells: string[], theme: Theme): TableCell[] {
@@ -114,20 +93,7 @@ function cover(input: CustomerReportInput, theme: Theme): Content[] {
     {
       absolutePosition: { x: 50, y: 842 - 70 - 120 },
       stack: [
-        {
-          canvas: [
-            {
-              type: 'line',
-              x1: 0,
-              y1: 0,
-              x2: CONTENT_WIDTH,
-              y2: 0,
-              lineWidth: 0.5,
-              lineColor: colours.border,
-            },
-          ],
-          margin: [0, 0, 0, 10],
-        },
+        hairline([0, 0, 0, 10]),
         { text: `Prepared by ${branding.mspName}`, bold: true, color: theme.brand },
         ...(contact.length > 0
           ? [{ text: contact.join('  ·  '), fontSize: 9, margin: [0, 2, 0, 0] }]
@@ -415,19 +381,11 @@ export function buildCustomerReportDefinition(input: CustomerReportInput): TDocu
       author: input.branding.mspName,
       creator: 'Aegis',
     },
-    footer: (currentPage: number, pageCount: number): Content => ({
-      margin: [50, 20, 50, 0],
-      columns: [
-        { text: input.customerName, bold: true, color: theme.brand },
-        { text: 'CONFIDENTIAL', alignment: 'center', bold: true, color: colours.red },
-        {
-          text: `${input.period.label}  ·  Page ${currentPage} of ${pageCount}`,
-          alignment: 'right',
-        },
-      ],
-      fontSize: 8,
-      color: colours.muted,
-    }),
+    footer: confidentialFooter(
+      input.customerName,
+      theme.brand,
+      (currentPage, pageCount) => `${input.period.label}  ·  Page ${currentPage} of ${pageCount}`,
+    ),
     content: [
       ...cover(input, theme),
       ...executiveSummary(input, theme),

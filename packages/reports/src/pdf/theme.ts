@@ -1,4 +1,4 @@
-import { complianceBand, passRateIcon, type PassRateIcon } from '@aegis/domain';
+import { complianceBand, passRateIcon, type PassRateIcon, type Severity } from '@aegis/domain';
 
 /** Report palette: a navy brand colour, neutral greys and the compliance bands (spec 1 §9). */
 export const colours = {
@@ -62,3 +62,21 @@ const ICON_PATHS: Record<PassRateIcon, (size: number) => string> = {
 export function passRateIconSvg(percentage: number, size: number): string {
   return ICON_PATHS[passRateIcon(percentage)](size);
 }
+
+/** How a report names each severity. */
+export const SEVERITY_NAMES: Record<Severity, string> = {
+  critical: 'Critical',
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+  prerequisite: 'Prerequisite',
+};
+
+/** A severity's colour in the reports. */
+export const SEVERITY_COLOURS: Record<Severity, string> = {
+  critical: colours.red,
+  high: '#D9480F',
+  medium: colours.amber,
+  low: colours.green,
+  prerequisite: colours.muted,
+};
