@@ -7,8 +7,11 @@ import {
   promotionPreviewSchema,
   promotionQuerySchema,
   proposedSettingsChangeSchema,
+  type ProposedSettingsChangeDto,
 } from '@aegis/contracts';
+import type { AegisRole } from '@aegis/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 
 import { actorName } from '../../plugins/auth';
 import { ClientSettingsService } from '../../services/client-settings-service';
@@ -21,6 +24,43 @@ const tags = ['clients'];
  * second person approves.
  */
 export const clientSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A change proposed as a pull request a second person approves: 201 with the proposal. */
+  const proposeRoute = <Body extends z.ZodType>(
+    url: string,
+    role: AegisRole,
+    description: string,
+    body: Body,
+    propose: (
+      service: ClientSettingsService,
+      client: string,
+      body: z.infer<Body>,
+      by: string,
+    ) => Promise<ProposedSettingsChangeDto>,
+  ) =>
+    app.post(
+      url,
+      {
+        config: { role },
+        schema: {
+          tags,
+          description,
+          params: clientSettingsParamsSchema,
+          body,
+          response: { 201: proposedSettingsChangeSchema },
+        },
+      },
+      async (request, reply) => {
+        const proposed = await propose(
+          new ClientSettingsService(request.configRepository),
+          request.params.client,
+          // validated against `body` above; the type provider cannot resolve a generic schema
+          request.body as z.infer<Body>,
+          actorName(request.user),
+        );
+        return reply.code(201).send(proposed);
+      },
+    );
+
   app.get(
     '/api/clients/:client/parameters',
     {
@@ -37,50 +77,20 @@ export const clientSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       new ClientSettingsService(request.configRepository).parameters(request.params.client),
   );
 
-  app.post(
+  proposeRoute(
     '/api/clients/:client/parameters/changes',
-    {
-      config: { role: 'Operator' },
-      schema: {
-        tags,
-        description:
-          "Proposes setting and removing a client's parameters: a pull request of its parameters file that someone else approves.",
-        params: clientSettingsParamsSchema,
-        body: parameterChangeBodySchema,
-        response: { 201: proposedSettingsChangeSchema },
-      },
-    },
-    async (request, reply) => {
-      const proposed = await new ClientSettingsService(request.configRepository).proposeParameters(
-        request.params.client,
-        request.body,
-        actorName(request.user),
-      );
-      return reply.code(201).send(proposed);
-    },
+    'Operator',
+    "Proposes setting and removing a client's parameters: a pull request of its parameters file that someone else approves.",
+    parameterChangeBodySchema,
+    (service, client, body, by) => service.proposeParameters(client, body, by),
   );
 
-  app.post(
+  proposeRoute(
     '/api/clients/:client/layers/changes',
-    {
-      config: { role: 'Administrator' },
-      schema: {
-        tags,
-        description:
-          "Proposes the client's baseline layers, in order (a later layer wins): a pull request of its layers file that someone else approves.",
-        params: clientSettingsParamsSchema,
-        body: clientLayersBodySchema,
-        response: { 201: proposedSettingsChangeSchema },
-      },
-    },
-    async (request, reply) => {
-      const proposed = await new ClientSettingsService(request.configRepository).proposeLayers(
-        request.params.client,
-        request.body,
-        actorName(request.user),
-      );
-      return reply.code(201).send(proposed);
-    },
+    'Administrator',
+    "Proposes the client's baseline layers, in order (a later layer wins): a pull request of its layers file that someone else approves.",
+    clientLayersBodySchema,
+    (service, client, body, by) => service.proposeLayers(client, body, by),
   );
 
   app.get(
@@ -103,26 +113,11 @@ export const clientSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
+  proposeRoute(
     '/api/clients/:client/promotions',
-    {
-      config: { role: 'Operator' },
-      schema: {
-        tags,
-        description:
-          "Proposes promoting one of the client's captured policies into the company baseline (or a layer), parameterised: a pull request someone else approves.",
-        params: clientSettingsParamsSchema,
-        body: promotionBodySchema,
-        response: { 201: proposedSettingsChangeSchema },
-      },
-    },
-    async (request, reply) => {
-      const proposed = await new ClientSettingsService(request.configRepository).proposePromotion(
-        request.params.client,
-        request.body,
-        actorName(request.user),
-      );
-      return reply.code(201).send(proposed);
-    },
+    'Operator',
+    "Proposes promoting one of the client's captured policies into the company baseline (or a layer), parameterised: a pull request someone else approves.",
+    promotionBodySchema,
+    (service, client, body, by) => service.proposePromotion(client, body, by),
   );
 };
