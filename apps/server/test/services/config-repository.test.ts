@@ -118,6 +118,46 @@ describe('ConfigRepository against the DevOps emulator (real git)', () => {
     expect(shared.trees.calculatedSize).toBe(abc);
   });
 
+  it('20 concurrent reads of one tree, by 20 users, make one zip read and get what a read alone gets', async () => {
+    const shared = createConfigRepositoryShared(REPO);
+    const api = client();
+    let downloads = 0;
+    const readFolder = api.readFolder.bind(api);
+    api.readFolder = (...args) => {
+      downloads += 1;
+      return readFolder(...args);
+    };
+    const folder = clientResourcesRoot('CON');
+    const trees = await Promise.all(
+      Array.from({ length: 20 }, () => new ConfigRepository(api, shared).readTree(folder)),
+    );
+    expect(downloads).toBe(1);
+    // every caller gets the one parsed tree, equal to a read that joins nobody
+    const alone = await repository().readTree(folder);
+    expect(alone?.files.length).toBeGreaterThan(0);
+    for (const tree of trees) expect(tree).toBe(trees[0]);
+    expect(trees[0]).toEqual(alone);
+  });
+
+  it('a failed tree read fails everyone who joined it and is not kept: the next read reads again', async () => {
+    const shared = createConfigRepositoryShared(REPO);
+    const folder = clientResourcesRoot('FAB');
+    devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 503,
+      pathPattern: '/items',
+      queryPattern: 'format=zip',
+      message: 'archive service down',
+    });
+    const failed = await Promise.allSettled(
+      Array.from({ length: 5 }, () => repository(shared).readTree(folder)),
+    );
+    expect(failed.map((r) => r.status)).toEqual(Array(5).fill('rejected'));
+    devops.emulator.faults.clear();
+    const tree = await repository(shared).readTree(folder);
+    expect(tree).toEqual(await repository().readTree(folder));
+  });
+
   it('reads JSON: a missing file is absent, not an error', async () => {
     const repo = repository();
     expect(await repo.readJson('/Clients/ABC/.does-not-exist.json')).toBeUndefined();

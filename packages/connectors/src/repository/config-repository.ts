@@ -79,10 +79,17 @@ export interface ParsedTree {
   files: ParsedFile[];
 }
 
+/** How a tree missing from the cache is read (one zip), handed to the cache's fetch. */
+type TreeRead = () => Promise<ParsedTree | undefined>;
+
 /** What every ConfigRepository of one app shares: where the repository is, the caches, the write queues. */
 export interface ConfigRepositoryShared {
   readonly repo: RepositoryRef;
-  readonly trees: LRUCache<string, ParsedTree>;
+  /**
+   * Parsed trees by git tree id. Read through `fetch`, which joins the reads of one tree already
+   * under way: 20 people opening the same client at once cost one zip and one parse, not 20.
+   */
+  readonly trees: LRUCache<string, ParsedTree, TreeRead>;
   /** per branch + path + user: writes waiting for the push in flight, applied together next */
   readonly writeQueues: Map<string, WriteQueue>;
   /** how long a write keeps re-applying itself while others push to the same branch */
@@ -132,10 +139,13 @@ export function createConfigRepositoryShared(
 ): ConfigRepositoryShared {
   return {
     repo,
-    trees: new LRUCache({
+    trees: new LRUCache<string, ParsedTree, TreeRead>({
       max: options.treeCacheSize ?? TREE_CACHE_ENTRIES,
       maxSize: options.treeCacheBytes ?? TREE_CACHE_BYTES,
       sizeCalculation: parsedTreeBytes,
+      fetchMethod: (_key, _stale, { context }) => context(),
+      // a tree evicted while its read is under way is still answered to those who wait for it
+      ignoreFetchAbort: true,
     }),
     writeQueues: new Map(),
     retry: { ...DEFAULT_UPDATE_RETRY, ...options.retry },
@@ -412,7 +422,8 @@ export class ConfigRepository {
 
   /**
    * The files of a listed folder: from the cache by tree object id, else one zip request pinned to
-   * the listing's commit. `cache: false` reads without filling the cache (bulk reads such as sizes).
+   * the listing's commit, which concurrent readers of the same tree join. `cache: false` reads
+   * without filling the cache (bulk reads such as sizes).
    */
   async loadTree(
     folder: string,
@@ -422,18 +433,18 @@ export class ConfigRepository {
     const root = listing[0];
     if (!root) return undefined;
     const key = `${this.repo.project}/${this.repo.repository}:${folder}@${root.objectId}`;
-    const cached = this.shared.trees.get(key);
-    if (cached) return cached;
-    const snapshot = await this.devops.readFolder(this.repo, folder, { listing: [...listing] });
-    if (!snapshot) return undefined;
-    const tree: ParsedTree = {
-      folder,
-      treeId: root.objectId,
-      commitId: snapshot.commitId,
-      files: snapshot.files.map((f) => parseFile(f.path, f.content, f.objectId)),
+    const read: TreeRead = async () => {
+      const snapshot = await this.devops.readFolder(this.repo, folder, { listing: [...listing] });
+      if (!snapshot) return undefined;
+      return {
+        folder,
+        treeId: root.objectId,
+        commitId: snapshot.commitId,
+        files: snapshot.files.map((f) => parseFile(f.path, f.content, f.objectId)),
+      };
     };
-    if (options.cache ?? true) this.shared.trees.set(key, tree);
-    return tree;
+    if (options.cache === false) return this.shared.trees.get(key) ?? read();
+    return this.shared.trees.fetch(key, { context: read });
   }
 
   /**
