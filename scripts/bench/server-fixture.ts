@@ -3,10 +3,12 @@
  * and the Aegis server built as `npm start` builds it, whose DevOps requests are counted; plus a pusher that
  * writes generated trees to main in batches.
  */
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 
 import { DevOpsClient, type FileChange, type RepositoryRef } from '@aegis/connectors/devops';
@@ -79,21 +81,28 @@ export interface GetResult<T> {
 }
 
 /**
+ * CPU time a process used so far, in ms, from Linux /proc (0 elsewhere): its own (all its threads)
+ * and its waited-for children's (the emulator's `git`).
+ */
+function procCpuMilliseconds(pid: number | 'self'): { own: number; children: number } {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields 14 to 17 of stat (utime, stime, cutime, cstime), in clock ticks of 1/100 s
+    const ticks = (i: number) => Number(fields[i - 3]) * 10;
+    return { own: ticks(14) + ticks(15), children: ticks(16) + ticks(17) };
+  } catch {
+    return { own: 0, children: 0 };
+  }
+}
+
+/**
  * CPU time used so far, in ms: by this process (all its threads: the server, its summary workers and
- * the in-process emulator) and by its waited-for children (the emulator's `git`; Linux /proc, else 0).
+ * an in-process emulator) and by its waited-for children (the emulator's `git`).
  */
 export function cpuMilliseconds(): { own: number; children: number } {
   const own = process.cpuUsage();
-  let children = 0;
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // fields 16 and 17 of stat (cutime, cstime), in clock ticks of 1/100 s
-    children = (Number(fields[13]) + Number(fields[14])) * 10;
-  } catch {
-    children = 0;
-  }
-  return { own: (own.user + own.system) / 1000, children };
+  return { own: (own.user + own.system) / 1000, children: procCpuMilliseconds('self').children };
 }
 
 /** Samples the heap used while `work` runs; its peak in MB. */
@@ -112,6 +121,12 @@ export async function withPeakHeap<T>(work: () => Promise<T>): Promise<{ value: 
   }
 }
 
+/** The DevOps emulator the server is pointed at: in this process, or in a child process. */
+interface BenchDevOps {
+  url: string;
+  close(): Promise<void>;
+}
+
 export interface BenchServerOptions {
   /** Aegis's own Table storage (audit trail, shared state, fleet summaries); none by default */
   tables?: AppTables;
@@ -123,7 +138,7 @@ export interface BenchServerOptions {
 
 export async function startBenchServer(
   name: string,
-  { tables, env = {}, ports = {} }: BenchServerOptions = {},
+  options: BenchServerOptions = {},
 ): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `aegis-bench-${name}-`));
   const idp = await startIdentityProvider({ port: 0, audience: AUDIENCE, allowedOrigins: [] });
@@ -132,6 +147,63 @@ export async function startBenchServer(
     buildDevOpsServer({ dataDir, verifyToken: jwksTokenVerifier(idp) }),
     { port: 0 },
   );
+  return { ...(await serveOver(emulator, idp, dataDir, options)), emulator };
+}
+
+/** A bench server whose DevOps emulator runs in a child process: its CPU is counted apart. */
+export interface BenchServerApart extends Omit<BenchServer, 'emulator'> {
+  /** CPU the emulator's process and its `git` children used so far, ms */
+  emulatorCpuMilliseconds(): number;
+}
+
+/**
+ * The bench server with the DevOps emulator in a process of its own (issue 32 item 6: "the
+ * emulators in the same process group"): the server's event loop no longer runs the emulator
+ * (whose `git` spawns and archives are Azure DevOps' own servers' work in production), and the
+ * CPU of each side is measured apart.
+ */
+export async function startBenchServerApart(
+  name: string,
+  options: BenchServerOptions = {},
+): Promise<BenchServerApart> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `aegis-bench-${name}-`));
+  const idp = await startIdentityProvider({ port: 0, audience: AUDIENCE, allowedOrigins: [] });
+  await seedDevOps(dataDir);
+  const child = fork(
+    fileURLToPath(new URL('./devops-emulator-process.ts', import.meta.url)),
+    [dataDir, idp.jwksUrl, idp.issuer, AUDIENCE],
+    { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (message: { url?: string }) =>
+      message.url ? resolve(message.url) : reject(new Error('the emulator process sent no url')),
+    );
+    child.once('exit', (code) => reject(new Error(`the emulator process exited with ${code}`)));
+  });
+  const pid = child.pid ?? 0;
+  const devops: BenchDevOps = {
+    url,
+    close: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+  return {
+    ...(await serveOver(devops, idp, dataDir, options)),
+    emulatorCpuMilliseconds: () => {
+      const cpu = procCpuMilliseconds(pid);
+      return cpu.own + cpu.children;
+    },
+  };
+}
+
+async function serveOver(
+  emulator: BenchDevOps,
+  idp: IdentityProvider,
+  dataDir: string,
+  { tables, env = {}, ports = {} }: BenchServerOptions,
+): Promise<Omit<BenchServer, 'emulator'>> {
   let counts: RequestCounts = { all: 0, zips: 0, listings: 0 };
   const countingFetch: typeof fetch = (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
@@ -209,7 +281,6 @@ export async function startBenchServer(
     };
   return {
     app,
-    emulator,
     idp,
     pusher,
     token,
