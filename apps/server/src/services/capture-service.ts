@@ -1,5 +1,5 @@
 import { isServiceError, ServiceError } from '@aegis/connectors';
-import type { BuildRecord, PullRequest } from '@aegis/connectors/devops';
+import type { BuildRecord, PullRequest, VersionSpec } from '@aegis/connectors/devops';
 import { readClientBaseline, type ConfigRepository } from '@aegis/connectors/repository';
 import type {
   CaptureAnalysis,
@@ -111,14 +111,20 @@ export class CaptureService {
    * What the capture on a branch could not read (ADR 050); undefined for a capture older than
    * manifests. A failing read throws: the approval rule must not pass on a read that failed.
    */
-  private async manifestOf(client: string, branch: string): Promise<CaptureManifest | undefined> {
-    const file = await this.repository.readText(captureManifestPath(client), { branch });
+  private async manifestOf(
+    client: string,
+    version: VersionSpec,
+  ): Promise<CaptureManifest | undefined> {
+    const file = await this.repository.readText(captureManifestPath(client), version);
     return parseCaptureManifest(file?.text);
   }
 
-  private async metadataOf(client: string, branch: string): Promise<CaptureMetadata | undefined> {
+  private async metadataOf(
+    client: string,
+    version: VersionSpec,
+  ): Promise<CaptureMetadata | undefined> {
     try {
-      const parsed = await this.repository.readJson(captureMetadataPath(client), { branch });
+      const parsed = await this.repository.readJson(captureMetadataPath(client), version);
       return parsed && typeof parsed === 'object' ? parsed : undefined;
     } catch {
       return undefined;
@@ -179,7 +185,7 @@ export class CaptureService {
 
   private async branchesOf(
     client: string,
-    refs: readonly { name: string }[],
+    refs: readonly { name: string; commitId: string }[],
     completed: readonly PullRequest[],
     all: readonly PullRequest[],
     limit: ReturnType<typeof pLimit>,
@@ -199,16 +205,22 @@ export class CaptureService {
       if (!seen || pr.pullRequestId > seen.pullRequestId) latest.set(name, pr);
     }
 
-    const existing = refs
-      .map((r) => short(r.name))
-      .filter((name) => isCaptureBranchOf(name, client));
+    const tips = new Map(
+      refs
+        .map((r) => [short(r.name), r.commitId] as const)
+        .filter(([name]) => isCaptureBranchOf(name, client)),
+    );
+    const existing = [...tips.keys()];
     const branches = await Promise.all(
       existing.map((name) =>
         limit(async () => {
+          // read at the tip the listing gave: cached by commit id, so a list shown again costs
+          // no reads until the branch moves
+          const tip: VersionSpec = { commit: tips.get(name) ?? '' };
           const [metadata, manifest] = await Promise.all([
-            this.metadataOf(client, name),
+            this.metadataOf(client, tip),
             // the list stays usable when one manifest cannot be read; approval reads it again
-            this.manifestOf(client, name).catch(() => undefined),
+            this.manifestOf(client, tip).catch(() => undefined),
           ]);
           const date = metadata?.capturedAt ?? (await this.runDateOf(name));
           return this.toBranch(
@@ -346,7 +358,8 @@ export class CaptureService {
       readClientBaseline(this.repository, client, { commit: diff.baseCommit }).then((b) => b.files),
       this.repository.getBlobs(previousIds),
       this.acceptedDeviations(client, diff.baseCommit),
-      this.manifestOf(client, branch),
+      // at the commit analysed, as the capture's tree
+      this.manifestOf(client, { commit: diff.targetCommit }),
     ]);
     if (!capture) throw new NotFoundError(`No configuration for client ${client} on ${branch}`);
 
@@ -510,8 +523,8 @@ export class CaptureService {
         sourceRefName: source,
         targetRefName: MAIN,
       }),
-      this.metadataOf(client, branch),
-      this.manifestOf(client, branch),
+      this.metadataOf(client, { branch }),
+      this.manifestOf(client, { branch }),
     ]);
     if (!refs.some((r) => r.name === source)) {
       throw new NotFoundError(`Capture branch ${branch} not found`);

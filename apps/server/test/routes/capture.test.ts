@@ -491,4 +491,56 @@ describe('a partial capture (ADR 050)', () => {
     env.devops.emulator.faults.clear();
     expect(response.statusCode).toBe(502);
   });
+
+  it("reads a branch's manifest again only when the branch moved: none stale, none read twice", async () => {
+    const older = async () =>
+      (
+        (
+          await env.t.injectAs(SAMPLE_USER, {
+            method: 'GET',
+            url: '/api/capture/clients/ABC/branches',
+          })
+        ).json() as CaptureBranchList
+      ).branches.find((b) => b.name === OLDER);
+    expect(await older()).toMatchObject({ partial: true });
+    // the manifest at the branch's tip was read: a list shown again does not read it
+    env.devops.emulator.faults.add({
+      kind: 'error',
+      statusCode: 500,
+      pathPattern: '/items$',
+      queryPattern: 'capture-manifest',
+    });
+    const again = await older();
+    env.devops.emulator.faults.clear();
+    expect(again).toMatchObject({ partial: true });
+    // a new capture manifest on the branch (everything read) is what the list shows next
+    const token = await env.t.idp.issueToken('alex.morgan@aegis-msp.example');
+    const devops = new DevOpsClient({
+      organizationUrl: env.devops.emulator.url,
+      getToken: async () => token,
+    });
+    const repo = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };
+    const head = (await devops.listRefs(repo, `heads/${OLDER}`))[0]!;
+    const manifest = buildCaptureManifest(new Date('2026-11-02T00:00:00Z'), [
+      ['ConditionalAccess/Policy', { status: 'read', count: 3 }],
+      ['Intune/DeviceConfiguration', { status: 'read', count: 4 }],
+    ]);
+    await devops.push(repo, {
+      branch: OLDER,
+      oldObjectId: head.objectId,
+      commits: [
+        {
+          comment: 'Capture manifest, all read',
+          changes: [
+            {
+              changeType: 'edit',
+              path: captureManifestPath('ABC'),
+              content: renderCaptureManifest(manifest),
+            },
+          ],
+        },
+      ],
+    });
+    expect(await older()).toMatchObject({ partial: false, notCaptured: [] });
+  });
 });

@@ -158,6 +158,36 @@ describe('ConfigRepository against the DevOps emulator (real git)', () => {
     expect(tree).toEqual(await repository().readTree(folder));
   });
 
+  it('reads a file at a commit once (joined, then cached by commit id); at a branch every time', async () => {
+    const shared = createConfigRepositoryShared(REPO);
+    const api = client();
+    let reads = 0;
+    const getFile = api.getFile.bind(api);
+    api.getFile = (...args) => {
+      reads += 1;
+      return getFile(...args);
+    };
+    const repo = new ConfigRepository(api, shared);
+    const path = acceptedDeviationsPath('CON');
+    const tip = await repo.branchTip();
+    const files = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        new ConfigRepository(api, shared).readText(path, { commit: tip }),
+      ),
+    );
+    expect(await repo.readText(path, { commit: tip })).toBe(files[0]);
+    expect(reads).toBe(1);
+    expect(files[0]).toEqual(await repository().readText(path, { commit: tip }));
+    // a file the commit lacks stays absent
+    expect(await repo.readText('/Clients/CON/none.json', { commit: tip })).toBeUndefined();
+    expect(await repo.readText('/Clients/CON/none.json', { commit: tip })).toBeUndefined();
+    expect(reads).toBe(2);
+    // a branch moves: never answered from the cache
+    await repo.readText(path, QUEUE);
+    await repo.readText(path, QUEUE);
+    expect(reads).toBe(4);
+  });
+
   it('reads JSON: a missing file is absent, not an error', async () => {
     const repo = repository();
     expect(await repo.readJson('/Clients/ABC/.does-not-exist.json')).toBeUndefined();

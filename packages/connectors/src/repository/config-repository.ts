@@ -82,6 +82,15 @@ export interface ParsedTree {
 /** How a tree missing from the cache is read (one zip), handed to the cache's fetch. */
 type TreeRead = () => Promise<ParsedTree | undefined>;
 
+/** A file's text and blob id at a commit, or undefined when the commit has no such file. */
+interface FileAtCommit {
+  file: { text: string; objectId?: string } | undefined;
+}
+type FileRead = () => Promise<FileAtCommit>;
+
+/** A full commit id: what a file read may be cached by (a branch or a short id may move). */
+const FULL_COMMIT_ID = /^[0-9a-f]{40}$/i;
+
 /** What every ConfigRepository of one app shares: where the repository is, the caches, the write queues. */
 export interface ConfigRepositoryShared {
   readonly repo: RepositoryRef;
@@ -90,6 +99,11 @@ export interface ConfigRepositoryShared {
    * under way: 20 people opening the same client at once cost one zip and one parse, not 20.
    */
   readonly trees: LRUCache<string, ParsedTree, TreeRead>;
+  /**
+   * Files read at a commit, by commit id and path (a commit's files never change), joined like the
+   * trees: the capture branches' metadata and manifests, a client's layers and parameters.
+   */
+  readonly files: LRUCache<string, FileAtCommit, FileRead>;
   /** per branch + path + user: writes waiting for the push in flight, applied together next */
   readonly writeQueues: Map<string, WriteQueue>;
   /** how long a write keeps re-applying itself while others push to the same branch */
@@ -145,6 +159,14 @@ export function createConfigRepositoryShared(
       sizeCalculation: parsedTreeBytes,
       fetchMethod: (_key, _stale, { context }) => context(),
       // a tree evicted while its read is under way is still answered to those who wait for it
+      ignoreFetchAbort: true,
+    }),
+    files: new LRUCache<string, FileAtCommit, FileRead>({
+      max: 2_000,
+      // the configuration files read one by one are small; a large one must not hold the memory
+      maxSize: 32 * 2 ** 20,
+      sizeCalculation: (entry) => Math.max(1, entry.file?.text.length ?? 0),
+      fetchMethod: (_key, _stale, { context }) => context(),
       ignoreFetchAbort: true,
     }),
     writeQueues: new Map(),
@@ -519,14 +541,26 @@ export class ConfigRepository {
     return this.devops.getZip(this.repo, path, { version });
   }
 
-  /** A file's text and blob id at a version; undefined when it does not exist (404). */
+  /**
+   * A file's text and blob id at a version; undefined when it does not exist (404). At a full
+   * commit id it is cached app-wide (joined when already under way): callers name a commit they
+   * have just read with the user's own token (a branch tip, a ref), as the trees' listings are.
+   */
   async readText(
     path: string,
     version: VersionSpec = MAIN,
   ): Promise<{ text: string; objectId?: string } | undefined> {
-    const file = await this.devops.getFile(this.repo, path, { version });
-    if (!file) return undefined;
-    return { text: file.content, ...(file.objectId ? { objectId: file.objectId } : {}) };
+    const read: FileRead = async () => {
+      const file = await this.devops.getFile(this.repo, path, { version });
+      return {
+        file: file
+          ? { text: file.content, ...(file.objectId ? { objectId: file.objectId } : {}) }
+          : undefined,
+      };
+    };
+    if (!('commit' in version) || !FULL_COMMIT_ID.test(version.commit)) return (await read()).file;
+    const key = `${this.repo.project}/${this.repo.repository}:${path}@${version.commit}`;
+    return (await this.shared.files.fetch(key, { context: read }))?.file;
   }
 
   /**
