@@ -22,7 +22,7 @@ interface Sample {
   route: string;
   ms: number;
   status: number;
-  /** CPU and DevOps requests meanwhile: this request's own only when it ran alone */
+  /** CPU and DevOps requests while it ran: its own only when it ran alone */
   cpu: CpuSplit;
   devopsRequests: number;
 }
@@ -132,6 +132,8 @@ export async function runLoadBench(): Promise<LoadBenchResult> {
     const before = memory();
     const loadBefore = loadavg()[0] ?? 0;
     const cpuBefore = cpuNow();
+    devopsRequests += server.takeRequests().all;
+    const requestsBefore = devopsRequests;
     const start = performance.now();
     await Promise.all(
       Array.from({ length: TECHNICIANS }, async (_, t) => {
@@ -147,6 +149,9 @@ export async function runLoadBench(): Promise<LoadBenchResult> {
     );
     const seconds = (performance.now() - start) / 1000;
     const cpuAfter = cpuNow();
+    devopsRequests += server.takeRequests().all;
+    // the counter, not the samples' sum: concurrent samples' windows overlap
+    const requestsDuringLoad = devopsRequests - requestsBefore;
     const after = memory();
     const loadSamples = samples.splice(0);
     // each route alone, one request at a time (warm caches): its CPU per request, a figure the
@@ -190,7 +195,7 @@ export async function runLoadBench(): Promise<LoadBenchResult> {
         server: cpuAfter.server - cpuBefore.server,
         emulator: cpuAfter.emulator - cpuBefore.emulator,
       },
-      devopsRequests: loadSamples.reduce((sum, s) => sum + s.devopsRequests, 0),
+      devopsRequests: requestsDuringLoad,
       memory: { before, after },
       seconds,
       load: [loadBefore, loadavg()[0] ?? 0],
