@@ -81,6 +81,17 @@ describe('Parameters page', () => {
     expect(rows[0]).toHaveTextContent('groupCreatorsGroupId');
     expect(rows[0]).toHaveTextContent('11111111-2222-4333-8444-555555555555');
     expect(rows[0]).toHaveTextContent(`${GROUP_POLICY} Company`);
+    // the path may wrap after each separator, never inside a name (a word break after every '/')
+    const path = within(rows[0]!).getByText((_, el) => el?.textContent === GROUP_POLICY);
+    expect([...path.childNodes].map((n) => n.nodeName)).toEqual([
+      '#text',
+      '#text',
+      'WBR',
+      '#text',
+      '#text',
+      'WBR',
+      '#text',
+    ]);
     expect(rows[1]).toHaveTextContent('hasP2');
     expect(rows[1]).toHaveTextContent('Not used by the baseline');
     expect(

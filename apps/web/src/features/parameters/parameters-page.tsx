@@ -36,6 +36,7 @@ import { useClientParameters, useProposeLayers, useProposeParameters } from './a
 import { DroppedLayers } from './components/dropped-layers';
 import { LayersEditor } from './components/layers-editor';
 import { ParameterDialog } from './components/parameter-dialog';
+import { PolicyPath } from './components/policy-path';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -43,7 +44,6 @@ const useStyles = makeStyles({
   meta: { color: tokens.colorNeutralForeground3 },
   value: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
   uses: { margin: 0, paddingLeft: '16px' },
-  path: { overflowWrap: 'anywhere' },
   actions: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
   list: { margin: 0, paddingLeft: '16px' },
 });
@@ -58,7 +58,7 @@ function Uses({ usedBy }: { usedBy: readonly ParameterUseDto[] }) {
     <ul className={styles.uses}>
       {usedBy.map((u) => (
         <li key={u.path}>
-          <span className={styles.path}>{u.path}</span>{' '}
+          <PolicyPath path={u.path} />{' '}
           <Badge appearance="tint" color={u.layer ? 'brand' : 'informative'}>
             {u.layer ? `Layer: ${u.layer}` : 'Company'}
           </Badge>

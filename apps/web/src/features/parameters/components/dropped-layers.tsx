@@ -10,11 +10,12 @@ import { ResultBar } from '../../../components/result-bar';
 import { RoleGate } from '../../../components/role-gate';
 import { useOffboardDroppedLayers } from '../api/parameters-api';
 
+import { PolicyPath } from './policy-path';
+
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: '8px' },
   meta: { color: tokens.colorNeutralForeground3 },
   list: { margin: 0, paddingLeft: '16px' },
-  path: { overflowWrap: 'anywhere' },
   row: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
 });
 
@@ -26,7 +27,7 @@ function PolicyList({ policies }: { policies: Dropped }) {
     <ul className={styles.list}>
       {policies.map((p) => (
         <li key={`${p.layer}/${p.path}`}>
-          <span className={styles.path}>{p.path}</span>
+          <PolicyPath path={p.path} />
           {` (layer ${p.layer})`}
         </li>
       ))}
