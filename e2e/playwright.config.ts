@@ -8,7 +8,7 @@ import { CHECKOUT, TEST_RESULTS } from './fixtures/paths';
 const PORT = Number(process.env.AEGIS_E2E_PORT ?? 3400);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** Journeys that deploy to sample tenants (each deploy takes a backup first). */
-const TENANT_DEPLOYS = /(drift-alert-revert|rollouts|rollout-rings)\.spec\.ts$/;
+const TENANT_DEPLOYS = /(drift-alert-revert|parameter-deploy|rollouts|rollout-rings)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -54,8 +54,9 @@ export default defineConfig({
       testIgnore: [/drift\.spec\.ts$/, /parameters\.spec\.ts$/, TENANT_DEPLOYS],
       dependencies: ['parameters'],
     },
-    // Reverting drift and rollouts deploy to NWT and FAB, and every deploy backs the tenant up
-    // first: the backup health and history other journeys read would change under them.
+    // Reverting drift and rollouts deploy to NWT and FAB, the parameterised deploy to ABC and CON,
+    // and every deploy backs the tenant up first: the backup health and history other journeys
+    // read would change under them.
     { name: 'tenant-deploys', testMatch: TENANT_DEPLOYS, dependencies: ['journeys'] },
   ],
   webServer: {
