@@ -6,6 +6,7 @@ import {
   emptyMatchingConfig,
   evaluateCompliance,
   findUnmatchedPolicies,
+  MATCHING_MESSAGES,
   unmatchedSummary,
 } from '@aegis/domain';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -260,6 +261,43 @@ describe('Baseline Compliance view', () => {
       ['CA000 - Require MFA'],
     ]);
     expect(screen.queryByText('Unmatched Policies Detected')).not.toBeInTheDocument();
+  });
+
+  it('removes a saved match after the prompt, in the repository and in this browser', async () => {
+    const match = {
+      baselineName: 'CA000 Require MFA',
+      clientName: 'CA000 - Require MFA',
+      score: 96,
+      scores: { conditions: 100, grantControls: 100, sessionControls: 100 },
+      confirmedAt: new Date().toISOString(),
+      baselinePath: 'ConditionalAccess/Policy/CA000.json',
+    };
+    const removed: (string | null)[] = [];
+    mockServer.use(
+      // the repository's matching: the match until it is removed
+      http.get('*/api/compliance/FAB', () => {
+        const saved = removed.length > 0 ? [] : [match];
+        return HttpResponse.json({
+          ...reportOf(CLIENT, saved),
+          matching: { ...emptyMatchingConfig('FAB'), matches: saved },
+        });
+      }),
+      http.delete('*/api/compliance/FAB/matching/matches', ({ request }) => {
+        removed.push(new URL(request.url).searchParams.get('baselineName'));
+        return HttpResponse.json(emptyMatchingConfig('FAB'));
+      }),
+    );
+    renderView();
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmed Matches (1)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove match CA000 Require MFA' }));
+    const prompt = await screen.findByRole('alertdialog', { name: 'Remove match' });
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText(MATCHING_MESSAGES.removed)).toBeInTheDocument();
+    expect(removed).toEqual(['CA000 Require MFA']);
+    const stored = JSON.parse(localStorage.getItem(matchingStorageKey('FAB')) ?? '{}') as {
+      config: { matches: unknown[] };
+    };
+    expect(stored.config.matches).toEqual([]);
   });
 
   it('loads the suggested client policy when View Detailed Comparison opens', async () => {
