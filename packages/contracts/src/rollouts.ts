@@ -33,8 +33,13 @@ export const rolloutPlanStartedSchema = z.object({
 export type RolloutPlanStarted = z.infer<typeof rolloutPlanStartedSchema>;
 
 /** `ABC:12,CON:13`: the captures a plan started, as the plan's address. */
+/** A commit id as Azure Repos writes it: 40 lowercase hexadecimal digits. */
+const commitIdSchema = z.string().regex(/^[0-9a-f]{40}$/, { message: 'must be a commit id' });
+
 export const rolloutPlanQuerySchema = z
   .object({
+    /** the baseline commit of main to plan (default: main's tip) */
+    commit: commitIdSchema.optional(),
     captures: z
       .string()
       .max(6000)
@@ -96,8 +101,23 @@ export const createRolloutBodySchema = z
   .object({
     captures: z.array(rolloutCaptureSchema).min(1).max(500),
     rings: z.array(rolloutRingRequestSchema).min(1).max(10),
+    /** the baseline commit of main to roll out, as planned (default: main's tip) */
+    commitId: commitIdSchema.optional(),
   })
   .strict();
+
+/** A commit of main that changed the company baseline or a layer: what a rollout can roll out. */
+const baselineCommitSchema = z.object({
+  commitId: z.string(),
+  /** the first line of its message */
+  subject: z.string(),
+  author: z.string(),
+  /** when it was authored (ISO 8601) */
+  date: z.string(),
+});
+export type BaselineCommit = z.infer<typeof baselineCommitSchema>;
+export const baselineCommitListSchema = z.object({ commits: z.array(baselineCommitSchema) });
+export type BaselineCommitList = z.infer<typeof baselineCommitListSchema>;
 export type CreateRolloutBody = z.infer<typeof createRolloutBodySchema>;
 
 const runSchema = z.object({

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { ConfigRepository } from '@aegis/connectors/repository';
 import { readClientBaseline } from '@aegis/connectors/repository';
 import type {
+  BaselineCommit,
   CreateRolloutBody,
   RolloutCapture,
   RolloutDto,
@@ -15,7 +16,9 @@ import type {
   RolloutTenantPlanDto,
 } from '@aegis/contracts';
 import {
+  BASELINE_ROOT,
   ConflictError,
+  LAYERS_FOLDER,
   NotFoundError,
   captureBranchName,
   captureRun,
@@ -38,6 +41,9 @@ import {
 import type { PipelineRuns } from './pipeline-runs';
 import type { PipelinesService } from './pipelines-service';
 import type { RolloutStore } from './rollout-store';
+
+/** How many baseline commits of main the New rollout picker offers. */
+const BASELINE_COMMITS = 30;
 
 interface RolloutServiceDeps {
   readonly project: string;
@@ -77,9 +83,49 @@ export class RolloutService {
    * Per tenant, what the deploy would create and update: the client's effective baseline on main
    * against the tenant as its plan capture read it. A capture still running or failed has no plan.
    */
-  async readPlan(captures: readonly RolloutCapture[]): Promise<RolloutPlanDto> {
+  async readPlan(captures: readonly RolloutCapture[], commit?: string): Promise<RolloutPlanDto> {
+    const { commitId, tenants } = await this.plan(captures, commit);
+    return { commitId, tenants };
+  }
+
+  /**
+   * The commits of main that changed the company baseline or a layer, newest first, at most
+   * BASELINE_COMMITS: what a rollout may roll out.
+   */
+  async baselineCommits(): Promise<BaselineCommit[]> {
+    const { repository } = this.deps;
+    const touching = (path: string) =>
+      repository.listCommits({ path, top: BASELINE_COMMITS, firstParent: true }).catch((error) => {
+        // a repository without layers has no history for their folder
+        if (error instanceof NotFoundError) return [];
+        throw error;
+      });
+    const [company, layers] = await Promise.all([touching(BASELINE_ROOT), touching(LAYERS_FOLDER)]);
+    const byId = new Map([...company, ...layers].map((c) => [c.commitId, c]));
+    return [...byId.values()]
+      .sort((a, b) => Date.parse(b.committer.date) - Date.parse(a.committer.date))
+      .slice(0, BASELINE_COMMITS)
+      .map((c) => ({
+        commitId: c.commitId,
+        subject: c.comment.split('\n', 1)[0] ?? '',
+        author: c.author.name,
+        date: c.author.date,
+      }));
+  }
+
+  /** The plan at the chosen baseline commit (main's tip by default), and main's tip. */
+  private async plan(
+    captures: readonly RolloutCapture[],
+    commit: string | undefined,
+  ): Promise<{ commitId: string; mainCommitId: string; tenants: RolloutPlanDto['tenants'] }> {
     const { project, repository, runs } = this.deps;
-    const commitId = await repository.branchTip();
+    const mainCommitId = await repository.branchTip();
+    if (commit && !(await this.baselineCommits()).some((c) => c.commitId === commit)) {
+      throw new NotFoundError(
+        `Commit ${commit} is not one of main's recent commits that changed the baseline or a layer`,
+      );
+    }
+    const commitId = commit ?? mainCommitId;
     const tenants = await Promise.all(
       captures.map(async ({ client, runId }) => {
         const build = await runs.buildOfCatalogued(project, 'capture', runId);
@@ -104,12 +150,12 @@ export class RolloutService {
         return { client, runId, status: 'planned' as const, plan };
       }),
     );
-    return { commitId, tenants };
+    return { commitId, mainCommitId, tenants };
   }
 
   /** A rollout from a finished plan, in rings; 409 while a tenant's capture runs or has failed. */
   async create(body: CreateRolloutBody, createdBy: string): Promise<RolloutDto> {
-    const { commitId, tenants } = await this.readPlan(body.captures);
+    const { commitId, mainCommitId, tenants } = await this.plan(body.captures, body.commitId);
     const unplanned = tenants.filter((t) => t.status !== 'planned');
     if (unplanned.length > 0) {
       throw new ConflictError(
@@ -119,6 +165,7 @@ export class RolloutService {
     const state = planRollout({
       id: this.deps.newId(),
       commitId,
+      mainCommitId,
       createdBy,
       createdAt: this.deps.now().toISOString(),
       rings: body.rings,
@@ -246,9 +293,10 @@ export class RolloutRunner {
   private async haltedByMainMoving(rollout: RolloutState): Promise<boolean> {
     const { repository, now, log } = this.deps;
     const tip = await repository.branchTip();
-    if (tip === rollout.commitId) return false;
+    const mainWhenPlanned = rollout.mainCommitId ?? rollout.commitId;
+    if (tip === mainWhenPlanned) return false;
     const [planned, onMain] = await Promise.all([
-      repository.fleetTreeIds({ commit: rollout.commitId }),
+      repository.fleetTreeIds({ commit: mainWhenPlanned }),
       repository.fleetTreeIds({ commit: tip }),
     ]);
     if (planned.baselineTreeId === onMain.baselineTreeId) return false;

@@ -1,7 +1,12 @@
 // Rollouts in rings (issue 30 §3, ADR 074) on the emulators as `npm start` wires them: the plan
 // from fresh captures, ring 1 deployed by the deploy pipeline's task, a halt when a tenant of ring
 // 1 fails, resume after the fix, ring 2, and a rollback that puts the tenants' objects back.
-import type { RolloutDto, RolloutPlanDto, RolloutPlanStarted } from '@aegis/contracts';
+import type {
+  BaselineCommitList,
+  RolloutDto,
+  RolloutPlanDto,
+  RolloutPlanStarted,
+} from '@aegis/contracts';
 import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS, TenantWorld } from '@aegis/emulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -122,6 +127,51 @@ describe('a rollout of a baseline change in two rings', () => {
       expect(tenant.plan?.policies).toContain(changed.resourcePath);
       expect(tenant.plan?.updates).toBeGreaterThan(0);
     }
+  }, 120_000);
+
+  it("lists main's baseline commits newest first, and plans and records an earlier one", async () => {
+    const listed = await call(SAMPLE_USER, 'GET', '/api/rollouts/commits');
+    expect(listed.statusCode).toBe(200);
+    const { commits } = listed.json() as BaselineCommitList;
+    expect(commits[0]).toMatchObject({
+      subject: 'Baseline: a conditional access policy changes state',
+      author: expect.any(String),
+      date: expect.any(String),
+    });
+    expect(commits.length).toBeGreaterThan(1);
+    const dates = commits.map((c) => Date.parse(c.date));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    const earlier = commits[1]!.commitId;
+
+    const query = captures.map((c) => `${c.client}:${c.runId}`).join(',');
+    const plan = await call(
+      SAMPLE_USER,
+      'GET',
+      `/api/rollouts/plan?captures=${query}&commit=${earlier}`,
+    );
+    expect(plan.statusCode).toBe(200);
+    expect((plan.json() as RolloutPlanDto).commitId).toBe(earlier);
+    const malformed = await call(
+      SAMPLE_USER,
+      'GET',
+      `/api/rollouts/plan?captures=${query}&commit=x`,
+    );
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ field: 'querystring.commit' });
+    const unknown = await call(
+      SAMPLE_USER,
+      'GET',
+      `/api/rollouts/plan?captures=${query}&commit=${'f'.repeat(40)}`,
+    );
+    expect(unknown.statusCode).toBe(404);
+
+    const created = await call(SAMPLE_USER, 'POST', '/api/rollouts', {
+      captures,
+      commitId: earlier,
+      rings: [{ name: 'Ring 1', clients: ['NWT', 'CON', 'FAB'] }],
+    });
+    expect(created.statusCode).toBe(201);
+    expect((created.json() as RolloutDto).commitId).toBe(earlier);
   }, 120_000);
 
   it('refuses rings that name a client without a plan (400 naming rings)', async () => {

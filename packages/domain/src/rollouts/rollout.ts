@@ -80,6 +80,11 @@ export interface RolloutState {
   readonly status: RolloutStatus;
   /** the baseline commit rolled out */
   readonly commitId: string;
+  /**
+   * main's tip when it was planned, when that was not `commitId` (an earlier baseline commit was
+   * chosen): main has moved when its baseline differs from this commit's (ADR 078)
+   */
+  readonly mainCommitId?: string;
   readonly createdBy: string;
   /** when it was planned (ISO 8601) */
   readonly createdAt?: string;
@@ -205,6 +210,7 @@ export interface RolloutRingRequest {
 export function planRollout(input: {
   readonly id: string;
   readonly commitId: string;
+  readonly mainCommitId?: string;
   readonly createdBy: string;
   readonly createdAt?: string;
   readonly rings: readonly RolloutRingRequest[];
@@ -236,6 +242,9 @@ export function planRollout(input: {
     id: input.id,
     status: 'planned',
     commitId: input.commitId,
+    ...(input.mainCommitId && input.mainCommitId !== input.commitId
+      ? { mainCommitId: input.mainCommitId }
+      : {}),
     createdBy: input.createdBy,
     ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     rings,

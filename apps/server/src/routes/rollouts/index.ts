@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { ServiceError } from '@aegis/connectors';
 import {
+  baselineCommitListSchema,
   createRolloutBodySchema,
   rolloutListSchema,
   rolloutParamsSchema,
@@ -10,6 +11,7 @@ import {
   rolloutPlanSchema,
   rolloutPlanStartedSchema,
   rolloutSchema,
+  type BaselineCommitList,
   type RolloutList,
 } from '@aegis/contracts';
 import type { RolloutEvent } from '@aegis/domain';
@@ -79,7 +81,15 @@ export const rolloutRoutes: FastifyPluginAsyncZod<RolloutRoutesOptions> = async 
       config: { role: 'Reader' },
       schema: { tags, querystring: rolloutPlanQuerySchema, response: { 200: rolloutPlanSchema } },
     },
-    async (request) => service(request).readPlan(request.query.captures),
+    async (request) => service(request).readPlan(request.query.captures, request.query.commit),
+  );
+
+  app.get(
+    '/api/rollouts/commits',
+    { config: { role: 'Reader' }, schema: { tags, response: { 200: baselineCommitListSchema } } },
+    async (request): Promise<BaselineCommitList> => ({
+      commits: await service(request).baselineCommits(),
+    }),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import type { RolloutCapture, RolloutPlanDto } from '@aegis/contracts';
+import { formatCaptureDate } from '@aegis/domain';
 import {
   Button,
   Checkbox,
@@ -25,7 +26,7 @@ import { RoleGate } from '../../components/role-gate';
 import { paths } from '../../config/paths';
 import { useClients } from '../../lib/clients/use-clients';
 
-import { useCreateRollout, usePlan, useStartPlan } from './api/rollouts-api';
+import { useBaselineCommits, useCreateRollout, usePlan, useStartPlan } from './api/rollouts-api';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: '20px' },
@@ -113,8 +114,14 @@ export function NewRolloutPage() {
   const [settings, setSettings] = useState<RingSettings[]>(
     Array.from({ length: RING_COUNT_MAX }, () => ({ maxFailures: '', needsApproval: false })),
   );
+  const commits = useBaselineCommits();
+  const [commitChoice, setCommitChoice] = useState<string>();
+  const newest = commits.data?.commits[0]?.commitId;
+  // The newest baseline commit is main's tip as far as the baseline goes: it is planned as main
+  // (the clients' parameters as they are now); only an earlier commit is sent.
+  const commit = commitChoice !== newest ? commitChoice : undefined;
   const startPlan = useStartPlan();
-  const plan = usePlan(captures);
+  const plan = usePlan(captures, commit);
   const create = useCreateRollout();
 
   const candidates = (clients.data?.clients ?? []).filter((c) => c.isClient && c.configuration);
@@ -142,7 +149,7 @@ export function NewRolloutPage() {
       };
     }).filter((r) => r.clients.length > 0);
     create.mutate(
-      { captures, rings },
+      { captures, rings, ...(commit ? { commitId: commit } : {}) },
       { onSuccess: (rollout) => void navigate(paths.rollout.getHref(rollout.id)) },
     );
   };
@@ -155,7 +162,31 @@ export function NewRolloutPage() {
         actions={<RouterLink to={paths.rollouts.getHref()}>All rollouts</RouterLink>}
       />
       <section className={styles.section} aria-labelledby="rollout-clients">
-        <h2 id="rollout-clients">1. Clients</h2>
+        <h2 id="rollout-clients">1. Baseline commit and clients</h2>
+        {commits.isPending ? (
+          <Spinner label="Loading the baseline commits..." />
+        ) : commits.isError ? (
+          <ResultBar intent="error" title="The baseline commits could not be loaded">
+            {message(commits.error)}
+          </ResultBar>
+        ) : (
+          <Field
+            label="Baseline commit"
+            hint="Commits of main that changed the company baseline or a layer, newest first."
+          >
+            <Select
+              value={commitChoice ?? newest ?? ''}
+              disabled={captures !== undefined}
+              onChange={(_e, data) => setCommitChoice(data.value)}
+            >
+              {commits.data.commits.map((c) => (
+                <option key={c.commitId} value={c.commitId}>
+                  {`${c.subject} · ${c.author} · ${formatCaptureDate(c.date)} · ${c.commitId.slice(0, 8)}`}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
         {clients.isPending ? (
           <Spinner label="Loading the clients..." />
         ) : clients.isError ? (

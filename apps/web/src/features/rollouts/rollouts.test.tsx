@@ -73,6 +73,7 @@ describe('Rollouts', () => {
   it('a rollout halted because main moved says so, and plans again from its clients', async () => {
     mockServer.use(
       clientsHandler([knownClient('NWT'), knownClient('CON'), knownClient('FAB')]),
+      http.get('*/api/rollouts/commits', () => HttpResponse.json({ commits: [] })),
       http.get(`*/api/rollouts/${ID}`, () =>
         HttpResponse.json({
           ...HALTED,
@@ -113,8 +114,28 @@ describe('Rollouts', () => {
       ],
     };
     let created: unknown;
+    let plannedAt: string | null = null;
+    const commit = (n: number) => String(n).repeat(40);
     mockServer.use(
       clientsHandler([knownClient('NWT'), knownClient('FAB')]),
+      http.get('*/api/rollouts/commits', () =>
+        HttpResponse.json({
+          commits: [
+            {
+              commitId: commit(2),
+              subject: 'Baseline: MFA for admins',
+              author: 'Priya Shah',
+              date: '2026-11-27T09:00:00.000Z',
+            },
+            {
+              commitId: commit(1),
+              subject: 'Layer Healthcare: lockout after 5',
+              author: 'Jo Second',
+              date: '2026-11-26T09:00:00.000Z',
+            },
+          ],
+        }),
+      ),
       http.post('*/api/rollouts/plans', () =>
         HttpResponse.json(
           {
@@ -128,7 +149,10 @@ describe('Rollouts', () => {
           { status: 201 },
         ),
       ),
-      http.get('*/api/rollouts/plan', () => HttpResponse.json(plan)),
+      http.get('*/api/rollouts/plan', ({ request }) => {
+        plannedAt = new URL(request.url).searchParams.get('commit');
+        return HttpResponse.json(plan);
+      }),
       http.post('*/api/rollouts', async ({ request }) => {
         created = await request.json();
         return HttpResponse.json({ ...HALTED, status: 'planned' }, { status: 201 });
@@ -136,12 +160,20 @@ describe('Rollouts', () => {
       http.get(`*/api/rollouts/${ID}`, () => HttpResponse.json({ ...HALTED, status: 'planned' })),
     );
     renderApp('/rollouts/new');
+    const picker = await screen.findByRole('combobox', { name: /Baseline commit/ });
+    // the newest baseline commit by default; the technician picks the layer change instead
+    expect(picker).toHaveValue(commit(2));
+    await userEvent.selectOptions(
+      picker,
+      screen.getByRole('option', { name: /Layer Healthcare: lockout after 5 · Jo Second/ }),
+    );
     await userEvent.click(await screen.findByRole('checkbox', { name: /NWT/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: /FAB/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Plan' }));
     const table = await screen.findByRole('table', { name: 'Plan per tenant' });
     expect(within(table).getByRole('row', { name: /NWT/ })).toHaveTextContent('Planned');
     expect(screen.getByText(/Nothing to do in FAB/)).toBeInTheDocument();
+    expect(plannedAt).toBe(commit(1));
     await userEvent.click(screen.getByRole('button', { name: 'Create rollout' }));
     expect(await screen.findByRole('button', { name: 'Start rollout' })).toBeInTheDocument();
     expect(created).toEqual({
@@ -150,6 +182,7 @@ describe('Rollouts', () => {
         { client: 'FAB', runId: 22 },
       ],
       rings: [{ name: 'Ring 1', clients: ['NWT'] }],
+      commitId: commit(1),
     });
   });
 });

@@ -1,6 +1,7 @@
 // Rollouts in rings (issue 30 §3): the plan's captures, the rollout list and one rollout, followed
 // while the ring loop moves them on the server.
 import type {
+  BaselineCommitList,
   CreateRolloutBody,
   RolloutCapture,
   RolloutDto,
@@ -40,14 +41,28 @@ export function useStartPlan() {
   });
 }
 
-/** The plan of the captures, read again while a capture still runs. */
-export function usePlan(captures: readonly RolloutCapture[] | undefined) {
+/** The commits of main that changed the baseline or a layer, newest first: what may roll out. */
+export function useBaselineCommits() {
+  return useQuery({
+    queryKey: ['rollout-commits'],
+    queryFn: ({ signal }) => api<BaselineCommitList>('/api/rollouts/commits', { signal }),
+  });
+}
+
+/**
+ * The plan of the captures at a baseline commit (main's tip when none is given), read again
+ * while a capture still runs.
+ */
+export function usePlan(captures: readonly RolloutCapture[] | undefined, commit?: string) {
   const key = (captures ?? []).map((c) => `${c.client}:${c.runId}`).join(',');
   return useQuery({
-    queryKey: ['rollout-plan', key],
+    queryKey: ['rollout-plan', key, commit],
     enabled: key !== '',
     queryFn: ({ signal }) =>
-      api<RolloutPlanDto>(`/api/rollouts/plan?captures=${encodeURIComponent(key)}`, { signal }),
+      api<RolloutPlanDto>(
+        `/api/rollouts/plan?captures=${encodeURIComponent(key)}${commit ? `&commit=${commit}` : ''}`,
+        { signal },
+      ),
     refetchInterval: (query) =>
       query.state.data?.tenants.some((t) => t.status === 'capturing')
         ? FOLLOW_INTERVAL_IN_MS
