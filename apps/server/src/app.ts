@@ -288,7 +288,10 @@ export async function buildApp({
       app.log,
       'The notification delivery pass',
     );
-    app.addHook('onReady', async () => delivery.start(config.AEGIS_NOTIFICATION_PASS_MS));
+    app.addHook('onReady', (done) => {
+      delivery.start(config.AEGIS_NOTIFICATION_PASS_MS);
+      done();
+    });
     app.addHook('onClose', async () => delivery.stop());
   }
   if (notifications && storage && config.AEGIS_NOTIFICATION_PASS_MS > 0) {
@@ -299,7 +302,10 @@ export async function buildApp({
       app.log,
       'The drift notification pass',
     );
-    app.addHook('onReady', async () => pass.start(config.AEGIS_NOTIFICATION_PASS_MS));
+    app.addHook('onReady', (done) => {
+      pass.start(config.AEGIS_NOTIFICATION_PASS_MS);
+      done();
+    });
     app.addHook('onClose', async () => pass.stop());
   }
 
@@ -337,7 +343,10 @@ export async function buildApp({
     );
     // asked every engine interval, run once a producer interval by whichever instance claims it
     const askEveryMs = Math.min(interval, config.AEGIS_NOTIFICATION_PASS_MS || interval);
-    app.addHook('onReady', async () => pass.start(askEveryMs));
+    app.addHook('onReady', (done) => {
+      pass.start(askEveryMs);
+      done();
+    });
     app.addHook('onClose', async () => pass.stop());
   }
 
@@ -429,7 +438,10 @@ export async function buildApp({
   app.decorate('rolloutRunner', rolloutRunner);
   if (rolloutRunner && config.AEGIS_ROLLOUT_PASS_MS > 0) {
     const pass = new RepeatingPass(() => rolloutRunner.pass(), app.log, 'The rollout pass');
-    app.addHook('onReady', async () => pass.start(config.AEGIS_ROLLOUT_PASS_MS));
+    app.addHook('onReady', (done) => {
+      pass.start(config.AEGIS_ROLLOUT_PASS_MS);
+      done();
+    });
     app.addHook('onClose', async () => pass.stop());
   }
   await app.register(onboardingRoutes, {
@@ -451,13 +463,13 @@ export async function buildApp({
  * shows the same from `GET /api/branch-protection`. It never holds up the start.
  */
 function warnWhenMainIsUnprotected(app: FastifyInstance, config: AegisConfig): void {
-  app.addHook('onReady', async () => {
+  app.addHook('onReady', (done) => {
     const devops = app.aegisDevOps;
     if (!devops) {
       app.log.warn(
         "Aegis has no Azure DevOps service identity (AEGIS_APP_CLIENT_ID, AEGIS_APP_CLIENT_SECRET, AEGIS_ENTRA_TENANT_ID): its writes to main use the technician's token, which a protected main refuses",
       );
-      return;
+      return done();
     }
     const repo = {
       project: config.AEGIS_DEVOPS_PROJECT,
@@ -474,6 +486,7 @@ function warnWhenMainIsUnprotected(app: FastifyInstance, config: AegisConfig): v
       (error: Error) =>
         app.log.warn({ reason: error.message }, 'the branch policy of main could not be checked'),
     );
+    done();
   });
 }
 

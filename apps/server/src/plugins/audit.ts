@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { redactDeep } from '../lib/logging';
+import { registering } from '../lib/registering';
 import type { AuditTrail } from '../services/audit-trail';
 import { mergeTallies, UnauthenticatedAttempts } from '../services/unauthenticated-attempts';
 
@@ -86,7 +87,7 @@ type Audited = FastifyRequest & { [state]?: AuditState };
 const AUDIT_RETRY_AFTER_IN_MS = 10_000;
 
 export const auditPlugin = fp<AuditPluginOptions>(
-  async (app: FastifyInstance, { trail, now }) => {
+  registering((app: FastifyInstance, { trail, now }) => {
     app.decorateRequest('audit', function audit(this: Audited, details) {
       const current = (this[state] ??= {});
       current.details = { ...current.details, ...details };
@@ -219,7 +220,7 @@ export const auditPlugin = fp<AuditPluginOptions>(
         request.log.error({ audit: event, err: error }, 'audit event could not be stored');
       }
     });
-  },
+  }),
   { name: 'audit', dependencies: ['auth'] },
 );
 

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 
+import { registering } from '../lib/registering';
 import { isApiRequest } from '../lib/request-path';
 
 interface SignedInUser {
@@ -83,7 +84,7 @@ export function isApiRoute(url: string): boolean {
  * identity provider and of Entra ID; only the URLs differ.
  */
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app: FastifyInstance, options) => {
+  registering((app: FastifyInstance, options) => {
     const keys: JWTVerifyGetKey = createRemoteJWKSet(new URL(options.jwksUrl), {
       cooldownDuration: 30_000,
     });
@@ -96,7 +97,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (isApiRoute(route.url)) apiRoutes.push(route);
     });
     // Checked once every plugin has registered (and possibly marked) its routes.
-    app.addHook('onReady', async () => {
+    app.addHook('onReady', (done) => {
       const undeclared = apiRoutes
         .filter((route) => accessOf(route.config) === undefined)
         .map((route) => `${String(route.method)} ${route.url}`);
@@ -105,6 +106,7 @@ export const authPlugin = fp<AuthPluginOptions>(
           `Every /api route must declare config: { access: 'public' } or config: { role }; missing on: ${[...new Set(undeclared)].join(', ')}`,
         );
       }
+      done();
     });
 
     app.addHook('onRequest', async (request: FastifyRequest, reply) => {
@@ -146,7 +148,7 @@ export const authPlugin = fp<AuthPluginOptions>(
         throw new AuthenticationError('The access token is invalid or has expired.');
       }
     }
-  },
+  }),
   { name: 'auth' },
 );
 

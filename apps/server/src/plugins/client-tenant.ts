@@ -1,8 +1,9 @@
-import { NotAllowedError } from '@aegis/domain';
+import { NotAllowedError, textOf } from '@aegis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTVerifyGetKey } from 'jose';
 
+import { registering } from '../lib/registering';
 import type { OnBehalfOf } from '../services/on-behalf-of';
 
 /** The header carrying the client tenant's Global Administrator token for the Aegis API (ADR 020). */
@@ -49,7 +50,7 @@ const MISSING =
  * Aegis API) and trades it on-behalf-of for Graph and ARM tokens in that tenant.
  */
 export const clientTenantPlugin = fp<ClientTenantPluginOptions>(
-  async (app: FastifyInstance, options) => {
+  registering((app: FastifyInstance, options) => {
     // Entra signs every tenant's tokens with the keys it publishes at /common: one key set from
     // the configured authority, never a URL (or a cache entry) per tenant id of an unverified token.
     const keys: JWTVerifyGetKey = createRemoteJWKSet(
@@ -76,7 +77,7 @@ export const clientTenantPlugin = fp<ClientTenantPluginOptions>(
           requiredClaims: ['exp', 'tid'],
         });
         if (payload.tid !== tenantId) throw new Error('tenant id changed');
-        upn = String(payload.upn ?? payload.preferred_username ?? '');
+        upn = textOf(payload.upn ?? payload.preferred_username ?? '');
       } catch (error) {
         request.log.info({ reason: (error as Error).message }, 'rejected client tenant token');
         throw new NotAllowedError(MISSING);
@@ -102,6 +103,6 @@ export const clientTenantPlugin = fp<ClientTenantPluginOptions>(
       }
       return verified;
     });
-  },
+  }),
   { name: 'client-tenant' },
 );

@@ -6,6 +6,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+import { registering } from '../lib/registering';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Caches and write queues every request's ConfigRepository shares (ADR 014). */
@@ -26,11 +28,11 @@ export interface ConfigRepositoryPluginOptions {
 
 /** One ConfigRepository per request over `request.devops`, one cache for the whole app. */
 export const configRepositoryPlugin = fp<ConfigRepositoryPluginOptions>(
-  async (app: FastifyInstance, { project, repository, shared }) => {
+  registering((app: FastifyInstance, { project, repository, shared }) => {
     const everyone = shared ?? createConfigRepositoryShared({ project, repository });
     app.decorate('configRepositoryShared', everyone);
     app.decorateRequest('configRepository', null as unknown as ConfigRepository);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       request.configRepository = new ConfigRepository(
         request.devops,
         everyone,
@@ -45,7 +47,8 @@ export const configRepositoryPlugin = fp<ConfigRepositoryPluginOptions>(
             }
           : undefined,
       );
+      done();
     });
-  },
+  }),
   { name: 'config-repository', dependencies: ['devops'] },
 );

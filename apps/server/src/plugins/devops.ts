@@ -2,6 +2,7 @@ import { DEVOPS_SCOPE, DevOpsClient, type DevOpsApi } from '@aegis/connectors/de
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+import { registering } from '../lib/registering';
 import type { AppOwnToken, OnBehalfOf } from '../services/on-behalf-of';
 
 declare module 'fastify' {
@@ -39,27 +40,31 @@ export interface DevOpsPluginOptions {
 }
 
 export const devOpsPlugin = fp<DevOpsPluginOptions>(
-  async (
-    app: FastifyInstance,
-    { organizationUrl, createDevOps, timeoutInMs, onBehalfOf, tenantId, appOwnToken },
-  ) => {
-    const create: DevOpsFactory =
-      createDevOps ?? ((getToken) => new DevOpsClient({ organizationUrl, getToken, timeoutInMs }));
-    app.decorate(
-      'aegisDevOps',
-      appOwnToken ? create(() => appOwnToken.acquire([DEVOPS_SCOPE])) : undefined,
-    );
-    const tokenFor = (request: FastifyRequest) => (): Promise<string> =>
-      onBehalfOf
-        ? onBehalfOf.acquire(request.accessToken, {
-            scopes: [DEVOPS_SCOPE],
-            tenantId: request.user.tenantId ?? tenantId ?? 'organizations',
-          })
-        : Promise.resolve(request.accessToken);
-    app.decorateRequest('devops', null as unknown as DevOpsApi);
-    app.addHook('onRequest', async (request) => {
-      request.devops = create(tokenFor(request));
-    });
-  },
+  registering(
+    (
+      app: FastifyInstance,
+      { organizationUrl, createDevOps, timeoutInMs, onBehalfOf, tenantId, appOwnToken },
+    ) => {
+      const create: DevOpsFactory =
+        createDevOps ??
+        ((getToken) => new DevOpsClient({ organizationUrl, getToken, timeoutInMs }));
+      app.decorate(
+        'aegisDevOps',
+        appOwnToken ? create(() => appOwnToken.acquire([DEVOPS_SCOPE])) : undefined,
+      );
+      const tokenFor = (request: FastifyRequest) => (): Promise<string> =>
+        onBehalfOf
+          ? onBehalfOf.acquire(request.accessToken, {
+              scopes: [DEVOPS_SCOPE],
+              tenantId: request.user.tenantId ?? tenantId ?? 'organizations',
+            })
+          : Promise.resolve(request.accessToken);
+      app.decorateRequest('devops', null as unknown as DevOpsApi);
+      app.addHook('onRequest', (request, _reply, done) => {
+        request.devops = create(tokenFor(request));
+        done();
+      });
+    },
+  ),
   { name: 'devops', dependencies: ['auth'] },
 );

@@ -3,6 +3,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
+import { registering } from '../lib/registering';
+
 /** The body of every Aegis API error. */
 interface ApiErrorBody {
   readonly error: string;
@@ -88,7 +90,7 @@ function statusForError(error: Error & { statusCode?: number }): number {
 
 /** Maps errors to statuses once (STYLE R5): domain names, zod fields, service failures. */
 export const errorHandlerPlugin = fp(
-  async (app: FastifyInstance) => {
+  registering((app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError & { field?: string }, request, reply) => {
       // a domain error's machine-readable reason (ADR 042); Fastify's own codes (FST_…) stay out
       const domainCode =
@@ -153,6 +155,6 @@ export const errorHandlerPlugin = fp(
       }
       return reply.code(status).send(body);
     });
-  },
+  }),
   { name: 'error-handler' },
 );

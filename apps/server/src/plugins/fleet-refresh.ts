@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+import { registering } from '../lib/registering';
 import type { FleetService } from '../services/fleet-service';
 
 declare module 'fastify' {
@@ -25,7 +26,7 @@ export interface FleetRefreshPluginOptions {
  * Changes to one client that arrive while its refresh runs make one more refresh, not one each.
  */
 export const fleetRefreshPlugin = fp<FleetRefreshPluginOptions>(
-  async (app: FastifyInstance, { serviceOf }) => {
+  registering((app: FastifyInstance, { serviceOf }) => {
     if (!serviceOf) return;
     /** per client: the refresh under way, and whether another change came in meanwhile */
     const underWay = new Map<string, { again: boolean }>();
@@ -53,6 +54,6 @@ export const fleetRefreshPlugin = fp<FleetRefreshPluginOptions>(
       const client = (request.params as { client?: unknown } | undefined)?.client;
       if (typeof client === 'string') await refresh(request, client);
     });
-  },
+  }),
   { name: 'fleet-refresh', dependencies: ['config-repository'] },
 );

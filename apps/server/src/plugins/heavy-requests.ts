@@ -2,6 +2,8 @@ import { TooManyRequestsError } from '@aegis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+import { registering } from '../lib/registering';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
@@ -30,12 +32,12 @@ type Counted = FastifyRequest & { [released]?: () => void };
  * so it needs no shared store (ADR 057).
  */
 export const heavyRequestsPlugin = fp<HeavyRequestsOptions>(
-  async (app: FastifyInstance, { perUser, retryAfterInSeconds }) => {
+  registering((app: FastifyInstance, { perUser, retryAfterInSeconds }) => {
     const inFlight = new Map<string, number>();
 
     // After authentication and validation: only a request that will really run takes a place.
-    app.addHook('preHandler', async (request: Counted) => {
-      if (!request.routeOptions.config.heavy || !request.user) return;
+    app.addHook('preHandler', (request: Counted, _reply, next) => {
+      if (!request.routeOptions.config.heavy || !request.user) return next();
       const user = request.user.oid || request.user.upn;
       const running = inFlight.get(user) ?? 0;
       if (running >= perUser) {
@@ -53,11 +55,17 @@ export const heavyRequestsPlugin = fp<HeavyRequestsOptions>(
         if (left > 0) inFlight.set(user, left);
         else inFlight.delete(user);
       };
+      next();
     });
     // A streamed answer ends in onResponse; a caller who goes away ends it in onRequestAbort.
-    const release = async (request: Counted) => request[released]?.();
-    app.addHook('onResponse', release);
-    app.addHook('onRequestAbort', release);
-  },
+    app.addHook('onResponse', (request: Counted, _reply, done) => {
+      request[released]?.();
+      done();
+    });
+    app.addHook('onRequestAbort', (request: Counted, done) => {
+      request[released]?.();
+      done();
+    });
+  }),
   { name: 'heavy-requests', dependencies: ['auth'] },
 );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+import { registering } from '../lib/registering';
 import {
   createPipelineRunsShared,
   PipelineRuns,
@@ -20,12 +21,13 @@ export interface PipelineRunsPluginOptions {
 
 /** One PipelineRuns per request over `request.devops`, logging (redacted) to the request's logger. */
 export const pipelineRunsPlugin = fp<PipelineRunsPluginOptions>(
-  async (app: FastifyInstance, { shared }) => {
+  registering((app: FastifyInstance, { shared }) => {
     const everyone = shared ?? createPipelineRunsShared();
     app.decorateRequest('pipelineRuns', null as unknown as PipelineRuns);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       request.pipelineRuns = new PipelineRuns(request.devops, everyone, request.log);
+      done();
     });
-  },
+  }),
   { name: 'pipeline-runs', dependencies: ['devops'] },
 );

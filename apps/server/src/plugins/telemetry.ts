@@ -25,6 +25,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { redactDeep, redactUrl } from '../lib/logging';
+import { registering } from '../lib/registering';
 
 /** The instrumentation scope of the server's spans and metrics. */
 const SERVER_SCOPE = '@aegis/server';
@@ -121,7 +122,7 @@ function endServerSpan(
  * tests would both escape. Register it first: routes take the logger factory of their time.
  */
 export const telemetryPlugin = fp(
-  async (app: FastifyInstance) => {
+  registering((app: FastifyInstance) => {
     // Fastify makes the request's logger before it logs 'incoming request': the span starts here so
     // that this line too carries the trace.
     app.setChildLoggerFactory(function childLogger(logger, bindings, options, raw) {
@@ -154,9 +155,10 @@ export const telemetryPlugin = fp(
     app.addHook('onResponse', async (request, reply) => {
       endServerSpan(request, reply.statusCode);
     });
-    app.addHook('onRequestAbort', async (request) => {
+    app.addHook('onRequestAbort', (request, done) => {
       endServerSpan(request, undefined, 'aborted');
+      done();
     });
-  },
+  }),
   { name: 'telemetry' },
 );

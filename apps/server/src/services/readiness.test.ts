@@ -5,10 +5,10 @@ import { ReadinessProbe, type Dependency, type DependencyCheck } from './readine
 
 function countingCheck(answers: Reachability[]): DependencyCheck & { calls: number } {
   const check = Object.assign(
-    async () => {
+    () => {
       const answer = answers[Math.min(check.calls, answers.length - 1)];
       check.calls += 1;
-      return answer ?? { reachable: true };
+      return Promise.resolve<Reachability>(answer ?? { reachable: true });
     },
     { calls: 0 },
   );
@@ -21,9 +21,7 @@ describe('ReadinessProbe', () => {
       {
         devops: countingCheck([{ reachable: true }]),
         tables: countingCheck([{ reachable: false, reason: 'answered 403' }]),
-        identity: async () => {
-          throw new Error('the signing keys answered 500');
-        },
+        identity: () => Promise.reject(new Error('the signing keys answered 500')),
       },
       { cacheInMs: 5_000, timeoutInMs: 1_000 },
     );

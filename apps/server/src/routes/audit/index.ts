@@ -1,6 +1,7 @@
 import { auditPageSchema, auditQuerySchema } from '@aegis/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 
+import { registering } from '../../lib/registering';
 import type { AuditTrail } from '../../services/audit-trail';
 
 export interface AuditRoutesOptions {
@@ -10,13 +11,15 @@ export interface AuditRoutesOptions {
 const tags = ['audit'];
 
 /** The audit trail (issue 18 §5): who changed what, when, with which result; newest first. */
-export const auditRoutes: FastifyPluginAsyncZod<AuditRoutesOptions> = async (app, { trail }) => {
-  app.get(
-    '/api/audit',
-    {
-      config: { role: 'Administrator' },
-      schema: { tags, querystring: auditQuerySchema, response: { 200: auditPageSchema } },
-    },
-    async (request) => trail.query(request.query),
-  );
-};
+export const auditRoutes: FastifyPluginCallbackZod<AuditRoutesOptions> = registering(
+  (app, { trail }) => {
+    app.get(
+      '/api/audit',
+      {
+        config: { role: 'Administrator' },
+        schema: { tags, querystring: auditQuerySchema, response: { 200: auditPageSchema } },
+      },
+      async (request) => trail.query(request.query),
+    );
+  },
+);

@@ -10,9 +10,10 @@ import {
   type ProposedSettingsChangeDto,
 } from '@aegis/contracts';
 import type { AegisRole } from '@aegis/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
+import { registering } from '../../lib/registering';
 import { actorName } from '../../plugins/auth';
 import { ClientSettingsService } from '../../services/client-settings-service';
 
@@ -23,7 +24,7 @@ const tags = ['clients'];
  * Operators propose parameter changes and Administrators layer changes, each as a pull request a
  * second person approves.
  */
-export const clientSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const clientSettingsRoutes: FastifyPluginCallbackZod = registering((app) => {
   /** A change proposed as a pull request a second person approves: 201 with the proposal. */
   const proposeRoute = <Body extends z.ZodType>(
     url: string,
@@ -120,4 +121,4 @@ export const clientSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     promotionBodySchema,
     (service, client, body, by) => service.proposePromotion(client, body, by),
   );
-};
+});

@@ -1,8 +1,9 @@
 import type { AppTables } from '@aegis/connectors/tables';
 import { clientListQuerySchema, knownClientListSchema } from '@aegis/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 
 import type { AegisConfig } from '../../config';
+import { registering } from '../../lib/registering';
 import { ClientDirectory } from '../../services/client-directory';
 
 export interface ClientRoutesOptions {
@@ -15,30 +16,29 @@ export interface ClientRoutesOptions {
  * The one client list (issue 31 item 3, ADR 054): every code Aegis knows with what it knows of
  * it. Every client picker reads it; Readers may, as every screen that shows one.
  */
-export const clientRoutes: FastifyPluginAsyncZod<ClientRoutesOptions> = async (
-  app,
-  { config, tables },
-) => {
-  app.get(
-    '/api/clients',
-    {
-      config: { role: 'Reader' },
-      schema: {
-        tags: ['clients'],
-        querystring: clientListQuerySchema,
-        response: { 200: knownClientListSchema },
+export const clientRoutes: FastifyPluginCallbackZod<ClientRoutesOptions> = registering(
+  (app, { config, tables }) => {
+    app.get(
+      '/api/clients',
+      {
+        config: { role: 'Reader' },
+        schema: {
+          tags: ['clients'],
+          querystring: clientListQuerySchema,
+          response: { 200: knownClientListSchema },
+        },
       },
-    },
-    async (request) => {
-      const list = await new ClientDirectory(
-        request.configRepository,
-        request.devops,
-        config.AEGIS_DEVOPS_PROJECT,
-        tables,
-      ).list();
-      return request.query.only === 'clients'
-        ? { ...list, clients: list.clients.filter((c) => c.isClient) }
-        : list;
-    },
-  );
-};
+      async (request) => {
+        const list = await new ClientDirectory(
+          request.configRepository,
+          request.devops,
+          config.AEGIS_DEVOPS_PROJECT,
+          tables,
+        ).list();
+        return request.query.only === 'clients'
+          ? { ...list, clients: list.clients.filter((c) => c.isClient) }
+          : list;
+      },
+    );
+  },
+);

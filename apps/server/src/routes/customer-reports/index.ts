@@ -18,9 +18,10 @@ import {
 import { duePeriod, NotFoundError, parseReportPeriod } from '@aegis/domain';
 import { readLogo } from '@aegis/reports';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 
 import type { AegisConfig } from '../../config';
+import { registering } from '../../lib/registering';
 import { actorName } from '../../plugins/auth';
 import type { AuditTrail } from '../../services/audit-trail';
 import { CaptureService, createCaptureCaches } from '../../services/capture-service';
@@ -153,181 +154,179 @@ export interface CustomerReportRoutesOptions {
 }
 
 /** Customer-ready compliance reports (issue 29): branding, schedules, preview, send now, history. */
-export const customerReportRoutes: FastifyPluginAsyncZod<CustomerReportRoutesOptions> = async (
-  app,
-  { reports, now = () => new Date() },
-) => {
-  const { storeOf, serviceOf } = reports;
+export const customerReportRoutes: FastifyPluginCallbackZod<CustomerReportRoutesOptions> =
+  registering((app, { reports, now = () => new Date() }) => {
+    const { storeOf, serviceOf } = reports;
 
-  app.get(
-    '/api/customer-reports/branding',
-    { config: { role: 'Reader' }, schema: { tags, response: { 200: reportBrandingSchema } } },
-    async () => storeOf().branding(),
-  );
+    app.get(
+      '/api/customer-reports/branding',
+      { config: { role: 'Reader' }, schema: { tags, response: { 200: reportBrandingSchema } } },
+      async () => storeOf().branding(),
+    );
 
-  app.put(
-    '/api/customer-reports/branding',
-    {
-      config: { role: 'Administrator' },
-      schema: { tags, body: reportBrandingBodySchema, response: { 200: reportBrandingSchema } },
-    },
-    async (request) => {
-      // a file named .png that is no image is refused here, naming the field, not in every report
-      if (typeof request.body.logo === 'string') readLogo(request.body.logo);
-      const store = storeOf();
-      await store.saveBranding(request.body);
-      return store.branding();
-    },
-  );
-
-  app.get(
-    '/api/customer-reports/:client/schedule',
-    {
-      config: { role: 'Reader' },
-      schema: {
-        tags,
-        params: customerReportClientParamsSchema,
-        response: { 200: customerReportScheduleResponseSchema },
+    app.put(
+      '/api/customer-reports/branding',
+      {
+        config: { role: 'Administrator' },
+        schema: { tags, body: reportBrandingBodySchema, response: { 200: reportBrandingSchema } },
       },
-    },
-    async (request) => {
-      const store = storeOf();
-      const schedule = await store.schedule(request.params.client);
-      if (!schedule) return { schedule: null };
-      const due = duePeriod(schedule.cadence, schedule.dayOfMonth, now());
-      const state = await store.periodState(schedule.client, due.id);
-      return {
-        schedule: {
-          ...schedule,
-          duePeriod: { id: due.id, label: due.label, sent: state.state === 'sent' },
+      async (request) => {
+        // a file named .png that is no image is refused here, naming the field, not in every report
+        if (typeof request.body.logo === 'string') readLogo(request.body.logo);
+        const store = storeOf();
+        await store.saveBranding(request.body);
+        return store.branding();
+      },
+    );
+
+    app.get(
+      '/api/customer-reports/:client/schedule',
+      {
+        config: { role: 'Reader' },
+        schema: {
+          tags,
+          params: customerReportClientParamsSchema,
+          response: { 200: customerReportScheduleResponseSchema },
         },
-      };
-    },
-  );
-
-  app.put(
-    '/api/customer-reports/:client/schedule',
-    {
-      config: { role: 'Operator' },
-      schema: {
-        tags,
-        params: customerReportClientParamsSchema,
-        body: customerReportScheduleBodySchema,
-        response: { 200: customerReportScheduleResponseSchema },
       },
-    },
-    async (request) => {
-      const store = storeOf();
-      const { client } = request.params;
-      const at = now();
-      const schedule = {
-        ...request.body,
-        client,
-        updatedBy: actorName(request.user),
-        updatedAt: at.toISOString(),
-      };
-      await store.saveSchedule(schedule);
-      const due = duePeriod(schedule.cadence, schedule.dayOfMonth, at);
-      const state = await store.periodState(client, due.id);
-      return {
-        schedule: {
-          ...schedule,
-          duePeriod: { id: due.id, label: due.label, sent: state.state === 'sent' },
+      async (request) => {
+        const store = storeOf();
+        const schedule = await store.schedule(request.params.client);
+        if (!schedule) return { schedule: null };
+        const due = duePeriod(schedule.cadence, schedule.dayOfMonth, now());
+        const state = await store.periodState(schedule.client, due.id);
+        return {
+          schedule: {
+            ...schedule,
+            duePeriod: { id: due.id, label: due.label, sent: state.state === 'sent' },
+          },
+        };
+      },
+    );
+
+    app.put(
+      '/api/customer-reports/:client/schedule',
+      {
+        config: { role: 'Operator' },
+        schema: {
+          tags,
+          params: customerReportClientParamsSchema,
+          body: customerReportScheduleBodySchema,
+          response: { 200: customerReportScheduleResponseSchema },
         },
-      };
-    },
-  );
-
-  /** The report as it would be sent now: the same PDF. */
-  app.get(
-    '/api/customer-reports/:client/preview',
-    {
-      config: { role: 'Reader', heavy: true },
-      schema: {
-        tags,
-        params: customerReportClientParamsSchema,
-        querystring: customerReportPeriodQuerySchema,
       },
-    },
-    async (request, reply) => {
-      const service = serviceOf(request);
-      const { client } = request.params;
-      const period = await service.periodOf(
-        client,
-        request.query.period ? parseReportPeriod(request.query.period) : undefined,
-      );
-      const { bytes, fileName } = await service.pdf(client, period);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${fileName}"`)
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    },
-  );
-
-  app.get(
-    '/api/customer-reports/:client/sends',
-    {
-      config: { role: 'Reader' },
-      schema: {
-        tags,
-        params: customerReportClientParamsSchema,
-        response: { 200: customerReportHistorySchema },
+      async (request) => {
+        const store = storeOf();
+        const { client } = request.params;
+        const at = now();
+        const schedule = {
+          ...request.body,
+          client,
+          updatedBy: actorName(request.user),
+          updatedAt: at.toISOString(),
+        };
+        await store.saveSchedule(schedule);
+        const due = duePeriod(schedule.cadence, schedule.dayOfMonth, at);
+        const state = await store.periodState(client, due.id);
+        return {
+          schedule: {
+            ...schedule,
+            duePeriod: { id: due.id, label: due.label, sent: state.state === 'sent' },
+          },
+        };
       },
-    },
-    async (request) => ({ sends: await storeOf().history(request.params.client) }),
-  );
+    );
 
-  /** 'Send now': the period's report to the customer's contacts, technicians in copy. */
-  app.post(
-    '/api/customer-reports/:client/sends',
-    {
-      config: { role: 'Operator', heavy: true },
-      schema: {
-        tags,
-        params: customerReportClientParamsSchema,
-        body: sendCustomerReportBodySchema,
-        response: { 201: customerReportSendSchema },
+    /** The report as it would be sent now: the same PDF. */
+    app.get(
+      '/api/customer-reports/:client/preview',
+      {
+        config: { role: 'Reader', heavy: true },
+        schema: {
+          tags,
+          params: customerReportClientParamsSchema,
+          querystring: customerReportPeriodQuerySchema,
+        },
       },
-    },
-    async (request, reply) => {
-      const service = serviceOf(request);
-      const { client } = request.params;
-      const period = await service.periodOf(
-        client,
-        request.body.period ? parseReportPeriod(request.body.period) : undefined,
-      );
-      const send = await service.send(client, period, 'manual', actorName(request.user));
-      return reply.code(201).send(send);
-    },
-  );
+      async (request, reply) => {
+        const service = serviceOf(request);
+        const { client } = request.params;
+        const period = await service.periodOf(
+          client,
+          request.query.period ? parseReportPeriod(request.query.period) : undefined,
+        );
+        const { bytes, fileName } = await service.pdf(client, period);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${fileName}"`)
+          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      },
+    );
 
-  /** A sent report's PDF, from Blob storage: the bytes that were attached. */
-  app.get(
-    '/api/customer-reports/:client/sends/:sendId/pdf',
-    { config: { role: 'Reader' }, schema: { tags, params: customerReportSendParamsSchema } },
-    async (request, reply) => {
-      const { client, sendId } = request.params;
-      const store = storeOf();
-      const send = await store.send(client, sendId);
-      const bytes = send ? await store.pdf(client, sendId) : undefined;
-      if (!send || !bytes) throw new NotFoundError(`No report ${sendId} was sent to ${client}.`);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header(
-          'content-disposition',
-          `attachment; filename="${client}_Compliance_Report_${send.periodId}.pdf"`,
-        )
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    },
-  );
+    app.get(
+      '/api/customer-reports/:client/sends',
+      {
+        config: { role: 'Reader' },
+        schema: {
+          tags,
+          params: customerReportClientParamsSchema,
+          response: { 200: customerReportHistorySchema },
+        },
+      },
+      async (request) => ({ sends: await storeOf().history(request.params.client) }),
+    );
 
-  /** Sends every due report not sent yet (what the scheduled run does), now. */
-  app.post(
-    '/api/customer-reports/runs',
-    {
-      config: { role: 'Administrator', heavy: true },
-      schema: { tags, response: { 200: customerReportRunSchema } },
-    },
-    async (request) => serviceOf(request).runDue(),
-  );
-};
+    /** 'Send now': the period's report to the customer's contacts, technicians in copy. */
+    app.post(
+      '/api/customer-reports/:client/sends',
+      {
+        config: { role: 'Operator', heavy: true },
+        schema: {
+          tags,
+          params: customerReportClientParamsSchema,
+          body: sendCustomerReportBodySchema,
+          response: { 201: customerReportSendSchema },
+        },
+      },
+      async (request, reply) => {
+        const service = serviceOf(request);
+        const { client } = request.params;
+        const period = await service.periodOf(
+          client,
+          request.body.period ? parseReportPeriod(request.body.period) : undefined,
+        );
+        const send = await service.send(client, period, 'manual', actorName(request.user));
+        return reply.code(201).send(send);
+      },
+    );
+
+    /** A sent report's PDF, from Blob storage: the bytes that were attached. */
+    app.get(
+      '/api/customer-reports/:client/sends/:sendId/pdf',
+      { config: { role: 'Reader' }, schema: { tags, params: customerReportSendParamsSchema } },
+      async (request, reply) => {
+        const { client, sendId } = request.params;
+        const store = storeOf();
+        const send = await store.send(client, sendId);
+        const bytes = send ? await store.pdf(client, sendId) : undefined;
+        if (!send || !bytes) throw new NotFoundError(`No report ${sendId} was sent to ${client}.`);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header(
+            'content-disposition',
+            `attachment; filename="${client}_Compliance_Report_${send.periodId}.pdf"`,
+          )
+          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      },
+    );
+
+    /** Sends every due report not sent yet (what the scheduled run does), now. */
+    app.post(
+      '/api/customer-reports/runs',
+      {
+        config: { role: 'Administrator', heavy: true },
+        schema: { tags, response: { 200: customerReportRunSchema } },
+      },
+      async (request) => serviceOf(request).runDue(),
+    );
+  });

@@ -4,10 +4,11 @@ import { ConfigRepository } from '@aegis/connectors/repository';
 import { devOpsPushAnswerSchema, type DevOpsPushAnswer } from '@aegis/contracts';
 import { AuthenticationError, InputError, MAIN_REF, NotFoundError } from '@aegis/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import type { AegisConfig } from '../../config';
+import { registering } from '../../lib/registering';
 import type { FleetService } from '../../services/fleet-service';
 
 /** Where Azure DevOps posts the `git.push` events of the service hook (ADR 062). */
@@ -55,70 +56,71 @@ export interface DevOpsHookRoutesOptions {
  * instead of on the next reader's page (issue 32 item 5). Authenticated by the hook's basic
  * credentials, not a user's token; answered after the refresh, so a failure is DevOps's to retry.
  */
-export const devOpsHookRoutes: FastifyPluginAsyncZod<DevOpsHookRoutesOptions> = async (
-  app,
-  { config, fleetServiceFor },
-) => {
-  /**
-   * DevOps delivers an event at least once and retries what took too long: the same push arriving
-   * again while its refresh runs joins that refresh instead of reading the trees once more.
-   */
-  const refreshing = new Map<string, Promise<DevOpsPushAnswer>>();
-  app.post(
-    DEVOPS_PUSH_HOOK_PATH,
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['hooks'],
-        description:
-          "Azure DevOps's service hook: a push to main of the configuration repository recomputes the fleet summaries of the clients it changed. HTTP basic credentials (user 'aegis', AEGIS_DEVOPS_HOOK_SECRET).",
-        response: { 202: devOpsPushAnswerSchema },
+export const devOpsHookRoutes: FastifyPluginCallbackZod<DevOpsHookRoutesOptions> = registering(
+  (app, { config, fleetServiceFor }) => {
+    /**
+     * DevOps delivers an event at least once and retries what took too long: the same push arriving
+     * again while its refresh runs joins that refresh instead of reading the trees once more.
+     */
+    const refreshing = new Map<string, Promise<DevOpsPushAnswer>>();
+    app.post(
+      DEVOPS_PUSH_HOOK_PATH,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['hooks'],
+          description:
+            "Azure DevOps's service hook: a push to main of the configuration repository recomputes the fleet summaries of the clients it changed. HTTP basic credentials (user 'aegis', AEGIS_DEVOPS_HOOK_SECRET).",
+          response: { 202: devOpsPushAnswerSchema },
+        },
       },
-    },
-    async (request, reply): Promise<DevOpsPushAnswer> => {
-      const secret = config.AEGIS_DEVOPS_HOOK_SECRET;
-      if (!secret || !fleetServiceFor || !app.aegisDevOps) {
-        throw new NotFoundError(
-          'Service hooks are not configured: they need AEGIS_DEVOPS_HOOK_SECRET, Table storage and the Aegis app identity',
-        );
-      }
-      if (!hasHookCredentials(request.headers.authorization, secret)) {
-        void reply.header('WWW-Authenticate', 'Basic realm="aegis-devops-hooks"');
-        throw new AuthenticationError('The service hook credentials are not valid');
-      }
-      const parsed = gitPushEvent.safeParse(request.body);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new InputError(`${issue?.path.join('.') ?? 'body'}: ${issue?.message ?? 'invalid'}`);
-      }
-      const { resource } = parsed.data;
-      const main = resource.refUpdates.find((u) => u.name === MAIN_REF);
-      void reply.code(202);
-      if (
-        resource.repository.name.toLowerCase() !== config.AEGIS_DEVOPS_CONFIG_REPO.toLowerCase()
-      ) {
-        return {
-          ignored: `not the configuration repository (${resource.repository.name})`,
-          baselineChanged: false,
-          refreshed: [],
-        };
-      }
-      if (!main) return { ignored: 'main did not move', baselineChanged: false, refreshed: [] };
-      const key = `${main.oldObjectId}..${main.newObjectId}`;
-      let refresh = refreshing.get(key);
-      if (!refresh) {
-        const repository = new ConfigRepository(app.aegisDevOps, app.configRepositoryShared);
-        refresh = fleetServiceFor(repository)
-          .refreshAfterPush(main.oldObjectId, main.newObjectId)
-          .finally(() => refreshing.delete(key));
-        refreshing.set(key, refresh);
-      }
-      const result = await refresh;
-      request.log.info(result, 'fleet: summaries refreshed after a push to main');
-      return result;
-    },
-  );
-};
+      async (request, reply): Promise<DevOpsPushAnswer> => {
+        const secret = config.AEGIS_DEVOPS_HOOK_SECRET;
+        if (!secret || !fleetServiceFor || !app.aegisDevOps) {
+          throw new NotFoundError(
+            'Service hooks are not configured: they need AEGIS_DEVOPS_HOOK_SECRET, Table storage and the Aegis app identity',
+          );
+        }
+        if (!hasHookCredentials(request.headers.authorization, secret)) {
+          void reply.header('WWW-Authenticate', 'Basic realm="aegis-devops-hooks"');
+          throw new AuthenticationError('The service hook credentials are not valid');
+        }
+        const parsed = gitPushEvent.safeParse(request.body);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          throw new InputError(
+            `${issue?.path.join('.') ?? 'body'}: ${issue?.message ?? 'invalid'}`,
+          );
+        }
+        const { resource } = parsed.data;
+        const main = resource.refUpdates.find((u) => u.name === MAIN_REF);
+        void reply.code(202);
+        if (
+          resource.repository.name.toLowerCase() !== config.AEGIS_DEVOPS_CONFIG_REPO.toLowerCase()
+        ) {
+          return {
+            ignored: `not the configuration repository (${resource.repository.name})`,
+            baselineChanged: false,
+            refreshed: [],
+          };
+        }
+        if (!main) return { ignored: 'main did not move', baselineChanged: false, refreshed: [] };
+        const key = `${main.oldObjectId}..${main.newObjectId}`;
+        let refresh = refreshing.get(key);
+        if (!refresh) {
+          const repository = new ConfigRepository(app.aegisDevOps, app.configRepositoryShared);
+          refresh = fleetServiceFor(repository)
+            .refreshAfterPush(main.oldObjectId, main.newObjectId)
+            .finally(() => refreshing.delete(key));
+          refreshing.set(key, refresh);
+        }
+        const result = await refresh;
+        request.log.info(result, 'fleet: summaries refreshed after a push to main');
+        return result;
+      },
+    );
+  },
+);
 
 /**
  * At start-up, subscribes Aegis's hook to pushes of main of the configuration repository, once
@@ -129,9 +131,9 @@ export function subscribeDevOpsHookOnReady(app: FastifyInstance, config: AegisCo
   const secret = config.AEGIS_DEVOPS_HOOK_SECRET;
   const publicUrl = config.AEGIS_PUBLIC_URL;
   if (!secret || !publicUrl) return;
-  app.addHook('onReady', async () => {
+  app.addHook('onReady', (done) => {
     const devops = app.aegisDevOps;
-    if (!devops) return;
+    if (!devops) return done();
     void ensureSubscription(
       app.log,
       devops,
@@ -139,6 +141,7 @@ export function subscribeDevOpsHookOnReady(app: FastifyInstance, config: AegisCo
       new URL(DEVOPS_PUSH_HOOK_PATH, publicUrl).href,
       secret,
     );
+    done();
   });
 }
 

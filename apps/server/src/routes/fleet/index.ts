@@ -9,9 +9,10 @@ import {
 } from '@aegis/contracts';
 import { NotFoundError } from '@aegis/domain';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 
 import type { AegisConfig } from '../../config';
+import { registering } from '../../lib/registering';
 import { CaptureService, createCaptureCaches } from '../../services/capture-service';
 import { createFleetCaches, FleetService } from '../../services/fleet-service';
 import { createFleetSummarizer, type FleetSummarizer } from '../../services/fleet-summarizer';
@@ -83,60 +84,64 @@ export interface FleetRoutesOptions {
 }
 
 /** The fleet view (issue 17, ADR 034): every client's figures and their trend, for Readers. */
-export const fleetRoutes: FastifyPluginAsyncZod<FleetRoutesOptions> = async (
-  app,
-  { config, services = createFleetServices(config, undefined, app.log) },
-) => {
-  const { serviceOf: service, summarizer } = services;
-  app.addHook('onClose', () => summarizer.close());
+export const fleetRoutes: FastifyPluginCallbackZod<FleetRoutesOptions> = registering(
+  (app, { config, services = createFleetServices(config, undefined, app.log) }) => {
+    const { serviceOf: service, summarizer } = services;
+    app.addHook('onClose', () => summarizer.close());
 
-  app.get(
-    '/api/fleet',
-    {
-      config: { role: 'Reader', heavy: true },
-      schema: {
-        tags,
-        description:
-          "Every client's compliance (company baseline and standard catalogue), critical/high counts, accepted deviations, last capture, backups and pending reviews at main; a client whose figures could not be had lists what is missing and is never compliant.",
-        response: { 200: fleetSchema },
+    app.get(
+      '/api/fleet',
+      {
+        config: { role: 'Reader', heavy: true },
+        schema: {
+          tags,
+          description:
+            "Every client's compliance (company baseline and standard catalogue), critical/high counts, accepted deviations, last capture, backups and pending reviews at main; a client whose figures could not be had lists what is missing and is never compliant.",
+          response: { 200: fleetSchema },
+        },
       },
-    },
-    async (request) => service(request).fleet(),
-  );
+      async (request) => service(request).fleet(),
+    );
 
-  app.get(
-    '/api/fleet/trends',
-    {
-      config: { role: 'Reader', heavy: true },
-      schema: {
-        tags,
-        description:
-          "Every client's compliance trend (merges touching its folder and backup tags as points), for the sparklines.",
-        querystring: fleetTrendQuerySchema,
-        response: { 200: fleetTrendListSchema },
+    app.get(
+      '/api/fleet/trends',
+      {
+        config: { role: 'Reader', heavy: true },
+        schema: {
+          tags,
+          description:
+            "Every client's compliance trend (merges touching its folder and backup tags as points), for the sparklines.",
+          querystring: fleetTrendQuerySchema,
+          response: { 200: fleetTrendListSchema },
+        },
       },
-    },
-    async (request) => ({ trends: await service(request).trends(undefined, request.query.points) }),
-  );
+      async (request) => ({
+        trends: await service(request).trends(undefined, request.query.points),
+      }),
+    );
 
-  app.get(
-    '/api/fleet/:client/trend',
-    {
-      config: { role: 'Reader', heavy: true },
-      schema: {
-        tags,
-        description: "One client's compliance and critical count at each point of its history.",
-        params: fleetClientParamsSchema,
-        querystring: fleetTrendQuerySchema,
-        response: { 200: fleetTrendSchema },
+    app.get(
+      '/api/fleet/:client/trend',
+      {
+        config: { role: 'Reader', heavy: true },
+        schema: {
+          tags,
+          description: "One client's compliance and critical count at each point of its history.",
+          params: fleetClientParamsSchema,
+          querystring: fleetTrendQuerySchema,
+          response: { 200: fleetTrendSchema },
+        },
       },
-    },
-    async (request) => {
-      const [trend] = await service(request).trends([request.params.client], request.query.points);
-      if (!trend || trend.points.length === 0) {
-        throw new NotFoundError(`No history found for client ${request.params.client}`);
-      }
-      return trend;
-    },
-  );
-};
+      async (request) => {
+        const [trend] = await service(request).trends(
+          [request.params.client],
+          request.query.points,
+        );
+        if (!trend || trend.points.length === 0) {
+          throw new NotFoundError(`No history found for client ${request.params.client}`);
+        }
+        return trend;
+      },
+    );
+  },
+);

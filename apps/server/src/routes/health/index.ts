@@ -1,6 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { registering } from '../../lib/registering';
 import { DEPENDENCIES, type ReadinessProbe } from '../../services/readiness';
 
 export interface HealthRoutesOptions {
@@ -20,40 +21,39 @@ const readinessReport = z.object({
 });
 
 /** Liveness and readiness for an orchestrator (ADR 053); neither needs a token. */
-export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
-  app,
-  { readiness },
-) => {
-  // Liveness: the process answers. It checks nothing else, so a DevOps outage never gets every
-  // instance restarted at once.
-  app.get(
-    '/api/health',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['health'],
-        security: [],
-        response: { 200: z.object({ status: z.literal('ok'), uptimeInSeconds: z.number() }) },
+export const healthRoutes: FastifyPluginCallbackZod<HealthRoutesOptions> = registering(
+  (app, { readiness }) => {
+    // Liveness: the process answers. It checks nothing else, so a DevOps outage never gets every
+    // instance restarted at once.
+    app.get(
+      '/api/health',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['health'],
+          security: [],
+          response: { 200: z.object({ status: z.literal('ok'), uptimeInSeconds: z.number() }) },
+        },
       },
-    },
-    async () => ({ status: 'ok' as const, uptimeInSeconds: Math.round(process.uptime()) }),
-  );
+      () => ({ status: 'ok' as const, uptimeInSeconds: Math.round(process.uptime()) }),
+    );
 
-  app.get(
-    '/api/health/ready',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['health'],
-        security: [],
-        description:
-          'Whether Azure DevOps, Table storage and the identity provider answer (checked at most every few seconds); 503 names what does not.',
-        response: { 200: readinessReport, 503: readinessReport },
+    app.get(
+      '/api/health/ready',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['health'],
+          security: [],
+          description:
+            'Whether Azure DevOps, Table storage and the identity provider answer (checked at most every few seconds); 503 names what does not.',
+          response: { 200: readinessReport, 503: readinessReport },
+        },
       },
-    },
-    async (_request, reply) => {
-      const report = await readiness.report();
-      return reply.code(report.ready ? 200 : 503).send(report);
-    },
-  );
-};
+      async (_request, reply) => {
+        const report = await readiness.report();
+        return reply.code(report.ready ? 200 : 503).send(report);
+      },
+    );
+  },
+);

@@ -40,7 +40,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<OnboardingRoutesOptions> = 
 ) => {
   await app.register(onboardingRunRoutes, { project: options.project });
 
-  const onboardingOf = async (session: ClientTenantSession) => {
+  const onboardingOf = (session: ClientTenantSession) => {
     const apis = options.createClientTenantApis(session);
     return new ClientTenantOnboarding(apis.graph, apis.arm);
   };
@@ -98,7 +98,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<OnboardingRoutesOptions> = 
       schema: { tags, response: { 200: enterpriseAppSearchSchema } },
     },
     async (request) => {
-      const onboarding = await onboardingOf(await request.clientTenant());
+      const onboarding = onboardingOf(await request.clientTenant());
       return onboarding.searchEnterpriseApp(appId());
     },
   );
@@ -115,7 +115,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<OnboardingRoutesOptions> = 
     },
     async (request) => {
       const session = await request.clientTenant();
-      const onboarding = await onboardingOf(session);
+      const onboarding = onboardingOf(session);
       const statuses = await onboarding.assignRoles({
         appId: appId(),
         subscriptionName: request.body.subscriptionName,
@@ -141,7 +141,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<OnboardingRoutesOptions> = 
       },
     },
     async (request) => {
-      const onboarding = await onboardingOf(await request.clientTenant());
+      const onboarding = onboardingOf(await request.clientTenant());
       return onboarding.assignReaderOnDefaultSubscription(request.body.enterpriseAppName);
     },
   );

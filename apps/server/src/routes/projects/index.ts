@@ -10,8 +10,9 @@ import {
   startRunBodySchema,
 } from '@aegis/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 
+import { registering } from '../../lib/registering';
 import { PipelinesService } from '../../services/pipelines-service';
 
 const tags = ['projects'];
@@ -20,7 +21,7 @@ const service = (request: FastifyRequest) =>
   new PipelinesService(request.devops, request.pipelineRuns);
 
 /** Projects, their client pipelines and pipeline runs (spec 1 §2, §7). */
-export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
+export const projectRoutes: FastifyPluginCallbackZod = registering((app) => {
   app.get(
     '/api/projects',
     { config: { role: 'Reader' }, schema: { tags, response: { 200: projectListSchema } } },
@@ -101,4 +102,4 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       return service(request).getRunLog(projectId, pipelineId, runId);
     },
   );
-};
+});
