@@ -531,13 +531,11 @@ describe('rollout state machine (ADR 069)', () => {
         { type: 'abort', by: OPERATOR },
         { type: 'rollback', by: PLANNER },
       ),
-      fc
-        .constantFrom(...clients)
-        .map((client): RolloutEvent => ({
-          type: 'deploy-started',
-          client,
-          claim: claimOf(client),
-        })),
+      fc.constantFrom(...clients).map((client): RolloutEvent => ({
+        type: 'deploy-started',
+        client,
+        claim: claimOf(client),
+      })),
       fc.record({
         type: fc.constant('run-recorded' as const),
         phase: fc.constant('deploy' as const),
