@@ -2,7 +2,6 @@
 // from the services the screens use (so its figures are theirs), rendered as the customer PDF,
 // sent through the one email door with the PDF attached, archived in Blob storage and recorded.
 import { ServiceError } from '@aegis/connectors';
-import type { GitRef } from '@aegis/connectors/devops';
 import type { MailSender } from '@aegis/connectors/graph';
 import type { ConfigRepository } from '@aegis/connectors/repository';
 import type {
@@ -14,20 +13,16 @@ import type {
   StandardComparisonResult,
 } from '@aegis/contracts';
 import {
-  auditActionText,
   type AuditEvent,
-  backupHealth,
   clientFolder,
   customerReportBlobName,
   customerReportFileName,
   duePeriod,
   NotFoundError,
-  parseBackupTag,
   periodsEndingWith,
-  sortBackupsNewestFirst,
   type ReportPeriod,
 } from '@aegis/domain';
-import { readLogo, type CustomerReportInput, type ReportChange } from '@aegis/reports';
+import { customerReportFacts, readLogo, type CustomerReportInput } from '@aegis/reports';
 
 import { inThreadRenderer, type CustomerReportRenderer } from './customer-report-renderer';
 import { sendIdOf, type CustomerReportStore, type StoredSchedule } from './customer-report-store';
@@ -45,25 +40,12 @@ export interface CustomerReportSources {
 
 /** Points in the report's trend: the last six periods. */
 export const TREND_PERIODS = 6;
-/** Restore points listed: the newest ten. */
-const RESTORE_POINTS = 10;
 /** How long a sender holds a client's period before another may take it over. */
 const CLAIM_IN_MS = 10 * 60_000;
 /** Attempts per report in one run before it is reported as failed (the next run tries again). */
 export const SEND_ATTEMPTS = 3;
 
-const firstLine = (text: string): string => text.split('\n', 1)[0]?.trim() ?? '';
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
-/** Audited actions that changed a client's tenant or configuration, as the customer reads them. */
-const CHANGE_ACTIONS = new Set([
-  'POST /api/baseline/deploy/runs',
-  'POST /api/baseline/offboard/runs',
-  'POST /api/backups/:client/restore',
-  'POST /api/capture/clients/:client/pull-requests',
-  'POST /api/compliance/:client/accepted-deviations',
-  'DELETE /api/compliance/:client/accepted-deviations',
-]);
 
 /**
  * The notification a scheduled report's outcome raises (kind 'customer-report-failed'): one per
@@ -144,10 +126,9 @@ export class CustomerReportService {
     return duePeriod(schedule?.cadence ?? 'monthly', schedule?.dayOfMonth ?? 1, this.now());
   }
 
-  /** Everything the report says, from the screens' own services. */
+  /** Everything the report says, from the screens' own services (one assembly: ADR 084). */
   async facts(client: string, period: ReportPeriod): Promise<CustomerReportInput> {
-    const now = this.now();
-    const periods = periodsEndingWith(period, TREND_PERIODS);
+    const trendPeriods = periodsEndingWith(period, TREND_PERIODS);
     const [schedule, branding, report, standard, trend, reviews, audit, commits, tags, history] =
       await Promise.all([
         this.store.schedule(client),
@@ -156,7 +137,7 @@ export class CustomerReportService {
         this.sources.standard(client),
         this.sources.figuresAt(
           client,
-          periods.map((p) => new Date(p.end)),
+          trendPeriods.map((p) => new Date(p.end)),
         ),
         this.sources.reviewsWaiting(client),
         this.sources.auditEvents(client, period),
@@ -168,45 +149,11 @@ export class CustomerReportService {
         this.sources.repository.listRefs(`tags/backup/${client}/`),
         this.store.history(client, 20),
       ]);
-    const summary = report.compliance;
-    const accepted = report.acceptedDeviations;
-    const restorePoints = restorePointsOf(tags, client);
-    // since the last report sent for an earlier period; else as the previous period ended
-    const lastSent = history.find((s) => s.periodId < period.id);
-    const previousPoint = trend.at(-2);
-    const previous = lastSent
-      ? {
-          compliancePercentage: lastSent.compliancePercentage,
-          standardPercentage: lastSent.standardPercentage,
-        }
-      : previousPoint
-        ? {
-            compliancePercentage: previousPoint.compliancePercentage,
-            standardPercentage: previousPoint.standardPercentage,
-          }
-        : undefined;
-    const inPeriod = (iso: string) => iso >= period.start && iso < period.end;
-    const changes: ReportChange[] = [
-      ...commits
-        .filter((c) => inPeriod(new Date(c.committer.date || c.author.date).toISOString()))
-        .map((c) => ({
-          date: c.committer.date || c.author.date,
-          kind: 'Configuration change merged',
-          description: firstLine(c.comment),
-        })),
-      ...audit
-        .filter((e) => CHANGE_ACTIONS.has(e.action) && e.result.outcome === 'succeeded')
-        .map((e) => ({
-          date: e.at,
-          kind: auditActionText(e.action),
-          description: `By ${e.actor.upn}`,
-        })),
-    ].sort((a, b) => a.date.localeCompare(b.date));
-    const current = {
-      compliance: summary.compliancePercentage,
-      standard: standard?.percentage ?? null,
-    };
-    return {
+    return customerReportFacts({
+      client,
+      period,
+      trendPeriods,
+      now: this.now(),
       branding: {
         mspName: branding.mspName,
         ...(branding.logo ? { logo: branding.logo } : {}),
@@ -216,75 +163,23 @@ export class CustomerReportService {
         website: branding.website,
         supportMessage: branding.supportMessage,
       },
-      customerName: schedule?.customerName || client,
-      clientCode: client,
-      period,
-      generatedAt: now,
-      ...(schedule?.introduction ? { introduction: schedule.introduction } : {}),
+      schedule,
       compliance: {
-        percentage: summary.compliancePercentage,
-        totalCount: summary.totalCount,
-        compliantCount: summary.compliantCount,
-        deviationCount: summary.deviationCount,
-        acceptedCount: summary.acceptedDeviationsCount,
-        counts: {
-          critical: summary.criticalCount,
-          high: summary.highCount,
-          medium: summary.mediumCount,
-          low: summary.lowCount,
-          prerequisite: summary.prerequisiteCount,
-        },
+        summary: report.compliance,
+        acceptedDeviations: report.acceptedDeviations,
+        warnings: report.warnings,
       },
-      ...(standard
-        ? {
-            standard: {
-              percentage: standard.percentage,
-              passed: standard.passed,
-              total: standard.total,
-            },
-          }
-        : {}),
-      // the last point is now: the figures the screens show as the report is made
-      trend: periods.map((p, i) => {
-        const point = i === periods.length - 1 ? undefined : trend[i];
-        return {
-          periodLabel: p.label,
-          compliancePercentage:
-            point === undefined ? current.compliance : (point?.compliancePercentage ?? null),
-          standardPercentage:
-            point === undefined ? current.standard : (point?.standardPercentage ?? null),
-        };
-      }),
-      ...(previous ? { previous } : {}),
-      deviations: summary.deviations.map((d) => ({
-        policyName: d.policyName,
-        category: d.category,
-        severity: d.highestSeverity,
-        isMissing: d.isMissing,
-        deviationCount: d.deviationCount,
+      standard,
+      trend,
+      reviewsWaiting: reviews,
+      auditEvents: audit,
+      commits: commits.map((c) => ({
+        date: c.committer.date || c.author.date,
+        comment: c.comment,
       })),
-      exceptions: accepted.acceptedDeviations.map((a) => ({
-        policyName: a.policyName,
-        properties: a.properties,
-        ...(a.reason ? { reason: a.reason } : {}),
-        acceptedBy: a.acceptedBy,
-        ...(a.approvedBy ? { approvedBy: a.approvedBy } : {}),
-        ...(a.expiresAt ? { expiresAt: a.expiresAt } : {}),
-      })),
-      changes,
-      backups: {
-        health: backupHealth(restorePoints[0]?.date, now),
-        restorePoints: restorePoints
-          .slice(0, RESTORE_POINTS)
-          .map((b) => ({ date: b.date.toISOString(), name: b.tagName })),
-      },
-      openItems: {
-        reviewsWaiting: reviews,
-        approvalsWaiting: accepted.pendingAcceptances?.length ?? 0,
-        details: report.warnings,
-      },
-      notCaptured: summary.notCaptured ?? [],
-    };
+      backupTags: tags.map((ref) => ref.name),
+      history,
+    });
   }
 
   /** The report's PDF, as it would be sent now. */
@@ -431,13 +326,4 @@ export class CustomerReportService {
       return reason(error);
     }
   }
-}
-
-function restorePointsOf(refs: readonly GitRef[], client: string) {
-  return sortBackupsNewestFirst(
-    refs.flatMap((ref) => {
-      const parsed = parseBackupTag(ref.name, client);
-      return parsed ? [parsed] : [];
-    }),
-  );
 }
