@@ -59,7 +59,6 @@ function reads(overrides: Partial<CustomerReportReads> = {}): CustomerReportRead
     trend: [
       { compliancePercentage: 60, standardPercentage: 50 },
       { compliancePercentage: 75, standardPercentage: 65 },
-      { compliancePercentage: 1, standardPercentage: 1 },
     ],
     reviewsWaiting: 2,
     auditEvents: [],

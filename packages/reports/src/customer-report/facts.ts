@@ -51,7 +51,10 @@ export interface CustomerReportReads {
   };
   /** the standard comparison's figures; undefined when no setting it checks was captured */
   standard?: { percentage: number; passed: number; total: number } | undefined;
-  /** the figures as each trend period ended, one per `trendPeriods` (the last is replaced by now) */
+  /**
+   * the figures as each trend period but the last ended, oldest first; the last point is now, so
+   * it is not read at all (a second read of the client's folder otherwise)
+   */
   trend: readonly (ReportFigures | null)[];
   reviewsWaiting: number;
   /** the audit trail's events of the client in the period */
@@ -78,9 +81,9 @@ export function customerReportFacts(reads: CustomerReportReads): CustomerReportI
     }),
   );
   // since the last report sent for an earlier period; else as the previous period ended
+  const last = reads.trendPeriods.length - 1;
   const lastSent = reads.history.find((s) => s.periodId < period.id);
-  const previousPoint = reads.trend.at(-2);
-  const previous = lastSent ?? previousPoint ?? undefined;
+  const previous = lastSent ?? reads.trend[last - 1] ?? undefined;
   const inPeriod = (iso: string) => iso >= period.start && iso < period.end;
   const changes: ReportChange[] = [
     ...reads.commits
@@ -102,7 +105,6 @@ export function customerReportFacts(reads: CustomerReportReads): CustomerReportI
     compliancePercentage: summary.compliancePercentage,
     standardPercentage: reads.standard?.percentage ?? null,
   };
-  const last = reads.trendPeriods.length - 1;
   return {
     branding: reads.branding,
     customerName: schedule?.customerName || client,
