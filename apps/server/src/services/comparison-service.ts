@@ -1,3 +1,4 @@
+import type { VersionSpec } from '@aegis/connectors/devops';
 import {
   readClientBaseline,
   type ConfigRepository,
@@ -97,22 +98,33 @@ export class ComparisonService {
   ) {}
 
   /**
+   * Main's tip, read once for this service (one per request): every read of the request is made
+   * at that commit, so they agree and, commits being immutable, come from the repository's caches
+   * until main moves.
+   */
+  private mainTip: Promise<VersionSpec> | undefined;
+  private onMain(): Promise<VersionSpec> {
+    this.mainTip ??= this.repository.branchTip(MAIN_BRANCH).then((commit) => ({ commit }));
+    return this.mainTip;
+  }
+
+  /**
    * Refuses a client without a configuration on main before any work streams (issue 9 §5): one
    * one-level listing, so the answer is an ordinary 404 rather than a 200 and an error event.
    */
   async assertClientExists(client: string): Promise<void> {
-    const children = await this.repository.listChildren(clientRoot(client));
+    const children = await this.repository.listChildren(clientRoot(client), await this.onMain());
     if (children.length === 0) {
       throw new NotFoundError(`No configuration found for client ${client}`);
     }
   }
 
   /** Folders on main with real progress (spec 1 §4): listings 0–50, downloads 50–100. */
-  readTrees(
+  async readTrees(
     folders: readonly string[],
     onProgress: ProgressReporter = () => {},
   ): Promise<(ParsedTree | undefined)[]> {
-    return this.repository.readTrees(folders, { branch: MAIN_BRANCH }, onProgress);
+    return this.repository.readTrees(folders, await this.onMain(), onProgress);
   }
 
   /**
@@ -126,7 +138,7 @@ export class ComparisonService {
     // the trees first, for the progress of real downloads; the effective read then finds them cached
     const [, clientTree] = await this.readTrees([BASELINE_ROOT, clientRoot(client)], onProgress);
     if (!clientTree) throw new NotFoundError(`No configuration found for client ${client}`);
-    const baseline = await readClientBaseline(this.repository, client);
+    const baseline = await readClientBaseline(this.repository, client, await this.onMain());
     return [{ treeId: baseline.sourceKey, files: baseline.files }, clientTree];
   }
 
@@ -136,9 +148,7 @@ export class ComparisonService {
    */
   private async readManifest(client: string): Promise<CaptureManifest | undefined> {
     return toCaptureManifest(
-      await this.repository.readJson<unknown>(captureManifestPath(client), {
-        branch: MAIN_BRANCH,
-      }),
+      await this.repository.readJson<unknown>(captureManifestPath(client), await this.onMain()),
     );
   }
 
@@ -330,7 +340,7 @@ export class ComparisonService {
     const path = toResourcePath(resourcePath);
     try {
       const [baseline, [clientTree]] = await Promise.all([
-        readClientBaseline(this.repository, client),
+        this.onMain().then((version) => readClientBaseline(this.repository, client, version)),
         this.readTrees([clientRoot(client)]),
       ]);
       const find = (tree: { files: readonly (ParsedFile | EffectiveFile)[] } | undefined) => {

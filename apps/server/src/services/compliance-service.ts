@@ -105,9 +105,10 @@ export class ComplianceService {
     fallback: T,
     warnings: string[] | undefined,
     label: string,
+    version: VersionSpec,
   ): Promise<T> {
     try {
-      return (await this.store.readJson<T>(path, MAIN)) ?? fallback;
+      return (await this.store.readJson<T>(path, version)) ?? fallback;
     } catch (error) {
       if (!warnings) throw error;
       this.log.warn({ err: error, path }, `could not load ${label}`);
@@ -116,12 +117,17 @@ export class ComplianceService {
     }
   }
 
-  async getMatchingConfig(client: string, warnings?: string[]): Promise<MatchingConfig> {
+  async getMatchingConfig(
+    client: string,
+    warnings?: string[],
+    version: VersionSpec = MAIN,
+  ): Promise<MatchingConfig> {
     const cfg = await this.load<MatchingConfig>(
       matchingConfigPath(client),
       emptyMatchingConfig(client, this.now()),
       warnings,
       'matching configuration',
+      version,
     );
     return {
       ...cfg,
@@ -132,12 +138,14 @@ export class ComplianceService {
   async getAcceptedDeviations(
     client: string,
     warnings?: string[],
+    version: VersionSpec = MAIN,
   ): Promise<AcceptedDeviationsConfig> {
     const cfg = await this.load<AcceptedDeviationsConfig>(
       acceptedDeviationsPath(client),
       emptyAcceptedDeviations(client, this.now()),
       warnings,
       'accepted-deviations configuration',
+      version,
     );
     return {
       ...cfg,
@@ -155,13 +163,23 @@ export class ComplianceService {
     pendingMatches: readonly ConfirmedMatch[] = [],
   ): Promise<ComplianceReport> {
     const warnings: string[] = [];
+    // Everything is read at the commits the two tips name, so the reads agree with one another
+    // and, commits being immutable, come from the repository's caches until a branch moves.
+    const [mainTip, branchTip] = await Promise.all([
+      this.store.findBranchTip('main'),
+      branch === 'main' ? undefined : this.store.findBranchTip(branch),
+    ]);
+    if (mainTip === undefined) throw new NotFoundError('Could not find main branch');
+    const onMain: VersionSpec = { commit: mainTip };
+    const onBranch: VersionSpec | undefined =
+      branch === 'main' ? onMain : branchTip === undefined ? undefined : { commit: branchTip };
     const [baseline, clientTree, matching, accepted, manifestJson] = await Promise.all([
-      this.store.readClientBaseline(client),
-      this.store.readTree(clientRoot(client), { branch }),
-      this.getMatchingConfig(client, warnings),
-      this.getAcceptedDeviations(client, warnings),
+      this.store.readClientBaseline(client, onMain),
+      onBranch ? this.store.readTree(clientRoot(client), onBranch) : undefined,
+      this.getMatchingConfig(client, warnings, onMain),
+      this.getAcceptedDeviations(client, warnings, onMain),
       // what the capture there could not read: neither deviations nor missing (ADR 050)
-      this.store.readJson<unknown>(captureManifestPath(client), { branch }),
+      onBranch ? this.store.readJson<unknown>(captureManifestPath(client), onBranch) : undefined,
     ]);
     const manifest = toCaptureManifest(manifestJson);
     if (!clientTree) {

@@ -24,9 +24,14 @@ export interface StoredClientBaseline {
 }
 
 export interface ComplianceStore {
+  /** The commit a branch points at, or undefined when the branch does not exist. */
+  findBranchTip(branch: string): Promise<string | undefined>;
   readTree(folder: string, version: VersionSpec): Promise<StoredTree | undefined>;
-  /** The client's effective baseline on main: company, its layers, its parameters (ADR 068). */
-  readClientBaseline(client: string): Promise<StoredClientBaseline>;
+  /**
+   * The client's effective baseline (company, its layers, its parameters: ADR 068) at a version,
+   * default main.
+   */
+  readClientBaseline(client: string, version?: VersionSpec): Promise<StoredClientBaseline>;
   readJson<T>(path: string, version?: VersionSpec): Promise<T | undefined>;
   /**
    * Read the file on main, apply `mutate`, push with the tip read as `oldObjectId`; on a stale tip read again,
@@ -47,13 +52,17 @@ export interface ComplianceStore {
 export class ConfigRepositoryComplianceStore implements ComplianceStore {
   constructor(private readonly repository: ConfigRepository) {}
 
+  findBranchTip(branch: string): Promise<string | undefined> {
+    return this.repository.findBranchTip(branch);
+  }
+
   async readTree(folder: string, version: VersionSpec): Promise<StoredTree | undefined> {
     const tree = await this.repository.readTree(folder, version);
     return tree ? { treeId: tree.treeId, files: tree.files } : undefined;
   }
 
-  readClientBaseline(client: string): Promise<StoredClientBaseline> {
-    return readClientBaseline(this.repository, client);
+  readClientBaseline(client: string, version?: VersionSpec): Promise<StoredClientBaseline> {
+    return readClientBaseline(this.repository, client, version);
   }
 
   readJson<T>(path: string, version?: VersionSpec): Promise<T | undefined> {

@@ -326,6 +326,44 @@ describe('comparison routes', () => {
     expect(standard.result.results.filter((r) => r.file?.startsWith(`${workload}/`))).toEqual([]);
   });
 
+  it('asks DevOps only for main when a comparison is run again; a new commit on main is compared next (ADR 088)', async () => {
+    const counter = devops.emulator.faults.add({ kind: 'latency', latencyInMs: 0 });
+    const requests = () => devops.emulator.faults.list().find((f) => f.id === counter)?.hits ?? 0;
+    const result = async () => {
+      const { response, events: list } = await run('FAB', 'options');
+      expect(response.statusCode).toBe(200);
+      return (list.at(-1) as { result: OptionsComparisonResult }).result;
+    };
+    const first = await result();
+    const before = requests();
+    expect(await result()).toEqual(first);
+    // main's ref; the client's folder, both trees and the manifest come at the commit it named
+    expect(requests() - before).toBe(1);
+    const git = mainWriterOf(t);
+    const folder = '/Clients/FAB/M365Config/Resources';
+    const [main] = await git.listRefs(REPO, 'heads/main');
+    await git.push(REPO, {
+      branch: 'main',
+      oldObjectId: main?.commitId ?? '',
+      commits: [
+        {
+          comment: 'test: a new FAB policy',
+          changes: [
+            {
+              changeType: 'add',
+              path: `${folder}/AzureAD/X/new.json`,
+              content: JSON.stringify({ displayName: 'New' }),
+            },
+          ],
+        },
+      ],
+    });
+    const after = await result();
+    const [tree] = await git.listItems(REPO, folder, { recursion: 'full' });
+    expect(after.clientTreeId).not.toBe(first.clientTreeId);
+    expect(after.clientTreeId).toBe(tree?.objectId);
+  });
+
   it('answers 401 without a token', async () => {
     for (const [method, url] of [
       ['POST', '/api/comparison/runs'],

@@ -473,6 +473,75 @@ describe('compliance routes', () => {
     expect(after.compliance.deviations.filter((g) => files.includes(g.path))).toEqual([]);
     expect(after.compliance.acceptedGroups).toHaveLength(50);
   }, 120_000);
+
+  it('asks DevOps only for the tips when a report is shown again; a new commit on main or on the branch is seen next (ADR 088)', async () => {
+    const counter = devops.emulator.faults.add({ kind: 'latency', latencyInMs: 0 });
+    const requests = () => devops.emulator.faults.list().find((f) => f.id === counter)?.hits ?? 0;
+    const requestsFor = async (work: () => Promise<unknown>) => {
+      const before = requests();
+      await work();
+      return requests() - before;
+    };
+    const client = '/Clients/CON/M365Config/Resources';
+    const treeOf = async (folder: string, branch: string) =>
+      (await git.listItems(REPO, folder, { recursion: 'full', version: { branch } }))[0]?.objectId;
+    const first = await report('CON');
+    // shown again: main's ref only; everything else is read at the commit it named
+    expect(await requestsFor(() => report('CON'))).toBe(1);
+    const [main] = await git.listRefs(REPO, 'heads/main');
+    await git.push(REPO, {
+      branch: 'main',
+      oldObjectId: main!.commitId,
+      commits: [
+        {
+          comment: 'test: a new CON policy and a new baseline note on main',
+          changes: [
+            {
+              changeType: 'add',
+              path: `${client}/AzureAD/X/new.json`,
+              content: JSON.stringify({ displayName: 'New' }),
+            },
+            { changeType: 'add', path: '/M365Config/Resources/notes.txt', content: 'a note' },
+          ],
+        },
+      ],
+    });
+    const after = await report('CON');
+    expect(after.clientTreeId).not.toBe(first.clientTreeId);
+    expect(after.clientTreeId).toBe(await treeOf(client, 'main'));
+    expect(after.baselineTreeId).not.toBe(first.baselineTreeId);
+    expect(after.baselineTreeId).toBe(await treeOf('/M365Config/Resources', 'main'));
+
+    // a capture branch: its tip and main's, then nothing until one of them moves
+    const branch = 'client-ABC-capture-1042';
+    const onBranch = async () => {
+      const response = await get(`/api/compliance/ABC?branch=${branch}`);
+      expect(response.statusCode).toBe(200);
+      return response.json() as ComplianceReport;
+    };
+    const captured = await onBranch();
+    expect(await requestsFor(onBranch)).toBe(2);
+    const [head] = await git.listRefs(REPO, `heads/${branch}`);
+    await git.push(REPO, {
+      branch,
+      oldObjectId: head!.commitId,
+      commits: [
+        {
+          comment: 'test: the capture found one more policy',
+          changes: [
+            {
+              changeType: 'add',
+              path: '/Clients/ABC/M365Config/Resources/AzureAD/X/found.json',
+              content: JSON.stringify({ displayName: 'Found' }),
+            },
+          ],
+        },
+      ],
+    });
+    const recaptured = await onBranch();
+    expect(recaptured.clientTreeId).not.toBe(captured.clientTreeId);
+    expect(recaptured.clientTreeId).toBe(await treeOf('/Clients/ABC/M365Config/Resources', branch));
+  });
 });
 
 describe('compliance service soft failures', () => {
@@ -500,6 +569,7 @@ describe('compliance service soft failures', () => {
       files: effectiveBaseline(baseline.files, [], {}).files,
       layers: [],
     }),
+    findBranchTip: async () => 'a'.repeat(40),
     readJson: async (path) => {
       if (failing.test(path)) throw new Error('boom');
       return undefined;

@@ -188,6 +188,38 @@ describe('ConfigRepository against the DevOps emulator (real git)', () => {
     expect(reads).toBe(4);
   });
 
+  it('lists a folder at a commit once (joined, then cached by commit id); at a branch every time (ADR 088)', async () => {
+    const shared = createConfigRepositoryShared(REPO);
+    const api = client();
+    let listings = 0;
+    const listItems = api.listItems.bind(api);
+    api.listItems = (...args) => {
+      listings += 1;
+      return listItems(...args);
+    };
+    const repo = new ConfigRepository(api, shared);
+    const folder = clientResourcesRoot('CON');
+    const tip = await repo.branchTip();
+    const trees = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        new ConfigRepository(api, shared).readTree(folder, { commit: tip }),
+      ),
+    );
+    expect(listings).toBe(1);
+    expect(await repo.readTree(folder, { commit: tip })).toBe(trees[0]);
+    expect(listings).toBe(1);
+    // one level and the full depth are two listings; an absent folder stays absent
+    expect((await repo.listChildren(folder, { commit: tip })).length).toBeGreaterThan(0);
+    await repo.listChildren(folder, { commit: tip });
+    expect(await repo.readTree('/Clients/ZZZ', { commit: tip })).toBeUndefined();
+    expect(await repo.readTree('/Clients/ZZZ', { commit: tip })).toBeUndefined();
+    expect(listings).toBe(3);
+    // a branch moves: never answered from the cache
+    await repo.readTree(folder, QUEUE);
+    await repo.readTree(folder, QUEUE);
+    expect(listings).toBe(5);
+  });
+
   it('reads JSON: a missing file is absent, not an error', async () => {
     const repo = repository();
     expect(await repo.readJson('/Clients/ABC/.does-not-exist.json')).toBeUndefined();

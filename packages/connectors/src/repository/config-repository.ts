@@ -87,9 +87,16 @@ interface FileAtCommit {
   file: { text: string; objectId?: string } | undefined;
 }
 type FileRead = () => Promise<FileAtCommit>;
+/** How a folder's listing missing from the cache is read (one request). */
+type ListingRead = () => Promise<GitItem[]>;
 
-/** A full commit id: what a file read may be cached by (a branch or a short id may move). */
+/** A full commit id: what a read may be cached by (a branch or a short id may move). */
 const FULL_COMMIT_ID = /^[0-9a-f]{40}$/i;
+
+/** The full commit id a version names, or undefined when it names something that moves. */
+function fullCommitOf(version: VersionSpec): string | undefined {
+  return 'commit' in version && FULL_COMMIT_ID.test(version.commit) ? version.commit : undefined;
+}
 
 /** What every ConfigRepository of one app shares: where the repository is, the caches, the write queues. */
 export interface ConfigRepositoryShared {
@@ -104,6 +111,11 @@ export interface ConfigRepositoryShared {
    * trees: the capture branches' metadata and manifests, a client's layers and parameters.
    */
   readonly files: LRUCache<string, FileAtCommit, FileRead>;
+  /**
+   * Folder listings at a commit, by commit id, folder and depth, joined like the files: a report
+   * pinned to main's tip lists the baseline and the client's folder once per commit, not per request.
+   */
+  readonly listings: LRUCache<string, GitItem[], ListingRead>;
   /** per branch + path + user: writes waiting for the push in flight, applied together next */
   readonly writeQueues: Map<string, WriteQueue>;
   /** how long a write keeps re-applying itself while others push to the same branch */
@@ -166,6 +178,14 @@ export function createConfigRepositoryShared(
       // the configuration files read one by one are small; a large one must not hold the memory
       maxSize: 32 * 2 ** 20,
       sizeCalculation: (entry) => Math.max(1, entry.file?.text.length ?? 0),
+      fetchMethod: (_key, _stale, { context }) => context(),
+      ignoreFetchAbort: true,
+    }),
+    listings: new LRUCache<string, GitItem[], ListingRead>({
+      max: 1_000,
+      // counted in items (a few hundred bytes each): a 500-policy client's folder is about 600
+      maxSize: 100_000,
+      sizeCalculation: (items) => items.length + 1,
       fetchMethod: (_key, _stale, { context }) => context(),
       ignoreFetchAbort: true,
     }),
@@ -382,9 +402,27 @@ export class ConfigRepository {
 
   /** The direct children of a folder ([] when it does not exist). */
   listChildren(folder: string, version: VersionSpec = MAIN): Promise<GitItem[]> {
-    return this.devops
-      .listItems(this.repo, folder, { recursion: 'oneLevel', version })
-      .then((items) => items.filter((item) => item.path !== folder));
+    return this.listItems(folder, 'oneLevel', version).then((items) =>
+      items.filter((item) => item.path !== folder),
+    );
+  }
+
+  /**
+   * A folder's items at a version. At a full commit id the listing is cached app-wide (joined when
+   * already under way), as files are: callers name a commit they have just read with the user's
+   * own token. At a branch it is always asked for.
+   */
+  private async listItems(
+    folder: string,
+    recursion: 'oneLevel' | 'full',
+    version: VersionSpec,
+  ): Promise<GitItem[]> {
+    const read: ListingRead = () =>
+      this.devops.listItems(this.repo, folder, { recursion, version });
+    const commit = fullCommitOf(version);
+    if (commit === undefined) return read();
+    const key = `${this.repo.project}/${this.repo.repository}:${folder}@${commit}:${recursion}`;
+    return (await this.shared.listings.fetch(key, { context: read })) ?? [];
   }
 
   /**
@@ -439,7 +477,7 @@ export class ConfigRepository {
 
   /** A folder's full listing at a version: one request ([] when the folder does not exist). */
   listTree(folder: string, version: VersionSpec = MAIN): Promise<GitItem[]> {
-    return this.devops.listItems(this.repo, folder, { recursion: 'full', version });
+    return this.listItems(folder, 'full', version);
   }
 
   /**
@@ -558,8 +596,9 @@ export class ConfigRepository {
           : undefined,
       };
     };
-    if (!('commit' in version) || !FULL_COMMIT_ID.test(version.commit)) return (await read()).file;
-    const key = `${this.repo.project}/${this.repo.repository}:${path}@${version.commit}`;
+    const commit = fullCommitOf(version);
+    if (commit === undefined) return (await read()).file;
+    const key = `${this.repo.project}/${this.repo.repository}:${path}@${commit}`;
     return (await this.shared.files.fetch(key, { context: read }))?.file;
   }
 
