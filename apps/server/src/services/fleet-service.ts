@@ -53,6 +53,11 @@ export interface FleetCaches {
   commits: LRUCache<string, GitCommitRef[]>;
   /** per commit: the client codes of the app deployment pipeline YAML files */
   appDeployment: LRUCache<string, string[]>;
+  /**
+   * Summaries being made for a commit's clients, while under way: technicians opening the Fleet at
+   * once on a cold server join one reading and summarising of /Clients instead of each starting one.
+   */
+  filling: Map<string, Promise<Settled<ClientSummary>[]>>;
 }
 
 export function createFleetCaches(): FleetCaches {
@@ -63,6 +68,7 @@ export function createFleetCaches(): FleetCaches {
     baselines: new LRUCache({ max: 4 }),
     commits: new LRUCache({ max: 2_000 }),
     appDeployment: new LRUCache({ max: 64 }),
+    filling: new Map(),
   };
 }
 
@@ -349,6 +355,34 @@ export class FleetService {
    * then stored, so that every instance finds them (ADR 062).
    */
   private async summariesAt(
+    clients: readonly string[],
+    commitId: string,
+    snapshot: CommitSnapshot,
+    at: number,
+  ): Promise<Settled<ClientSummary>[]> {
+    const key = `${commitId}:${clients.join(',')}`;
+    let filling = this.caches.filling.get(key);
+    if (!filling) {
+      filling = this.fillSummaries(clients, commitId, snapshot, at).finally(() =>
+        this.caches.filling.delete(key),
+      );
+      this.caches.filling.set(key, filling);
+    }
+    const summaries = await filling;
+    // a summary made for the request this one joined holds unless an acceptance expired since
+    return Promise.all(
+      summaries.map(async (summary, i) => {
+        const client = clients[i];
+        if (!summary.ok || client === undefined || !summaryExpiredBetween(summary.value, at)) {
+          return summary;
+        }
+        return settle(this.summaryAt(client, commitId, snapshot, at));
+      }),
+    );
+  }
+
+  /** Every client's summary at the commit: cached here, stored, or made (and then stored). */
+  private async fillSummaries(
     clients: readonly string[],
     commitId: string,
     snapshot: CommitSnapshot,

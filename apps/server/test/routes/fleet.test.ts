@@ -6,7 +6,7 @@ import {
   FLEET_MISSING,
   renderCaptureManifest,
 } from '@aegis/domain';
-import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
+import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS, STAFF_ACCOUNTS } from '@aegis/emulators';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -310,6 +310,44 @@ describe('fleet routes', () => {
     });
     // the failed zip of /Clients, the new baseline, then one per client folder (WGB has none)
     expect(zips).toBe(2 + before.rows.filter((r) => r.clientTreeId !== null).length);
+  });
+
+  it('sixteen technicians opening the Fleet at once after a baseline change share one read of the client folders (ADR 088)', async () => {
+    const before = await fleet();
+    await pushToMain('Baseline: another note file', [
+      {
+        changeType: 'add',
+        path: '/M365Config/Resources/another-note.txt',
+        content: 'not a policy either',
+      },
+    ]);
+    const clientsZip = devops.emulator.faults.add({
+      kind: 'latency',
+      latencyInMs: 0,
+      queryPattern: 'path=%2FClients&%24format=zip',
+    });
+    // four accounts, each with as many heavy requests at once as one user may have (ADR 057)
+    const technicians = STAFF_ACCOUNTS.filter((a) => a.roles.length > 0).flatMap((a) =>
+      Array.from({ length: 4 }, () => a.upn),
+    );
+    expect(technicians).toHaveLength(16);
+    let responses: { statusCode: number; json(): unknown }[] = [];
+    const zips = await zipsDuring(async () => {
+      responses = await Promise.all(
+        technicians.map((upn) => t.injectAs(upn, { method: 'GET', url: '/api/fleet' })),
+      );
+    });
+    expect(responses.map((r) => r.statusCode)).toEqual(technicians.map(() => 200));
+    const pages = responses.map((r) => r.json() as Fleet);
+    // one zip of /Clients and one of the new baseline, not one of /Clients per technician
+    expect(devops.emulator.faults.list().find((f) => f.id === clientsZip)?.hits).toBe(1);
+    expect(zips).toBe(2);
+    const figures = (f: Fleet) =>
+      f.rows.map((r) => [r.client, r.compliancePercentage, r.criticalCount, r.missing]);
+    for (const page of pages) {
+      expect(page.commitId).not.toBe(before.commitId);
+      expect(figures(page)).toEqual(figures(before));
+    }
   });
 
   it("leaves a workload the capture did not read out of the client's figures and names it", async () => {
