@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 
 import { createBlobsClient } from '@aegis/connectors/blobs';
+import { CustomerReportStore } from '@aegis/connectors/customer-reports';
 import { DEVOPS_RESOURCE } from '@aegis/connectors/devops';
 import { createTablesClient } from '@aegis/connectors/tables';
 import {
@@ -31,7 +32,7 @@ import {
   TENANT_EMULATOR_AUDIENCES,
   TenantWorld,
 } from '@aegis/emulators';
-import { buildApp, CustomerReportStore, loadConfig, NotificationRouting } from '@aegis/server';
+import { buildApp, loadConfig, NotificationRouting } from '@aegis/server';
 
 export interface EmbeddedOptions {
   readonly rootDir: string;

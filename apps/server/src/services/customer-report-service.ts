@@ -2,6 +2,7 @@
 // from the services the screens use (so its figures are theirs), rendered as the customer PDF,
 // sent through the one email door with the PDF attached, archived in Blob storage and recorded.
 import { ServiceError } from '@aegis/connectors';
+import type { CustomerReportStore } from '@aegis/connectors/customer-reports';
 import type { MailSender } from '@aegis/connectors/graph';
 import type { ConfigRepository } from '@aegis/connectors/repository';
 import type {
@@ -16,6 +17,8 @@ import {
   type AuditEvent,
   clientFolder,
   customerReportBlobName,
+  type CustomerReportScheduleRecord,
+  customerReportSendId,
   customerReportFileName,
   duePeriod,
   NotFoundError,
@@ -25,7 +28,6 @@ import {
 import { customerReportFacts, readLogo, type CustomerReportInput } from '@aegis/reports';
 
 import { inThreadRenderer, type CustomerReportRenderer } from './customer-report-renderer';
-import { sendIdOf, type CustomerReportStore, type StoredSchedule } from './customer-report-store';
 
 /** Where a report's facts come from: the services behind Baseline Compliance, the standard comparison, Fleet, captures, audit. */
 export interface CustomerReportSources {
@@ -113,7 +115,7 @@ export class CustomerReportService {
   }
 
   /** The schedule or a NotFoundError naming the client. */
-  async scheduleOf(client: string): Promise<StoredSchedule> {
+  async scheduleOf(client: string): Promise<CustomerReportScheduleRecord> {
     const schedule = await this.store.schedule(client);
     if (!schedule) throw new NotFoundError(`No customer report is scheduled for ${client}.`);
     return schedule;
@@ -240,7 +242,7 @@ export class CustomerReportService {
     });
     const sentAt = this.now();
     const send: CustomerReportSend = {
-      id: sendIdOf(sentAt, period.id),
+      id: customerReportSendId(sentAt, period.id),
       client,
       periodId: period.id,
       periodLabel: period.label,

@@ -1,2 +1,3 @@
 export * from './period';
 export * from './customer-report';
+export * from './records';

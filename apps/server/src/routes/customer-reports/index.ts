@@ -1,4 +1,5 @@
 import type { BlobStore } from '@aegis/connectors/blobs';
+import { CustomerReportStore } from '@aegis/connectors/customer-reports';
 import type { MailSender } from '@aegis/connectors/graph';
 import type { ConfigRepository } from '@aegis/connectors/repository';
 import type { AppTables } from '@aegis/connectors/tables';
@@ -37,7 +38,6 @@ import {
   CustomerReportService,
   type CustomerReportSources,
 } from '../../services/customer-report-service';
-import { CustomerReportStore } from '../../services/customer-report-store';
 import { createFleetCaches, FleetService } from '../../services/fleet-service';
 import type { NotificationService } from '../../services/notification-service';
 import type { PipelineRuns } from '../../services/pipeline-runs';

@@ -1,15 +1,18 @@
 // Where customer reports keep their state (issue 29, ADR 067): the MSP's branding, each client's
 // schedule, the history of sends in Table storage; the PDFs and the logo in Blob storage; each
-// client's period claimed with a conditional write, so that no period is sent twice.
-import type { BlobStore } from '@aegis/connectors/blobs';
-import { SharedRows, type AppTables } from '@aegis/connectors/tables';
+// client's period claimed with a conditional write, so that no period is sent twice. Here rather
+// than in the server, so that a pipeline task can share it (ADR 084).
 import type {
-  CustomerReportScheduleBody,
-  CustomerReportSend,
-  ReportBranding,
-  ReportBrandingBody,
-} from '@aegis/contracts';
-import type { AppTableEntity } from '@aegis/domain';
+  AppTableEntity,
+  CustomerReportBrandingRecord,
+  CustomerReportBrandingUpdate,
+  CustomerReportScheduleRecord,
+  CustomerReportSendRecord,
+  ReportPeriodState,
+} from '@aegis/domain';
+
+import type { BlobStore } from '../blobs';
+import { SharedRows, type AppTables } from '../tables';
 
 /** The table of schedules, branding, history and period claims. */
 export const CUSTOMER_REPORTS_TABLE = 'AegisCustomerReports';
@@ -22,23 +25,7 @@ const BRANDING = { partitionKey: 'branding', rowKey: 'msp' };
 const historyPartition = (client: string) => `sent-${client}`;
 const periodPartition = (client: string) => `period-${client}`;
 
-/** Larger than any date in milliseconds: `MAX - ms` sorts the newest send first. */
-const MAX_TIME_MS = 8_640_000_000_000_000;
-
-export interface StoredSchedule extends CustomerReportScheduleBody {
-  client: string;
-  updatedBy: string;
-  updatedAt: string;
-}
-
-/** The state of one client's period: claimed by a sender until a moment, sent, or failed. */
-export type PeriodState =
-  | { state: 'free' }
-  | { state: 'sending'; until: string }
-  | { state: 'sent'; sendId: string }
-  | { state: 'failed'; attempts: number; reason: string };
-
-const DEFAULT_BRANDING: ReportBranding = {
+const DEFAULT_BRANDING: CustomerReportBrandingRecord = {
   mspName: 'Your managed service provider',
   primaryColour: '#14325C',
   contactEmail: '',
@@ -61,7 +48,7 @@ const list = (row: AppTableEntity, key: string): string[] => {
 const numberOrNull = (row: AppTableEntity, key: string): number | null =>
   typeof row[key] === 'number' ? row[key] : null;
 
-function scheduleOf(row: AppTableEntity): StoredSchedule {
+function scheduleOf(row: AppTableEntity): CustomerReportScheduleRecord {
   return {
     client: row.RowKey,
     customerName: text(row, 'CustomerName'),
@@ -76,7 +63,7 @@ function scheduleOf(row: AppTableEntity): StoredSchedule {
   };
 }
 
-function sendOf(row: AppTableEntity): CustomerReportSend {
+function sendOf(row: AppTableEntity): CustomerReportSendRecord {
   return {
     id: row.RowKey,
     client: text(row, 'Client'),
@@ -93,11 +80,6 @@ function sendOf(row: AppTableEntity): CustomerReportSend {
   };
 }
 
-/** The id of a send made at `sentAt`: newest first in the partition, unique per millisecond and period. */
-export function sendIdOf(sentAt: Date, periodId: string): string {
-  return `${String(MAX_TIME_MS - sentAt.getTime()).padStart(16, '0')}-${periodId.toLowerCase()}`;
-}
-
 export class CustomerReportStore {
   private readonly rows: SharedRows;
 
@@ -108,15 +90,15 @@ export class CustomerReportStore {
     this.rows = new SharedRows(tables, CUSTOMER_REPORTS_TABLE);
   }
 
-  async schedule(client: string): Promise<StoredSchedule | undefined> {
+  async schedule(client: string): Promise<CustomerReportScheduleRecord | undefined> {
     const row = await this.rows.read({ partitionKey: SCHEDULES, rowKey: client });
     return row ? scheduleOf(row) : undefined;
   }
 
   /** Every schedule, for the scheduled run. */
-  async schedules(): Promise<StoredSchedule[]> {
+  async schedules(): Promise<CustomerReportScheduleRecord[]> {
     await this.rows.read({ partitionKey: SCHEDULES, rowKey: '-' });
-    const out: StoredSchedule[] = [];
+    const out: CustomerReportScheduleRecord[] = [];
     let token: string | undefined;
     do {
       const page = await this.tables.queryEntities(CUSTOMER_REPORTS_TABLE, {
@@ -129,7 +111,7 @@ export class CustomerReportStore {
     return out;
   }
 
-  async saveSchedule(schedule: StoredSchedule): Promise<void> {
+  async saveSchedule(schedule: CustomerReportScheduleRecord): Promise<void> {
     await this.rows.update({ partitionKey: SCHEDULES, rowKey: schedule.client }, () => ({
       write: {
         CustomerName: schedule.customerName,
@@ -146,7 +128,7 @@ export class CustomerReportStore {
     }));
   }
 
-  async branding(): Promise<ReportBranding> {
+  async branding(): Promise<CustomerReportBrandingRecord> {
     const row = await this.rows.read(BRANDING);
     if (!row) return DEFAULT_BRANDING;
     const logo =
@@ -165,7 +147,7 @@ export class CustomerReportStore {
   }
 
   /** Saves the branding; the logo (a data URL, up to about 1 MB) goes to Blob storage, not a row. */
-  async saveBranding(branding: ReportBrandingBody): Promise<void> {
+  async saveBranding(branding: CustomerReportBrandingUpdate): Promise<void> {
     if (typeof branding.logo === 'string') {
       await this.blobs.put(
         CUSTOMER_REPORTS_CONTAINER,
@@ -191,7 +173,7 @@ export class CustomerReportStore {
   }
 
   /** Sends of a client, newest first. */
-  async history(client: string, max = 200): Promise<CustomerReportSend[]> {
+  async history(client: string, max = 200): Promise<CustomerReportSendRecord[]> {
     try {
       const page = await this.tables.queryEntities(CUSTOMER_REPORTS_TABLE, {
         filter: `PartitionKey eq '${historyPartition(client)}'`,
@@ -204,13 +186,17 @@ export class CustomerReportStore {
     }
   }
 
-  async send(client: string, sendId: string): Promise<CustomerReportSend | undefined> {
+  async send(client: string, sendId: string): Promise<CustomerReportSendRecord | undefined> {
     const row = await this.rows.read({ partitionKey: historyPartition(client), rowKey: sendId });
     return row ? sendOf(row) : undefined;
   }
 
   /** Keeps a sent report: its PDF in Blob storage first, then its history row. */
-  async recordSend(send: CustomerReportSend, pdf: Uint8Array, blobName: string): Promise<void> {
+  async recordSend(
+    send: CustomerReportSendRecord,
+    pdf: Uint8Array,
+    blobName: string,
+  ): Promise<void> {
     await this.blobs.put(CUSTOMER_REPORTS_CONTAINER, blobName, pdf, {
       contentType: 'application/pdf',
       metadata: { client: send.client, period: send.periodId },
@@ -241,7 +227,7 @@ export class CustomerReportStore {
     return (await this.blobs.get(CUSTOMER_REPORTS_CONTAINER, blobName))?.content;
   }
 
-  async periodState(client: string, periodId: string): Promise<PeriodState> {
+  async periodState(client: string, periodId: string): Promise<ReportPeriodState> {
     const row = await this.rows.read({ partitionKey: periodPartition(client), rowKey: periodId });
     return row ? periodStateOf(row) : { state: 'free' };
   }
@@ -292,7 +278,7 @@ export class CustomerReportStore {
   }
 }
 
-function periodStateOf(row: AppTableEntity): PeriodState {
+function periodStateOf(row: AppTableEntity): ReportPeriodState {
   const state = text(row, 'State');
   if (state === 'sent') return { state: 'sent', sendId: text(row, 'SendId') };
   if (state === 'sending') return { state: 'sending', until: text(row, 'Until') };
