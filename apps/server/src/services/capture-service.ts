@@ -158,21 +158,26 @@ export class CaptureService {
    */
   async listBranchesOf(clients: readonly string[]): Promise<Map<string, CaptureBranch[]>> {
     const only = clients.length === 1 ? clients[0] : undefined;
-    const [refs, completed, all] = await Promise.all([
+    const [refs, all] = await Promise.all([
       this.repository.listRefs(
         `heads/${only !== undefined ? captureBranchPrefix(only) : 'client-'}`,
       ),
-      this.repository.listPullRequests({
-        status: 'completed',
-        targetRefName: MAIN,
-        top: MERGED_PULL_REQUEST_LIMIT,
-      }),
       this.repository.listPullRequests({
         status: 'all',
         targetRefName: MAIN,
         top: MERGED_PULL_REQUEST_LIMIT,
       }),
     ]);
+    // a list shorter than the limit holds every pull request to main, so every merged one too;
+    // only a longer history asks for the merged ones on their own (ADR 088)
+    const completed =
+      all.length < MERGED_PULL_REQUEST_LIMIT
+        ? all.filter((pr) => pr.status === 'completed')
+        : await this.repository.listPullRequests({
+            status: 'completed',
+            targetRefName: MAIN,
+            top: MERGED_PULL_REQUEST_LIMIT,
+          });
     const limit = pLimit(8);
     const result = new Map<string, CaptureBranch[]>();
     await Promise.all(

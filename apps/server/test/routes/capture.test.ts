@@ -90,6 +90,12 @@ describe('capture routes', () => {
     expect(days(overview.lastMerge)).toBeCloseTo(20, 0);
     // FAB's only pending capture is 75 days old, older than its last merge's pull request
     expect(days(overview.lastCapture)).toBeLessThan(75);
+    // shown again: the client's capture refs and one list of pull requests, the merged among them
+    // (ADR 088); the branches' files are read at the tips listed, so from the cache
+    const counter = devops.emulator.faults.add({ kind: 'latency', latencyInMs: 0 });
+    const again = await get('/api/capture/clients/FAB/overview');
+    expect(again.json()).toEqual(overview);
+    expect(devops.emulator.faults.list().find((f) => f.id === counter)?.hits).toBe(2);
   });
 
   it("answers empty lists for a client without captures' data rather than failing", async () => {
