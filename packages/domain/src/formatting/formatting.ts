@@ -43,7 +43,20 @@ export function shortenPropertyPath(path: string): string {
   return truncate(path);
 }
 
-/** A count with its unit in the right number: '1 minute', '2 minutes', '0 seconds'. */
-export function countOf(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+const ENGLISH_PLURALS = new Intl.PluralRules('en');
+
+/**
+ * The form of a word, phrase or sentence that fits a count, by the language's plural rules:
+ * `inNumber(1, 'This policy', 'These policies')`.
+ */
+export function inNumber<T>(count: number, one: T, other: T): T {
+  return ENGLISH_PLURALS.select(count) === 'one' ? one : other;
+}
+
+/**
+ * A count with its unit in the right number: '1 minute', '2 minutes', '0 seconds'; `units` for a
+ * plural that is not the unit and 's' ('1 policy', '2 policies').
+ */
+export function countOf(count: number, unit: string, units = `${unit}s`): string {
+  return `${count} ${inNumber(count, unit, units)}`;
 }

@@ -257,6 +257,10 @@ describe('Parameters page', () => {
     await user.click(within(section).getByRole('button', { name: 'Remove layer policies' }));
     const prompt = await screen.findByRole('alertdialog');
     expect(prompt).toHaveTextContent("Remove 1 policy from CON's tenant?");
+    // one policy is spoken of in the singular
+    expect(prompt).toHaveTextContent(
+      "This policy came from 'Kiosk devices', which CON no longer has, and its baseline no longer holds it.",
+    );
     expect(prompt).toHaveTextContent(kiosk);
     expect(prompt).toHaveTextContent('The tenant is backed up first');
     await user.click(within(prompt).getByRole('button', { name: 'Cancel' }));
@@ -277,10 +281,14 @@ describe('Parameters page', () => {
       ...CON,
       droppedLayers: [
         { layer: 'Kiosk devices', path: 'Intune/X/Y.json', sourcePath: '/Layers/Kiosk devices/Y' },
+        { layer: 'Healthcare', path: 'Intune/X/Z.json', sourcePath: '/Layers/Healthcare/Z' },
       ],
     });
     renderApp('/fleet/CON/parameters', { roles: ['Operator'] });
     const section = await screen.findByRole('region', { name: 'Policies of removed layers' });
+    expect(section).toHaveTextContent(
+      'CON no longer has these layers, but its last capture still holds policies of them.',
+    );
     expect(within(section).getByRole('button', { name: 'Remove layer policies' })).toHaveAttribute(
       'aria-disabled',
       'true',

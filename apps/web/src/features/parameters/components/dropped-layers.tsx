@@ -1,5 +1,5 @@
 import type { BaselineRunResponse, ClientParametersDto } from '@aegis/contracts';
-import { OFFBOARD_RUN_POLLING } from '@aegis/domain';
+import { countOf, inNumber, OFFBOARD_RUN_POLLING } from '@aegis/domain';
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
 import { useCallback, useState } from 'react';
@@ -51,11 +51,11 @@ export function DroppedLayers({ client, dropped }: { client: string; dropped: Dr
 
   const remove = async () => {
     const ok = await confirm({
-      title: `Remove ${dropped.length} ${dropped.length === 1 ? 'policy' : 'policies'} from ${client}'s tenant?`,
+      title: `Remove ${countOf(dropped.length, 'policy', 'policies')} from ${client}'s tenant?`,
       body: (
         <>
           <Text>
-            {`These policies came from ${layers.map((l) => `'${l}'`).join(', ')}, which ${client} no longer has, and its baseline no longer holds them. The tenant is backed up first; nothing else is touched.`}
+            {`${inNumber(dropped.length, 'This policy', 'These policies')} came from ${layers.map((l) => `'${l}'`).join(', ')}, which ${client} no longer has, and its baseline no longer holds ${inNumber(dropped.length, 'it', 'them')}. The tenant is backed up first; nothing else is touched.`}
           </Text>
           <PolicyList policies={dropped} />
         </>
@@ -83,7 +83,7 @@ export function DroppedLayers({ client, dropped }: { client: string; dropped: Dr
       {dropped.length > 0 ? (
         <>
           <Text className={styles.meta}>
-            {`${client} no longer has these layers, but its last capture still holds their policies. Its deploys no longer manage them; the list clears at the first capture after they are removed.`}
+            {`${client} no longer has ${inNumber(layers.length, 'this layer', 'these layers')}, but its last capture still holds ${inNumber(dropped.length, 'a policy', 'policies')} of ${inNumber(layers.length, 'it', 'them')}. Its deploys no longer manage ${inNumber(dropped.length, 'it', 'them')}; the list clears at the first capture after ${inNumber(dropped.length, 'it is', 'they are')} removed.`}
           </Text>
           <PolicyList policies={dropped} />
           <div className={styles.row}>
