@@ -71,6 +71,19 @@ const rolloutTenantPlanSchema = z.object({
   updates: z.number().int(),
   deletes: z.number().int(),
   policies: z.array(z.string()).optional(),
+  /** workloads the plan's read could not see (ADR 087): the tenant waits for an acknowledgement */
+  unread: z
+    .array(
+      z.object({
+        workload: z.string(),
+        status: z.enum(['failed', 'notPermitted', 'notLicensed']),
+        /** 'Not captured: {reason}', in the service's words */
+        text: z.string(),
+        /** the baseline policies of the workload, planned without knowing the tenant's */
+        baselinePolicies: z.number().int(),
+      }),
+    )
+    .optional(),
 });
 export type RolloutTenantPlanDto = z.infer<typeof rolloutTenantPlanSchema>;
 
@@ -147,8 +160,21 @@ export const rolloutSchema = z.object({
   approvals: z.record(z.string(), z.string()),
   /** main's baseline changed after the plan: the commit main moved to, and when it was seen */
   mainMoved: z.object({ commitId: z.string(), at: z.string() }).optional(),
+  /** per tenant with unread workloads, the Approver's decision: deploy anyway, or left out */
+  unreadDecisions: z
+    .record(
+      z.string(),
+      z.object({
+        decision: z.enum(['acknowledged', 'excluded']),
+        by: z.string(),
+        at: z.string(),
+      }),
+    )
+    .optional(),
   /** the current ring's failed tenants (what a halt shows) */
   failed: z.array(z.string()),
+  /** the version of the rollout's row, on a single rollout: a decision on it must name it */
+  etag: z.string().optional(),
   /** where the deploy and restore runs live: their logs are at this pipeline's runs */
   project: z.string(),
   pipelineId: z.number().int(),
@@ -157,6 +183,17 @@ export type RolloutDto = z.infer<typeof rolloutSchema>;
 
 export const rolloutListSchema = z.object({ rollouts: z.array(rolloutSchema) });
 export type RolloutList = z.infer<typeof rolloutListSchema>;
+
+/** An Approver's decision on a tenant whose plan could not read some workloads (ADR 087). */
+export const unreadDecisionBodySchema = z
+  .object({
+    client: clientCodeSchema,
+    decision: z.enum(['acknowledged', 'excluded']),
+    /** the rollout's etag as read: the decision is refused (409) if the rollout changed since */
+    etag: z.string().min(1).max(200),
+  })
+  .strict();
+export type UnreadDecisionBody = z.infer<typeof unreadDecisionBodySchema>;
 
 export const rolloutParamsSchema = z.object({
   id: z.string().regex(/^[0-9a-f-]{36}$/, { message: 'must be a rollout id' }),

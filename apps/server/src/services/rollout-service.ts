@@ -14,6 +14,7 @@ import type {
   RolloutPlanDto,
   RolloutPlanStarted,
   RolloutTenantPlanDto,
+  UnreadDecisionBody,
 } from '@aegis/contracts';
 import {
   BASELINE_ROOT,
@@ -21,6 +22,7 @@ import {
   LAYERS_FOLDER,
   NotFoundError,
   captureBranchName,
+  captureManifestPath,
   captureRun,
   clientResourcesRoot,
   failedTenants,
@@ -33,6 +35,7 @@ import {
   ROLLOUT_CLAIM_PARAMETER,
   staleClaims,
   tenantDeployPlan,
+  toCaptureManifest,
   type RolloutEvent,
   type RolloutState,
   type RolloutTenantPlan,
@@ -139,14 +142,17 @@ export class RolloutService {
         if (run.result !== 'succeeded') {
           return { client, runId, status: 'failed' as const, plan: null };
         }
-        const [baseline, read] = await Promise.all([
+        const branch = captureBranchName(client, runId);
+        const [baseline, read, manifest] = await Promise.all([
           readClientBaseline(repository, client, { commit: commitId }),
-          repository.readTree(clientResourcesRoot(client), {
-            branch: captureBranchName(client, runId),
-          }),
+          repository.readTree(clientResourcesRoot(client), { branch }),
+          // what the read could not see (ADR 087): flagged on the tenant's plan
+          repository.readJson<unknown>(captureManifestPath(client), { branch }),
         ]);
         if (!read) throw new NotFoundError(`Capture run ${runId} of ${client} wrote no branch`);
-        const plan = planDto(tenantDeployPlan(client, baseline.files, read.files));
+        const plan = planDto(
+          tenantDeployPlan(client, baseline.files, read.files, toCaptureManifest(manifest)),
+        );
         return { client, runId, status: 'planned' as const, plan };
       }),
     );
@@ -174,8 +180,10 @@ export class RolloutService {
     return this.toDto(await this.deps.store.create(state));
   }
 
+  /** The rollout with its row's etag, which a decision on it names. */
   async get(id: string): Promise<RolloutDto> {
-    return this.toDto(await this.deps.store.get(id));
+    const { state, etag } = await this.deps.store.read(id);
+    return { ...(await this.toDto(state)), ...(etag ? { etag } : {}) };
   }
 
   async list(): Promise<RolloutDto[]> {
@@ -185,7 +193,24 @@ export class RolloutService {
 
   /** A person's event (start, go-ahead, resume, abort, rollback); the route checked the role. */
   async apply(id: string, event: RolloutEvent): Promise<RolloutDto> {
-    return this.toDto(await this.deps.store.apply(id, event));
+    await this.deps.store.apply(id, event);
+    return this.get(id);
+  }
+
+  /**
+   * An Approver's decision on a tenant whose plan could not read some workloads (ADR 087): on the
+   * rollout as they read it (its etag), else 409.
+   */
+  async decideUnread(id: string, body: UnreadDecisionBody, by: string): Promise<RolloutDto> {
+    const event: RolloutEvent = {
+      type: 'decide-unread',
+      by: { upn: by },
+      client: body.client,
+      decision: body.decision,
+      at: this.deps.now().toISOString(),
+    };
+    await this.deps.store.apply(id, event, body.etag);
+    return this.get(id);
   }
 
   private async toDto(state: RolloutState): Promise<RolloutDto> {
@@ -453,8 +478,12 @@ export class RolloutRunner {
 }
 
 function planDto(plan: RolloutTenantPlan): RolloutTenantPlanDto {
-  const { policies, ...counts } = plan;
-  return { ...counts, ...(policies ? { policies: [...policies] } : {}) };
+  const { policies, unread, ...counts } = plan;
+  return {
+    ...counts,
+    ...(policies ? { policies: [...policies] } : {}),
+    ...(unread ? { unread: unread.map((u) => ({ ...u })) } : {}),
+  };
 }
 
 function planOf(state: RolloutState, client: string): RolloutTenantPlan | undefined {

@@ -48,9 +48,24 @@ export class RolloutStore {
       .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
   }
 
-  /** The rollout after the event, written only if nobody changed it since it was read. */
-  async apply(id: string, event: RolloutEvent): Promise<RolloutState> {
+  /** The rollout with its row's etag: the version a person's decision names (ADR 087). */
+  async read(id: string): Promise<{ state: RolloutState; etag: string | undefined }> {
+    const row = await this.rows.read(keysOf(id));
+    return { state: stateOf(id, row), etag: row?.etag };
+  }
+
+  /**
+   * The rollout after the event, written only if nobody changed it since it was read. With
+   * `ifEtag`, the event is a person's answer to the rollout as they saw it: ConflictError when the
+   * row is no longer at that version, rather than applying it to a rollout they have not seen.
+   */
+  async apply(id: string, event: RolloutEvent, ifEtag?: string): Promise<RolloutState> {
     return this.rows.update(keysOf(id), (current) => {
+      if (ifEtag !== undefined && current && current.etag !== ifEtag) {
+        throw new ConflictError(
+          `Rollout ${id} changed since you read it: read it again, then decide.`,
+        );
+      }
       const next = rolloutReducer(stateOf(id, current), event);
       return { write: { State: JSON.stringify(next) }, result: next };
     });

@@ -16,6 +16,8 @@ export const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
   'POST /api/rollouts/:id/resume': 'Resumed a halted rollout',
   'POST /api/rollouts/:id/abort': 'Aborted a rollout',
   'POST /api/rollouts/:id/rollback': 'Rolled a rollout back',
+  'POST /api/rollouts/:id/unread-decisions':
+    'Acknowledged or excluded a rollout tenant whose workloads the plan could not read',
   'POST /api/projects/:projectId/pipelines/:pipelineId/runs':
     'Ran a client app-deployment pipeline',
   'POST /api/app-tables': 'Created an app table',

@@ -51,6 +51,8 @@ const claimOf = (client: string, at = '2026-11-27T12:00:00.000Z') => ({
   at,
 });
 
+const AT = '2026-11-27T12:30:00.000Z';
+
 const reduce = (state: RolloutState, ...events: (RolloutEvent | RolloutEvent[])[]) =>
   events.flat().reduce(rolloutReducer, state);
 const started = (client: string, runId: number): RolloutEvent[] => [
@@ -139,6 +141,8 @@ function eventOf(type: RolloutEventType, state: RolloutState): RolloutEvent {
       return { type, by: SECOND };
     case 'abort':
       return { type, by: OPERATOR };
+    case 'decide-unread':
+      return { type, by: PLANNER, client: 'MSP', decision: 'acknowledged', at: AT };
     case 'deploy-started':
       return { type, client: pendingDeploy, claim: claimOf(pendingDeploy) };
     case 'main-moved':
@@ -198,6 +202,8 @@ describe('rollout state machine (ADR 069)', () => {
       // run news about a run that is not at that step is refused too (tested below), so the
       // table names only the run news that these states take
       const aboutARun = [
+        // refused in 'planned' too when the tenant's plan read everything (tested below)
+        'decide-unread',
         'deploy-finished',
         'rollback-finished',
         'run-recorded',
@@ -500,10 +506,107 @@ describe('rollout state machine (ADR 069)', () => {
     );
   });
 
+  describe('tenants whose plan could not read a workload (ADR 087)', () => {
+    const unread = [
+      {
+        workload: 'Intune/DeviceConfiguration',
+        status: 'notPermitted' as const,
+        text: 'Not captured: the Aegis app lacks DeviceManagementConfiguration.Read.All',
+        baselinePolicies: 2,
+      },
+    ];
+    const flagged = (): RolloutState =>
+      planRollout({
+        id: 'r1',
+        commitId: 'c0ffee',
+        createdBy: PLANNER.upn,
+        plan: [work('MSP'), { ...work('ABC'), unread }, { ...work('NWT'), unread }, idle('FAB')],
+        rings: [
+          { name: 'Our own tenant', clients: ['MSP'] },
+          { name: 'The rest', clients: ['ABC', 'NWT', 'FAB'] },
+        ],
+      });
+    const decide = (client: string, decision: 'acknowledged' | 'excluded'): RolloutEvent => ({
+      type: 'decide-unread',
+      by: SECOND,
+      client,
+      decision,
+      at: AT,
+    });
+
+    it('does not start until each such tenant is acknowledged or excluded', () => {
+      expect(() => reduce(flagged(), { type: 'start', by: PLANNER })).toThrow(
+        new ConflictError(
+          'The plan could not read some workloads of ABC, NWT: acknowledge or exclude each of these tenants before the rollout starts.',
+        ),
+      );
+      const oneLeft = reduce(flagged(), decide('ABC', 'acknowledged'));
+      expect(() => reduce(oneLeft, { type: 'start', by: PLANNER })).toThrow(/of NWT:/);
+      const decided = reduce(oneLeft, decide('NWT', 'excluded'));
+      expect(decided.unreadDecisions).toEqual({
+        ABC: { decision: 'acknowledged', by: SECOND.upn, at: AT },
+        NWT: { decision: 'excluded', by: SECOND.upn, at: AT },
+      });
+      const running = reduce(decided, { type: 'start', by: PLANNER });
+      expect(running.status).toBe('running');
+      expect(rolloutWork(running).deploys).toEqual(['MSP']);
+    });
+
+    it('leaves an excluded tenant out of its ring and its deploys, and keeps its plan', () => {
+      const state = reduce(flagged(), decide('ABC', 'excluded'), decide('NWT', 'excluded'));
+      expect(state.rings.map((r) => r.clients)).toEqual([['MSP']]);
+      expect(Object.keys(state.deploys)).toEqual(['MSP']);
+      expect(state.plan.map((p) => p.client)).toEqual(['MSP', 'ABC', 'NWT', 'FAB']);
+      const done = reduce(
+        state,
+        { type: 'start', by: PLANNER },
+        started('MSP', 1),
+        finished('MSP', 'succeeded'),
+      );
+      expect(done.status).toBe('succeeded');
+    });
+
+    it('drops a ring its exclusions leave empty', () => {
+      const state = planRollout({
+        id: 'r1',
+        commitId: 'c0ffee',
+        createdBy: PLANNER.upn,
+        plan: [work('MSP'), { ...work('ABC'), unread }],
+        rings: [
+          { name: 'Ring A', clients: ['ABC'] },
+          { name: 'Ring B', clients: ['MSP'] },
+        ],
+      });
+      expect(reduce(state, decide('ABC', 'excluded')).rings.map((r) => r.name)).toEqual(['Ring B']);
+    });
+
+    it('refuses a second decision, a tenant that read everything or is not planned, and after the start', () => {
+      const once = reduce(flagged(), decide('ABC', 'acknowledged'));
+      expect(() => reduce(once, decide('ABC', 'excluded'))).toThrow(
+        new ConflictError(`ABC's unread workloads were already acknowledged by ${SECOND.upn}.`),
+      );
+      expect(() => reduce(flagged(), decide('MSP', 'acknowledged'))).toThrow(
+        new ConflictError('The plan read every workload of MSP: nothing to decide.'),
+      );
+      expect(() => reduce(flagged(), decide('XYZ', 'acknowledged'))).toThrow(
+        'XYZ is not a tenant of this rollout.',
+      );
+      const running = reduce(
+        flagged(),
+        decide('ABC', 'acknowledged'),
+        decide('NWT', 'acknowledged'),
+        { type: 'start', by: PLANNER },
+      );
+      expect(() => reduce(running, decide('ABC', 'excluded'))).toThrow(
+        "A rollout that is running cannot take 'decide-unread'.",
+      );
+    });
+  });
+
   it('says who may trigger each event: people by role, run news by the server only', () => {
     expect(mayTrigger('abort', ['Operator'])).toBe(true);
     expect(mayTrigger('abort', ['Reader'])).toBe(false);
-    for (const type of ['start', 'approve-ring', 'resume', 'rollback'] as const) {
+    for (const type of ['start', 'approve-ring', 'resume', 'rollback', 'decide-unread'] as const) {
       expect(mayTrigger(type, ['Operator'])).toBe(false);
       expect(mayTrigger(type, ['Approver'])).toBe(true);
       expect(mayTrigger(type, ['Administrator'])).toBe(true);

@@ -4,7 +4,7 @@
 // is the state machine only: which event may happen in which state, by whom, and what follows.
 // The server stores the state (Table storage, one conditional write per event) and starts the runs
 // that `rolloutWork` names.
-import { ConflictError, InputError, NotAllowedError } from '../errors';
+import { ConflictError, InputError, NotAllowedError, NotFoundError } from '../errors';
 import { hasRole, type AegisRole } from '../roles';
 
 export const ROLLOUT_STATUSES = [
@@ -63,6 +63,30 @@ export interface RolloutTenantPlan {
   readonly deletes: number;
   /** the resource paths the deploy would create or update: what a rollback puts back */
   readonly policies?: readonly string[];
+  /**
+   * workloads the plan's read of the tenant could not see (ADR 087): the counts above are
+   * guesses for them, so the tenant deploys only once an Approver acknowledged it
+   */
+  readonly unread?: readonly UnreadWorkload[];
+}
+
+/** A workload the plan's capture could not read, as the plan shows it (ADR 087). */
+export interface UnreadWorkload {
+  /** `Category/Kind` */
+  readonly workload: string;
+  readonly status: 'failed' | 'notPermitted' | 'notLicensed';
+  /** 'Not captured: {reason}', with the service's own words */
+  readonly text: string;
+  /** the baseline policies of the workload the plan counted without knowing the tenant's */
+  readonly baselinePolicies: number;
+}
+
+/** A person's answer to a tenant's unread workloads: deploy anyway, or leave the tenant out. */
+export interface UnreadDecision {
+  readonly decision: 'acknowledged' | 'excluded';
+  readonly by: string;
+  /** ISO 8601 */
+  readonly at: string;
 }
 
 export interface RolloutRing {
@@ -104,6 +128,11 @@ export interface RolloutState {
    * rather than deploy a baseline nobody planned, and may only be planned again or aborted
    */
   readonly mainMoved?: { readonly commitId: string; readonly at: string };
+  /**
+   * per tenant whose plan has unread workloads, the Approver's decision (ADR 087); a rollout with
+   * such a tenant undecided does not start
+   */
+  readonly unreadDecisions?: Readonly<Record<string, UnreadDecision>>;
 }
 
 export interface RolloutActor {
@@ -116,6 +145,14 @@ export type RolloutEvent =
   | { readonly type: 'resume'; readonly by: RolloutActor }
   | { readonly type: 'abort'; readonly by: RolloutActor }
   | { readonly type: 'rollback'; readonly by: RolloutActor }
+  /** a tenant's unread workloads acknowledged (it deploys anyway) or the tenant excluded */
+  | {
+      readonly type: 'decide-unread';
+      readonly by: RolloutActor;
+      readonly client: string;
+      readonly decision: UnreadDecision['decision'];
+      readonly at: string;
+    }
   /** a deploy claimed by the instance that starts its run (before the run exists) */
   | { readonly type: 'deploy-started'; readonly client: string; readonly claim: RolloutClaim }
   /**
@@ -163,6 +200,7 @@ export const ROLLOUT_EVENT_ROLE: Readonly<Record<RolloutEventType, AegisRole | '
   resume: 'Approver',
   abort: 'Operator',
   rollback: 'Approver',
+  'decide-unread': 'Approver',
   'deploy-started': 'system',
   'claim-taken-over': 'system',
   'main-moved': 'system',
@@ -179,6 +217,8 @@ const ALLOWED: Readonly<Record<RolloutEventType, readonly RolloutStatus[]>> = {
   resume: ['halted'],
   abort: ['planned', 'running', 'awaiting-approval', 'halted'],
   rollback: ['halted', 'aborted', 'succeeded', 'rollback-failed'],
+  // decided before anything deploys: a started rollout has deployed on the plan as it was
+  'decide-unread': ['planned'],
   // a deploy started before a halt or abort still finishes, and is recorded
   'deploy-started': ['running'],
   'deploy-finished': ['running', 'halted', 'aborted'],
@@ -267,8 +307,17 @@ export function rolloutReducer(state: RolloutState, event: RolloutEvent): Rollou
     throw new ConflictError(`A rollout that is ${state.status} cannot take '${event.type}'.`);
   }
   switch (event.type) {
-    case 'start':
+    case 'start': {
+      const undecided = undecidedTenants(state);
+      if (undecided.length > 0) {
+        throw new ConflictError(
+          `The plan could not read some workloads of ${undecided.join(', ')}: acknowledge or exclude each of these tenants before the rollout starts.`,
+        );
+      }
       return settleRing({ ...state, status: 'running' });
+    }
+    case 'decide-unread':
+      return decideUnread(state, event);
     case 'approve-ring': {
       // four eyes: the go-ahead is a second person's
       if (event.by.upn.toLowerCase() === state.createdBy.toLowerCase()) {
@@ -324,6 +373,9 @@ export function rolloutReducer(state: RolloutState, event: RolloutEvent): Rollou
       return settleRollback({ ...state, status: 'rolling-back', rollbacks });
     }
     case 'deploy-started': {
+      if (undecidedTenants(state).includes(event.client)) {
+        throw new ConflictError(`${event.client}'s unread workloads are not acknowledged.`);
+      }
       const run = deployOf(state, event.client);
       if (run.status !== 'pending' || !ringOf(state).clients.includes(event.client)) {
         throw new ConflictError(`The deploy to ${event.client} is ${run.status}, not pending.`);
@@ -445,6 +497,48 @@ export function staleClaims(
         : [],
     );
   return [...stale('deploy', state.deploys), ...stale('rollback', state.rollbacks)];
+}
+
+/** Tenants of a ring whose plan has unread workloads and no Approver's decision yet (ADR 087). */
+export function undecidedTenants(state: RolloutState): string[] {
+  const inRings = new Set(state.rings.flatMap((r) => r.clients));
+  return state.plan
+    .filter((p) => (p.unread?.length ?? 0) > 0 && inRings.has(p.client))
+    .map((p) => p.client)
+    .filter((client) => !state.unreadDecisions?.[client]);
+}
+
+/**
+ * Records an Approver's decision on a tenant's unread workloads. An excluded tenant leaves its ring
+ * (a ring left empty goes); its plan stays, so the page still says why it was left out.
+ */
+function decideUnread(
+  state: RolloutState,
+  event: Extract<RolloutEvent, { type: 'decide-unread' }>,
+): RolloutState {
+  const plan = state.plan.find((p) => p.client === event.client);
+  if (!plan) throw new NotFoundError(`${event.client} is not a tenant of this rollout.`);
+  if (!plan.unread?.length) {
+    throw new ConflictError(`The plan read every workload of ${event.client}: nothing to decide.`);
+  }
+  const decided = state.unreadDecisions?.[event.client];
+  if (decided) {
+    throw new ConflictError(
+      `${event.client}'s unread workloads were already ${decided.decision} by ${decided.by}.`,
+    );
+  }
+  const unreadDecisions = {
+    ...state.unreadDecisions,
+    [event.client]: { decision: event.decision, by: event.by.upn, at: event.at },
+  };
+  if (event.decision === 'acknowledged') return { ...state, unreadDecisions };
+  const deploys = Object.fromEntries(
+    Object.entries(state.deploys).filter(([client]) => client !== event.client),
+  );
+  const rings = state.rings
+    .map((ring) => ({ ...ring, clients: ring.clients.filter((c) => c !== event.client) }))
+    .filter((ring) => ring.clients.length > 0);
+  return { ...state, rings, deploys, unreadDecisions };
 }
 
 /** The current ring's failed tenants (what a halt shows). */

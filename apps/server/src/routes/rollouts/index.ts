@@ -11,6 +11,7 @@ import {
   rolloutPlanSchema,
   rolloutPlanStartedSchema,
   rolloutSchema,
+  unreadDecisionBodySchema,
   type BaselineCommitList,
   type RolloutList,
 } from '@aegis/contracts';
@@ -114,6 +115,21 @@ export const rolloutRoutes: FastifyPluginCallbackZod<RolloutRoutesOptions> = reg
         schema: { tags, params: rolloutParamsSchema, response: { 200: rolloutSchema } },
       },
       async (request) => service(request).get(request.params.id),
+    );
+
+    app.post(
+      '/api/rollouts/:id/unread-decisions',
+      {
+        config: { role: 'Approver' },
+        schema: {
+          tags,
+          params: rolloutParamsSchema,
+          body: unreadDecisionBodySchema,
+          response: { 200: rolloutSchema },
+        },
+      },
+      async (request) =>
+        service(request).decideUnread(request.params.id, request.body, actorName(request.user)),
     );
 
     for (const action of ACTIONS) {

@@ -1,11 +1,15 @@
 import type { RolloutCapture, RolloutPlanDto } from '@aegis/contracts';
-import { formatCaptureDate } from '@aegis/domain';
+import { countOf, formatCaptureDate } from '@aegis/domain';
 import {
+  Badge,
   Button,
   Checkbox,
   Field,
   Input,
   makeStyles,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
   Select,
   Spinner,
   Table,
@@ -27,6 +31,7 @@ import { paths } from '../../config/paths';
 import { useClients } from '../../lib/clients/use-clients';
 
 import { useBaselineCommits, useCreateRollout, usePlan, useStartPlan } from './api/rollouts-api';
+import { UnreadWorkloadList } from './unread-workloads';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: '20px' },
@@ -78,7 +83,14 @@ function PlanTable({ plan }: { plan: RolloutPlanDto }) {
         {plan.tenants.map((t) => (
           <TableRow key={t.client}>
             <TableCell>{t.client}</TableCell>
-            <TableCell>{PLAN_STATUS[t.status]}</TableCell>
+            <TableCell>
+              {PLAN_STATUS[t.status]}{' '}
+              {t.plan?.unread?.length ? (
+                <Badge appearance="tint" color="warning">
+                  {`${countOf(t.plan.unread.length, 'workload')} not read`}
+                </Badge>
+              ) : null}
+            </TableCell>
             <TableCell>{t.plan?.creates ?? '—'}</TableCell>
             <TableCell>
               {t.plan ? (
@@ -92,6 +104,26 @@ function PlanTable({ plan }: { plan: RolloutPlanDto }) {
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** ADR 087: the tenants whose fresh read missed a workload, said before the rings are set. */
+function UnreadNotice({ plan }: { plan: RolloutPlanDto }) {
+  const flagged = plan.tenants.filter((t) => t.plan?.unread?.length);
+  if (flagged.length === 0) return null;
+  return (
+    <MessageBar intent="warning" layout="multiline">
+      <MessageBarBody>
+        <MessageBarTitle>The plan could not read some workloads</MessageBarTitle>
+        {`Their counts assume the tenant has none of their baseline policies. Before the rollout starts, an Approver acknowledges or excludes each of ${flagged.map((t) => t.client).join(', ')} on the rollout's page.`}
+        {flagged.map((t) => (
+          <div key={t.client}>
+            <Text weight="semibold">{t.client}</Text>
+            <UnreadWorkloadList unread={t.plan?.unread} />
+          </div>
+        ))}
+      </MessageBarBody>
+    </MessageBar>
   );
 }
 
@@ -248,6 +280,7 @@ export function NewRolloutPage() {
           ) : (
             <>
               <PlanTable plan={plan.data} />
+              <UnreadNotice plan={plan.data} />
               {!ready ? (
                 <Text role="status">Waiting for every tenant to be read…</Text>
               ) : (

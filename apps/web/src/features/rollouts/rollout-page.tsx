@@ -1,5 +1,5 @@
 import type { RolloutDto } from '@aegis/contracts';
-import { formatCaptureDate, type RolloutStatus } from '@aegis/domain';
+import { countOf, formatCaptureDate, type RolloutStatus } from '@aegis/domain';
 import {
   Badge,
   Button,
@@ -28,7 +28,13 @@ import { RoleGate } from '../../components/role-gate';
 import { RunLogButton } from '../../components/run-log-dialog';
 import { paths } from '../../config/paths';
 
-import { useRollout, useRolloutAction, type RolloutAction } from './api/rollouts-api';
+import {
+  useRollout,
+  useRolloutAction,
+  useUnreadDecision,
+  type RolloutAction,
+} from './api/rollouts-api';
+import { UnreadWorkloadList } from './unread-workloads';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -118,7 +124,16 @@ function RingTable({ rollout, index }: { rollout: RolloutDto; index: number }) {
               <TableRow key={client}>
                 <TableCell>{client}</TableCell>
                 <TableCell>
-                  {plan ? `${plan.creates} to create, ${plan.updates} to change` : '—'}
+                  <div className={styles.actions}>
+                    <Text>
+                      {plan ? `${plan.creates} to create, ${plan.updates} to change` : '—'}
+                    </Text>
+                    {plan?.unread?.length ? (
+                      <Badge appearance="tint" color="warning">
+                        {`${countOf(plan.unread.length, 'workload')} not read`}
+                      </Badge>
+                    ) : null}
+                  </div>
                 </TableCell>
                 <TableCell>
                   <div className={styles.actions}>
@@ -143,6 +158,92 @@ function RingTable({ rollout, index }: { rollout: RolloutDto; index: number }) {
           })}
         </TableBody>
       </Table>
+    </section>
+  );
+}
+
+/** What an Approver decided for a tenant whose plan could not read some workloads. */
+function decisionText(decision: NonNullable<RolloutDto['unreadDecisions']>[string]): string {
+  const when = formatCaptureDate(decision.at);
+  return decision.decision === 'acknowledged'
+    ? `Acknowledged by ${decision.by} on ${when}: it deploys with the rest of its ring.`
+    : `Excluded by ${decision.by} on ${when}: no ring deploys to it.`;
+}
+
+/**
+ * ADR 087: the tenants whose plan could not read some workloads, why, and the Approver's decision
+ * on each: deploy anyway (acknowledge) or leave it out (exclude). The rollout starts once each
+ * tenant of a ring is decided.
+ */
+function UnreadTenants({ rollout }: { rollout: RolloutDto }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const decide = useUnreadDecision(rollout.id);
+  const flagged = rollout.plan.filter((p) => p.unread?.length);
+  if (flagged.length === 0) return null;
+  const inRings = new Set(rollout.rings.flatMap((r) => r.clients));
+  const send = (client: string, decision: 'acknowledged' | 'excluded') =>
+    decide.mutate(
+      { client, decision, etag: rollout.etag ?? '' },
+      {
+        onSuccess: () =>
+          notify({
+            intent: 'success',
+            title:
+              decision === 'acknowledged'
+                ? `${client} deploys despite its unread workloads.`
+                : `${client} is left out of this rollout.`,
+          }),
+        onError: (error) =>
+          notify({ intent: 'error', title: `${client} was not decided`, body: message(error) }),
+      },
+    );
+  return (
+    <section className={styles.section} aria-labelledby="unread-tenants">
+      <h2 id="unread-tenants">Tenants the plan could not fully read</h2>
+      <Text>
+        The plan could not read these workloads, so its counts for them assume the tenant has none
+        of their baseline policies. An Approver acknowledges each tenant (it deploys anyway) or
+        excludes it before the rollout starts.
+      </Text>
+      {flagged.map((plan) => {
+        const decided = rollout.unreadDecisions?.[plan.client];
+        const open = !decided && rollout.status === 'planned' && inRings.has(plan.client);
+        return (
+          <section
+            key={plan.client}
+            className={styles.section}
+            aria-labelledby={`unread-${plan.client}`}
+          >
+            <h3 id={`unread-${plan.client}`}>{plan.client}</h3>
+            <UnreadWorkloadList unread={plan.unread} />
+            <Text className={styles.meta}>
+              {decided
+                ? decisionText(decided)
+                : inRings.has(plan.client)
+                  ? 'Waiting for an Approver: acknowledge or exclude.'
+                  : 'In no ring: it has nothing to deploy.'}
+            </Text>
+            {open ? (
+              <div className={styles.actions}>
+                <RoleGate needs="Approver">
+                  <Button
+                    disabled={decide.isPending}
+                    onClick={() => send(plan.client, 'acknowledged')}
+                  >
+                    {`Acknowledge ${plan.client}`}
+                  </Button>
+                </RoleGate>
+                <RoleGate needs="Approver">
+                  <Button disabled={decide.isPending} onClick={() => send(plan.client, 'excluded')}>
+                    {`Exclude ${plan.client}`}
+                  </Button>
+                </RoleGate>
+              </div>
+            ) : null}
+          </section>
+        );
+      })}
     </section>
   );
 }
@@ -190,6 +291,11 @@ function RolloutView({ rollout }: { rollout: RolloutDto }) {
   };
   const busy = action.isPending;
   const can = (statuses: readonly RolloutStatus[]) => statuses.includes(rollout.status);
+  const inRings = new Set(rollout.rings.flatMap((r) => r.clients));
+  const undecided = rollout.plan
+    .filter((p) => p.unread?.length && inRings.has(p.client))
+    .filter((p) => !rollout.unreadDecisions?.[p.client])
+    .map((p) => p.client);
   return (
     <div className={styles.root}>
       <div className={styles.facts}>
@@ -256,10 +362,17 @@ function RolloutView({ rollout }: { rollout: RolloutDto }) {
       <div className={styles.actions}>
         {can(['planned']) ? (
           <RoleGate needs="Approver">
-            <Button appearance="primary" disabled={busy} onClick={() => act('start')}>
+            <Button
+              appearance="primary"
+              disabled={busy || undecided.length > 0}
+              onClick={() => act('start')}
+            >
               Start rollout
             </Button>
           </RoleGate>
+        ) : null}
+        {can(['planned']) && undecided.length > 0 ? (
+          <Text>{`Acknowledge or exclude ${undecided.join(', ')} before the rollout starts.`}</Text>
         ) : null}
         {can(['planned', 'running', 'awaiting-approval']) ? (
           <RoleGate needs="Operator">
@@ -276,6 +389,7 @@ function RolloutView({ rollout }: { rollout: RolloutDto }) {
           </RoleGate>
         ) : null}
       </div>
+      <UnreadTenants rollout={rollout} />
       {rollout.rings.map((ring, index) => (
         <RingTable key={ring.name} rollout={rollout} index={index} />
       ))}

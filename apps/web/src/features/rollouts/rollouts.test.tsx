@@ -1,5 +1,5 @@
 import type { RolloutDto, RolloutPlanDto } from '@aegis/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -184,5 +184,151 @@ describe('Rollouts', () => {
       rings: [{ name: 'Ring 1', clients: ['NWT'] }],
       commitId: commit(1),
     });
+  });
+
+  it('flags a tenant the plan could not fully read; it is acknowledged or excluded before the start', async () => {
+    const denied = {
+      workload: 'ConditionalAccess/Policy',
+      status: 'notPermitted' as const,
+      text: 'Not captured: the Aegis app lacks Policy.Read.All (Authorization_RequestDenied: Insufficient privileges to complete the operation.)',
+      baselinePolicies: 1,
+    };
+    const planned: RolloutDto = {
+      ...HALTED,
+      status: 'planned',
+      failed: [],
+      deploys: {
+        NWT: { status: 'pending' },
+        CON: { status: 'pending' },
+        FAB: { status: 'pending' },
+      },
+      plan: HALTED.plan.map((p) =>
+        p.client === 'NWT' || p.client === 'CON' ? { ...p, unread: [denied] } : p,
+      ),
+      etag: 'W/"1"',
+    };
+    const bodies: unknown[] = [];
+    let current = planned;
+    mockServer.use(
+      http.get(`*/api/rollouts/${ID}`, () => HttpResponse.json(current)),
+      http.post(`*/api/rollouts/${ID}/unread-decisions`, async ({ request }) => {
+        const body = (await request.json()) as { client: string; decision: string; etag: string };
+        bodies.push(body);
+        if (body.etag !== current.etag) {
+          return HttpResponse.json(
+            { message: `Rollout ${ID} changed since you read it: read it again, then decide.` },
+            { status: 409 },
+          );
+        }
+        current = {
+          ...current,
+          etag: `W/"${bodies.length + 1}"`,
+          unreadDecisions: {
+            ...current.unreadDecisions,
+            [body.client]: {
+              decision: body.decision as 'acknowledged' | 'excluded',
+              by: 'jo.second@aegis-msp.example',
+              at: '2026-11-27T10:30:00.000Z',
+            },
+          },
+          ...(body.decision === 'excluded'
+            ? {
+                rings: current.rings.map((r) => ({
+                  ...r,
+                  clients: r.clients.filter((c) => c !== body.client),
+                })),
+              }
+            : {}),
+        };
+        return HttpResponse.json(current);
+      }),
+    );
+    renderApp(`/rollouts/${ID}`);
+    const section = await screen.findByRole('region', {
+      name: 'Tenants the plan could not fully read',
+    });
+    const nwt = within(section).getByRole('region', { name: 'NWT' });
+    expect(nwt).toHaveTextContent(
+      'ConditionalAccess/Policy: Not captured: the Aegis app lacks Policy.Read.All (Authorization_RequestDenied: Insufficient privileges to complete the operation.). 1 baseline policy there is counted as to create',
+    );
+    expect(nwt).toHaveTextContent('Waiting for an Approver: acknowledge or exclude.');
+    const ring1 = screen.getByRole('table', { name: 'Tenants of Ring 1' });
+    expect(within(ring1).getByRole('row', { name: /NWT/ })).toHaveTextContent(
+      '1 workload not read',
+    );
+    expect(screen.getByRole('button', { name: 'Start rollout' })).toBeDisabled();
+    expect(
+      screen.getByText('Acknowledge or exclude NWT, CON before the rollout starts.'),
+    ).toBeInTheDocument();
+
+    await userEvent.click(within(nwt).getByRole('button', { name: 'Acknowledge NWT' }));
+    expect(
+      await within(nwt).findByText(/Acknowledged by jo.second@aegis-msp.example/),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([{ client: 'NWT', decision: 'acknowledged', etag: 'W/"1"' }]);
+    expect(screen.getByRole('button', { name: 'Start rollout' })).toBeDisabled();
+
+    const con = within(section).getByRole('region', { name: 'CON' });
+    await userEvent.click(within(con).getByRole('button', { name: 'Exclude CON' }));
+    expect(
+      await within(con).findByText(/Excluded by .*: no ring deploys to it\./),
+    ).toBeInTheDocument();
+    expect(bodies[1]).toEqual({ client: 'CON', decision: 'excluded', etag: 'W/"2"' });
+    expect(screen.getByRole('button', { name: 'Start rollout' })).toBeEnabled();
+    expect(
+      within(screen.getByRole('table', { name: 'Tenants of Ring 1' })).queryByRole('row', {
+        name: /CON/,
+      }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('says when a decision met a rollout that had changed, and reads it again', async () => {
+    const planned: RolloutDto = {
+      ...HALTED,
+      status: 'planned',
+      failed: [],
+      deploys: {
+        NWT: { status: 'pending' },
+        CON: { status: 'pending' },
+        FAB: { status: 'pending' },
+      },
+      plan: HALTED.plan.map((p) =>
+        p.client === 'NWT'
+          ? {
+              ...p,
+              unread: [
+                {
+                  workload: 'Exchange/TransportRule',
+                  status: 'failed' as const,
+                  text: 'Not captured: the service answered 503: Server busy',
+                  baselinePolicies: 0,
+                },
+              ],
+            }
+          : p,
+      ),
+      etag: 'W/"1"',
+    };
+    let reads = 0;
+    mockServer.use(
+      http.get(`*/api/rollouts/${ID}`, () => {
+        reads += 1;
+        return HttpResponse.json(planned);
+      }),
+      http.post(`*/api/rollouts/${ID}/unread-decisions`, () =>
+        HttpResponse.json(
+          { message: `Rollout ${ID} changed since you read it: read it again, then decide.` },
+          { status: 409 },
+        ),
+      ),
+    );
+    renderApp(`/rollouts/${ID}`);
+    const nwt = await screen.findByRole('region', { name: 'NWT' });
+    expect(nwt).toHaveTextContent('The baseline has no policy there.');
+    await userEvent.click(within(nwt).getByRole('button', { name: 'Acknowledge NWT' }));
+    expect(await screen.findByText('NWT was not decided')).toBeInTheDocument();
+    expect(screen.getAllByText(/changed since you read it/)[0]).toBeInTheDocument();
+    // the rollout is read again, so the next decision names its current version
+    await waitFor(() => expect(reads).toBeGreaterThan(1));
   });
 });

@@ -8,6 +8,7 @@ import type {
   RolloutList,
   RolloutPlanDto,
   RolloutPlanStarted,
+  UnreadDecisionBody,
 } from '@aegis/contracts';
 import type { RolloutStatus } from '@aegis/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -90,5 +91,22 @@ export function useRolloutAction(id: string) {
       queryClient.setQueryData(['rollouts', id], rollout);
       return queryClient.invalidateQueries({ queryKey: ['rollouts'], exact: true });
     },
+  });
+}
+
+/**
+ * An Approver's decision on a tenant whose plan could not read some workloads (ADR 087), on the
+ * rollout as read (its etag): a 409 means it changed meanwhile, so it is read again.
+ */
+export function useUnreadDecision(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UnreadDecisionBody) =>
+      api<RolloutDto>(`/api/rollouts/${encodeURIComponent(id)}/unread-decisions`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: (rollout) => queryClient.setQueryData(['rollouts', id], rollout),
+    onError: () => queryClient.invalidateQueries({ queryKey: ['rollouts', id], exact: true }),
   });
 }
