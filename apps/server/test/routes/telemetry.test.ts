@@ -201,12 +201,13 @@ describe('telemetry (ADR 061)', () => {
   });
 
   it('shows a throttled DevOps call retried after the Retry-After the emulator gave', async () => {
+    // main's ref: the one call a comparison run again makes (the rest is cached by commit, ADR 088)
     env.devops.emulator.faults.add({
       kind: 'throttle',
       retryAfterInSeconds: 1,
       times: 1,
       method: 'GET',
-      pathPattern: '/_apis/git/repositories/[^/]+/items',
+      pathPattern: '/_apis/git/repositories/[^/]+/refs',
     });
     const response = await compare();
     expect(response.statusCode).toBe(200);
