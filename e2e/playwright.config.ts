@@ -8,7 +8,8 @@ import { CHECKOUT, TEST_RESULTS } from './fixtures/paths';
 const PORT = Number(process.env.AEGIS_E2E_PORT ?? 3400);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** Journeys that deploy to sample tenants (each deploy takes a backup first). */
-const TENANT_DEPLOYS = /(drift-alert-revert|parameter-deploy|rollouts|rollout-rings)\.spec\.ts$/;
+const TENANT_DEPLOYS =
+  /(drift-alert-revert|parameter-deploy|rollouts|rollout-rings|rollout-unread)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',

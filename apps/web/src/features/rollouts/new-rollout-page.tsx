@@ -49,6 +49,9 @@ const useStyles = makeStyles({
   },
   meta: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
+  // a commit's subject can be long: the picker fits the page and the option text is cut, rather
+  // than the picker widening the page past a 1024-pixel screen
+  picker: { minWidth: 0, maxWidth: '100%' },
 });
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -203,10 +206,12 @@ export function NewRolloutPage() {
           </ResultBar>
         ) : (
           <Field
+            className={styles.picker}
             label="Baseline commit"
             hint="Commits of main that changed the company baseline or a layer, newest first."
           >
             <Select
+              className={styles.picker}
               value={commitChoice ?? newest ?? ''}
               disabled={captures !== undefined}
               onChange={(_e, data) => setCommitChoice(data.value)}

@@ -41,7 +41,7 @@ const useStyles = makeStyles({
   facts: { display: 'flex', gap: '24px', flexWrap: 'wrap', alignItems: 'center' },
   meta: { color: tokens.colorNeutralForeground3 },
   section: { display: 'flex', flexDirection: 'column', gap: '8px' },
-  actions: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
+  actions: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
 });
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));

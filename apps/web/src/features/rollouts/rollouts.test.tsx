@@ -249,7 +249,7 @@ describe('Rollouts', () => {
     });
     const nwt = within(section).getByRole('region', { name: 'NWT' });
     expect(nwt).toHaveTextContent(
-      'ConditionalAccess/Policy: Not captured: the Aegis app lacks Policy.Read.All (Authorization_RequestDenied: Insufficient privileges to complete the operation.). 1 baseline policy there is counted as to create',
+      'ConditionalAccess/Policy: Not captured: the Aegis app lacks Policy.Read.All (Authorization_RequestDenied: Insufficient privileges to complete the operation.) 1 baseline policy there is counted as to create',
     );
     expect(nwt).toHaveTextContent('Waiting for an Approver: acknowledge or exclude.');
     const ring1 = screen.getByRole('table', { name: 'Tenants of Ring 1' });
@@ -324,7 +324,9 @@ describe('Rollouts', () => {
     );
     renderApp(`/rollouts/${ID}`);
     const nwt = await screen.findByRole('region', { name: 'NWT' });
-    expect(nwt).toHaveTextContent('The baseline has no policy there.');
+    expect(nwt).toHaveTextContent(
+      'Exchange/TransportRule: Not captured: the service answered 503: Server busy. The baseline has no policy there.',
+    );
     await userEvent.click(within(nwt).getByRole('button', { name: 'Acknowledge NWT' }));
     expect(await screen.findByText('NWT was not decided')).toBeInTheDocument();
     expect(screen.getAllByText(/changed since you read it/)[0]).toBeInTheDocument();

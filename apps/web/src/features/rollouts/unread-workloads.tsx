@@ -17,7 +17,8 @@ export function UnreadWorkloadList({ unread }: { unread: RolloutTenantPlanDto['u
       {(unread ?? []).map((u) => (
         <li key={u.workload}>
           <Text weight="semibold">{u.workload}</Text>
-          {`: ${u.text}. `}
+          {/* the service's words may end the sentence already */}
+          {`: ${u.text}${/\.\)?$/.test(u.text) ? '' : '.'} `}
           {u.baselinePolicies === 0
             ? 'The baseline has no policy there.'
             : `${countOf(u.baselinePolicies, 'baseline policy', 'baseline policies')} there ${inNumber(u.baselinePolicies, 'is', 'are')} counted as to create; the deploy writes ${inNumber(u.baselinePolicies, 'it', 'them')} over what the tenant holds.`}
