@@ -10,7 +10,6 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 import gitThroughRepository from './scripts/eslint/git-through-repository.js';
-import { typedRulesBacklog } from './scripts/eslint/typed-rules-backlog.js';
 
 const webFeatures = fs.existsSync('apps/web/src/features')
   ? fs.readdirSync('apps/web/src/features')
@@ -192,11 +191,6 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
   },
-  // the files not yet swept for a rule of the set, listed per rule (scripts/eslint/typed-rules-backlog.js)
-  ...Object.entries(typedRulesBacklog).map(([rule, files]) => ({
-    files,
-    rules: { [rule]: 'off' },
-  })),
   {
     // Git has one door (ADR 052): the DevOps client's git methods only inside the repository door
     // (and the client itself). Needs types, to tell `devops.push(repo, …)` from `lines.push(…)`.

@@ -17,8 +17,8 @@ function appWithFaults() {
   );
   const app = Fastify();
   app.addHook('onRequest', faults.hook);
-  app.get('/items', async () => []);
-  app.get('/_emulator/faults', async () => faults.list());
+  app.get('/items', () => []);
+  app.get('/_emulator/faults', () => faults.list());
   return { app, faults, waits, release: () => release?.() };
 }
 

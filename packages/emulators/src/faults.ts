@@ -140,7 +140,7 @@ function isFaultRule(value: unknown): value is FaultRule {
  * `DELETE /_emulator/faults` (all) and `DELETE /_emulator/faults/:id`.
  */
 export function registerFaultRoutes(app: FastifyInstance, faults: FaultInjector): void {
-  app.get('/_emulator/faults', async () => ({ faults: faults.list() }));
+  app.get('/_emulator/faults', () => ({ faults: faults.list() }));
   app.post('/_emulator/faults', async (request, reply) => {
     const body = request.body;
     const rules = Array.isArray((body as { faults?: unknown })?.faults)

@@ -7,10 +7,11 @@ import {
   BASELINE_COMPONENTS,
   DIRECTORY_ACCOUNTS,
   OFFBOARD_COMPONENTS,
-  RESOURCES_FOLDER,
   policyNameOf,
-  workloadFor,
+  RESOURCES_FOLDER,
   type TenantWorkload,
+  textOf,
+  workloadFor,
 } from '@aegis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -99,7 +100,7 @@ function disturb(file: ReturnType<typeof filesOf>[number]): void {
   const live = liveOf(file);
   if (!live) return;
   if (file.workload.kind === 'Group') {
-    state().directoryObjects.delete(String(live['id']));
+    state().directoryObjects.delete(textOf(live['id']));
     return;
   }
   const items = state().workloadObjects(file.workload);
@@ -138,7 +139,7 @@ function disturb(file: ReturnType<typeof filesOf>[number]): void {
 const userNames = () =>
   state()
     .objectsOfType(USER)
-    .map((u) => String(u['userPrincipalName']).split('@')[0]);
+    .map((u) => textOf(u['userPrincipalName']).split('@')[0]);
 
 /** The log section of one component ('Component …' up to the next section). */
 function sectionOf(log: string, name: string): string {
@@ -296,7 +297,7 @@ describe('every off-board component removes or reverts something', () => {
     expect(log).toMatch(
       /kept ConditionalAccess\/NamedLocation\/Head Office: still used by the client's own policies NWT-Own-Block-Outside-Office/,
     );
-    expect(locations.has(String(office['id']))).toBe(true);
+    expect(locations.has(textOf(office['id']))).toBe(true);
     expect(policies.has('own-ca')).toBe(true);
     policies.delete('own-ca');
   }, 60_000);

@@ -40,7 +40,7 @@ let emulator: DevOpsEmulator;
 const as = (token: string) =>
   new DevOpsClient({
     organizationUrl: emulator.url,
-    getToken: async () => token,
+    getToken: () => Promise.resolve(token),
     retry: { maxRetries: 0 },
   });
 
@@ -70,7 +70,11 @@ async function branchWithChange(token: string, name: string): Promise<string> {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'aegis-devops-policy-'));
-  emulator = await startDevOpsEmulator({ dataDir, port: 0, verifyToken: async () => true });
+  emulator = await startDevOpsEmulator({
+    dataDir,
+    port: 0,
+    verifyToken: () => Promise.resolve(true),
+  });
 });
 
 afterAll(async () => {

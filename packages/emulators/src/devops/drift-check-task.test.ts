@@ -13,6 +13,7 @@ import {
   driftCheckOfRow,
   PIPELINE_CATALOGUE,
   type StoredDriftCheck,
+  textOf,
   workloadFor,
 } from '@aegis/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -158,10 +159,10 @@ describe('drift check against the tenant emulator', () => {
     const state = world.state(abc.tenantId);
     const policies = workloadFor('ConditionalAccess', 'Policy')!;
     const ca004 = [...state.workloadObjects(policies).values()].find((p) =>
-      String(p['displayName']).startsWith('CA004'),
+      textOf(p['displayName']).startsWith('CA004'),
     )!;
     expect(
-      state.changeByAdministrator(policies, String(ca004['id']), { set: { state: 'disabled' } }),
+      state.changeByAdministrator(policies, textOf(ca004['id']), { set: { state: 'disabled' } }),
     ).toBeDefined();
     const quick = await fixture.run(DRIFT_CHECK, { ClientCode: 'ABC', Kind: 'quick' });
     expect(quick.log).toMatch(
@@ -190,7 +191,7 @@ describe('drift check against the tenant emulator', () => {
       } else if (object.change === 'removed') {
         const file = await fixture.devops.getFile(REPO, object.path);
         const approved = JSON.parse(file?.content ?? '{}') as JsonObject;
-        items.set(String(approved['id'] ?? object.name), approved);
+        items.set(textOf(approved['id'] ?? object.name), approved);
       } else {
         const live = [...items.values()].find(
           (item) => (item['displayName'] ?? item['Identity'] ?? item['Name']) === object.name,

@@ -9,8 +9,8 @@ export interface PipelineEffectContext {
   state: DevOpsState;
   /** templateParameters and variable values, merged (variables win) */
   parameters: Readonly<Record<string, string>>;
-  now(): Date;
-  log(line: string): void;
+  now: () => Date;
+  log: (line: string) => void;
 }
 
 /** Throw (or return 'failed') to fail the run. */

@@ -25,7 +25,10 @@ let client: DevOpsClient;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'aegis-devops-schedules-'));
   emulator = await startDevOpsEmulator({ dataDir, port: 0, pipelineDurationInMs: 50 });
-  client = new DevOpsClient({ organizationUrl: emulator.url, getToken: async () => 'token' });
+  client = new DevOpsClient({
+    organizationUrl: emulator.url,
+    getToken: () => Promise.resolve('token'),
+  });
 });
 
 afterAll(async () => {

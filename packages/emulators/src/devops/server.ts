@@ -136,7 +136,7 @@ export function buildDevOpsServer(options: DevOpsEmulatorOptions): DevOpsServer 
     runner.register(Number(id), effect);
   }
   const faults = new FaultInjector((_status, message, typeKey) => errorBody(message, typeKey));
-  const verifyToken = options.verifyToken ?? (async (token: string) => token.length > 0);
+  const verifyToken = options.verifyToken ?? ((token: string) => Promise.resolve(token.length > 0));
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -229,11 +229,11 @@ export function buildDevOpsServer(options: DevOpsEmulatorOptions): DevOpsServer 
   );
 
   registerFaultRoutes(app, faults);
-  app.get('/_emulator/health', async () => ({
+  app.get('/_emulator/health', () => ({
     status: 'ok',
     organization: state.data.organization,
   }));
-  app.get('/_emulator/clock', async () => ({ now: clock.now().toISOString() }));
+  app.get('/_emulator/clock', () => ({ now: clock.now().toISOString() }));
   // Moves the emulator's clock ahead and runs every schedule whose time passed meanwhile.
   app.post<{ Body: { minutes?: number; hours?: number; days?: number } | undefined }>(
     '/_emulator/clock/advance',

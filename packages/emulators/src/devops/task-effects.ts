@@ -68,7 +68,7 @@ export function taskEffect(
   return async ({ run, project, parameters, now, log }) => {
     const devops = new DevOpsClient({
       organizationUrl: options.organizationUrl(),
-      getToken: async () => options.jobToken,
+      getToken: () => Promise.resolve(options.jobToken),
       retry: { maxRetries: 2, baseDelayInMs: 50 },
     });
     const configRepository =

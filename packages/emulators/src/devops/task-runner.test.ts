@@ -42,19 +42,22 @@ beforeAll(async () => {
     dataDir,
     port: 0,
     pipelineDurationInMs: 0,
-    verifyToken: async (token) => token === 'good-token',
+    verifyToken: (token) => Promise.resolve(token === 'good-token'),
     taskRuntime: {
-      tenant: async () => tenant,
+      tenant: () => Promise.resolve(tenant),
       tables: {
-        listTables: async () => [...tables].sort(),
-        createTable: async (name: string) => {
+        listTables: () => Promise.resolve([...tables].sort()),
+        createTable: (name: string) => {
           tables.add(name);
-          return { status: 201, message: `Table ${name} created` };
+          return Promise.resolve({ status: 201, message: `Table ${name} created` });
         },
       } as unknown as AppTables,
     },
   });
-  devops = new DevOpsClient({ organizationUrl: emulator.url, getToken: async () => 'good-token' });
+  devops = new DevOpsClient({
+    organizationUrl: emulator.url,
+    getToken: () => Promise.resolve('good-token'),
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -118,7 +121,7 @@ describe('capture (216)', () => {
     });
     expect(JSON.parse(metadata!.content)).toMatchObject({
       changeCount: 3,
-      criticalCount: expect.any(Number),
+      criticalCount: expect.any(Number) as unknown,
       baselineVersion: '1.0.0',
     });
     expect(log).toMatch(/Pushed 3 changes/);
@@ -541,8 +544,9 @@ describe('onboarding (178, legacy 75) and app-deploy onboarding (191, legacy 55)
 
   it("gives a run's task its secret variables, though the stored run has none", async () => {
     let seen: Readonly<Record<string, string>> = {};
-    emulator.runner.register(55, async ({ parameters }) => {
+    emulator.runner.register(55, ({ parameters }) => {
       seen = parameters;
+      return Promise.resolve();
     });
     try {
       await run(55, {}, { TenantAdminUserPW: { value: 'Pw-task-only', isSecret: true } });

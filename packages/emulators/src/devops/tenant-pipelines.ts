@@ -75,7 +75,7 @@ export async function startTenantPipelines(
     dataDir,
     port: 0,
     pipelineDurationInMs: 0,
-    verifyToken: async (token) => token === TENANT_PIPELINES_TOKEN,
+    verifyToken: (token) => Promise.resolve(token === TENANT_PIPELINES_TOKEN),
     taskRuntime: tenantTaskRuntime({
       identityProviderUrl: idp.url,
       clientId: app.clientId,
@@ -88,7 +88,7 @@ export async function startTenantPipelines(
   });
   const devops = new DevOpsClient({
     organizationUrl: emulator.url,
-    getToken: async () => TENANT_PIPELINES_TOKEN,
+    getToken: () => Promise.resolve(TENANT_PIPELINES_TOKEN),
   });
   const project = TENANT_MANAGEMENT_PROJECT;
   return {

@@ -59,19 +59,23 @@ export function tenantTaskRuntime(options: TenantTaskRuntimeOptions): TaskRuntim
     return body.access_token;
   };
   return {
-    tenant: async (clientCodeOrTenantId) => {
+    tenant: (clientCodeOrTenantId) => {
       const tenant = findSimulatedTenant(clientCodeOrTenantId);
-      if (!tenant) throw new Error(`No client tenant is known for '${clientCodeOrTenantId}'`);
+      if (!tenant) {
+        return Promise.reject(new Error(`No client tenant is known for '${clientCodeOrTenantId}'`));
+      }
       const subscription =
         tenant.subscriptions.find((s) => s.displayName === DEFAULT_SUBSCRIPTION_NAME) ??
         tenant.subscriptions[0];
       const origin = options.tenantEmulatorUrl();
-      return new HttpTenantGateway({
-        tenantId: tenant.tenantId,
-        urls: { graph: origin, exchange: origin, teams: origin, arm: origin },
-        ...(subscription ? { subscriptionId: subscription.subscriptionId } : {}),
-        getToken: (service) => token(tenant.tenantId, service),
-      });
+      return Promise.resolve(
+        new HttpTenantGateway({
+          tenantId: tenant.tenantId,
+          urls: { graph: origin, exchange: origin, teams: origin, arm: origin },
+          ...(subscription ? { subscriptionId: subscription.subscriptionId } : {}),
+          getToken: (service) => token(tenant.tenantId, service),
+        }),
+      );
     },
     ...(options.tablesConnectionString
       ? { tables: createTablesClient({ connectionString: options.tablesConnectionString }) }

@@ -48,7 +48,7 @@ afterAll(async () => {
   await fixture?.close();
 });
 
-afterEach(async () => {
+afterEach(() => {
   tenants.faults.clear();
   world.resetScenarios();
 });
@@ -560,7 +560,7 @@ describe('the command line an Azure Pipelines agent runs (aegis-task)', () => {
         AEGIS_ARM_URL: tenants.url,
       },
       write: (line) => lines.push(line),
-      agent: { tenantTokens: () => async () => 'not-a-token' },
+      agent: { tenantTokens: () => () => Promise.resolve('not-a-token') },
     });
     expect(code).toBe(1);
     // every service refuses the token; whichever read fails first is the one named

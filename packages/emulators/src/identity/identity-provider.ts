@@ -130,14 +130,14 @@ export async function startIdentityProvider(
   });
   app.options('/*', async (_request, reply) => reply.code(204).send());
 
-  app.get('/.well-known/openid-configuration', async () => ({
+  app.get('/.well-known/openid-configuration', () => ({
     issuer,
     jwks_uri: `${issuer}/discovery/v2.0/keys`,
     token_endpoint: `${issuer}/oauth2/v2.0/token`,
     id_token_signing_alg_values_supported: ['RS256'],
   }));
-  app.get('/discovery/v2.0/keys', async () => ({ keys: [publicJwk] }));
-  app.get('/:tenant/discovery/v2.0/keys', async () => ({ keys: [publicJwk] }));
+  app.get('/discovery/v2.0/keys', () => ({ keys: [publicJwk] }));
+  app.get('/:tenant/discovery/v2.0/keys', () => ({ keys: [publicJwk] }));
 
   const directory = options.directory ?? EMPTY_DIRECTORY;
   registerTenantAuthorities(app, {
@@ -151,7 +151,7 @@ export async function startIdentityProvider(
     ...(options.homeTenantId ? { homeTenantId: options.homeTenantId } : {}),
   });
 
-  app.get('/accounts', async () => ({
+  app.get('/accounts', () => ({
     value: STAFF_ACCOUNTS.map(({ upn, displayName, roles }) => ({
       upn,
       displayName: displayName ?? null,

@@ -1,3 +1,4 @@
+import { textOf } from '@aegis/domain';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 
 /**
@@ -44,9 +45,9 @@ export function clientTenantTokenVerifier(
       if (!tenantId || payload.iss !== provider.tenantIssuer(tenantId)) return undefined;
       return {
         tenantId,
-        oid: String(payload.oid ?? ''),
-        upn: String(payload.upn ?? ''),
-        scp: String(payload.scp ?? ''),
+        oid: textOf(payload.oid ?? ''),
+        upn: textOf(payload.upn ?? ''),
+        scp: textOf(payload.scp ?? ''),
       };
     } catch {
       return undefined;

@@ -10,6 +10,8 @@ import { HttpTenantGateway, MICROSOFT_CLOUD_DOORS, defaultScopeOf } from '@aegis
 import { ClientSecretCredential } from '@azure/identity';
 import { describe, expect, it } from 'vitest';
 
+import { requestUrl } from '../request-url';
+
 const env = (name: string): string => process.env[name]?.trim() ?? '';
 const tenantId = env('AEGIS_LIVE_TENANT_ID');
 const credential = new ClientSecretCredential(
@@ -26,10 +28,7 @@ const invoked: string[] = [];
 
 /** Notes the cmdlet of each Exchange admin API call before sending it. */
 const recording: typeof fetch = async (input, init) => {
-  if (
-    new URL(String(input)).pathname.endsWith('/InvokeCommand') &&
-    typeof init?.body === 'string'
-  ) {
+  if (requestUrl(input).pathname.endsWith('/InvokeCommand') && typeof init?.body === 'string') {
     const body = JSON.parse(init.body) as { CmdletInput?: { CmdletName?: string } };
     invoked.push(body.CmdletInput?.CmdletName ?? '');
   }

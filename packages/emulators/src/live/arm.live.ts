@@ -11,6 +11,7 @@ import { HttpTenantGateway, objectIdOf } from '@aegis/pipeline-tasks';
 import { ClientSecretCredential } from '@azure/identity';
 import { describe, expect, it } from 'vitest';
 
+import { requestUrl } from '../request-url';
 import { operationOf } from '../tenants/arm-contract';
 
 const ARM = 'https://management.azure.com';
@@ -29,7 +30,7 @@ const calls: { method: string; path: string; apiVersion: string | null }[] = [];
 
 /** Notes each ARM call before sending it. */
 const recording: typeof fetch = async (input, init) => {
-  const url = new URL(String(input));
+  const url = requestUrl(input);
   calls.push({
     method: (init?.method ?? 'GET').toUpperCase(),
     path: decodeURIComponent(url.pathname),

@@ -10,6 +10,7 @@ import { HttpTenantGateway, objectIdOf } from '@aegis/pipeline-tasks';
 import { ClientSecretCredential } from '@azure/identity';
 import { describe, expect, it } from 'vitest';
 
+import { requestUrl } from '../request-url';
 import { departures, shapesOf } from '../tenants/contract-shapes';
 import {
   contractPath,
@@ -34,7 +35,7 @@ const calls: { method: string; version: GraphApiVersion; path: string }[] = [];
 
 /** Notes each Graph call (each $batch sub-request too) before sending it. */
 const recording: typeof fetch = async (input, init) => {
-  const match = /^\/(v1\.0|beta)(\/.*)$/.exec(new URL(String(input)).pathname);
+  const match = /^\/(v1\.0|beta)(\/.*)$/.exec(requestUrl(input).pathname);
   if (match) {
     const version = match[1] as GraphApiVersion;
     calls.push({ method: (init?.method ?? 'GET').toUpperCase(), version, path: match[2]! });

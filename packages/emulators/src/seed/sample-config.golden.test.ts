@@ -172,7 +172,7 @@ function expectationFor(client: SampleClient): Expectation {
     const plain = render(d, ctx, layered);
     const changes = own.length
       ? expectedChanges(plain, render(d, ctx, [...layered, ...own]))
-      : new Map();
+      : new Map<string, unknown[]>();
     if (changes.size) e.declared.set(`${key}.json`, changes);
     if (gone.has(key)) continue; // renamed: compared only once matched
     const baseline = substituteParameters(

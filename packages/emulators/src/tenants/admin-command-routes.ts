@@ -130,7 +130,7 @@ export function registerAdminCommandRoutes(
 ): void {
   app.post<{ Params: { tenant: string } }>(
     '/adminapi/beta/:tenant/InvokeCommand',
-    async (request: FastifyRequest<{ Params: { tenant: string } }>) => {
+    (request: FastifyRequest<{ Params: { tenant: string } }>) => {
       const principal = principalOf(request);
       const named = world.find(request.params.tenant);
       if (!named || named.tenantId !== principal.tenantId) {

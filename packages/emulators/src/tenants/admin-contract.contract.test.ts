@@ -7,6 +7,8 @@ import { TENANT_WORKLOADS, workloadFor, type TenantWorkload } from '@aegis/domai
 import { HttpTenantGateway, objectsOfRead } from '@aegis/pipeline-tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { requestUrl } from '../request-url';
+
 import { SIMULATED_TENANTS } from './registry';
 import type { TenantEmulator } from './server';
 import { appToken, startTestTenantEmulator } from './test-support';
@@ -28,7 +30,7 @@ function recordingGateway(sent: SentRequest[] = []): HttpTenantGateway {
     const text = typeof init?.body === 'string' ? init.body : undefined;
     sent.push({
       method: init?.method ?? 'GET',
-      path: decodeURIComponent(new URL(String(input)).pathname),
+      path: decodeURIComponent(requestUrl(input).pathname),
       body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
     });
     return fetch(input, init);
@@ -36,9 +38,9 @@ function recordingGateway(sent: SentRequest[] = []): HttpTenantGateway {
   return new HttpTenantGateway({
     tenantId: tenant.tenantId,
     urls: { graph: emulator.url, exchange: emulator.url, teams: emulator.url, arm: emulator.url },
-    getToken: async () => appToken(tenant),
+    getToken: () => Promise.resolve(appToken(tenant)),
     fetch: recording,
-    retry: { sleep: async () => undefined },
+    retry: { sleep: () => Promise.resolve() },
   });
 }
 

@@ -3,9 +3,11 @@
 // the onboarding calls (subscriptions, a role assignment), are recorded, and each method × path ×
 // api-version must be an operation of the extract.
 import { AZURE_ROLE_IDS, ArmClient } from '@aegis/connectors/arm';
-import { TENANT_WORKLOADS, type ArmWorkload } from '@aegis/domain';
+import { type ArmWorkload, TENANT_WORKLOADS, textOf } from '@aegis/domain';
 import { HttpTenantGateway, objectsOfRead } from '@aegis/pipeline-tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { requestUrl } from '../request-url';
 
 import { ARM_CONTRACT, operationOf } from './arm-contract';
 import { SIMULATED_TENANTS } from './registry';
@@ -29,7 +31,7 @@ interface RecordedCall {
 
 function recording(calls: RecordedCall[]): typeof fetch {
   return async (input, init) => {
-    const url = new URL(String(input));
+    const url = requestUrl(input);
     const response = await fetch(input, init);
     calls.push({
       method: (init?.method ?? 'GET').toUpperCase(),
@@ -46,8 +48,8 @@ function gateway(tenant: (typeof SIMULATED_TENANTS)[number], calls: RecordedCall
     tenantId: tenant.tenantId,
     urls: { graph: emulator.url, exchange: emulator.url, teams: emulator.url, arm: emulator.url },
     subscriptionId: tenant.subscriptions[0]!.subscriptionId,
-    getToken: async () => appToken(tenant),
-    retry: { sleep: async () => undefined },
+    getToken: () => Promise.resolve(appToken(tenant)),
+    retry: { sleep: () => Promise.resolve() },
     fetch: recording(calls),
   });
 }
@@ -79,14 +81,14 @@ describe("every ARM call Aegis makes is in Microsoft's specification", () => {
       .find((o) => o['appId'] === AEGIS_ENTERPRISE_APP.appId)!;
     const onboarding = new ArmClient({
       baseUrl: emulator.url,
-      getToken: async () => delegatedToken(target),
+      getToken: () => Promise.resolve(delegatedToken(target)),
       fetch: recording(calls),
     });
     const [subscription] = await onboarding.listSubscriptions();
     await onboarding.createRoleAssignment({
       scope: subscription!.id,
       roleDefinitionGuid: AZURE_ROLE_IDS.reader,
-      principalId: String(servicePrincipal['id']),
+      principalId: textOf(servicePrincipal['id']),
       principalType: 'ServicePrincipal',
     });
 

@@ -1,6 +1,7 @@
 // The ARM connector's contract suite (@aegis/connectors/testing, ADR 076) against the tenant
 // emulator: one subscription a page, the tenant's scenarios switched through its world.
 import { describeArmClientContract } from '@aegis/connectors/testing';
+import { textOf } from '@aegis/domain';
 import { afterAll, beforeAll } from 'vitest';
 
 import { SIMULATED_TENANTS } from './registry';
@@ -19,19 +20,19 @@ afterAll(() => emulator.close());
 
 describeArmClientContract('the tenant emulator', () => ({
   baseUrl: emulator.url,
-  token: async () => delegatedToken(tenant),
+  token: () => Promise.resolve(delegatedToken(tenant)),
   tenantId: tenant.tenantId,
   subscriptionNames: tenant.subscriptions.map((s) => s.displayName),
   pageSize: 1,
   globalAdministratorId: tenant.globalAdministrator.oid,
-  servicePrincipalId: async () => {
+  servicePrincipalId: () => {
     world.adminConsent({ tenant: tenant.tenantId, clientId: AEGIS_ENTERPRISE_APP.appId });
     const sp = world
       .state(tenant.tenantId)
       .objectsOfType('#microsoft.graph.servicePrincipal')
       .find((o) => o['appId'] === AEGIS_ENTERPRISE_APP.appId);
-    if (!sp) throw new Error('admin consent made no Aegis service principal');
-    return String(sp['id']);
+    if (!sp) return Promise.reject(new Error('admin consent made no Aegis service principal'));
+    return Promise.resolve(textOf(sp['id']));
   },
   scenarios: {
     noDefaultSubscription: (on) =>

@@ -2,7 +2,7 @@
 // (contracts/arm.json, ADR 058): each route is an operation of the extract, registered at its path
 // and method, checked for its api-versions and required body properties before it runs; another
 // method on those paths is 405, a path outside them ARM's 404 or 400 (server.ts).
-import { TENANT_WORKLOADS, type ArmWorkload } from '@aegis/domain';
+import { type ArmWorkload, TENANT_WORKLOADS, textOf } from '@aegis/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { JsonObject } from '../seed/policies/types';
@@ -27,7 +27,7 @@ type ArmHandler = (
   request: FastifyRequest<{ Params: Params }>,
   reply: FastifyReply,
   operation: ArmContractOperation,
-) => Promise<unknown>;
+) => unknown;
 
 function stateOf(world: TenantWorld, request: FastifyRequest): TenantState {
   return world.state(principalOf(request).tenantId);
@@ -129,7 +129,8 @@ class ArmRouter {
       this.app.route<{ Params: Params }>({
         method: operation.method,
         url,
-        handler: async (request, reply) => {
+        // the response body, or a promise of it: Fastify sends either
+        handler: (request, reply) => {
           checkArmRequest(request, operation);
           return handler(request, reply, operation);
         },
@@ -147,7 +148,7 @@ class ArmRouter {
       this.app.route({
         method: others,
         url,
-        handler: async (request) => {
+        handler: (request) => {
           throw new EmulatorError(
             405,
             'MethodNotAllowed',
@@ -170,7 +171,7 @@ function armWorkload(resourceType: string): ArmWorkload {
 export function registerArmRoutes(app: FastifyInstance, world: TenantWorld, pageSize = 100): void {
   const router = new ArmRouter(app);
 
-  router.route('Subscriptions_List', async (request) => {
+  router.route('Subscriptions_List', (request) => {
     const tenantId = principalOf(request).tenantId;
     const all = world
       .subscriptions(tenantId)
@@ -279,7 +280,7 @@ function registerResourceGroupRoutes(router: ArmRouter, world: TenantWorld): voi
     const name = request.params['resourceGroupName'] ?? '';
     return { subscription, name, key: `${subscription.subscriptionId}/${name.toLowerCase()}` };
   };
-  router.route('ResourceGroups_Get', async (request) => {
+  router.route('ResourceGroups_Get', (request) => {
     const { subscription, name, key } = keyOf(request);
     const group = stateOf(world, request).resourceGroups.get(key);
     if (!group) {
@@ -310,7 +311,7 @@ function registerResourceGroupRoutes(router: ArmRouter, world: TenantWorld): voi
 
 /** A management group's assignment: it applies to every subscription below it (inherited). */
 function atManagementGroup(object: JsonObject): boolean {
-  return /^\/providers\/Microsoft\.Management\/managementGroups\//i.test(String(object['id']));
+  return /^\/providers\/Microsoft\.Management\/managementGroups\//i.test(textOf(object['id']));
 }
 
 /**
@@ -323,7 +324,7 @@ function policyAssignmentsFilter(
   subscriptionId: string,
 ): (object: JsonObject) => boolean {
   const filter = (request.query as Record<string, unknown>)['$filter'];
-  const id = (object: JsonObject) => String(object['id'] ?? '').toLowerCase();
+  const id = (object: JsonObject) => textOf(object['id'] ?? '').toLowerCase();
   const own = (object: JsonObject) =>
     id(object).startsWith(`${subscriptionId.toLowerCase()}/providers/`);
   const inside = (object: JsonObject) => id(object).startsWith(`${subscriptionId.toLowerCase()}/`);
@@ -333,7 +334,7 @@ function policyAssignmentsFilter(
   throw new EmulatorError(
     400,
     'InvalidFilterInQueryString',
-    `Invalid $filter '${String(filter)}'.`,
+    `Invalid $filter '${textOf(filter)}'.`,
   );
 }
 
@@ -347,7 +348,7 @@ function registerPolicyAssignmentRoutes(
   pageSize: number,
 ): void {
   const workload = armWorkload('Microsoft.Authorization/policyAssignments');
-  router.route('PolicyAssignments_List', async (request) => {
+  router.route('PolicyAssignments_List', (request) => {
     const subscription = requireSubscription(
       world,
       request,
@@ -372,7 +373,7 @@ function registerPolicyAssignmentRoutes(
     const mine = object && inScope(object, subscription.id) ? object : undefined;
     return { subscription, name, items, object: mine };
   };
-  router.route('PolicyAssignments_Get', async (request) => {
+  router.route('PolicyAssignments_Get', (request) => {
     const { name, object } = lookup(request);
     if (!object) {
       throw new EmulatorError(
@@ -420,7 +421,7 @@ function registerMaintenanceConfigurationRoutes(router: ArmRouter, world: Tenant
     const object = items.get(name.toLowerCase());
     return { group, name, items, object: object && inScope(object, group) ? object : undefined };
   };
-  router.route('MaintenanceConfigurations_Get', async (request) => {
+  router.route('MaintenanceConfigurations_Get', (request) => {
     const { name, object } = lookup(request);
     if (!object) {
       throw new EmulatorError(
@@ -451,7 +452,7 @@ function registerMaintenanceConfigurationRoutes(router: ArmRouter, world: Tenant
 }
 
 function inScope(object: JsonObject, scope: string): boolean {
-  return String(object['id'] ?? '')
+  return textOf(object['id'] ?? '')
     .toLowerCase()
     .startsWith(`${scope.toLowerCase()}/`);
 }
@@ -465,7 +466,7 @@ function registerResourceListRoute(router: ArmRouter, world: TenantWorld, pageSi
   const tracked = TENANT_WORKLOADS.filter(
     (w): w is ArmWorkload => w.transport === 'arm' && w.createdIn === 'resourceGroup',
   );
-  router.route('Resources_List', async (request) => {
+  router.route('Resources_List', (request) => {
     const subscription = requireSubscription(
       world,
       request,

@@ -5,6 +5,7 @@
 // assignments (@azure/arm-policy), resource groups and resources by id (@azure/arm-resources). An
 // operation of the extract the emulator does not serve fails here; so does one no client makes.
 import { bearerTokenPolicy, withAegisAuthentication } from '@aegis/connectors';
+import { textOf } from '@aegis/domain';
 import { AuthorizationManagementClient } from '@azure/arm-authorization';
 import { PolicyClient } from '@azure/arm-policy';
 import { ResourceManagementClient } from '@azure/arm-resources';
@@ -43,7 +44,7 @@ const recording: PipelinePolicy = {
 };
 
 function credential(token: string): TokenCredential {
-  return { getToken: async () => ({ token, expiresOnTimestamp: Date.now() + 3_600_000 }) };
+  return { getToken: () => Promise.resolve({ token, expiresOnTimestamp: Date.now() + 3_600_000 }) };
 }
 
 function options(token: string) {
@@ -87,10 +88,10 @@ describe("Microsoft's ARM SDKs against the tenant emulator", () => {
     const scope = `subscriptions/${subscriptionId}`;
     const assignment = await authorization.roleAssignments.create(scope, crypto.randomUUID(), {
       roleDefinitionId: `/${scope}/providers/Microsoft.Authorization/roleDefinitions/acdd72a7-3385-48ef-bd42-f606fba81ae7`,
-      principalId: String(servicePrincipal['id']),
+      principalId: textOf(servicePrincipal['id']),
       principalType: 'ServicePrincipal',
     });
-    expect(assignment.principalId).toBe(String(servicePrincipal['id']).toLowerCase());
+    expect(assignment.principalId).toBe(textOf(servicePrincipal['id']).toLowerCase());
   });
 
   it('policy assignments: list at the exact scope, get, create, delete', async () => {

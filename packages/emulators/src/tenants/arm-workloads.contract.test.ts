@@ -21,8 +21,8 @@ function gateway(): HttpTenantGateway {
     tenantId: tenant.tenantId,
     urls: { graph: emulator.url, exchange: emulator.url, teams: emulator.url, arm: emulator.url },
     subscriptionId: tenant.subscriptions[0]!.subscriptionId,
-    getToken: async () => appToken(tenant),
-    retry: { sleep: async () => undefined },
+    getToken: () => Promise.resolve(appToken(tenant)),
+    retry: { sleep: () => Promise.resolve() },
   });
 }
 

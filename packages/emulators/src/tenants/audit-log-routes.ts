@@ -9,10 +9,11 @@
 import { randomUUID } from 'node:crypto';
 
 import {
-  TENANT_AUDIT_LOGS,
   auditRetentionStart,
-  workloadFor,
+  TENANT_AUDIT_LOGS,
   type TenantAuditLog,
+  textOf,
+  workloadFor,
 } from '@aegis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -349,8 +350,8 @@ export function registerGraphAuditLogRoutes(
         .map((change) => render(change))
         .filter((e): e is JsonObject => e !== undefined);
     };
-    scope.get(path, async (request) => listPage(request, entries(request), fragment, pageSize));
-    scope.get<{ Params: { id: string } }>(`${path}/:id`, async (request) => {
+    scope.get(path, (request) => listPage(request, entries(request), fragment, pageSize));
+    scope.get<{ Params: { id: string } }>(`${path}/:id`, (request) => {
       const found = entries(request).find((e) => e['id'] === request.params.id);
       if (!found) throw notFound(request.params.id);
       return entity(request, found, `${fragment}/$entity`);
@@ -453,7 +454,7 @@ export function searchUnifiedAuditLog(
     throw new EmulatorError(
       400,
       'ParameterBindingException',
-      `Cannot validate argument on parameter 'ResultSize'. The ${String(parameters['ResultSize'])} argument is greater than the maximum allowed range of ${MAX_RESULT_SIZE}. Supply an argument that is less than or equal to ${MAX_RESULT_SIZE} and then try the command again.`,
+      `Cannot validate argument on parameter 'ResultSize'. The ${textOf(parameters['ResultSize'])} argument is greater than the maximum allowed range of ${MAX_RESULT_SIZE}. Supply an argument that is less than or equal to ${MAX_RESULT_SIZE} and then try the command again.`,
     );
   }
   const recordType = parameters['RecordType'];
@@ -469,9 +470,9 @@ export function searchUnifiedAuditLog(
     .filter((record): record is JsonObject => record !== undefined)
     .filter(
       (record) =>
-        (recordType === undefined || String(recordType).toLowerCase() === 'exchangeadmin') &&
+        (recordType === undefined || textOf(recordType).toLowerCase() === 'exchangeadmin') &&
         (operations.length === 0 ||
-          operations.includes(String(record['Operations']).toLowerCase())),
+          operations.includes(textOf(record['Operations']).toLowerCase())),
     );
   const sessionId = typeof parameters['SessionId'] === 'string' ? parameters['SessionId'] : '';
   const byState = sessions.get(state) ?? new Map<string, number>();

@@ -231,7 +231,7 @@ describe('a write through the APIs is in the audit log of its service', () => {
     });
     expect(unreadable.body['error']).toMatchObject({
       code: 'ParameterBindingException',
-      message: expect.stringContaining("'StartDate'"),
+      message: expect.stringContaining("'StartDate'") as unknown,
     });
   });
 });

@@ -5,11 +5,14 @@
 import {
   attributeDrift,
   quickCheckWorkloads,
-  workloadsTouchedBy,
   type TenantAuditEntry,
+  textOf,
+  workloadsTouchedBy,
 } from '@aegis/domain';
 import { HttpTenantGateway } from '@aegis/pipeline-tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { requestUrl } from '../request-url';
 
 import { SIMULATED_TENANTS } from './registry';
 import type { TenantEmulator } from './server';
@@ -35,7 +38,7 @@ interface Sent {
 
 function gateway(sent: Sent[] = []): HttpTenantGateway {
   const recording: typeof fetch = (input, init) => {
-    const path = new URL(String(input)).pathname;
+    const path = requestUrl(input).pathname;
     sent.push({
       service: /^\/(v1\.0|beta)\//.test(path)
         ? 'graph'
@@ -48,9 +51,9 @@ function gateway(sent: Sent[] = []): HttpTenantGateway {
   return new HttpTenantGateway({
     tenantId: abc.tenantId,
     urls: { graph: emulator.url, exchange: emulator.url, teams: emulator.url, arm: emulator.url },
-    getToken: async () => appToken(abc),
+    getToken: () => Promise.resolve(appToken(abc)),
     fetch: recording,
-    retry: { sleep: async () => undefined },
+    retry: { sleep: () => Promise.resolve() },
   });
 }
 
@@ -106,7 +109,7 @@ describe("the tenant's seeded drift, read back", () => {
           workload: 'ConditionalAccess/Policy',
           name: 'CA004-Global-IdentityProtection-AnyApp-AnyPlatform-MFA-RiskySignIn',
         },
-        { workload: 'ConditionalAccess/Policy', id: String(added['id']) },
+        { workload: 'ConditionalAccess/Policy', id: textOf(added['id']) },
         {
           workload: 'Intune/DeviceConfiguration',
           name: 'Baseline - iOSiPadOS - Device Restrictions',

@@ -4,6 +4,8 @@
 // unified audit log's ExchangeAdmin record).
 import { randomUUID } from 'node:crypto';
 
+import { textOf } from '@aegis/domain';
+
 import type { Json, JsonObject } from '../seed/policies/types';
 
 import { FIRST_PARTY_APPS } from './catalogue';
@@ -80,17 +82,17 @@ export function actorOf(principal: TenantPrincipal, directory: DirectoryLookup):
     return {
       kind: 'app',
       appId,
-      displayName: String(sp?.['displayName'] ?? firstParty?.displayName ?? appId),
+      displayName: textOf(sp?.['displayName'] ?? firstParty?.displayName ?? appId),
       servicePrincipalId: typeof sp?.['id'] === 'string' ? sp['id'] : null,
     };
   }
   const user = directory((o) => o['id'] === principal.oid);
-  const upn = String(user?.['userPrincipalName'] ?? principal.upn ?? principal.oid);
+  const upn = textOf(user?.['userPrincipalName'] ?? principal.upn ?? principal.oid);
   return {
     kind: 'user',
     id: principal.oid,
     userPrincipalName: upn,
-    displayName: String(user?.['displayName'] ?? upn),
+    displayName: textOf(user?.['displayName'] ?? upn),
   };
 }
 

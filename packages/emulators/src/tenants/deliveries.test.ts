@@ -23,7 +23,7 @@ function mailSender(token = mspAppToken, sender = MSP_MAILBOX): GraphMailSender 
   return new GraphMailSender(
     new GraphClient({
       baseUrl: emulator.url,
-      getToken: async () => token,
+      getToken: () => Promise.resolve(token),
       retry: { maxRetries: 0 },
     }),
     sender,

@@ -98,8 +98,8 @@ export function registerEmulatorRoutes(
   world: TenantWorld,
   deliveries: EmulatorDeliveries,
 ): void {
-  app.get('/_emulator/health', async () => ({ status: 'ok', tenants: world.tenants.length }));
-  app.get('/_emulator/tenants', async () => ({
+  app.get('/_emulator/health', () => ({ status: 'ok', tenants: world.tenants.length }));
+  app.get('/_emulator/tenants', () => ({
     value: world.tenants.map((t) => describe(world, t)),
   }));
 

@@ -9,6 +9,8 @@ import { DIRECTORY_USERS_WORKLOAD, TENANT_WORKLOADS, type GraphWorkload } from '
 import { HttpTenantGateway, objectIdOf, objectsOfRead, writableBody } from '@aegis/pipeline-tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { requestUrl } from '../request-url';
+
 import {
   GRAPH_CONTRACT,
   contractPath,
@@ -42,7 +44,7 @@ afterAll(() => emulator.close());
 /** A fetch that notes each Graph call, opening `$batch` into its sub-requests. */
 function recording(calls: RecordedCall[]): typeof fetch {
   return async (input, init) => {
-    const url = new URL(String(input));
+    const url = requestUrl(input);
     const match = /^\/(v1\.0|beta)(\/.*)$/.exec(url.pathname);
     if (match) {
       const version = match[1] as GraphApiVersion;
@@ -64,8 +66,8 @@ function gateway(tenant: (typeof SIMULATED_TENANTS)[number], calls: RecordedCall
   return new HttpTenantGateway({
     tenantId: tenant.tenantId,
     urls: { graph: emulator.url, exchange: emulator.url, teams: emulator.url, arm: emulator.url },
-    getToken: async () => appToken(tenant),
-    retry: { sleep: async () => undefined },
+    getToken: () => Promise.resolve(appToken(tenant)),
+    retry: { sleep: () => Promise.resolve() },
     fetch: recording(calls),
   });
 }
@@ -119,7 +121,7 @@ describe("every Graph call Aegis makes is in Microsoft's contract", () => {
     const directory = new DirectoryClient(
       new GraphClient({
         baseUrl: emulator.url,
-        getToken: async () => appToken(target),
+        getToken: () => Promise.resolve(appToken(target)),
         fetch: recording(calls),
       }),
     );
@@ -242,7 +244,7 @@ describe("Microsoft's Graph client makes every documented call the gateway uses"
       .get()) as Record<string, unknown>;
     const { ['@odata.context']: _context, ...policy } = registration;
     await client.api('/policies/deviceRegistrationPolicy').version('beta').put(policy);
-    const refused = await client
+    const refused: unknown = await client
       .api('/policies/deviceRegistrationPolicy')
       .version('beta')
       .patch(policy)

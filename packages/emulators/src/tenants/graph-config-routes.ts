@@ -8,7 +8,7 @@
 // writes honour Multi Admin Approval.
 import { randomUUID } from 'node:crypto';
 
-import { TENANT_WORKLOADS, workloadKey, type GraphWorkload } from '@aegis/domain';
+import { type GraphWorkload, TENANT_WORKLOADS, textOf, workloadKey } from '@aegis/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 
 import type { Json, JsonObject } from '../seed/policies/types';
@@ -89,7 +89,7 @@ function policiesUsingLocation(state: TenantState, locationId: string): string[]
         ...stringsAt(locations, 'excludeLocations'),
       ].includes(locationId);
     })
-    .map((p) => String(p['displayName'] ?? p['id']));
+    .map((p) => textOf(p['displayName'] ?? p['id']));
 }
 
 function bodyOf(request: FastifyRequest): JsonObject {
@@ -177,7 +177,7 @@ function routes(
       scope.route({
         method,
         url,
-        handler: async () => {
+        handler: () => {
           throw methodNotAllowed(method, template);
         },
       });
@@ -225,7 +225,7 @@ function registerSingleton(
       return reply.code(204).send();
     };
   routes(scope, version, template, {
-    GET: async (request) => {
+    GET: (request) => {
       const object = stateOf(world, request).workloadObjects(workload).get('singleton');
       if (!object) throw notFound(fragment);
       const shaped = represent(version, template, object, queryOf(request)['expand']);
@@ -284,7 +284,7 @@ function registerCollection(
       : { lastModifiedDateTime: timestamp(world) };
 
   routes(scope, version, workload.path, {
-    GET: async (request) => {
+    GET: (request) => {
       const expand = queryOf(request)['expand'];
       const items = [...stateOf(world, request).workloadObjects(workload).values()].map((o) =>
         represent(version, itemTemplate, o, expand),
@@ -315,7 +315,7 @@ function registerCollection(
       };
       const items = state.workloadObjects(workload);
       const apply = () => {
-        items.set(String(created['id']), created);
+        items.set(textOf(created['id']), created);
         state.recordChange(principalOf(request), workloadKey(workload), undefined, created);
       };
       if (await queuedForApproval(world, workload, request, reply, apply)) return reply;
@@ -325,7 +325,7 @@ function registerCollection(
     },
   });
   routes(scope, version, itemTemplate, {
-    GET: async (request) => {
+    GET: (request) => {
       const { id } = request.params as { id: string };
       const found = entryById(stateOf(world, request).workloadObjects(workload), id);
       if (!found) throw notFound(id);
@@ -385,7 +385,7 @@ function registerCollection(
     const property = template.slice(prefix.length);
     if (property.includes('/')) continue;
     routes(scope, version, template, {
-      GET: async (request) => {
+      GET: (request) => {
         const { id } = request.params as { id: string };
         const found = entryById(stateOf(world, request).workloadObjects(workload), id);
         if (!found) throw notFound(id);
@@ -410,7 +410,7 @@ function registerDirectorySettingTemplates(
     displayName: t.displayName,
   });
   routes(scope, version, '/directorySettingTemplates', {
-    GET: async (request) =>
+    GET: (request) =>
       listPage(
         request,
         DIRECTORY_SETTING_TEMPLATES.map(json),
@@ -419,7 +419,7 @@ function registerDirectorySettingTemplates(
       ),
   });
   routes(scope, version, '/directorySettingTemplates/{id}', {
-    GET: async (request) => {
+    GET: (request) => {
       const { id } = request.params as { id: string };
       const template = DIRECTORY_SETTING_TEMPLATES.find((t) => t.id === id.toLowerCase());
       if (!template) throw notFound(id);

@@ -38,8 +38,8 @@ function gateway(tenant = source): HttpTenantGateway {
   return new HttpTenantGateway({
     tenantId: tenant.tenantId,
     urls: { graph: emulator.url, exchange: emulator.url, teams: emulator.url, arm: emulator.url },
-    getToken: async () => appToken(tenant),
-    retry: { sleep: async () => undefined },
+    getToken: () => Promise.resolve(appToken(tenant)),
+    retry: { sleep: () => Promise.resolve() },
   });
 }
 

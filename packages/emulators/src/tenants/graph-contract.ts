@@ -5,6 +5,8 @@
 // `$expand`ed). The routes take their shape from here, not from Aegis's own workload table.
 import { readFileSync } from 'node:fs';
 
+import { textOf } from '@aegis/domain';
+
 import type { JsonObject } from '../seed/policies/types';
 
 import { EmulatorError } from './wire';
@@ -197,7 +199,7 @@ function misfit(
   if (shape.enum) {
     return typeof value === 'string' && shape.enum.includes(value)
       ? undefined
-      : `The value '${String(value)}' is not a member of the enum type '${shape.type}' of the property '${name}'.`;
+      : `The value '${textOf(value)}' is not a member of the enum type '${shape.type}' of the property '${name}'.`;
   }
   if (shape.properties) {
     if (typeof value !== 'object' || Array.isArray(value))

@@ -3,6 +3,7 @@
 // Served under /v1.0 and /beta. Reference: docs/reference/graph-tenant-emulator.md.
 import { randomUUID } from 'node:crypto';
 
+import { textOf } from '@aegis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { JsonObject } from '../seed/policies/types';
@@ -86,41 +87,41 @@ function findUser(state: TenantState, idOrUpn: string): JsonObject | undefined {
   const key = decodeURIComponent(idOrUpn).toLowerCase();
   return state
     .objectsOfType(USER)
-    .find((u) => u['id'] === key || String(u['userPrincipalName'] ?? '').toLowerCase() === key);
+    .find((u) => u['id'] === key || textOf(u['userPrincipalName'] ?? '').toLowerCase() === key);
 }
 
 function visibleServicePrincipals(state: TenantState, counting: boolean): JsonObject[] {
   return state
     .objectsOfType(SERVICE_PRINCIPAL)
-    .filter((sp) => state.isVisible(String(sp['id']), counting))
+    .filter((sp) => state.isVisible(textOf(sp['id']), counting))
     .map(withoutBaseType);
 }
 
 function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: GraphRouteOptions) {
   const page = options.defaultPageSize;
 
-  app.get('/organization', async (request) => {
+  app.get('/organization', (request) => {
     const state = stateOf(world, request);
     return listPage(request, [organization(state)], 'organization', page);
   });
-  app.get<{ Params: { id: string } }>('/organization/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/organization/:id', (request) => {
     const state = stateOf(world, request);
     if (request.params.id !== state.tenant.tenantId) throw notFound(request.params.id);
     return entity(request, organization(state), 'organization/$entity');
   });
 
-  app.get('/domains', async (request) =>
+  app.get('/domains', (request) =>
     listPage(request, domains(stateOf(world, request)), 'domains', page),
   );
-  app.get<{ Params: { id: string } }>('/domains/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/domains/:id', (request) => {
     const domain = domains(stateOf(world, request)).find(
-      (d) => String(d['id']).toLowerCase() === request.params.id.toLowerCase(),
+      (d) => textOf(d['id']).toLowerCase() === request.params.id.toLowerCase(),
     );
     if (!domain) throw notFound(request.params.id);
     return entity(request, domain, 'domains/$entity');
   });
 
-  app.get('/me', async (request) => {
+  app.get('/me', (request) => {
     const principal = principalOf(request);
     if (principal.appOnly || !principal.oid) {
       throw new EmulatorError(
@@ -133,7 +134,7 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
     if (!user) throw notFound(principal.oid);
     return entity(request, withoutBaseType(user), 'users/$entity');
   });
-  app.get('/users', async (request) =>
+  app.get('/users', (request) =>
     listPage(
       request,
       stateOf(world, request).objectsOfType(USER).map(withoutBaseType),
@@ -141,7 +142,7 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
       page,
     ),
   );
-  app.get<{ Params: { id: string } }>('/users/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/users/:id', (request) => {
     const user = findUser(stateOf(world, request), request.params.id);
     if (!user) throw notFound(request.params.id);
     return entity(request, withoutBaseType(user), 'users/$entity');
@@ -176,7 +177,7 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
       );
     }
     const state = stateOf(world, request);
-    const upn = String(body['userPrincipalName']).toLowerCase();
+    const upn = textOf(body['userPrincipalName']).toLowerCase();
     if (findUser(state, upn)) {
       throw new EmulatorError(
         400,
@@ -197,7 +198,7 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
       ...rest,
       createdDateTime: new Date(world.now()).toISOString().replace(/\.\d+Z$/, 'Z'),
     };
-    state.directoryObjects.set(String(user['id']), user);
+    state.directoryObjects.set(textOf(user['id']), user);
     state.recordChange(principalOf(request), 'AzureAD/User', undefined, user);
     return reply.code(201).send(entity(request, withoutBaseType(user), 'users/$entity'));
   });
@@ -205,13 +206,13 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
     const state = stateOf(world, request);
     const user = findUser(state, request.params.id);
     if (!user) throw notFound(request.params.id);
-    state.directoryObjects.delete(String(user['id']));
-    for (const role of state.directoryRoles.values()) role.members.delete(String(user['id']));
+    state.directoryObjects.delete(textOf(user['id']));
+    for (const role of state.directoryRoles.values()) role.members.delete(textOf(user['id']));
     state.recordChange(principalOf(request), 'AzureAD/User', user, undefined);
     return reply.code(204).send();
   });
 
-  app.get('/groups', async (request) =>
+  app.get('/groups', (request) =>
     listPage(
       request,
       stateOf(world, request).objectsOfType(GROUP).map(withoutBaseType),
@@ -219,7 +220,7 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
       page,
     ),
   );
-  app.get<{ Params: { id: string } }>('/groups/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/groups/:id', (request) => {
     const group = stateOf(world, request).objectOfType(request.params.id, GROUP);
     if (!group) throw notFound(request.params.id);
     return entity(request, withoutBaseType(group), 'groups/$entity');
@@ -255,7 +256,7 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
       ...body,
     };
     const state = stateOf(world, request);
-    state.directoryObjects.set(String(group['id']), group);
+    state.directoryObjects.set(textOf(group['id']), group);
     state.recordChange(principalOf(request), 'AzureAD/Group', undefined, group);
     return reply.code(201).send(entity(request, withoutBaseType(group), 'groups/$entity'));
   });
@@ -280,12 +281,12 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
     return reply.code(204).send();
   });
 
-  app.get('/servicePrincipals', async (request) => {
+  app.get('/servicePrincipals', (request) => {
     const state = stateOf(world, request);
     const searching = Boolean(queryOf(request)['filter']);
     return listPage(request, visibleServicePrincipals(state, searching), 'servicePrincipals', page);
   });
-  app.get<{ Params: { id: string } }>('/servicePrincipals/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/servicePrincipals/:id', (request) => {
     const state = stateOf(world, request);
     const alternate = /^appId=(.+)$/i.exec(decodeURIComponent(request.params.id));
     const sp = visibleServicePrincipals(state, false).find((s) =>
@@ -295,14 +296,14 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
     return entity(request, sp, 'servicePrincipals/$entity');
   });
 
-  app.get<{ Params: { id: string } }>('/directoryObjects/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/directoryObjects/:id', (request) => {
     const state = stateOf(world, request);
     const object = state.directoryObjects.get(request.params.id);
     if (!object || !state.isVisible(request.params.id)) throw notFound(request.params.id);
     return entity(request, object, 'directoryObjects/$entity');
   });
 
-  app.get('/directoryRoleTemplates', async (request) =>
+  app.get('/directoryRoleTemplates', (request) =>
     listPage(
       request,
       DIRECTORY_ROLE_TEMPLATES.map((t) => ({ ...t, deletedDateTime: null })),
@@ -310,7 +311,7 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
       page,
     ),
   );
-  app.get<{ Params: { id: string } }>('/directoryRoleTemplates/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/directoryRoleTemplates/:id', (request) => {
     const template = DIRECTORY_ROLE_TEMPLATES.find((t) => t.id === request.params.id);
     if (!template) throw notFound(request.params.id);
     return entity(
@@ -320,7 +321,7 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
     );
   });
 
-  app.get('/directoryRoles', async (request) =>
+  app.get('/directoryRoles', (request) =>
     listPage(
       request,
       [...stateOf(world, request).directoryRoles.values()].map(roleJson),
@@ -328,7 +329,7 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
       page,
     ),
   );
-  app.get<{ Params: { id: string } }>('/directoryRoles/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/directoryRoles/:id', (request) => {
     const role = stateOf(world, request).roleByIdOrTemplate(request.params.id);
     if (!role) throw notFound(request.params.id);
     return entity(request, roleJson(role), 'directoryRoles/$entity');
@@ -365,7 +366,7 @@ function directoryRoutes(app: FastifyInstance, world: TenantWorld, options: Grap
     if (!role) throw notFound(templateId);
     return reply.code(201).send(entity(request, roleJson(role), 'directoryRoles/$entity'));
   });
-  app.get<{ Params: { id: string } }>('/directoryRoles/:id/members', async (request) => {
+  app.get<{ Params: { id: string } }>('/directoryRoles/:id/members', (request) => {
     const state = stateOf(world, request);
     const role = state.roleByIdOrTemplate(request.params.id);
     if (!role) throw notFound(request.params.id);
@@ -445,7 +446,7 @@ function batchRoute(root: FastifyInstance, scope: FastifyInstance, version: stri
     const ids = new Set<string>();
     const parsed = requests.map((r: unknown) => {
       const item = (r ?? {}) as Record<string, unknown>;
-      const method = String(item['method'] ?? '').toUpperCase();
+      const method = textOf(item['method'] ?? '').toUpperCase();
       if (typeof item['id'] !== 'string' || item['id'] === '' || typeof item['url'] !== 'string') {
         throw new EmulatorError(400, 'BadRequest', 'Invalid batch payload format.');
       }
@@ -505,11 +506,12 @@ export function registerGraphRoutes(
 ): void {
   for (const version of ['v1.0', 'beta'] as const) {
     void app.register(
-      async (scope) => {
+      (scope, _options, done) => {
         directoryRoutes(scope, world, options);
         graphConfigRoutes(scope, world, version, options.defaultPageSize);
         registerGraphAuditLogRoutes(scope, world, version, options.defaultPageSize);
         batchRoute(app, scope, version);
+        done();
       },
       { prefix: `/${version}` },
     );

@@ -1,6 +1,6 @@
 // The live configuration of each tenant: the git copy plus drift, every object where the domain's
 // TENANT_WORKLOADS says it lives, and Conditional Access references that resolve.
-import { TENANT_WORKLOADS, workloadKey } from '@aegis/domain';
+import { TENANT_WORKLOADS, textOf, workloadKey } from '@aegis/domain';
 import { describe, expect, it } from 'vitest';
 
 import { checkConditionalAccessReferences } from './graph-config-routes';
@@ -76,7 +76,7 @@ describe('live configuration', () => {
       for (const policy of policies.values()) {
         expect(
           () => checkConditionalAccessReferences(state, policy),
-          `${tenant.clientCode} ${String(policy['displayName'])}`,
+          `${tenant.clientCode} ${textOf(policy['displayName'])}`,
         ).not.toThrow();
       }
     }

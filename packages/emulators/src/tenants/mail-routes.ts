@@ -228,12 +228,12 @@ function headersOf(request: FastifyRequest): Record<string, string> {
 }
 
 export function registerDeliveryRoutes(app: FastifyInstance, deliveries: EmulatorDeliveries) {
-  app.get('/_emulator/mail', async () => ({ value: deliveries.receivedMail() }));
+  app.get('/_emulator/mail', () => ({ value: deliveries.receivedMail() }));
   app.delete('/_emulator/mail', async (_request, reply) => {
     deliveries.clearMail();
     return reply.code(204).send();
   });
-  app.get('/_emulator/webhooks', async () => ({ value: deliveries.receivedWebhooks() }));
+  app.get('/_emulator/webhooks', () => ({ value: deliveries.receivedWebhooks() }));
   app.delete('/_emulator/webhooks', async (_request, reply) => {
     deliveries.clearWebhooks();
     return reply.code(204).send();
@@ -261,7 +261,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, deliveries: Emulato
     },
   );
   // A receiver takes any body: it is kept as text, so a signature over it can be checked.
-  void app.register(async (scope) => {
+  void app.register((scope, _options, registered) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
       done(null, body);
@@ -295,5 +295,6 @@ export function registerDeliveryRoutes(app: FastifyInstance, deliveries: Emulato
         return reply.code(202).send();
       },
     );
+    registered();
   });
 }

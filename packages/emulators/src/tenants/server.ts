@@ -227,9 +227,11 @@ export function buildTenantEmulator(options: TenantEmulatorOptions): TenantEmula
 
   // Scenario 'failingWorkload': reads of one workload fail (after the body is parsed: an admin
   // command names its cmdlet in the body).
-  app.addHook('preHandler', async (request) => {
-    if (!request.principal || !world.find(request.principal.tenantId)) return;
-    failWorkloadRead(request, world.scenarios(request.principal.tenantId).failingWorkload);
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.principal && world.find(request.principal.tenantId)) {
+      failWorkloadRead(request, world.scenarios(request.principal.tenantId).failingWorkload);
+    }
+    done();
   });
 
   app.setErrorHandler(async (error, request, reply) => {

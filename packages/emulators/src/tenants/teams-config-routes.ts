@@ -6,7 +6,7 @@
 // reference gives the cmdlet it stands for (Set-/New-Cs{noun}, the extract in
 // @aegis/connectors/microsoft-contracts); a type without a New-/Remove- cmdlet has fixed instances.
 import { bindParameters, cmdletContract } from '@aegis/connectors/microsoft-contracts';
-import { TENANT_WORKLOADS, workloadKey, type AdminCommandWorkload } from '@aegis/domain';
+import { type AdminCommandWorkload, TENANT_WORKLOADS, textOf, workloadKey } from '@aegis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { JsonObject } from '../seed/policies/types';
@@ -33,7 +33,7 @@ function entryOf(
 ): [string, JsonObject] | undefined {
   const wanted = identity.toLowerCase();
   for (const [key, object] of items) {
-    if (key === wanted || String(object['Identity'] ?? '').toLowerCase() === wanted) {
+    if (key === wanted || textOf(object['Identity'] ?? '').toLowerCase() === wanted) {
       return [key, object];
     }
   }
@@ -95,15 +95,15 @@ export function registerTeamsConfigurationRoutes(app: FastifyInstance, world: Te
       .recordChange(principal, workloadKey(workload), before, after, command);
   };
 
-  app.get<{ Params: TypeParams }>('/Skype.Policy/configurations/:type', async (request) => [
+  app.get<{ Params: TypeParams }>('/Skype.Policy/configurations/:type', (request) => [
     ...objectsOf(request).values(),
   ]);
-  app.get<{ Params: InstanceParams }>(instance, async (request) => {
+  app.get<{ Params: InstanceParams }>(instance, (request) => {
     const found = entryOf(objectsOf(request), request.params.identity);
     if (!found) throw notFound(request);
     return found[1];
   });
-  app.put<{ Params: InstanceParams }>(instance, async (request) => {
+  app.put<{ Params: InstanceParams }>(instance, (request) => {
     const items = objectsOf(request);
     const workload = workloadOfType(request.params.type);
     const changes = parametersFor(workload, 'Set', request.body);

@@ -11,6 +11,8 @@ import {
 import { HttpTenantGateway, objectsOfRead, writableBody } from '@aegis/pipeline-tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { requestUrl } from '../request-url';
+
 import { gitCopyOf } from './live-config';
 import { SIMULATED_TENANTS } from './registry';
 import type { TenantEmulator } from './server';
@@ -32,8 +34,8 @@ function gateway(token = delegatedToken(tenant), fetcher?: typeof fetch): HttpTe
     tenantId: tenant.tenantId,
     urls: { graph: emulator.url, exchange: emulator.url, teams: emulator.url, arm: emulator.url },
     subscriptionId: tenant.subscriptions[0]!.subscriptionId,
-    getToken: async () => token,
-    retry: { sleep: async () => undefined },
+    getToken: () => Promise.resolve(token),
+    retry: { sleep: () => Promise.resolve() },
   });
 }
 
@@ -85,7 +87,7 @@ describe('capture reads the live configuration', () => {
     const graph = new GraphClient({
       baseUrl: emulator.url,
       version: 'beta',
-      getToken: async () => delegatedToken(tenant),
+      getToken: () => Promise.resolve(delegatedToken(tenant)),
     });
     const settings = await graph.list(
       `/deviceManagement/configurationPolicies/${String(catalog[0]?.['id'])}/settings`,
@@ -281,7 +283,7 @@ describe('deploy and off-board write the configuration', () => {
     const meeting = workload('Teams/MeetingPolicy');
     const paths: string[] = [];
     const recording: typeof fetch = (input, init) => {
-      paths.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+      paths.push(`${init?.method ?? 'GET'} ${requestUrl(input).pathname}`);
       return fetch(input, init);
     };
     const teams = gateway(delegatedToken(tenant), recording);
@@ -316,7 +318,7 @@ describe('deploy and off-board write the configuration', () => {
     const recording: typeof fetch = (input, init) => {
       calls.push({
         method: init?.method ?? 'GET',
-        path: new URL(String(input)).pathname,
+        path: requestUrl(input).pathname,
         body: typeof init?.body === 'string' ? init.body : '',
       });
       return fetch(input, init);
@@ -367,10 +369,7 @@ describe('deploy and off-board write the configuration', () => {
   it('no SPO* cmdlet goes to the Exchange admin API: what no public API covers is never sent', async () => {
     const cmdlets: string[] = [];
     const recording: typeof fetch = (input, init) => {
-      if (
-        new URL(String(input)).pathname.endsWith('/InvokeCommand') &&
-        typeof init?.body === 'string'
-      ) {
+      if (requestUrl(input).pathname.endsWith('/InvokeCommand') && typeof init?.body === 'string') {
         const body = JSON.parse(init.body) as { CmdletInput?: { CmdletName?: string } };
         cmdlets.push(body.CmdletInput?.CmdletName ?? '');
       }
@@ -525,7 +524,7 @@ describe("Microsoft's Graph client library against the emulator", () => {
       .select(['id', 'displayName'])
       .get()) as { value: { displayName: string }[] };
     expect(found.value.map((sp) => sp.displayName)).toEqual(['Microsoft Graph']);
-    const error = await client
+    const error: unknown = await client
       .api('/directoryRoleTemplates/00000000-0000-0000-0000-000000000000')
       .get()
       .catch((e: unknown) => e);

@@ -10,6 +10,14 @@ let now = 1_000_000;
 const world = new TenantWorld({ now: () => now, propagationDelayInMs: 3000 });
 let emulator: TenantEmulator;
 
+/** The parts of a Graph or ARM response body these tests read. */
+interface ResponseBody {
+  value: { id: string; displayName: string; verifiedDomains: { name: string }[] }[];
+  error: { code: string; innerError: Record<string, string> };
+  '@odata.context': string;
+  '@odata.nextLink': string;
+}
+
 async function call(path: string, init: RequestInit & { token?: string } = {}) {
   const response = await fetch(`${emulator.url}${path}`, {
     ...init,
@@ -24,7 +32,7 @@ async function call(path: string, init: RequestInit & { token?: string } = {}) {
   return {
     status: response.status,
     headers: response.headers,
-    body: text ? JSON.parse(text) : undefined,
+    body: (text ? JSON.parse(text) : undefined) as ResponseBody,
   };
 }
 
@@ -57,10 +65,8 @@ describe('the tenant emulator', () => {
     const result = await call('/v1.0/organization');
     expect(result.status).toBe(200);
     expect(result.body['@odata.context']).toBe(`${emulator.url}/v1.0/$metadata#organization`);
-    expect(result.body.value[0].id).toBe(tenant.tenantId);
-    expect(result.body.value[0].verifiedDomains.map((d: { name: string }) => d.name)).toEqual(
-      tenant.domains,
-    );
+    expect(result.body.value[0]?.id).toBe(tenant.tenantId);
+    expect(result.body.value[0]?.verifiedDomains.map((d) => d.name)).toEqual(tenant.domains);
   });
 
   it('pages by @odata.nextLink', async () => {
@@ -69,7 +75,7 @@ describe('the tenant emulator', () => {
     const next = new URL(first.body['@odata.nextLink']);
     const second = await call(`${next.pathname}${next.search}`);
     expect(second.body.value).toHaveLength(2);
-    expect(second.body.value[0].id).not.toBe(first.body.value[0].id);
+    expect(second.body.value[0]?.id).not.toBe(first.body.value[0]?.id);
   });
 
   it('creates the enterprise app by consent, visible only after the propagation delay', async () => {
@@ -84,7 +90,7 @@ describe('the tenant emulator', () => {
     const found = await call(`/v1.0/servicePrincipals${filter}&$select=id,appId,displayName`);
     expect(found.body.value).toEqual([
       {
-        id: expect.any(String),
+        id: expect.any(String) as unknown,
         appId: AEGIS_ENTERPRISE_APP.appId,
         displayName: 'Aegis - Deploy - Monitor - Fix',
       },

@@ -4,11 +4,12 @@
 import { randomUUID } from 'node:crypto';
 
 import {
-  TENANT_WORKLOADS,
   policyNameOf,
+  TENANT_WORKLOADS,
+  type TenantWorkload,
+  textOf,
   workloadFor,
   workloadKey,
-  type TenantWorkload,
 } from '@aegis/domain';
 
 import type { JsonObject } from '../seed/policies/types';
@@ -115,7 +116,7 @@ export class TenantState {
       const objects = live.objects.get(key) ?? [];
       if (workload.transport === 'graph' && workload.path === '/groups') {
         for (const group of objects) {
-          this.directoryObjects.set(String(group['id']), { '@odata.type': GROUP_TYPE, ...group });
+          this.directoryObjects.set(textOf(group['id']), { '@odata.type': GROUP_TYPE, ...group });
         }
         continue;
       }
@@ -167,7 +168,7 @@ export class TenantState {
     return [...this.workloadObjects(workload)].find(
       ([key, candidate]) =>
         key === wanted ||
-        String(candidate['id'] ?? '').toLowerCase() === wanted ||
+        textOf(candidate['id'] ?? '').toLowerCase() === wanted ||
         policyNameOf(workload, candidate)?.toLowerCase() === wanted,
     );
   }
@@ -197,7 +198,7 @@ export class TenantState {
           parameters: {
             ...(workload.transport === 'adminCommand' && workload.singleton
               ? {}
-              : { Identity: String(before['Identity'] ?? before['Name'] ?? object) }),
+              : { Identity: textOf(before['Identity'] ?? before['Name'] ?? object) }),
             ...('set' in change ? change.set : {}),
           },
         }
@@ -271,8 +272,8 @@ export class TenantState {
       if (typeof object['id'] !== 'string') object['id'] = randomUUID();
       return String(object['id']);
     }
-    if (workload.transport === 'arm') return String(object['name'] ?? '').toLowerCase();
-    return String(object['Identity'] ?? object['Name'] ?? '').toLowerCase();
+    if (workload.transport === 'arm') return textOf(object['name'] ?? '').toLowerCase();
+    return textOf(object['Identity'] ?? object['Name'] ?? '').toLowerCase();
   }
 
   /** The objects of a workload (created empty when the workload had none). */

@@ -21,7 +21,7 @@ export const mspAppToken = `app:${AEGIS_ENTERPRISE_APP.ownerTenantId}`;
 /** The MSP's mailbox notifications and reports are sent from, in tests. */
 export const MSP_MAILBOX = 'aegis-alerts@aegis-msp.example';
 
-async function opaqueTokenVerifier(token: string): Promise<TenantPrincipal | undefined> {
+function opaquePrincipal(token: string): TenantPrincipal | undefined {
   const [kind, tenantId] = token.split(':');
   if (kind === 'app' && tenantId === AEGIS_ENTERPRISE_APP.ownerTenantId) {
     return { tenantId, audience: ANY_AUDIENCE, appOnly: true, appId: AEGIS_ENTERPRISE_APP.appId };
@@ -56,7 +56,7 @@ export async function startTestTenantEmulator(
   return listenTenantEmulator(
     buildTenantEmulator({
       world: options.world ?? new TenantWorld(options.worldOptions),
-      verifyToken: opaqueTokenVerifier,
+      verifyToken: (token) => Promise.resolve(opaquePrincipal(token)),
       msp: { tenantId: AEGIS_ENTERPRISE_APP.ownerTenantId, mailboxes: [MSP_MAILBOX] },
       ...(options.defaultPageSize ? { defaultPageSize: options.defaultPageSize } : {}),
     }),

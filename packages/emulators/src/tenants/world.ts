@@ -3,6 +3,8 @@
 // configuration a capture reads, role assignments, and the scenario switches of each tenant.
 import { randomUUID } from 'node:crypto';
 
+import { textOf } from '@aegis/domain';
+
 import { deterministicGuid } from '../seed/tenant-context';
 
 import type { AuditLogUnavailable } from './audit-log-routes';
@@ -220,6 +222,6 @@ export class TenantWorld {
     const state = this.state(tenant.tenantId);
     const delay = scenarios.propagationDelayInMs ?? this.defaultPropagationDelayInMs;
     const sp = state.consentTo(app, now + delay);
-    return { ok: true, tenantId: tenant.tenantId, servicePrincipalId: String(sp['id']) };
+    return { ok: true, tenantId: tenant.tenantId, servicePrincipalId: textOf(sp['id']) };
   }
 }

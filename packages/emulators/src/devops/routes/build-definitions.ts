@@ -110,7 +110,7 @@ export function registerBuildDefinitionRoutes(app: FastifyInstance, state: DevOp
 
   // Folders - List: the folders of the build definitions (and their ancestors, root included),
   // the given folder and everything below it, ordered as asked (queryOrder).
-  const folders = async (request: FastifyRequest<{ Params: ProjectParams & { '*'?: string } }>) => {
+  const folders = (request: FastifyRequest<{ Params: ProjectParams & { '*'?: string } }>) => {
     const project = requireProject(state, request.params.project);
     const query = request.query as Query;
     const raw = request.params['*'] ?? queryParam(query, 'path') ?? '';
@@ -143,7 +143,7 @@ export function registerBuildDefinitionRoutes(app: FastifyInstance, state: DevOp
 
   app.get<{ Params: ProjectParams & { definitionId: string } }>(
     '/:org/:project/_apis/build/definitions/:definitionId',
-    async (request) => {
+    (request) => {
       const project = requireProject(state, request.params.project);
       const pipeline = state.findPipeline(project, Number(request.params.definitionId));
       if (!pipeline) {

@@ -21,7 +21,7 @@ export function registerBuildRoutes(app: FastifyInstance, state: DevOpsState): v
   // whom (requestedFor); the Pipelines API's run has neither.
   app.get<{ Params: ProjectParams & { buildId: string } }>(
     '/:org/:project/_apis/build/builds/:buildId',
-    async (request) => {
+    (request) => {
       const project = requireProject(state, request.params.project);
       const run = findRun(project, request.params.buildId);
       const pipeline = state.data.pipelines.find((p) => p.id === run.pipelineId);
@@ -69,7 +69,7 @@ export function registerBuildRoutes(app: FastifyInstance, state: DevOpsState): v
 
   app.get<{ Params: ProjectParams & { buildId: string } }>(
     '/:org/:project/_apis/build/builds/:buildId/logs',
-    async (request) => {
+    (request) => {
       const project = requireProject(state, request.params.project);
       const run = findRun(project, request.params.buildId);
       const base = projectUrl(request, state, project);

@@ -122,7 +122,7 @@ const LOCATIONS: Location[] = [
 ];
 
 export function registerCoreRoutes(app: FastifyInstance, state: DevOpsState): void {
-  const locations = async (area?: string) => {
+  const locations = (area?: string) => {
     const value = LOCATIONS.filter(
       (l) =>
         !area || area.toLowerCase() === 'location' || l.area.toLowerCase() === area.toLowerCase(),
@@ -140,7 +140,7 @@ export function registerCoreRoutes(app: FastifyInstance, state: DevOpsState): vo
     locations(request.params.area),
   );
   // An empty list makes the Node client use the base URL for every area (reference §2 step 2).
-  app.get('/:org/_apis/ResourceAreas', async () => ({ count: 0, value: [] }));
+  app.get('/:org/_apis/ResourceAreas', () => ({ count: 0, value: [] }));
 
   app.get('/:org/_apis/projects', async (request, reply) => {
     const query = request.query as Query;
@@ -159,7 +159,7 @@ export function registerCoreRoutes(app: FastifyInstance, state: DevOpsState): vo
     return wrap(page.map((p) => projectReference(request, state, p)));
   });
 
-  app.get<{ Params: { projectId: string } }>('/:org/_apis/projects/:projectId', async (request) => {
+  app.get<{ Params: { projectId: string } }>('/:org/_apis/projects/:projectId', (request) => {
     const project = requireProject(state, request.params.projectId);
     return {
       ...projectReference(request, state, project),

@@ -248,13 +248,12 @@ export function registerGitPullRequestRoutes(app: FastifyInstance, state: DevOps
     );
   };
 
-  app.get<{ Params: RepoParams }>(base, async (request) => {
+  app.get<{ Params: RepoParams }>(base, (request) => {
     const { project, repo } = repoContext(request, state);
     return list(request, project, repo);
   });
-  app.get<{ Params: { project: string } }>(
-    '/:org/:project/_apis/git/pullrequests',
-    async (request) => list(request, requireProject(state, request.params.project), undefined),
+  app.get<{ Params: { project: string } }>('/:org/:project/_apis/git/pullrequests', (request) =>
+    list(request, requireProject(state, request.params.project), undefined),
   );
 
   const byId = (project: ProjectRecord, id: string, repo?: RepositoryRecord) => {
@@ -268,7 +267,7 @@ export function registerGitPullRequestRoutes(app: FastifyInstance, state: DevOps
 
   app.get<{ Params: RepoParams & { pullRequestId: string } }>(
     `${base}/:pullRequestId`,
-    async (request) => {
+    (request) => {
       const { project, repo } = repoContext(request, state);
       const found = byId(project, request.params.pullRequestId, repo);
       return prJson(request, project, found.repo, found.pr, false);
@@ -276,7 +275,7 @@ export function registerGitPullRequestRoutes(app: FastifyInstance, state: DevOps
   );
   app.get<{ Params: { project: string; pullRequestId: string } }>(
     '/:org/:project/_apis/git/pullrequests/:pullRequestId',
-    async (request) => {
+    (request) => {
       const project = requireProject(state, request.params.project);
       const found = byId(project, request.params.pullRequestId);
       return prJson(request, project, found.repo, found.pr, false);
@@ -287,7 +286,7 @@ export function registerGitPullRequestRoutes(app: FastifyInstance, state: DevOps
   app.put<{
     Params: RepoParams & { pullRequestId: string; reviewerId: string };
     Body: { vote?: number; isRequired?: boolean } | undefined;
-  }>(`${base}/:pullRequestId/reviewers/:reviewerId`, async (request) => {
+  }>(`${base}/:pullRequestId/reviewers/:reviewerId`, (request) => {
     const { project, repo } = repoContext(request, state);
     const { pr } = byId(project, request.params.pullRequestId, repo);
     const vote = Number(request.body?.vote ?? 0);

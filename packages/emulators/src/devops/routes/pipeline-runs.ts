@@ -1,5 +1,6 @@
 // Pipelines - Runs (run, list, get) and Pipelines - Runs - Logs (list, and one log with a signed
 // content URL).
+import { textOf } from '@aegis/domain';
 import type { FastifyInstance } from 'fastify';
 
 import type { PipelineRunner } from '../pipeline-runner';
@@ -98,7 +99,7 @@ export function registerPipelineRunRoutes(
             'Microsoft.Azure.Pipelines.WebApi.PipelineValidationException, Microsoft.Azure.Pipelines.WebApi',
           );
         }
-        variables[name] = { value: String(variable.value), isSecret: variable.isSecret === true };
+        variables[name] = { value: textOf(variable.value), isSecret: variable.isSecret === true };
       }
       if (body.stagesToSkip !== undefined && !Array.isArray(body.stagesToSkip)) {
         throw new DevOpsError(
@@ -140,7 +141,7 @@ export function registerPipelineRunRoutes(
 
   app.get<{ Params: PipelineParams }>(
     '/:org/:project/_apis/pipelines/:pipelineId/runs',
-    async (request) => {
+    (request) => {
       const project = requireProject(state, request.params.project);
       const pipeline = requirePipeline(project, request.params.pipelineId);
       const runs = state.data.runs
@@ -153,7 +154,7 @@ export function registerPipelineRunRoutes(
 
   app.get<{ Params: RunParams }>(
     '/:org/:project/_apis/pipelines/:pipelineId/runs/:runId',
-    async (request) => {
+    (request) => {
       const project = requireProject(state, request.params.project);
       const pipeline = requirePipeline(project, request.params.pipelineId);
       const run = state.data.runs.find(
@@ -172,7 +173,7 @@ export function registerPipelineRunRoutes(
 
   app.get<{ Params: RunParams }>(
     '/:org/:project/_apis/pipelines/:pipelineId/runs/:runId/logs',
-    async (request) => {
+    (request) => {
       const project = requireProject(state, request.params.project);
       const pipeline = requirePipeline(project, request.params.pipelineId);
       const run = findRun(project, request.params.runId);
@@ -188,7 +189,7 @@ export function registerPipelineRunRoutes(
 
   app.get<{ Params: RunParams & { logId: string } }>(
     '/:org/:project/_apis/pipelines/:pipelineId/runs/:runId/logs/:logId',
-    async (request) => {
+    (request) => {
       const project = requireProject(state, request.params.project);
       const pipeline = requirePipeline(project, request.params.pipelineId);
       const run = findRun(project, request.params.runId);

@@ -66,7 +66,7 @@ function registerPipelineResourceRoutes(app: FastifyInstance, state: DevOpsState
           configuration?: { type?: unknown; path?: unknown; repository?: { id?: unknown } };
         }
       | undefined;
-  }>('/:org/:project/_apis/pipelines', async (request) => {
+  }>('/:org/:project/_apis/pipelines', (request) => {
     const project = requireProject(state, request.params.project);
     const body = request.body ?? {};
     const name = typeof body.name === 'string' ? body.name.trim() : '';
@@ -117,21 +117,18 @@ function registerPipelineResourceRoutes(app: FastifyInstance, state: DevOpsState
     return pipelineRef(request, project, pipeline);
   });
 
-  app.get<{ Params: PipelineParams }>(
-    '/:org/:project/_apis/pipelines/:pipelineId',
-    async (request) => {
-      const project = requireProject(state, request.params.project);
-      const pipeline = requirePipeline(project, request.params.pipelineId);
-      return {
-        ...pipelineRef(request, project, pipeline),
-        configuration: {
-          type: 'yaml',
-          ...(pipeline.yamlPath ? { path: pipeline.yamlPath } : {}),
-          ...(pipeline.repositoryId
-            ? { repository: { id: pipeline.repositoryId, type: 'azureReposGit' } }
-            : {}),
-        },
-      };
-    },
-  );
+  app.get<{ Params: PipelineParams }>('/:org/:project/_apis/pipelines/:pipelineId', (request) => {
+    const project = requireProject(state, request.params.project);
+    const pipeline = requirePipeline(project, request.params.pipelineId);
+    return {
+      ...pipelineRef(request, project, pipeline),
+      configuration: {
+        type: 'yaml',
+        ...(pipeline.yamlPath ? { path: pipeline.yamlPath } : {}),
+        ...(pipeline.repositoryId
+          ? { repository: { id: pipeline.repositoryId, type: 'azureReposGit' } }
+          : {}),
+      },
+    };
+  });
 }

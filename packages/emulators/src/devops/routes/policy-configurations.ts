@@ -1,5 +1,6 @@
 // Policy Configurations and Policy Types (specification/policy/7.1/policy.json): list, get,
 // create, replace and delete a project's branch policies; what they enforce is in ../branch-policies.
+import { textOf } from '@aegis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { assertMayEditPolicies, POLICY_TYPES } from '../branch-policies';
@@ -61,7 +62,7 @@ function parseBody(body: PolicyBody | undefined) {
         !s ||
         typeof s !== 'object' ||
         (s.refName !== undefined && typeof s.refName !== 'string') ||
-        (s.matchKind !== undefined && !/^(exact|prefix)$/i.test(String(s.matchKind))),
+        (s.matchKind !== undefined && !/^(exact|prefix)$/i.test(textOf(s.matchKind))),
     )
   ) {
     throw invalid('The policy settings need a scope: [{ repositoryId, refName, matchKind }].');
@@ -139,7 +140,7 @@ export function registerPolicyConfigurationRoutes(app: FastifyInstance, state: D
 
   const base = '/:org/:project/_apis/policy';
 
-  app.get<{ Params: ProjectParams }>(`${base}/types`, async (request) => {
+  app.get<{ Params: ProjectParams }>(`${base}/types`, (request) => {
     const project = requireProject(state, request.params.project);
     return wrap(
       POLICY_TYPES.map((t) => ({
@@ -149,21 +150,18 @@ export function registerPolicyConfigurationRoutes(app: FastifyInstance, state: D
     );
   });
 
-  app.get<{ Params: ProjectParams & { typeId: string } }>(
-    `${base}/types/:typeId`,
-    async (request) => {
-      const project = requireProject(state, request.params.project);
-      const type = typeOf(request.params.typeId);
-      if (!type) {
-        throw new DevOpsError(
-          404,
-          'PolicyTypeNotFoundException',
-          `TF400856: Policy type ${request.params.typeId} does not exist.`,
-        );
-      }
-      return { ...typeJson(request, project, type.id), description: type.description };
-    },
-  );
+  app.get<{ Params: ProjectParams & { typeId: string } }>(`${base}/types/:typeId`, (request) => {
+    const project = requireProject(state, request.params.project);
+    const type = typeOf(request.params.typeId);
+    if (!type) {
+      throw new DevOpsError(
+        404,
+        'PolicyTypeNotFoundException',
+        `TF400856: Policy type ${request.params.typeId} does not exist.`,
+      );
+    }
+    return { ...typeJson(request, project, type.id), description: type.description };
+  });
 
   app.get<{ Params: ProjectParams }>(`${base}/configurations`, async (request, reply) => {
     const project = requireProject(state, request.params.project);
@@ -185,7 +183,7 @@ export function registerPolicyConfigurationRoutes(app: FastifyInstance, state: D
 
   app.get<{ Params: ProjectParams & { configurationId: string } }>(
     `${base}/configurations/:configurationId`,
-    async (request) => {
+    (request) => {
       const project = requireProject(state, request.params.project);
       return configurationJson(request, project, find(project, request.params.configurationId));
     },
@@ -193,7 +191,7 @@ export function registerPolicyConfigurationRoutes(app: FastifyInstance, state: D
 
   app.post<{ Params: ProjectParams; Body: PolicyBody | undefined }>(
     `${base}/configurations`,
-    async (request) => {
+    (request) => {
       const project = requireProject(state, request.params.project);
       const fields = parseBody(request.body);
       assertMayEditPolicies(state, project.id, scopesOf(fields.settings), callerIdentity(request));
@@ -214,7 +212,7 @@ export function registerPolicyConfigurationRoutes(app: FastifyInstance, state: D
 
   app.put<{ Params: ProjectParams & { configurationId: string }; Body: PolicyBody | undefined }>(
     `${base}/configurations/:configurationId`,
-    async (request) => {
+    (request) => {
       const project = requireProject(state, request.params.project);
       const policy = find(project, request.params.configurationId);
       const fields = parseBody(request.body);

@@ -118,11 +118,11 @@ function subscriptionJson(request: FastifyRequest, state: DevOpsState, s: HookSu
 }
 
 export function registerServiceHookRoutes(app: FastifyInstance, state: DevOpsState): void {
-  app.get(SUBSCRIPTIONS_PATH, async (request) =>
+  app.get(SUBSCRIPTIONS_PATH, (request) =>
     wrap(state.data.hookSubscriptions.map((s) => subscriptionJson(request, state, s))),
   );
 
-  app.post<{ Body: SubscriptionBody }>(SUBSCRIPTIONS_PATH, async (request) => {
+  app.post<{ Body: SubscriptionBody }>(SUBSCRIPTIONS_PATH, (request) => {
     const now = new Date().toISOString();
     const subscription: HookSubscriptionRecord = {
       id: randomUUID(),
@@ -136,14 +136,14 @@ export function registerServiceHookRoutes(app: FastifyInstance, state: DevOpsSta
     return subscriptionJson(request, state, subscription);
   });
 
-  app.get<{ Params: { id: string } }>(`${SUBSCRIPTIONS_PATH}/:id`, async (request) =>
+  app.get<{ Params: { id: string } }>(`${SUBSCRIPTIONS_PATH}/:id`, (request) =>
     subscriptionJson(request, state, subscriptionById(state, request.params.id)),
   );
 
   // Replace Subscription: the whole subscription anew, keeping its id and creation
   app.put<{ Params: { id: string }; Body: SubscriptionBody }>(
     `${SUBSCRIPTIONS_PATH}/:id`,
-    async (request) => {
+    (request) => {
       const existing = subscriptionById(state, request.params.id);
       const replaced: HookSubscriptionRecord = {
         ...existing,

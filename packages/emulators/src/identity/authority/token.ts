@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
+import { textOf } from '@aegis/domain';
 import type { FastifyInstance } from 'fastify';
 import { jwtVerify, type JWTPayload } from 'jose';
 
@@ -170,11 +171,11 @@ export function registerTokenRoutes(app: FastifyInstance, context: AuthorityCont
             'AADSTS50013: Assertion audience does not match the Client app presenting the assertion.',
           );
         return answer({
-          tenantId: String(payload.tid ?? ''),
+          tenantId: textOf(payload.tid ?? ''),
           account: {
-            oid: String(payload.oid ?? payload.sub ?? ''),
-            upn: String(payload.upn ?? payload.preferred_username ?? ''),
-            displayName: String(payload.name ?? ''),
+            oid: textOf(payload.oid ?? payload.sub ?? ''),
+            upn: textOf(payload.upn ?? payload.preferred_username ?? ''),
+            displayName: textOf(payload.name ?? ''),
           },
           issuer: String(payload.iss ?? ''),
           appId: client.clientId,
