@@ -1,11 +1,12 @@
 import { BRANDING_LOGO_MAX_BYTES, type ReportBranding } from '@aegis/contracts';
-import { Button, Field, Input, makeStyles, Spinner, Textarea } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, Textarea } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 
 import { ImageFilePicker, type PickedImage } from '../../components/image-file-picker';
 import { useNotify } from '../../components/notifier';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
 import { ResultBar } from '../../components/result-bar';
 import { RoleGate } from '../../components/role-gate';
 import { paths } from '../../config/paths';
@@ -77,19 +78,13 @@ export function BrandingPage() {
           <RouterLink to={paths.customerReports.getHref()}>Back to Customer Reports</RouterLink>
         }
       />
-      {branding.isPending ? (
-        <Spinner label="Loading the branding..." />
-      ) : branding.isError ? (
-        <ResultBar
-          intent="error"
-          title="The branding could not be loaded"
-          actions={<Button onClick={() => void branding.refetch()}>Retry</Button>}
-        >
-          {message(branding.error)}
-        </ResultBar>
-      ) : (
-        <BrandingForm key={JSON.stringify(branding.data)} branding={branding.data} />
-      )}
+      <QueryState
+        query={branding}
+        loading="Loading the branding..."
+        failed="The branding could not be loaded"
+      >
+        {(data) => <BrandingForm key={JSON.stringify(data)} branding={data} />}
+      </QueryState>
     </div>
   );
 }

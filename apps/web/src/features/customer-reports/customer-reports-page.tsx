@@ -1,5 +1,5 @@
 import type { CustomerReportSend } from '@aegis/contracts';
-import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { DocumentPdfRegular, MailRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { ClientPicker } from '../../components/client-picker';
 import { useConfirm } from '../../components/confirm-dialog';
 import { useNotify } from '../../components/notifier';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
 import { ResultBar } from '../../components/result-bar';
 import { RoleGate } from '../../components/role-gate';
 import { paths } from '../../config/paths';
@@ -119,87 +120,82 @@ export function CustomerReportsPage() {
       />
       {!client ? (
         <Text>Select a client to see its report schedule and history.</Text>
-      ) : schedule.isPending ? (
-        <Spinner label="Loading the report schedule..." />
-      ) : schedule.isError ? (
-        <ResultBar
-          intent="error"
-          title="The report schedule could not be loaded"
-          actions={<Button onClick={() => void schedule.refetch()}>Retry</Button>}
-        >
-          {message(schedule.error)}
-        </ResultBar>
       ) : (
-        <>
-          <section className={styles.section} aria-labelledby="report-schedule">
-            <h2 id="report-schedule">Schedule and recipients</h2>
-            {current ? (
-              <Text className={styles.meta}>
-                Next report: {current.duePeriod.label}
-                {current.duePeriod.sent ? ' (already sent on schedule)' : ''}. Last changed by{' '}
-                {current.updatedBy}.
-              </Text>
-            ) : (
-              <Text className={styles.meta}>
-                No report is scheduled for {client} yet: fill in the recipients and save.
-              </Text>
-            )}
-            <ScheduleForm
-              key={`${client}:${current?.updatedAt ?? ''}`}
-              client={client}
-              schedule={current ?? null}
-              saving={save.isPending}
-              error={save.error}
-              onSave={(body) =>
-                save.mutate(body, {
-                  onSuccess: () => notify({ intent: 'success', title: 'The schedule was saved.' }),
-                })
-              }
-            />
-            {save.isError && !('field' in save.error && save.error.field) ? (
-              <ResultBar intent="error">{message(save.error)}</ResultBar>
-            ) : null}
-          </section>
-          <section className={styles.section} aria-labelledby="report-actions">
-            <h2 id="report-actions">Report</h2>
-            <div className={styles.actions}>
-              <Button
-                icon={<DocumentPdfRegular />}
-                onClick={() => void preview()}
-                disabled={previewing}
-              >
-                {previewing ? 'Making the preview…' : 'Preview PDF'}
-              </Button>
-              <RoleGate needs="Operator">
-                <Button
-                  appearance="primary"
-                  icon={<MailRegular />}
-                  onClick={() => void sendNow()}
-                  disabled={!current || send.isPending}
+        <QueryState
+          query={schedule}
+          loading="Loading the report schedule..."
+          failed="The report schedule could not be loaded"
+        >
+          {() => (
+            <>
+              <section className={styles.section} aria-labelledby="report-schedule">
+                <h2 id="report-schedule">Schedule and recipients</h2>
+                {current ? (
+                  <Text className={styles.meta}>
+                    Next report: {current.duePeriod.label}
+                    {current.duePeriod.sent ? ' (already sent on schedule)' : ''}. Last changed by{' '}
+                    {current.updatedBy}.
+                  </Text>
+                ) : (
+                  <Text className={styles.meta}>
+                    No report is scheduled for {client} yet: fill in the recipients and save.
+                  </Text>
+                )}
+                <ScheduleForm
+                  key={`${client}:${current?.updatedAt ?? ''}`}
+                  client={client}
+                  schedule={current ?? null}
+                  saving={save.isPending}
+                  error={save.error}
+                  onSave={(body) =>
+                    save.mutate(body, {
+                      onSuccess: () =>
+                        notify({ intent: 'success', title: 'The schedule was saved.' }),
+                    })
+                  }
+                />
+                {save.isError && !('field' in save.error && save.error.field) ? (
+                  <ResultBar intent="error">{message(save.error)}</ResultBar>
+                ) : null}
+              </section>
+              <section className={styles.section} aria-labelledby="report-actions">
+                <h2 id="report-actions">Report</h2>
+                <div className={styles.actions}>
+                  <Button
+                    icon={<DocumentPdfRegular />}
+                    onClick={() => void preview()}
+                    disabled={previewing}
+                  >
+                    {previewing ? 'Making the preview…' : 'Preview PDF'}
+                  </Button>
+                  <RoleGate needs="Operator">
+                    <Button
+                      appearance="primary"
+                      icon={<MailRegular />}
+                      onClick={() => void sendNow()}
+                      disabled={!current || send.isPending}
+                    >
+                      {send.isPending ? 'Sending…' : 'Send now'}
+                    </Button>
+                  </RoleGate>
+                  {!current ? <Text className={styles.meta}>Save a schedule to send.</Text> : null}
+                </div>
+              </section>
+              <section className={styles.section} aria-labelledby="report-history">
+                <h2 id="report-history">History</h2>
+                <QueryState
+                  query={history}
+                  loading="Loading the history..."
+                  failed="The history could not be loaded"
                 >
-                  {send.isPending ? 'Sending…' : 'Send now'}
-                </Button>
-              </RoleGate>
-              {!current ? <Text className={styles.meta}>Save a schedule to send.</Text> : null}
-            </div>
-          </section>
-          <section className={styles.section} aria-labelledby="report-history">
-            <h2 id="report-history">History</h2>
-            {history.isPending ? (
-              <Spinner label="Loading the history..." />
-            ) : history.isError ? (
-              <ResultBar
-                intent="error"
-                title="The history could not be loaded"
-                actions={<Button onClick={() => void history.refetch()}>Retry</Button>}
-              >
-                {message(history.error)}
-              </ResultBar>
-            ) : (
-              <ReportHistory sends={history.data.sends} onDownload={(s) => void download(s)} />
-            )}
-          </section>
-        </>
+                  {({ sends }) => (
+                    <ReportHistory sends={sends} onDownload={(s) => void download(s)} />
+                  )}
+                </QueryState>
+              </section>
+            </>
+          )}
+        </QueryState>
       )}
     </div>
   );

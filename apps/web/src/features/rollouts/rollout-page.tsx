@@ -8,7 +8,6 @@ import {
   MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
-  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -23,7 +22,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-dialog';
 import { useNotify } from '../../components/notifier';
 import { PageHeader } from '../../components/page-header';
-import { ResultBar } from '../../components/result-bar';
+import { QueryState } from '../../components/query-state';
 import { RoleGate } from '../../components/role-gate';
 import { RunLogButton } from '../../components/run-log-dialog';
 import { paths } from '../../config/paths';
@@ -296,6 +295,14 @@ function RolloutView({ rollout }: { rollout: RolloutDto }) {
     .filter((p) => p.unread?.length && inRings.has(p.client))
     .filter((p) => !rollout.unreadDecisions?.[p.client])
     .map((p) => p.client);
+  // offered while a rollout can still deploy: in the halt banner, else beside Start
+  const abortButton = (
+    <RoleGate needs="Operator">
+      <Button disabled={busy} onClick={() => void abort()}>
+        Abort
+      </Button>
+    </RoleGate>
+  );
   return (
     <div className={styles.root}>
       <div className={styles.facts}>
@@ -305,42 +312,34 @@ function RolloutView({ rollout }: { rollout: RolloutDto }) {
       </div>
       {/* The rollout's state and the decision it waits for, not the outcome of a request: a
           page-state bar, not a ResultBar, so it is not announced as an alert on every load. */}
-      {rollout.status === 'halted' && rollout.mainMoved ? (
+      {rollout.status === 'halted' ? (
         <MessageBar intent="error" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>Halted: the baseline on main changed</MessageBarTitle>
-            {`Main's baseline or layers changed after this rollout was planned (planned at commit ${rollout.commitId.slice(0, 8)}, main now at ${rollout.mainMoved.commitId.slice(0, 8)}). The next ring would deploy a baseline that is no longer main's: plan the rollout again to roll out the new baseline, or abort.`}
+            {rollout.mainMoved ? (
+              <>
+                <MessageBarTitle>Halted: the baseline on main changed</MessageBarTitle>
+                {`Main's baseline or layers changed after this rollout was planned (planned at commit ${rollout.commitId.slice(0, 8)}, main now at ${rollout.mainMoved.commitId.slice(0, 8)}). The next ring would deploy a baseline that is no longer main's: plan the rollout again to roll out the new baseline, or abort.`}
+              </>
+            ) : (
+              <>
+                <MessageBarTitle>Halted</MessageBarTitle>
+                {`${rollout.rings[rollout.currentRing]?.name ?? 'The ring'} failed in ${rollout.failed.join(', ')}. Nothing new starts until you resume (the failed tenants are deployed again) or abort. Read the failed runs' logs below.`}
+              </>
+            )}
           </MessageBarBody>
           <MessageBarActions>
             <RoleGate needs="Approver">
-              <RouterLink to={paths.newRollout.getHref(rollout.plan.map((p) => p.client))}>
-                Plan again
-              </RouterLink>
+              {rollout.mainMoved ? (
+                <RouterLink to={paths.newRollout.getHref(rollout.plan.map((p) => p.client))}>
+                  Plan again
+                </RouterLink>
+              ) : (
+                <Button appearance="primary" disabled={busy} onClick={() => act('resume')}>
+                  Resume
+                </Button>
+              )}
             </RoleGate>
-            <RoleGate needs="Operator">
-              <Button disabled={busy} onClick={() => void abort()}>
-                Abort
-              </Button>
-            </RoleGate>
-          </MessageBarActions>
-        </MessageBar>
-      ) : rollout.status === 'halted' ? (
-        <MessageBar intent="error" layout="multiline">
-          <MessageBarBody>
-            <MessageBarTitle>Halted</MessageBarTitle>
-            {`${rollout.rings[rollout.currentRing]?.name ?? 'The ring'} failed in ${rollout.failed.join(', ')}. Nothing new starts until you resume (the failed tenants are deployed again) or abort. Read the failed runs' logs below.`}
-          </MessageBarBody>
-          <MessageBarActions>
-            <RoleGate needs="Approver">
-              <Button appearance="primary" disabled={busy} onClick={() => act('resume')}>
-                Resume
-              </Button>
-            </RoleGate>
-            <RoleGate needs="Operator">
-              <Button disabled={busy} onClick={() => void abort()}>
-                Abort
-              </Button>
-            </RoleGate>
+            {abortButton}
           </MessageBarActions>
         </MessageBar>
       ) : null}
@@ -374,13 +373,7 @@ function RolloutView({ rollout }: { rollout: RolloutDto }) {
         {can(['planned']) && undecided.length > 0 ? (
           <Text>{`Acknowledge or exclude ${undecided.join(', ')} before the rollout starts.`}</Text>
         ) : null}
-        {can(['planned', 'running', 'awaiting-approval']) ? (
-          <RoleGate needs="Operator">
-            <Button disabled={busy} onClick={() => void abort()}>
-              Abort
-            </Button>
-          </RoleGate>
-        ) : null}
+        {can(['planned', 'running', 'awaiting-approval']) ? abortButton : null}
         {can(['halted', 'aborted', 'succeeded', 'rollback-failed']) && changed > 0 ? (
           <RoleGate needs="Approver">
             <Button disabled={busy} onClick={() => void rollback()}>
@@ -416,19 +409,13 @@ export function RolloutPage() {
         subtitle="A baseline change deployed ring by ring"
         actions={<RouterLink to={paths.rollouts.getHref()}>All rollouts</RouterLink>}
       />
-      {rollout.isPending ? (
-        <Spinner label="Loading the rollout..." />
-      ) : rollout.isError ? (
-        <ResultBar
-          intent="error"
-          title="The rollout could not be loaded"
-          actions={<Button onClick={() => void rollout.refetch()}>Retry</Button>}
-        >
-          {message(rollout.error)}
-        </ResultBar>
-      ) : (
-        <RolloutView rollout={rollout.data} />
-      )}
+      <QueryState
+        query={rollout}
+        loading="Loading the rollout..."
+        failed="The rollout could not be loaded"
+      >
+        {(data) => <RolloutView rollout={data} />}
+      </QueryState>
     </>
   );
 }
