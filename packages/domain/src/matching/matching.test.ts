@@ -230,6 +230,19 @@ describe('similarity', () => {
     expect(policySimilarity(ca('A'), ca('A', { state: 'disabled' })).score).toBe(100);
     expect(policySimilarity(ca('A'), ca('A', { state: 'disabled' })).stateMismatch).toBe(true);
   });
+  it('display names that are objects are compared by what they hold, not as [object Object]', () => {
+    const named = (text: string) => ca('A', { displayName: { 'en-GB': text } });
+    const same = policySimilarity(
+      named('Block legacy authentication'),
+      named('Block legacy authentication'),
+    );
+    expect(same.score).toBe(100);
+    const other = policySimilarity(
+      named('Block legacy authentication'),
+      named('Require MFA for admins'),
+    );
+    expect(other.score).toBeLessThan(100);
+  });
   it("different kinds score 0 with 'Different policy types'", () => {
     const s = policySimilarity(ca('A'), { guestUserRoleId: 'x' });
     expect(s.score).toBe(0);
