@@ -4,7 +4,17 @@
 // client's summary by the tree ids it was computed from, since git objects never change.
 import { ZERO_OBJECT_ID, type GitCommitRef, type GitRef } from '@aegis/connectors/devops';
 import type { RawFile, ConfigRepository, FleetTreeIds } from '@aegis/connectors/repository';
-import { storedFor, type FleetSummaryStore, type StoredSummary } from '@aegis/connectors/tables';
+import {
+  storedFor,
+  type ClientDeviations,
+  type ClientFigures,
+  type DeviationIndex,
+  type FleetSummaryStore,
+  type StoredDeviations,
+  type StoredFigures,
+  type StoredSummary,
+  type SummaryIdentity,
+} from '@aegis/connectors/tables';
 import type {
   CaptureOverview,
   Fleet,
@@ -28,10 +38,10 @@ import {
   worstFleetDeviations,
   noConfiguration,
   summaryExpiredBetween,
-  type ClientSummary,
   type ConfigFile,
   type FleetDeviation,
   type FleetFacts,
+  type FleetWorstDeviation,
   type TrendCandidate,
 } from '@aegis/domain';
 import { LRUCache } from 'lru-cache';
@@ -42,10 +52,18 @@ import { inThreadSummarizer, type FleetSummarizer } from './fleet-summarizer';
 /** The folder listings of one commit: the baseline's tree id and each client folder's. */
 type CommitSnapshot = FleetTreeIds;
 
+/**
+ * A client's summary as this instance holds it: computed here (with its deviations) or read from
+ * the store (its figures only; its deviations are in the fleet's deviation index, ADR 085).
+ */
+export type FleetSummary = ClientFigures & { deviations?: FleetDeviation[] };
+
 /** App-wide caches of the fleet (the benchmark and tests may pass their own). */
 export interface FleetCaches {
   snapshots: LRUCache<string, CommitSnapshot>;
-  summaries: LRUCache<string, ClientSummary>;
+  summaries: LRUCache<string, FleetSummary>;
+  /** the fleet's deviation index as last read or written, by baseline tree id */
+  deviationIndex: LRUCache<string, DeviationIndex>;
   /** summary keys (and the moment computed for) that the summary store holds, as far as known here */
   stored: LRUCache<string, number>;
   /** in flight or read: concurrent summaries of one baseline read it once */
@@ -57,13 +75,14 @@ export interface FleetCaches {
    * Summaries being made for a commit's clients, while under way: technicians opening the Fleet at
    * once on a cold server join one reading and summarising of /Clients instead of each starting one.
    */
-  filling: Map<string, Promise<Settled<ClientSummary>[]>>;
+  filling: Map<string, Promise<Settled<FleetSummary>[]>>;
 }
 
 export function createFleetCaches(): FleetCaches {
   return {
     snapshots: new LRUCache({ max: 2_000 }),
     summaries: new LRUCache({ max: 10_000 }),
+    deviationIndex: new LRUCache({ max: 2 }),
     stored: new LRUCache({ max: 10_000 }),
     baselines: new LRUCache({ max: 4 }),
     commits: new LRUCache({ max: 2_000 }),
@@ -178,7 +197,7 @@ export class FleetService {
     if (!backupRefs.ok) this.log.warn({ err: backupRefs.error }, 'fleet: backups not loaded');
     if (!overviews.ok) this.log.warn({ err: overviews.error }, 'fleet: captures not loaded');
 
-    const deviationsByClient = new Map<string, FleetDeviation[]>();
+    const held = new Map<string, FleetSummary>();
     const rows: FleetRow[] = clients.map((client, i) => {
       const missing: string[] = [];
       const facts: FleetFacts = { missing };
@@ -207,8 +226,8 @@ export class FleetService {
         // a workload the tenant has but the capture could not read leaves the figures partial;
         // one no capture can read (no licence, no public API) is a fact of the tenant (ADR 050)
         missing.push(...notCaptured.filter(makesCapturePartial).map(FLEET_MISSING.notCaptured));
-        deviationsByClient.set(client, s.deviations);
       }
+      if (summary?.ok && snapshot.clients.has(client)) held.set(client, summary.value);
 
       let lastBackup: string | null = null;
       if (backupRefs.ok) {
@@ -259,7 +278,7 @@ export class FleetService {
       commitId: tip,
       baselineTreeId: snapshot.baselineTreeId ?? null,
       summary: { clients: rows.length, ...counts },
-      worstDeviations: worstFleetDeviations(deviationsByClient),
+      worstDeviations: [...(await this.worstDeviations(held, tip, snapshot, now.getTime()))],
       rows,
     };
   }
@@ -359,7 +378,7 @@ export class FleetService {
     commitId: string,
     snapshot: CommitSnapshot,
     at: number,
-  ): Promise<Settled<ClientSummary>[]> {
+  ): Promise<Settled<FleetSummary>[]> {
     const key = `${commitId}:${clients.join(',')}`;
     let filling = this.caches.filling.get(key);
     if (!filling) {
@@ -387,7 +406,7 @@ export class FleetService {
     commitId: string,
     snapshot: CommitSnapshot,
     at: number,
-  ): Promise<Settled<ClientSummary>[]> {
+  ): Promise<Settled<FleetSummary>[]> {
     await this.readStored(clients, snapshot, at);
     await this.summarizeInBulk(clients, commitId, snapshot, at);
     const limit = pLimit(SUMMARY_CONCURRENCY);
@@ -424,7 +443,7 @@ export class FleetService {
       return key !== undefined && (!cached || summaryExpiredBetween(cached, at));
     });
     if (lacking.length === 0) return;
-    let stored: Map<string, StoredSummary>;
+    let stored: Map<string, StoredFigures>;
     try {
       stored = await this.store.read(lacking);
     } catch (error) {
@@ -448,7 +467,7 @@ export class FleetService {
     clients: readonly string[],
     commitId: string,
     snapshot: CommitSnapshot,
-    summaries: readonly Settled<ClientSummary>[],
+    summaries: readonly Settled<FleetSummary>[],
   ): Promise<void> {
     const baselineTreeId = snapshot.baselineTreeId;
     if (!this.store || !baselineTreeId) return;
@@ -457,13 +476,18 @@ export class FleetService {
       const settled = summaries[i];
       const key = this.summaryKey(client, snapshot);
       if (!settled?.ok || !key) continue;
-      const summary = settled.value;
-      if (this.caches.stored.get(key) === summary.computedAt) continue;
+      const { deviations, ...figures } = settled.value;
+      // a summary without its deviations was read from the store
+      if (!deviations || this.caches.stored.get(key) === figures.computedAt) continue;
       const clientTreeId = snapshot.clients.get(client) ?? '';
+      const summary = { ...figures, deviations };
       unstored.push({ client, baselineTreeId, clientTreeId, commitId, summary });
     }
     try {
-      const written = await this.store.write(unstored);
+      const written = await this.store.write(unstored, {
+        baselineTreeId,
+        clients: snapshot.clients,
+      });
       for (const s of unstored) {
         if (!written.has(s.client)) continue;
         const key = `${s.client}:${s.baselineTreeId}:${s.clientTreeId}`;
@@ -472,6 +496,121 @@ export class FleetService {
     } catch (error) {
       this.log.warn({ err: error }, 'fleet: summaries not stored');
     }
+  }
+
+  /**
+   * The fleet's worst deviations over the summaries held at main's tip (ADR 085): from the stored
+   * deviation index while it holds an entry for each of them, with no ranking done here; else the
+   * index is completed with the deviations of the summaries it lacks (those computed here, else
+   * their deviation rows, else computed again) and stored for every instance.
+   */
+  private async worstDeviations(
+    held: ReadonlyMap<string, FleetSummary>,
+    commitId: string,
+    snapshot: CommitSnapshot,
+    at: number,
+  ): Promise<readonly FleetWorstDeviation[]> {
+    const baselineTreeId = snapshot.baselineTreeId;
+    if (!this.store || !baselineTreeId) {
+      // nothing was read from a store: every summary was computed here, with its deviations
+      return worstFleetDeviations(new Map([...held].map(([c, s]) => [c, s.deviations ?? []])));
+    }
+    const identities = new Map<string, SummaryIdentity>(
+      [...held].map(([client, s]) => [
+        client,
+        { clientTreeId: snapshot.clients.get(client) ?? '', computedAt: s.computedAt },
+      ]),
+    );
+    let index = this.caches.deviationIndex.get(baselineTreeId);
+    if (!index || index.lacking(baselineTreeId, identities).length > 0) {
+      index = await this.store.deviationIndex.read().catch((error: unknown) => {
+        this.log.warn({ err: error }, 'fleet: deviation index not read');
+        return undefined;
+      });
+    }
+    const lacking = index?.lacking(baselineTreeId, identities) ?? [...identities.keys()];
+    if (index && lacking.length === 0) {
+      this.caches.deviationIndex.set(baselineTreeId, index);
+      return index.worstOf(identities);
+    }
+    const changes = await this.deviationsOf(lacking, held, commitId, snapshot, at);
+    try {
+      const updated = await this.store.deviationIndex.update(
+        { baselineTreeId, clients: snapshot.clients },
+        changes,
+      );
+      if (updated.index.lacking(baselineTreeId, identities).length === 0) {
+        if (updated.stored) this.caches.deviationIndex.set(baselineTreeId, updated.index);
+        return updated.index.worstOf(identities);
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'fleet: deviation index not updated');
+    }
+    // ranked here from the index's entries that hold and the deviations just gathered
+    const gathered = new Map(changes.map((c) => [c.client, c.deviations]));
+    const byClient = new Map<string, readonly FleetDeviation[]>();
+    for (const client of identities.keys()) {
+      const deviations = gathered.get(client) ?? index?.entries.get(client)?.deviations;
+      if (deviations) byClient.set(client, deviations);
+    }
+    return worstFleetDeviations(byClient);
+  }
+
+  /**
+   * The deviations of these clients' summaries: those computed here, else the stored deviation
+   * rows of the same summaries, else the summary computed again from the trees.
+   */
+  private async deviationsOf(
+    clients: readonly string[],
+    held: ReadonlyMap<string, FleetSummary>,
+    commitId: string,
+    snapshot: CommitSnapshot,
+    at: number,
+  ): Promise<ClientDeviations[]> {
+    const baselineTreeId = snapshot.baselineTreeId ?? '';
+    const found: ClientDeviations[] = [];
+    const unread: string[] = [];
+    for (const client of clients) {
+      const summary = held.get(client);
+      const clientTreeId = snapshot.clients.get(client) ?? '';
+      if (summary?.deviations) {
+        const { computedAt, deviations } = summary;
+        found.push({ client, clientTreeId, computedAt, deviations });
+      } else if (summary) {
+        unread.push(client);
+      }
+    }
+    if (unread.length === 0 || !this.store) return found;
+    const rows = await this.store.readDeviations(unread).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'fleet: stored deviations not read');
+      return new Map<string, StoredDeviations>();
+    });
+    const limit = pLimit(SUMMARY_CONCURRENCY);
+    await Promise.all(
+      unread.map(async (client) => {
+        const computedAt = held.get(client)?.computedAt;
+        const clientTreeId = snapshot.clients.get(client) ?? '';
+        const row = rows.get(client);
+        if (storedFor(row, baselineTreeId, clientTreeId) && row.computedAt === computedAt) {
+          found.push(row);
+          return;
+        }
+        // its deviation row is missing or of another summary: the summary is computed again
+        const key = this.summaryKey(client, snapshot);
+        if (key) this.caches.summaries.delete(key);
+        const summary = await limit(() => this.summaryAt(client, commitId, snapshot, at)).catch(
+          (error: unknown) => {
+            this.log.warn({ err: error, client }, 'fleet: deviations not computed');
+            return undefined;
+          },
+        );
+        if (summary?.deviations) {
+          const { computedAt: recomputedAt, deviations } = summary;
+          found.push({ client, clientTreeId, computedAt: recomputedAt, deviations });
+        }
+      }),
+    );
+    return found;
   }
 
   /**
@@ -523,7 +662,7 @@ export class FleetService {
     commitId: string,
     snapshot: CommitSnapshot,
     at: number,
-  ): Promise<ClientSummary> {
+  ): Promise<FleetSummary> {
     const clientTreeId = snapshot.clients.get(client);
     const baselineTreeId = snapshot.baselineTreeId;
     if (!clientTreeId || !baselineTreeId) {

@@ -12,13 +12,20 @@ import {
   createTablesClient,
   FLEET_SUMMARY_TABLE,
   FleetSummaryStore,
+  deviationsEntity,
+  storedDeviationsOf,
   storedSummaryOf,
   summaryEntity,
   type AppTables,
-  type StoredSummary,
+  type StoredFigures,
 } from '@aegis/connectors/tables';
 import type { Fleet } from '@aegis/contracts';
-import { clientFolder, summarizeClient } from '@aegis/domain';
+import {
+  clientFolder,
+  summarizeClient,
+  worstFleetDeviations,
+  type ClientSummary,
+} from '@aegis/domain';
 import {
   CONFIG_REPOSITORY_NAME,
   SAMPLE_PROJECTS,
@@ -100,7 +107,7 @@ describe('fleet summaries stored for every instance (ADR 062)', () => {
     }
   };
   /** A client's summary computed afresh from the trees a stored row names. */
-  const freshSummary = async (stored: StoredSummary) => {
+  const freshSummary = async (stored: StoredFigures) => {
     const version = { commit: stored.commitId };
     // the company baseline and its layers, as the fleet reads them (ADR 068)
     const baseline = await repository.readFleetBaseline(stored.baselineTreeId, version);
@@ -116,33 +123,71 @@ describe('fleet summaries stored for every instance (ADR 062)', () => {
     );
   };
   const withoutTime = ({ generatedAt: _, ...fleet }: Fleet) => fleet;
+  /** What a summary's row holds: the summary without its deviations (ADR 085). */
+  const figuresOf = ({ deviations: _, ...figures }: ClientSummary) => figures;
 
   it('stores the summaries the fleet computes, equal to a fresh computation from their trees', async () => {
     const first = await fleetOf(a);
     const stored = await store.read();
     const captured = first.rows.filter((r) => r.clientTreeId !== null);
     expect([...stored.keys()].sort()).toEqual(captured.map((r) => r.client));
+    // each client's figures in its row, its deviations in a row of their own, and across the fleet
+    // in the index, whose ranking is the one rule's over every client's fresh deviations
+    const deviations = await store.readDeviations();
+    const fresh = new Map<string, ClientSummary['deviations']>();
     for (const row of captured) {
-      const s = stored.get(row.client);
+      const s = stored.get(row.client)!;
       expect(s).toMatchObject({
         clientTreeId: row.clientTreeId,
         baselineTreeId: first.baselineTreeId,
         commitId: first.commitId,
       });
-      expect(s?.summary).toEqual(await freshSummary(s!));
-      expect(s?.summary.compliancePercentage).toBe(row.compliancePercentage);
+      const summary = await freshSummary(s);
+      expect(s.summary).toEqual(figuresOf(summary));
+      expect(s.summary.compliancePercentage).toBe(row.compliancePercentage);
+      fresh.set(row.client, summary.deviations);
+      expect(deviations.get(row.client)).toEqual({
+        client: row.client,
+        baselineTreeId: s.baselineTreeId,
+        clientTreeId: s.clientTreeId,
+        computedAt: s.summary.computedAt,
+        deviations: summary.deviations,
+      });
     }
-  });
+    const index = await store.deviationIndex.read();
+    expect([...(index?.entries.keys() ?? [])].sort()).toEqual(captured.map((r) => r.client));
+    expect(worstFleetDeviations(fresh).length).toBeGreaterThan(0);
+    expect(index?.worst).toEqual(worstFleetDeviations(fresh));
+    expect(first.worstDeviations).toEqual(worstFleetDeviations(fresh));
+  }, 120_000);
 
-  it('answers the other instance from the stored rows, with the same figures and no tree read', async () => {
+  it('answers the other instance from the stored rows and the deviation index, with the same figures and no tree read', async () => {
     const fromA = await fleetOf(a);
     let fromB = undefined as unknown as Fleet;
-    expect(
-      await zipsDuring(async () => {
-        fromB = await fleetOf(b);
-      }),
-    ).toBe(0);
+    const queries = vi.spyOn(tables, 'queryEntities');
+    const gets = vi.spyOn(tables, 'getEntity');
+    try {
+      expect(
+        await zipsDuring(async () => {
+          fromB = await fleetOf(b);
+        }),
+      ).toBe(0);
+      // the summaries' rows and the one index row: no client's deviation row (ADR 085)
+      const filters = queries.mock.calls
+        .filter(([table]) => table === FLEET_SUMMARY_TABLE)
+        .map(([, options]) => options?.filter ?? '');
+      expect(filters).toHaveLength(1);
+      expect(filters[0]).toMatch(/^PartitionKey eq 'main'/);
+      const gotten = gets.mock.calls.filter(([table]) => table === FLEET_SUMMARY_TABLE);
+      expect(gotten.map(([, keys]) => keys)).toEqual([
+        { partitionKey: 'index', rowKey: 'deviations' },
+      ]);
+    } finally {
+      queries.mockRestore();
+      gets.mockRestore();
+    }
     expect(withoutTime(fromB)).toEqual(withoutTime(fromA));
+    expect(fromB.worstDeviations.length).toBeGreaterThan(0);
   });
 
   it("refreshes a client's row after Aegis changes its folder, for the other instance to read", async () => {
@@ -156,7 +201,7 @@ describe('fleet summaries stored for every instance (ADR 062)', () => {
       .poll(async () => (await store.read(['FAB'])).get('FAB')?.clientTreeId, WAIT)
       .not.toBe(before?.clientTreeId);
     const after = (await store.read(['FAB'])).get('FAB');
-    expect(after?.summary).toEqual(await freshSummary(after!));
+    expect(after?.summary).toEqual(figuresOf(await freshSummary(after!)));
     let fromB = undefined as unknown as Fleet;
     expect(
       await zipsDuring(async () => {
@@ -201,7 +246,7 @@ describe('fleet summaries stored for every instance (ADR 062)', () => {
     expect(con?.clientTreeId).not.toBe(before.rows.find((r) => r.client === 'CON')?.clientTreeId);
     const stored = (await store.read(['CON'])).get('CON');
     expect(stored).toMatchObject({ clientTreeId: con?.clientTreeId, commitId: after.commitId });
-    expect(stored?.summary).toEqual(await freshSummary(stored!));
+    expect(stored?.summary).toEqual(figuresOf(await freshSummary(stored!)));
   });
 
   it("refreshes the client a pull request changed as soon as DevOps's service hook tells", async () => {
@@ -287,7 +332,9 @@ describe('fleet summaries stored for every instance (ADR 062)', () => {
       const trees = await repository.fleetTreeIds({ commit: await repository.branchTip() });
       const storedAfter = await store.read();
       expect(storedAfter.get('NWT')?.clientTreeId).toBe(trees.clients.get('NWT'));
-      expect(storedAfter.get('NWT')?.summary).toEqual(await freshSummary(storedAfter.get('NWT')!));
+      expect(storedAfter.get('NWT')?.summary).toEqual(
+        figuresOf(await freshSummary(storedAfter.get('NWT')!)),
+      );
       const others = [...storedBefore.keys()].filter((client) => client !== 'NWT');
       expect(others.map((client) => storedAfter.get(client)?.summary.computedAt)).toEqual(
         others.map((client) => storedBefore.get(client)?.summary.computedAt),
@@ -412,7 +459,9 @@ describe('fleet summaries stored for every instance (ADR 062)', () => {
       const stored = await store.read(['WWI', 'NWT']);
       for (const client of ['WWI', 'NWT']) {
         expect(stored.get(client)?.clientTreeId).toBe(trees.clients.get(client));
-        expect(stored.get(client)?.summary).toEqual(await freshSummary(stored.get(client)!));
+        expect(stored.get(client)?.summary).toEqual(
+          figuresOf(await freshSummary(stored.get(client)!)),
+        );
       }
     } finally {
       await c.close();
@@ -422,7 +471,7 @@ describe('fleet summaries stored for every instance (ADR 062)', () => {
   it('ignores a row computed from other trees or by another version of the computation', async () => {
     const fleet = await fleetOf(a);
     const abc = (await store.read(['ABC'])).get('ABC')!;
-    const forged = { ...abc.summary, compliancePercentage: 1 };
+    const forged = { ...abc.summary, compliancePercentage: 1, deviations: [] };
     const other = summaryEntity({ ...abc, clientTreeId: 'f'.repeat(40), summary: forged })!;
     await tables.upsertEntities(FLEET_SUMMARY_TABLE, [other]);
     expect((await store.read(['ABC'])).get('ABC')?.summary.compliancePercentage).toBe(1);
@@ -440,13 +489,13 @@ describe('fleet summaries stored for every instance (ADR 062)', () => {
       expect(row?.compliancePercentage).not.toBe(1);
       const restored = (await store.read(['ABC'])).get('ABC');
       expect(restored?.clientTreeId).toBe(abc.clientTreeId);
-      expect(restored?.summary).toEqual(await freshSummary(restored!));
+      expect(restored?.summary).toEqual(figuresOf(await freshSummary(restored!)));
     } finally {
       await c.close();
     }
   });
 
-  it('keeps a large summary in parts and reads it back whole', () => {
+  it('keeps large deviations in parts of their own row and reads them back whole', () => {
     const deviations = Array.from({ length: 4_000 }, (_, i) => ({
       path: `Entra/ConditionalAccess/${i}-${Math.random().toString(36)}.json`,
       policyName: `Policy ${i} ${Math.random().toString(36)}`,
@@ -463,17 +512,22 @@ describe('fleet summaries stored for every instance (ADR 062)', () => {
       computedAt: Date.parse('2026-11-27T08:00:00Z'),
       expiries: [],
     };
-    const row = summaryEntity({
+    const stored = {
       client: 'QAA',
       baselineTreeId: 'a'.repeat(40),
       clientTreeId: 'b'.repeat(40),
       commitId: 'c'.repeat(40),
       summary,
-    });
-    expect(Number(row?.SummaryParts)).toBeGreaterThan(1);
-    expect(storedSummaryOf(row!)?.summary).toEqual(summary);
-    const parts = Object.entries(row ?? {}).filter(([name]) => /^Summary\d+$/.test(name));
-    expect(parts).toHaveLength(Number(row?.SummaryParts));
+    };
+    const row = summaryEntity(stored);
+    expect(storedSummaryOf(row!)?.summary).toEqual(figuresOf(summary));
+    const deviationsRow = deviationsEntity(stored);
+    expect(Number(deviationsRow?.DeviationsParts)).toBeGreaterThan(1);
+    expect(storedDeviationsOf(deviationsRow!)?.deviations).toEqual(deviations);
+    const parts = Object.entries(deviationsRow ?? {}).filter(([name]) =>
+      /^Deviations\d+$/.test(name),
+    );
+    expect(parts).toHaveLength(Number(deviationsRow?.DeviationsParts));
     for (const [, value] of parts) expect(String(value).length).toBeLessThanOrEqual(32_000);
   });
 });

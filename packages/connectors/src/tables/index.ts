@@ -3,3 +3,4 @@ export * from './tables-client';
 export * from './types';
 export * from './shared-rows';
 export * from './fleet-summaries';
+export * from './fleet-deviation-index';

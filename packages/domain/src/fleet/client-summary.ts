@@ -171,7 +171,10 @@ export function summarizeClient(
  * Whether an accepted deviation expired between the moment a summary was computed and `at`: its
  * figures then no longer hold, though the trees it came from are the same.
  */
-export function summaryExpiredBetween(summary: ClientSummary, at: number): boolean {
+export function summaryExpiredBetween(
+  summary: Pick<ClientSummary, 'computedAt' | 'expiries'>,
+  at: number,
+): boolean {
   const from = Math.min(summary.computedAt, at);
   const to = Math.max(summary.computedAt, at);
   return summary.expiries.some((e) => e > from && e <= to);

@@ -87,7 +87,12 @@ describe('Fleet Summary Rebuild (aegis-task fleet-rebuild)', () => {
     const baseline = (await repository.readTree(BASELINE_ROOT, tip))!.files;
     const folder = (await repository.readTree(clientFolder('ABC'), tip))!.files;
     const fresh = summarizeClient('ABC', baseline, folder, abc.summary.computedAt);
-    expect(abc.summary).toEqual(fresh);
+    const { deviations, ...figures } = fresh;
+    expect(abc.summary).toEqual(figures);
+    const storedDeviations = await new FleetSummaryStore(tables, {
+      warn: () => undefined,
+    }).readDeviations(['ABC']);
+    expect(storedDeviations.get('ABC')?.deviations).toEqual(deviations);
     expect(fresh.compliancePercentage).toEqual(expect.any(Number));
 
     // nothing changed: nothing computed
@@ -96,7 +101,11 @@ describe('Fleet Summary Rebuild (aegis-task fleet-rebuild)', () => {
     expect(again.log).toContain(`${clients.length} summaries hold, 0 to compute`);
 
     // a row for other trees (a merge the store has not seen) is recomputed, and only it
-    const outdated = summaryEntity({ ...abc, clientTreeId: '0'.repeat(40) })!;
+    const outdated = summaryEntity({
+      ...abc,
+      clientTreeId: '0'.repeat(40),
+      summary: { ...abc.summary, deviations: [] },
+    })!;
     await tables.upsertEntities('AegisFleetSummaries', [outdated]);
     expect((await clientsStoredForTip()).holding).not.toContain('ABC');
     const third = await fixture.run(rebuildId, {});

@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import {
+  createTablesClient,
+  FleetDeviationIndex,
+  type ClientDeviations,
+} from '@aegis/connectors/tables';
+import { worstFleetDeviations, type FleetDeviation, type Severity } from '@aegis/domain';
+import { startAzurite, type RunningAzurite } from '@aegis/emulators';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const setting = (n: number, severity: Severity = 'high'): FleetDeviation => ({
+  path: `Entra/ConditionalAccess/policy-${n}.json`,
+  policyName: `Policy ${n}`,
+  category: 'Entra',
+  property: `conditions.setting${n}`,
+  severity,
+});
+
+/** Client i deviates on settings i % 7 … i % 7 + 3 (critical when even): overlapping rankings. */
+const clientDeviations = (i: number, tree = `tree-${i}`): ClientDeviations => ({
+  client: `C${String(i).padStart(2, '0')}`,
+  clientTreeId: tree,
+  computedAt: 1_000 + i,
+  deviations: [0, 1, 2, 3].map((k) => setting((i % 7) + k, (i + k) % 2 ? 'high' : 'critical')),
+});
+
+const ruleOver = (clients: readonly ClientDeviations[]) =>
+  worstFleetDeviations(new Map(clients.map((c) => [c.client, c.deviations])));
+
+const atTip = (baselineTreeId: string, clients: readonly ClientDeviations[]) => ({
+  baselineTreeId,
+  clients: new Map(clients.map((c) => [c.client, c.clientTreeId])),
+});
+
+// Each "instance" has its own Table storage client, as two servers would (ADR 060, 085).
+describe("the fleet's deviation index (ADR 085)", () => {
+  let dir: string;
+  let azurite: RunningAzurite;
+  let table = 0;
+  /** a new table per test, so tests do not see each other's index */
+  const instances = (count: number) => {
+    const name = `AegisFleetIndexTest${++table}`;
+    return Array.from(
+      { length: count },
+      () =>
+        new FleetDeviationIndex(
+          createTablesClient({ connectionString: azurite.connectionString }),
+          name,
+        ),
+    );
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'aegis-fleet-index-'));
+    azurite = await startAzurite({ location: dir });
+  });
+  afterAll(async () => {
+    await azurite?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("stores every client's deviations and the one rule's ranking of them, read back whole", async () => {
+    const [index] = instances(1);
+    const clients = Array.from({ length: 12 }, (_, i) => clientDeviations(i));
+    expect(await index!.read()).toBeUndefined();
+    const { stored } = await index!.update(atTip('base-1', clients), clients);
+    expect(stored).toBe(true);
+    const read = await index!.read();
+    expect(read?.baselineTreeId).toBe('base-1');
+    expect(read?.worst).toEqual(ruleOver(clients));
+    for (const c of clients) {
+      expect(read?.entries.get(c.client)).toEqual({
+        clientTreeId: c.clientTreeId,
+        computedAt: c.computedAt,
+        deviations: c.deviations,
+      });
+    }
+    const identities = new Map(clients.map((c) => [c.client, c]));
+    expect(read?.lacking('base-1', identities)).toEqual([]);
+    expect(read?.lacking('base-2', identities)).toHaveLength(clients.length);
+    // the ranking over fewer clients (one whose summary failed) is ranked again, not the stored one
+    identities.delete('C03');
+    expect(read?.worstOf(identities)).toEqual(ruleOver(clients.filter((c) => c.client !== 'C03')));
+  });
+
+  it("replaces a merged client's deviations only, drops clients main no longer has, and ranks again", async () => {
+    const [index] = instances(1);
+    const clients = Array.from({ length: 10 }, (_, i) => clientDeviations(i));
+    await index!.update(atTip('base-1', clients), clients);
+    // C04 merged: new tree, now deviating on one low setting; C09's folder removed from main
+    const merged = { ...clientDeviations(4, 'tree-4-merged'), deviations: [setting(40, 'low')] };
+    const atMerge = [...clients.slice(0, 9).filter((c) => c.client !== 'C04'), merged];
+    await index!.update(atTip('base-1', atMerge), [merged]);
+    const read = await index!.read();
+    expect([...(read?.entries.keys() ?? [])].sort()).toEqual(atMerge.map((c) => c.client).sort());
+    expect(read?.entries.get('C04')?.deviations).toEqual([setting(40, 'low')]);
+    expect(read?.entries.get('C05')?.deviations).toEqual(clients[5]?.deviations);
+    expect(read?.worst).toEqual(ruleOver(atMerge));
+    expect(read?.worst).not.toEqual(ruleOver(clients));
+    // a late writer of C04's old trees is not taken for main's tip
+    await index!.update(atTip('base-1', atMerge), [clientDeviations(4)]);
+    expect((await index!.read())?.entries.get('C04')?.clientTreeId).toBe('tree-4-merged');
+  });
+
+  it('loses no client when two instances store 30 clients at once', async () => {
+    const [one, two] = instances(2);
+    const clients = Array.from({ length: 30 }, (_, i) => clientDeviations(i));
+    const tip = atTip('base-1', clients);
+    const results = await Promise.all(
+      clients.map((c, i) => (i % 2 ? one! : two!).update(tip, [c])),
+    );
+    expect(results.every((r) => r.stored)).toBe(true);
+    const read = await one!.read();
+    expect([...(read?.entries.keys() ?? [])].sort()).toEqual(clients.map((c) => c.client));
+    expect(read?.worst).toEqual(ruleOver(clients));
+  });
+
+  it('starts over for another baseline', async () => {
+    const [index] = instances(1);
+    const clients = Array.from({ length: 5 }, (_, i) => clientDeviations(i));
+    await index!.update(atTip('base-1', clients), clients);
+    const rebased = [clientDeviations(2, 'tree-2')];
+    await index!.update(atTip('base-2', clients), rebased);
+    const read = await index!.read();
+    expect(read?.baselineTreeId).toBe('base-2');
+    expect([...(read?.entries.keys() ?? [])]).toEqual(['C02']);
+    expect(read?.worst).toEqual(ruleOver(rebased));
+  });
+});
