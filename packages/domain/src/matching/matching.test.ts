@@ -243,6 +243,14 @@ describe('similarity', () => {
     );
     expect(other.score).toBeLessThan(100);
   });
+  it('grant operators that are objects are compared by what they hold', () => {
+    const grant = (operator: unknown) =>
+      ca('A', { grantControls: { operator, builtInControls: ['mfa'] } });
+    expect(policySimilarity(grant({ value: 'OR' }), grant({ value: 'OR' })).score).toBe(100);
+    expect(policySimilarity(grant({ value: 'OR' }), grant({ value: 'AND' })).score).toBeLessThan(
+      100,
+    );
+  });
   it("different kinds score 0 with 'Different policy types'", () => {
     const s = policySimilarity(ca('A'), { guestUserRoleId: 'x' });
     expect(s.score).toBe(0);
