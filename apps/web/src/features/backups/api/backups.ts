@@ -9,6 +9,7 @@ import type {
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 
 import { api, authorizedFetch } from '../../../lib/api-client';
+import { handOverFile } from '../../../lib/hand-over-file';
 import { readProgressStream } from '../../../lib/progress-stream';
 
 const base = (client: string) => `/api/backups/${encodeURIComponent(client)}`;
@@ -100,12 +101,5 @@ export async function downloadBackup(client: string, tag: string): Promise<void>
   const response = await authorizedFetch(`${base(client)}/download?${tagQuery(tag)}`);
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${client}_backup.zip`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  handOverFile(await response.blob(), { saveAs: fileName });
 }

@@ -30,6 +30,7 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 
 import { ImageFilePicker, type PickedImage } from '../../../components/image-file-picker';
+import { handOverFile } from '../../../lib/hand-over-file';
 import { useBrowserSession } from '../../../lib/session';
 
 const useStyles = makeStyles({
@@ -49,17 +50,6 @@ function hasResults(result: ComparisonResult | undefined): result is ComparisonR
   return result.baselineType === 'standard'
     ? result.results.length > 0
     : Object.values(result.rows).some((policies) => Object.keys(policies).length > 0);
-}
-
-function download(bytes: Uint8Array<ArrayBuffer>, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Export Report (spec 1 §2, §9): optional logo, optional support message, all or failed results. */
@@ -107,7 +97,9 @@ export function ExportReportDialog({
           ? fromStandardBaseline(standardResult(result), result.notCaptured, meta)
           : fromComparisonResults(result.rows, result.notCaptured, meta);
       const bytes = await createComparisonReportPdf(input);
-      download(bytes, comparisonReportFileName(result.client, result.baselineType));
+      handOverFile(new Blob([bytes], { type: 'application/pdf' }), {
+        saveAs: comparisonReportFileName(result.client, result.baselineType),
+      });
       onClose();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

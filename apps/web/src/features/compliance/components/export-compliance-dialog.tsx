@@ -35,6 +35,7 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 
 import { ImageFilePicker, type PickedImage } from '../../../components/image-file-picker';
+import { handOverFile } from '../../../lib/hand-over-file';
 import { useBrowserSession } from '../../../lib/session';
 
 const useStyles = makeStyles({
@@ -55,17 +56,6 @@ function readBanner(): PickedImage | undefined {
   } catch {
     return undefined;
   }
-}
-
-function download(bytes: Uint8Array<ArrayBuffer>, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The 'Export Compliance Report' modal (spec 3 §2, §5, §9). */
@@ -142,7 +132,7 @@ export function ExportComplianceDialog({
         },
       });
       const file = complianceReportFileName(client, now);
-      download(bytes, file);
+      handOverFile(new Blob([bytes], { type: 'application/pdf' }), { saveAs: file });
       setState('done');
       onExported(EXPORT_MESSAGES.exported(file));
       closeTimer.current = setTimeout(onClose, EXPORT_CLOSE_DELAY_MS);

@@ -9,6 +9,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api, authorizedFetch } from '../../../lib/api-client';
+import { handOverFile } from '../../../lib/hand-over-file';
 
 const BRANDING_KEY = ['customer-reports', 'branding'] as const;
 
@@ -69,16 +70,7 @@ export function useSendReportNow(client: string) {
 /** Opens a PDF of the API in a new tab (the preview) or saves it (a sent report). */
 async function openPdf(path: string, fileName: string, mode: 'open' | 'save'): Promise<void> {
   const response = await authorizedFetch(path);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  if (mode === 'save') link.download = fileName;
-  else link.target = '_blank';
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  handOverFile(await response.blob(), mode === 'save' ? { saveAs: fileName } : 'new-tab');
 }
 
 export function previewReport(client: string): Promise<void> {
