@@ -100,7 +100,9 @@ describe('Customer Reports page', () => {
     expect(
       await screen.findByText('Select a client to see its report schedule and history.'),
     ).toBeInTheDocument();
-    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Client' }), 'FAB');
+    // the picker is disabled until the client list has arrived
+    await screen.findByRole('option', { name: /^FAB/ });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Client' }), 'FAB');
     expect(
       await screen.findByText(
         'No report is scheduled for FAB yet: fill in the recipients and save.',
