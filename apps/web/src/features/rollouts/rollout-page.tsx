@@ -169,6 +169,13 @@ function decisionText(decision: NonNullable<RolloutDto['unreadDecisions']>[strin
     : `Excluded by ${decision.by} on ${when}: no ring deploys to it.`;
 }
 
+/** The rollout's clients a new plan starts from: every planned tenant but those an Approver excluded. */
+function clientsToPlanAgain(rollout: RolloutDto): string[] {
+  return rollout.plan
+    .map((p) => p.client)
+    .filter((client) => rollout.unreadDecisions?.[client]?.decision !== 'excluded');
+}
+
 /**
  * ADR 087: the tenants whose plan could not read some workloads, why, and the Approver's decision
  * on each: deploy anyway (acknowledge) or leave it out (exclude). The rollout starts once each
@@ -330,7 +337,7 @@ function RolloutView({ rollout }: { rollout: RolloutDto }) {
           <MessageBarActions>
             <RoleGate needs="Approver">
               {rollout.mainMoved ? (
-                <RouterLink to={paths.newRollout.getHref(rollout.plan.map((p) => p.client))}>
+                <RouterLink to={paths.newRollout.getHref(clientsToPlanAgain(rollout))}>
                   Plan again
                 </RouterLink>
               ) : (

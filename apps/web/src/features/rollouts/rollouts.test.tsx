@@ -70,7 +70,7 @@ describe('Rollouts', () => {
     expect(screen.queryByText(/Ring 1 failed in CON\./)).not.toBeInTheDocument();
   });
 
-  it('a rollout halted because main moved says so, and plans again from its clients', async () => {
+  it('a rollout halted because main moved says so, and plans again from its clients but the excluded', async () => {
     mockServer.use(
       clientsHandler([knownClient('NWT'), knownClient('CON'), knownClient('FAB')]),
       http.get('*/api/rollouts/commits', () => HttpResponse.json({ commits: [] })),
@@ -80,6 +80,10 @@ describe('Rollouts', () => {
           failed: [],
           deploys: { ...HALTED.deploys, CON: { status: 'succeeded', runId: 12 } },
           mainMoved: { commitId: 'beef0123456789ab', at: '2026-11-27T11:00:00.000Z' },
+          // an Approver left FAB out: planning again does not bring it back
+          unreadDecisions: {
+            FAB: { decision: 'excluded', by: 'ann@msp.example', at: '2026-11-27T10:00:00.000Z' },
+          },
         }),
       ),
     );
@@ -92,7 +96,7 @@ describe('Rollouts', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Plan again' }));
     expect(await screen.findByRole('checkbox', { name: /NWT/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /CON/ })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: /FAB/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /FAB/ })).not.toBeChecked();
   });
 
   it('plans the chosen clients from fresh captures and creates the rollout in rings', async () => {
