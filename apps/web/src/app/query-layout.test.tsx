@@ -19,6 +19,7 @@ describe('a heavy request refused with 429', () => {
         ),
       ),
       http.get('*/api/fleet/trends', () => HttpResponse.json({ trends: [] })),
+      http.get('*/api/drift', () => HttpResponse.json({ clients: [] })),
     );
     renderApp('/fleet');
     const notice = await findNotice(BUSY);
@@ -35,6 +36,7 @@ describe('a heavy request refused with 429', () => {
         ),
       ),
       http.get('*/api/fleet/trends', () => HttpResponse.json({ trends: [] })),
+      http.get('*/api/drift', () => HttpResponse.json({ clients: [] })),
     );
     renderApp('/fleet');
     expect(await screen.findByText('Failed to load the fleet.')).toBeInTheDocument();
