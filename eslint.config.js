@@ -33,6 +33,7 @@ const layers = [
   {
     files: ['packages/contracts/src/**'],
     banned: [
+      '@aegis/insights',
       '@aegis/connectors*',
       '@aegis/emulators',
       '@aegis/reports',
@@ -46,6 +47,7 @@ const layers = [
   {
     files: ['packages/reports/src/**'],
     banned: [
+      '@aegis/insights',
       '@aegis/connectors*',
       '@aegis/emulators',
       '@aegis/contracts',
@@ -58,6 +60,7 @@ const layers = [
   {
     files: ['packages/connectors/src/**'],
     banned: [
+      '@aegis/insights',
       '@aegis/emulators',
       '@aegis/contracts',
       '@aegis/reports',
@@ -77,11 +80,23 @@ const layers = [
       '@aegis/web',
       'react',
     ],
-    why: 'pipeline tasks depend on domain and connectors only',
+    why: 'pipeline tasks depend on domain, connectors and insights only',
+  },
+  {
+    files: ['packages/insights/src/**'],
+    banned: ['@aegis/emulators', '@aegis/reports', '@aegis/server', '@aegis/web', 'react'],
+    why: 'insights depend on domain, connectors and the contracts types only',
   },
   {
     files: ['packages/emulators/src/**'],
-    banned: ['@aegis/contracts', '@aegis/reports', '@aegis/server', '@aegis/web', 'react'],
+    banned: [
+      '@aegis/insights',
+      '@aegis/contracts',
+      '@aegis/reports',
+      '@aegis/server',
+      '@aegis/web',
+      'react',
+    ],
     why: 'emulators depend on domain and connectors only',
   },
   {
@@ -91,7 +106,14 @@ const layers = [
   },
   {
     files: ['apps/web/src/**'],
-    banned: ['@aegis/connectors*', '@aegis/emulators', '@aegis/server', 'node:*', 'fastify'],
+    banned: [
+      '@aegis/connectors*',
+      '@aegis/emulators',
+      '@aegis/insights',
+      '@aegis/server',
+      'node:*',
+      'fastify',
+    ],
     why: 'the browser talks to the Aegis API only',
   },
 ];
@@ -146,6 +168,24 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    // a pipeline task bundles the insights: the contracts' zod schemas stay on the server
+    files: ['packages/insights/src/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@aegis/contracts',
+              allowTypeImports: true,
+              message: 'insights use the contracts for types only',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/src/**'],
     languageOptions: { globals: { ...globals.browser } },

@@ -21,6 +21,7 @@ import {
 import { WebhookClient } from '@aegis/connectors/webhooks';
 import type { CustomerReportRun } from '@aegis/contracts';
 import { DEFAULT_ENGINE_SETTINGS } from '@aegis/domain';
+import { AuditTrail } from '@aegis/insights';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -68,7 +69,6 @@ import { onboardingRoutes } from './routes/onboarding';
 import { projectRoutes } from './routes/projects';
 import { rolloutRoutes } from './routes/rollouts';
 import { sessionRoutes } from './routes/session';
-import { AuditTrail } from './services/audit-trail';
 import { BranchProtectionService } from './services/branch-protection';
 import { clientTenantApis, openIdTenantDiscovery } from './services/client-tenant-apis';
 import type { ClientTenantApisFactory } from './services/client-tenant-onboarding';

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 
 import { isServiceError, ServiceError } from '@aegis/connectors';
 import { auditClientCodeOf, hasRole, type AuditEvent } from '@aegis/domain';
+import type { AuditTrail } from '@aegis/insights';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { redactDeep } from '../lib/logging';
 import { registering } from '../lib/registering';
-import type { AuditTrail } from '../services/audit-trail';
 import { mergeTallies, UnauthenticatedAttempts } from '../services/unauthenticated-attempts';
 
 import { isApiRoute } from './auth';

@@ -1,4 +1,4 @@
-import { isServiceError, retryOnConflict, ServiceError } from '@aegis/connectors';
+import { isServiceError, retryOnConflict, ServiceError, orNotFound } from '@aegis/connectors';
 import {
   TABLE_CONFLICT_RETRY,
   type AppTables,
@@ -33,7 +33,6 @@ import {
 } from '@aegis/domain';
 
 import { KeyedLock } from '../lib/keyed-lock';
-import { orNotFound } from '../lib/upstream-errors';
 
 export interface OperationResult extends BulkResult {
   status: 200;

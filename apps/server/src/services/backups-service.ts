@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 
+import { mustExist, orAbsent, orNotFound, withPrefix } from '@aegis/connectors';
 import type { FileChange, GitRef } from '@aegis/connectors/devops';
 import {
   ProposeChangeError,
@@ -46,8 +47,6 @@ import {
 } from '@aegis/domain';
 import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
-
-import { mustExist, orAbsent, orNotFound, withPrefix } from '../lib/upstream-errors';
 
 import type { PipelineRuns } from './pipeline-runs';
 /** Spec 3 §8: a tag that is not a backup of the client, or not there. */

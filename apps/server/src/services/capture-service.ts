@@ -1,12 +1,11 @@
-import { isServiceError, ServiceError } from '@aegis/connectors';
-import type { BuildRecord, PullRequest, VersionSpec } from '@aegis/connectors/devops';
+import { isServiceError, ServiceError, isNotFound, orNotFound } from '@aegis/connectors';
+import type { BuildRecord, PullRequest } from '@aegis/connectors/devops';
 import { readClientBaseline, type ConfigRepository } from '@aegis/connectors/repository';
 import type {
   CaptureAnalysis,
   CaptureBranch,
   CaptureFile,
   CaptureOverview,
-  CapturePullRequest,
   CapturePullRequestCreated,
   CaptureRun,
   CreateCapturePullRequestBody,
@@ -20,17 +19,12 @@ import {
   acceptedDeviationsPath,
   MAIN_REF,
   captureBranchName,
-  captureBranchPrefix,
-  captureMetadataPath,
   capturePullRequestDescription,
-  capturedAtFromDescription,
   capturePullRequestTitle,
   captureReviewSeverity,
   captureBranchSuffix,
-  clientCaptureOverview,
   capturersOf,
   ConflictError,
-  captureManifestPath,
   captureChangeCounts,
   confinePath,
   driftChangeCounts,
@@ -45,25 +39,19 @@ import {
   isPrerequisitePath,
   jsonContent,
   mayApproveCapture,
-  MERGED_PULL_REQUEST_LIMIT,
   normaliseExcludedPath,
   notCapturedWorkloads,
   NotAllowedError,
   NotFoundError,
-  parseCaptureManifest,
   partialApprovalRefusal,
   propertyChanges,
   toResourcePath,
   toReviewDeviations,
   type AcceptedDeviationsConfig,
-  type CaptureManifest,
-  type CaptureMetadata,
   type ConfigFile,
 } from '@aegis/domain';
+import { CaptureBranches, readCaptureManifest, readCaptureMetadata } from '@aegis/insights';
 import { LRUCache } from 'lru-cache';
-import pLimit from 'p-limit';
-
-import { isNotFound, orNotFound } from '../lib/upstream-errors';
 
 import type { PipelineRuns } from './pipeline-runs';
 
@@ -91,7 +79,6 @@ export interface CaptureUser {
 }
 
 const MAIN = MAIN_REF;
-const APPROVING_VOTE = 5;
 
 /**
  * Configuration capture and its review (spec 3 §2, §4, §7): capture branches with their pull
@@ -99,36 +86,16 @@ const APPROVING_VOTE = 5;
  * baseline), the pull request that carries the approval, and the capture pipeline's runs.
  */
 export class CaptureService {
+  private readonly branches: CaptureBranches;
+
   constructor(
     private readonly repository: ConfigRepository,
     private readonly runs: PipelineRuns,
     private readonly caches: CaptureCaches,
     /** the project whose pipelines include the capture pipeline (216) */
     private readonly pipelineProject: string,
-  ) {}
-
-  /**
-   * What the capture on a branch could not read (ADR 050); undefined for a capture older than
-   * manifests. A failing read throws: the approval rule must not pass on a read that failed.
-   */
-  private async manifestOf(
-    client: string,
-    version: VersionSpec,
-  ): Promise<CaptureManifest | undefined> {
-    const file = await this.repository.readText(captureManifestPath(client), version);
-    return parseCaptureManifest(file?.text);
-  }
-
-  private async metadataOf(
-    client: string,
-    version: VersionSpec,
-  ): Promise<CaptureMetadata | undefined> {
-    try {
-      const parsed = await this.repository.readJson(captureMetadataPath(client), version);
-      return parsed && typeof parsed === 'object' ? parsed : undefined;
-    } catch {
-      return undefined;
-    }
+  ) {
+    this.branches = new CaptureBranches(repository, (branch) => this.runDateOf(branch));
   }
 
   /** When the run that made a branch finished, for branches whose metadata has no capture time. */
@@ -143,142 +110,18 @@ export class CaptureService {
     }
   }
 
-  /**
-   * The client's capture branches (spec 3 §3, §7): the branches that exist, plus the merged ones
-   * known from completed pull requests into main (top 1000), whose source branch is deleted on
-   * completion. Each carries the live state of its latest pull request.
-   */
-  async listBranches(client: string): Promise<CaptureBranch[]> {
-    return (await this.listBranchesOf([client])).get(client) ?? [];
-  }
-
-  /**
-   * The capture branches of several clients from one listing: the refs (the client's prefix for
-   * one client, every capture branch for more) and the two pull-request lists are read once.
-   */
-  async listBranchesOf(clients: readonly string[]): Promise<Map<string, CaptureBranch[]>> {
-    const only = clients.length === 1 ? clients[0] : undefined;
-    const [refs, all] = await Promise.all([
-      this.repository.listRefs(
-        `heads/${only !== undefined ? captureBranchPrefix(only) : 'client-'}`,
-      ),
-      this.repository.listPullRequests({
-        status: 'all',
-        targetRefName: MAIN,
-        top: MERGED_PULL_REQUEST_LIMIT,
-      }),
-    ]);
-    // a list shorter than the limit holds every pull request to main, so every merged one too;
-    // only a longer history asks for the merged ones on their own (ADR 088)
-    const completed =
-      all.length < MERGED_PULL_REQUEST_LIMIT
-        ? all.filter((pr) => pr.status === 'completed')
-        : await this.repository.listPullRequests({
-            status: 'completed',
-            targetRefName: MAIN,
-            top: MERGED_PULL_REQUEST_LIMIT,
-          });
-    const limit = pLimit(8);
-    const result = new Map<string, CaptureBranch[]>();
-    await Promise.all(
-      clients.map(async (client) => {
-        result.set(client, await this.branchesOf(client, refs, completed, all, limit));
-      }),
-    );
-    return result;
-  }
-
-  private async branchesOf(
-    client: string,
-    refs: readonly { name: string; commitId: string }[],
-    completed: readonly PullRequest[],
-    all: readonly PullRequest[],
-    limit: ReturnType<typeof pLimit>,
-  ): Promise<CaptureBranch[]> {
-    const short = (ref: string) => ref.replace(/^refs\/heads\//, '');
-    const ours = (pr: PullRequest) => isCaptureBranchOf(pr.sourceRefName, client);
-    const mergedBy = new Map<string, PullRequest>();
-    for (const pr of completed.filter(ours)) {
-      const name = short(pr.sourceRefName);
-      const seen = mergedBy.get(name);
-      if (!seen || (pr.closedDate ?? '') > (seen.closedDate ?? '')) mergedBy.set(name, pr);
-    }
-    const latest = new Map<string, PullRequest>();
-    for (const pr of all.filter(ours)) {
-      const name = short(pr.sourceRefName);
-      const seen = latest.get(name);
-      if (!seen || pr.pullRequestId > seen.pullRequestId) latest.set(name, pr);
-    }
-
-    const tips = new Map(
-      refs
-        .map((r) => [short(r.name), r.commitId] as const)
-        .filter(([name]) => isCaptureBranchOf(name, client)),
-    );
-    const existing = [...tips.keys()];
-    const branches = await Promise.all(
-      existing.map((name) =>
-        limit(async () => {
-          // read at the tip the listing gave: cached by commit id, so a list shown again costs
-          // no reads until the branch moves
-          const tip: VersionSpec = { commit: tips.get(name) ?? '' };
-          const [metadata, manifest] = await Promise.all([
-            this.metadataOf(client, tip),
-            // the list stays usable when one manifest cannot be read; approval reads it again
-            this.manifestOf(client, tip).catch(() => undefined),
-          ]);
-          const date = metadata?.capturedAt ?? (await this.runDateOf(name));
-          return this.toBranch(
-            name,
-            true,
-            date,
-            metadata,
-            mergedBy.get(name),
-            latest.get(name),
-            manifest,
-          );
-        }),
-      ),
-    );
-    for (const [name, pr] of mergedBy) {
-      if (existing.includes(name)) continue;
-      const date = capturedAtFromDescription(pr.description) ?? pr.creationDate;
-      branches.push(this.toBranch(name, false, date, undefined, pr, latest.get(name)));
-    }
-    return branches;
-  }
-
-  private toBranch(
-    name: string,
-    exists: boolean,
-    date: string | undefined,
-    metadata: CaptureMetadata | undefined,
-    merged: PullRequest | undefined,
-    latest: PullRequest | undefined,
-    manifest?: CaptureManifest,
-  ): CaptureBranch {
-    return {
-      name,
-      exists,
-      partial: isPartialCapture(manifest),
-      notCaptured: notCapturedWorkloads(manifest),
-      merged: merged !== undefined,
-      ...(date ? { date } : {}),
-      ...(merged?.closedDate ? { mergedDate: merged.closedDate } : {}),
-      ...(merged?.closedBy ? { mergedBy: merged.closedBy.displayName } : {}),
-      ...(metadata ? { metadata: pickMetadata(metadata) } : {}),
-      ...(latest ? { pullRequest: toCapturePullRequest(latest) } : {}),
-    };
+  /** The client's capture branches (spec 3 §3, §7), as the Capture screen lists them. */
+  listBranches(client: string): Promise<CaptureBranch[]> {
+    return this.branches.listBranches(client);
   }
 
   async overview(client: string): Promise<CaptureOverview> {
-    return clientCaptureOverview(await this.listBranches(client));
+    return this.branches.overview(client);
   }
 
   /** The overview of several clients (last capture, last merge, pending reviews) from one listing. */
-  async overviews(clients: readonly string[]): Promise<Map<string, CaptureOverview>> {
-    const branches = await this.listBranchesOf(clients);
-    return new Map(clients.map((c) => [c, clientCaptureOverview(branches.get(c) ?? [])]));
+  overviews(clients: readonly string[]): Promise<Map<string, CaptureOverview>> {
+    return this.branches.overviews(clients);
   }
 
   /**
@@ -364,7 +207,7 @@ export class CaptureService {
       this.repository.getBlobs(previousIds),
       this.acceptedDeviations(client, diff.baseCommit),
       // at the commit analysed, as the capture's tree
-      this.manifestOf(client, { commit: diff.targetCommit }),
+      readCaptureManifest(this.repository, client, { commit: diff.targetCommit }),
     ]);
     if (!capture) throw new NotFoundError(`No configuration for client ${client} on ${branch}`);
 
@@ -528,8 +371,8 @@ export class CaptureService {
         sourceRefName: source,
         targetRefName: MAIN,
       }),
-      this.metadataOf(client, { branch }),
-      this.manifestOf(client, { branch }),
+      readCaptureMetadata(this.repository, client, { branch }),
+      readCaptureManifest(this.repository, client, { branch }),
     ]);
     if (!refs.some((r) => r.name === source)) {
       throw new NotFoundError(`Capture branch ${branch} not found`);
@@ -622,27 +465,4 @@ export class CaptureService {
       pipelineId: run.pipelineId,
     };
   }
-}
-
-function pickMetadata(m: CaptureMetadata): CaptureMetadata {
-  const out: CaptureMetadata = {};
-  if (Number.isInteger(m.changeCount) && (m.changeCount ?? -1) >= 0)
-    out.changeCount = m.changeCount;
-  if (Number.isInteger(m.criticalCount) && (m.criticalCount ?? -1) >= 0)
-    out.criticalCount = m.criticalCount;
-  if (typeof m.baselineVersion === 'string') out.baselineVersion = m.baselineVersion;
-  if (typeof m.capturedAt === 'string') out.capturedAt = m.capturedAt;
-  if (typeof m.triggeredBy === 'string') out.triggeredBy = m.triggeredBy;
-  return out;
-}
-
-function toCapturePullRequest(pr: PullRequest): CapturePullRequest {
-  return {
-    pullRequestId: pr.pullRequestId,
-    status: pr.status,
-    prUrl: pr.webUrl,
-    createdBy: pr.createdBy.displayName,
-    ...(pr.closedBy ? { closedBy: pr.closedBy.displayName } : {}),
-    approvedBy: pr.reviewers.filter((r) => r.vote >= APPROVING_VOTE).map((r) => r.displayName),
-  };
 }

@@ -1,3 +1,4 @@
+import { mustExist, orNotFound } from '@aegis/connectors';
 import type { DevOpsApi } from '@aegis/connectors/devops';
 import type { ConfigRepository } from '@aegis/connectors/repository';
 import type { AppTables } from '@aegis/connectors/tables';
@@ -34,7 +35,6 @@ import {
 } from '@aegis/domain';
 
 import type { ProgressReporter } from '../lib/progress-stream';
-import { mustExist, orNotFound } from '../lib/upstream-errors';
 
 import { PipelineRuns } from './pipeline-runs';
 import { PipelinesService } from './pipelines-service';

@@ -1,6 +1,7 @@
 // A client's drift as the scheduled drift check stored it (ADR 063), for the Fleet's Drift column
 // and the client's drift panel, and the per-client check settings an Administrator edits. The
 // pipeline task writes the check rows; this reads them and writes only settings rows.
+import { isNotFound } from '@aegis/connectors';
 import { odata, type AppTables } from '@aegis/connectors/tables';
 import type { ClientDriftDto, DriftSettingsDto, DriftSummaryDto } from '@aegis/contracts';
 import {
@@ -19,8 +20,6 @@ import {
   type AppTableEntity,
   type StoredDriftCheck,
 } from '@aegis/domain';
-
-import { isNotFound } from '../lib/upstream-errors';
 
 function summaryOf(stored: StoredDriftCheck): DriftSummaryDto {
   const { result } = stored;

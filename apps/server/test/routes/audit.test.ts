@@ -6,9 +6,9 @@ import { Writable } from 'node:stream';
 import { createTablesClient, type AppTables } from '@aegis/connectors/tables';
 import { AUDIT_TABLE, type AuditEvent } from '@aegis/domain';
 import { seedAppTables, startAzurite, type RunningAzurite } from '@aegis/emulators';
+import { AuditTrail } from '@aegis/insights';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { AuditTrail } from '../../src/services/audit-trail';
 import { build, type TestApp } from '../helper';
 
 const ADMIN = 'alex.morgan@aegis-msp.example';

@@ -7,10 +7,10 @@ import {
   type MatchingConfig,
 } from '@aegis/domain';
 import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
+import { ComplianceService, createComplianceCaches } from '@aegis/insights';
+import type { ComplianceStore } from '@aegis/insights';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { ComplianceService, createComplianceCaches } from '../../src/services/compliance-service';
-import type { ComplianceStore } from '../../src/services/compliance-store';
 import {
   buildWithSeededDevOps,
   mainWriterOf,

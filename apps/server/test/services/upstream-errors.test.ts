@@ -1,14 +1,14 @@
-import { ServiceError } from '@aegis/connectors';
-import { NotFoundError } from '@aegis/domain';
-import { describe, expect, it } from 'vitest';
-
 import {
+  ServiceError,
   isNotFound,
   mustExist,
   orAbsent,
   orNotFound,
   withPrefix,
-} from '../../src/lib/upstream-errors';
+} from '@aegis/connectors';
+import { NotFoundError } from '@aegis/domain';
+import { describe, expect, it } from 'vitest';
+
 import { answerForError } from '../../src/plugins/error-handler';
 
 const upstream = (statusCode: number, extra: { retryAfterInMs?: number } = {}) =>

@@ -4,3 +4,4 @@ export * from './retry';
 export * from './reachability';
 export * from './telemetry';
 export * from './azure-sdk-pipeline';
+export * from './upstream-errors';

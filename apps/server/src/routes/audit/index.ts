@@ -1,8 +1,8 @@
 import { auditPageSchema, auditQuerySchema } from '@aegis/contracts';
+import type { AuditTrail } from '@aegis/insights';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 
 import { registering } from '../../lib/registering';
-import type { AuditTrail } from '../../services/audit-trail';
 
 export interface AuditRoutesOptions {
   readonly trail: AuditTrail;

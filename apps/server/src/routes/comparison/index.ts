@@ -1,3 +1,4 @@
+import { withPrefix } from '@aegis/connectors';
 import type { ConfigRepository } from '@aegis/connectors/repository';
 import {
   clientParamsSchema,
@@ -5,17 +6,16 @@ import {
   policyQuerySchema,
   runComparisonBodySchema,
 } from '@aegis/contracts';
-import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-
-import { streamProgress } from '../../lib/progress-stream';
-import { registering } from '../../lib/registering';
-import { withPrefix } from '../../lib/upstream-errors';
 import {
   ComparisonService,
   createComparisonCaches,
   MESSAGES,
   type ComparisonCaches,
-} from '../../services/comparison-service';
+} from '@aegis/insights';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+
+import { streamProgress } from '../../lib/progress-stream';
+import { registering } from '../../lib/registering';
 
 const tags = ['comparison'];
 

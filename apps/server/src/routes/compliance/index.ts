@@ -15,16 +15,12 @@ import {
   removeMatchQuerySchema,
   revokeAcceptedQuerySchema,
 } from '@aegis/contracts';
+import { ComplianceService, createComplianceCaches, type ComplianceCaches } from '@aegis/insights';
+import { ConfigRepositoryComplianceStore } from '@aegis/insights';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 
 import { registering } from '../../lib/registering';
-import {
-  ComplianceService,
-  createComplianceCaches,
-  type ComplianceCaches,
-} from '../../services/compliance-service';
-import { ConfigRepositoryComplianceStore } from '../../services/compliance-store';
 
 const tags = ['compliance'];
 

@@ -17,6 +17,15 @@ import {
   sendCustomerReportBodySchema,
 } from '@aegis/contracts';
 import { duePeriod, NotFoundError, parseReportPeriod } from '@aegis/domain';
+import {
+  type AuditTrail,
+  ComparisonService,
+  ComplianceService,
+  ConfigRepositoryComplianceStore,
+  createComparisonCaches,
+  createComplianceCaches,
+  NoSettingsError,
+} from '@aegis/insights';
 import { readLogo } from '@aegis/reports';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -24,15 +33,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AegisConfig } from '../../config';
 import { registering } from '../../lib/registering';
 import { actorName } from '../../plugins/auth';
-import type { AuditTrail } from '../../services/audit-trail';
 import { CaptureService, createCaptureCaches } from '../../services/capture-service';
-import {
-  ComparisonService,
-  createComparisonCaches,
-  NoSettingsError,
-} from '../../services/comparison-service';
-import { ComplianceService, createComplianceCaches } from '../../services/compliance-service';
-import { ConfigRepositoryComplianceStore } from '../../services/compliance-store';
 import type { CustomerReportRenderer } from '../../services/customer-report-renderer';
 import {
   CustomerReportService,

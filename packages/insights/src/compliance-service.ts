@@ -1,3 +1,4 @@
+import { mustExist } from '@aegis/connectors';
 import type { VersionSpec } from '@aegis/connectors/devops';
 import type {
   AcceptanceRequested,
@@ -48,8 +49,6 @@ import {
   toResourcePath,
 } from '@aegis/domain';
 import { LRUCache } from 'lru-cache';
-
-import { mustExist } from '../lib/upstream-errors';
 
 import type { ComplianceStore } from './compliance-store';
 

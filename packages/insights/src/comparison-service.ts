@@ -1,3 +1,4 @@
+import { withPrefix } from '@aegis/connectors';
 import type { VersionSpec } from '@aegis/connectors/devops';
 import {
   readClientBaseline,
@@ -39,8 +40,6 @@ import {
   type NotCapturedWorkload,
 } from '@aegis/domain';
 import { LRUCache } from 'lru-cache';
-
-import { withPrefix } from '../lib/upstream-errors';
 
 /** Spec 1 §7: files are compared 10 at a time; progress is reported (and flushed) per batch. */
 const COMPARISON_BATCH_SIZE = 10;

@@ -1,9 +1,10 @@
 // Reading from an upstream service and wording what went wrong, once (ADR 010): the status a
-// failure answers is decided by answerForError (plugins/error-handler.ts); the services only say
+// failure answers is decided by the server's answerForError; the services and tasks only say
 // what "not there" means for them and put the spec's words in front of the message. Anything else
 // keeps its upstream status, code, request id and Retry-After.
-import { isServiceError, ServiceError } from '@aegis/connectors';
 import { NotFoundError } from '@aegis/domain';
+
+import { isServiceError, ServiceError } from './service-error';
 
 /** Whether a failure means "not there": an upstream 404 or the domain's NotFoundError. */
 export function isNotFound(error: unknown): boolean {
