@@ -5,3 +5,5 @@ export * from './capture-branches';
 export * from './comparison-service';
 export * from './compliance-service';
 export * from './compliance-store';
+export * from './fleet-service';
+export * from './fleet-summarizer';

@@ -1,8 +1,8 @@
+import type { FleetService } from '@aegis/insights';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { registering } from '../lib/registering';
-import type { FleetService } from '../services/fleet-service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

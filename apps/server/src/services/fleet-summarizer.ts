@@ -2,28 +2,10 @@
 // comparing them with the baseline is CPU work, so a cold fleet of hundreds of clients runs it on a
 // piscina pool of worker threads while the server's thread reads the archive and answers requests.
 import type { RawFile } from '@aegis/connectors/repository';
-import { summarizeClient, type ClientSummary, type ConfigFile } from '@aegis/domain';
+import type { ClientSummary, ConfigFile } from '@aegis/domain';
+import { inThreadSummarizer, type FleetSummarizer, type SummaryTask } from '@aegis/insights';
 import { LRUCache } from 'lru-cache';
 import { Piscina } from 'piscina';
-
-import { configFileOf } from '../lib/json-content';
-
-/** One client's summary to compute: its folder's files as read, against the baseline of a tree. */
-export interface SummaryTask {
-  client: string;
-  baselineTreeId: string;
-  baseline: readonly ConfigFile[];
-  files: readonly RawFile[];
-  /** the moment the figures are for (acceptances expire) */
-  at: number;
-}
-
-export interface FleetSummarizer {
-  /** Tasks worth having under way at once: a reader waits for one to finish beyond this. */
-  readonly capacity: number;
-  summarize(task: SummaryTask): Promise<ClientSummary>;
-  close(): Promise<void>;
-}
 
 /**
  * What a summary worker gets for one client. The baseline (megabytes of JSON for a large one) is
@@ -38,16 +20,6 @@ export interface SummaryWorkerTask {
   files: readonly RawFile[];
   at: number;
 }
-
-/** Summaries in the calling thread, one at a time. */
-export const inThreadSummarizer: FleetSummarizer = {
-  capacity: 1,
-  summarize: (task) =>
-    Promise.resolve().then(() =>
-      summarizeClient(task.client, task.baseline, task.files.map(configFileOf), task.at),
-    ),
-  close: () => Promise.resolve(),
-};
 
 /** Baselines kept (the tip's, and the one before a baseline change): shared here, parsed in a worker. */
 export const BASELINES_PER_WORKER = 2;

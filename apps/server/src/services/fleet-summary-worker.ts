@@ -1,10 +1,10 @@
 // A fleet summary worker (ADR 044, ADR 075): piscina runs this module on each of its threads. It
 // keeps the baselines it has read, parsed, and answers each task with the client's summary,
 // computed as the server's thread would.
+import { configFileOf } from '@aegis/connectors/repository';
 import { summarizeClient, type ConfigFile } from '@aegis/domain';
 import { LRUCache } from 'lru-cache';
 
-import { configFileOf } from '../lib/json-content';
 
 import { BASELINES_PER_WORKER, type SummaryWorkerTask } from './fleet-summarizer';
 

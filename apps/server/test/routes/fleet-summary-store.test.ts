@@ -8,6 +8,7 @@ import {
   createConfigRepositoryShared,
   type RawFile,
 } from '@aegis/connectors/repository';
+import { configFileOf } from '@aegis/connectors/repository';
 import {
   createTablesClient,
   FLEET_SUMMARY_TABLE,
@@ -34,7 +35,6 @@ import {
 } from '@aegis/emulators';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { configFileOf } from '../../src/lib/json-content';
 import { buildWithSeededDevOps, mainWriterOf, type AppWithDevOps } from '../devops-fixture';
 import { build, SAMPLE_USER, type TestApp } from '../helper';
 

@@ -3,15 +3,17 @@ import type { RawFile } from '@aegis/connectors/repository';
 import { ConfigRepository, createConfigRepositoryShared } from '@aegis/connectors/repository';
 import { BASELINE_ROOT, CLIENTS_FOLDER } from '@aegis/domain';
 import { CONFIG_REPOSITORY_NAME, SAMPLE_PROJECTS } from '@aegis/emulators';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-import { createFleetCaches, FleetService } from '../../src/services/fleet-service';
 import {
+  createFleetCaches,
+  FleetService,
   inThreadSummarizer,
-  WorkerSummarizer,
   type FleetSummarizer,
   type SummaryTask,
-} from '../../src/services/fleet-summarizer';
+} from '@aegis/insights';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+
+import { WorkerSummarizer } from '../../src/services/fleet-summarizer';
 import { startSeededDevOpsForUser, type SeededDevOpsForUser } from '../devops-fixture';
 
 const REPO = { project: SAMPLE_PROJECTS.tenantManagement, repository: CONFIG_REPOSITORY_NAME };

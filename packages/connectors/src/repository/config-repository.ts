@@ -47,6 +47,13 @@ export interface RawFile {
   bytes: Uint8Array;
 }
 
+const utf8Decoder = new TextDecoder();
+
+/** A configuration file from its bytes (UTF-8 JSON; content null when not JSON). */
+export function configFileOf(file: RawFile): ConfigFile {
+  return { path: file.path, content: jsonContent(utf8Decoder.decode(file.bytes)) };
+}
+
 /** One parsed file of a tree: `content` null when not valid JSON. */
 export interface ParsedFile extends ConfigFile {
   /** repository path, leading slash */

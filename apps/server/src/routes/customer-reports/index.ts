@@ -26,6 +26,7 @@ import {
   createComplianceCaches,
   NoSettingsError,
 } from '@aegis/insights';
+import { createFleetCaches, FleetService } from '@aegis/insights';
 import { readLogo } from '@aegis/reports';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -39,7 +40,6 @@ import {
   CustomerReportService,
   type CustomerReportSources,
 } from '../../services/customer-report-service';
-import { createFleetCaches, FleetService } from '../../services/fleet-service';
 import type { NotificationService } from '../../services/notification-service';
 import type { PipelineRuns } from '../../services/pipeline-runs';
 

@@ -3,13 +3,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { ConfigRepository } from '@aegis/connectors/repository';
 import { devOpsPushAnswerSchema, type DevOpsPushAnswer } from '@aegis/contracts';
 import { AuthenticationError, InputError, MAIN_REF, NotFoundError } from '@aegis/domain';
+import type { FleetService } from '@aegis/insights';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import type { AegisConfig } from '../../config';
 import { registering } from '../../lib/registering';
-import type { FleetService } from '../../services/fleet-service';
 
 /** Where Azure DevOps posts the `git.push` events of the service hook (ADR 062). */
 const DEVOPS_PUSH_HOOK_PATH = '/api/hooks/devops/git-push';

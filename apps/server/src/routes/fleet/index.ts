@@ -8,14 +8,14 @@ import {
   fleetTrendSchema,
 } from '@aegis/contracts';
 import { NotFoundError } from '@aegis/domain';
+import { createFleetCaches, FleetService, type FleetSummarizer } from '@aegis/insights';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 
 import type { AegisConfig } from '../../config';
 import { registering } from '../../lib/registering';
 import { CaptureService, createCaptureCaches } from '../../services/capture-service';
-import { createFleetCaches, FleetService } from '../../services/fleet-service';
-import { createFleetSummarizer, type FleetSummarizer } from '../../services/fleet-summarizer';
+import { createFleetSummarizer } from '../../services/fleet-summarizer';
 
 const tags = ['fleet'];
 
