@@ -84,8 +84,8 @@ const layers = [
   },
   {
     files: ['packages/insights/src/**'],
-    banned: ['@aegis/emulators', '@aegis/reports', '@aegis/server', '@aegis/web', 'react'],
-    why: 'insights depend on domain, connectors and the contracts types only',
+    banned: ['@aegis/emulators', '@aegis/server', '@aegis/web', 'react'],
+    why: 'insights depend on domain, connectors, reports and the contracts types only',
   },
   {
     files: ['packages/emulators/src/**'],

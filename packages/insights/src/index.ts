@@ -5,5 +5,8 @@ export * from './capture-branches';
 export * from './comparison-service';
 export * from './compliance-service';
 export * from './compliance-store';
+export * from './customer-report-renderer';
+export * from './customer-report-service';
+export * from './customer-report-sources';
 export * from './fleet-service';
 export * from './fleet-summarizer';

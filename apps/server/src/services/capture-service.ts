@@ -99,7 +99,7 @@ export class CaptureService {
   }
 
   /** When the run that made a branch finished, for branches whose metadata has no capture time. */
-  private async runDateOf(branch: string): Promise<string | undefined> {
+  async runDateOf(branch: string): Promise<string | undefined> {
     const runId = Number(captureBranchSuffix(branch));
     if (!Number.isInteger(runId) || runId <= 0) return undefined;
     try {

@@ -1,21 +1,10 @@
-// Where a customer report's PDF is rendered (issue 29, ADR 072): pdfmake's layout is 1–2.5 s of
-// CPU per report, which on the server's thread would stall every other request while a technician
-// previews or sends one. So the server renders on a piscina worker pool; the facts are gathered on
-// the server's thread (they come from its services and caches), only the rendering moves.
-import { createCustomerReportPdf, type CustomerReportInput } from '@aegis/reports';
+// Where the server renders a customer report's PDF (issue 29, ADR 072): pdfmake's layout is 1–2.5 s
+// of CPU per report, which on the server's thread would stall every other request while a
+// technician previews or sends one. So the server renders on a piscina worker pool; the facts are
+// gathered on the server's thread (from the insights' services and caches), only rendering moves.
+import { inThreadRenderer, type CustomerReportRenderer } from '@aegis/insights';
+import type { CustomerReportInput } from '@aegis/reports';
 import { Piscina } from 'piscina';
-
-export interface CustomerReportRenderer {
-  render(facts: CustomerReportInput): Promise<Uint8Array>;
-  close(): Promise<void>;
-}
-
-/** Rendering in the calling thread (a job with nothing else to serve, and the tests' reference). */
-export const inThreadRenderer: CustomerReportRenderer = {
-  // a definition that cannot be built rejects, as on the pool, rather than throwing at the call
-  render: (facts) => Promise.resolve(facts).then(createCustomerReportPdf),
-  close: () => Promise.resolve(),
-};
 
 /** A pool with nothing to do stops its workers after this long (each holds pdfmake and its fonts). */
 const IDLE_MS = 60_000;

@@ -3,14 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { inThreadRenderer, type CustomerReportRenderer } from '@aegis/insights';
 import { SAMPLE_PNG_LOGO, sampleCustomerReportInput } from '@aegis/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  inThreadRenderer,
-  workerRenderer,
-  type CustomerReportRenderer,
-} from '../../src/services/customer-report-renderer';
+import { workerRenderer } from '../../src/services/customer-report-renderer';
 
 describe('customer reports rendered on worker threads (ADR 072)', () => {
   let dir: string;

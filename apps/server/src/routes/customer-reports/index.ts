@@ -19,14 +19,11 @@ import {
 import { duePeriod, NotFoundError, parseReportPeriod } from '@aegis/domain';
 import {
   type AuditTrail,
-  ComparisonService,
-  ComplianceService,
-  ConfigRepositoryComplianceStore,
-  createComparisonCaches,
-  createComplianceCaches,
-  NoSettingsError,
+  createCustomerReportCaches,
+  createCustomerReportSources,
+  CustomerReportService,
+  type CustomerReportRenderer,
 } from '@aegis/insights';
-import { createFleetCaches, FleetService } from '@aegis/insights';
 import { readLogo } from '@aegis/reports';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -35,11 +32,6 @@ import type { AegisConfig } from '../../config';
 import { registering } from '../../lib/registering';
 import { actorName } from '../../plugins/auth';
 import { CaptureService, createCaptureCaches } from '../../services/capture-service';
-import type { CustomerReportRenderer } from '../../services/customer-report-renderer';
-import {
-  CustomerReportService,
-  type CustomerReportSources,
-} from '../../services/customer-report-service';
 import type { NotificationService } from '../../services/notification-service';
 import type { PipelineRuns } from '../../services/pipeline-runs';
 
@@ -79,60 +71,24 @@ export function createCustomerReports({
   renderer,
   now = () => new Date(),
 }: CustomerReportsOptions) {
-  const complianceCaches = createComplianceCaches();
-  const comparisonCaches = createComparisonCaches();
+  const caches = createCustomerReportCaches();
   const captureCaches = createCaptureCaches();
-  const fleetCaches = createFleetCaches();
-  const capturesOf = (reader: CustomerReportReader) =>
-    new CaptureService(
+  const sourcesOf = (reader: CustomerReportReader) => {
+    const captures = new CaptureService(
       reader.configRepository,
       reader.pipelineRuns,
       captureCaches,
       config.AEGIS_DEVOPS_PROJECT,
     );
-  const sourcesOf = (reader: CustomerReportReader): CustomerReportSources => ({
-    repository: reader.configRepository,
-    // the services of Baseline Compliance and the standard comparison: the report shows their figures
-    compliance: (client) =>
-      new ComplianceService(
-        new ConfigRepositoryComplianceStore(reader.configRepository),
-        complianceCaches,
-        reader.log,
-        now,
-      ).report(client),
-    standard: async (client) => {
-      try {
-        const result = await new ComparisonService(
-          reader.configRepository,
-          comparisonCaches,
-        ).runComparison(client, 'standard', () => undefined);
-        return result.baselineType === 'standard' ? result : undefined;
-      } catch (error) {
-        if (error instanceof NoSettingsError) return undefined;
-        throw error;
-      }
-    },
-    figuresAt: (client, moments) =>
-      new FleetService(
-        reader.configRepository,
-        capturesOf(reader),
-        fleetCaches,
-        reader.log,
-      ).figuresAt(client, moments),
-    reviewsWaiting: async (client) =>
-      (await capturesOf(reader).overviews([client])).get(client)?.pendingReviews ?? 0,
-    auditEvents: async (client, period) => {
-      if (!audit.stored) return [];
-      const last = new Date(Date.parse(period.end) - 1).toISOString().slice(0, 10);
-      const page = await audit.query({
-        client,
-        from: period.start.slice(0, 10),
-        to: last,
-        pageSize: 200,
-      });
-      return page.events;
-    },
-  });
+    return createCustomerReportSources({
+      repository: reader.configRepository,
+      caches,
+      runDateOf: (branch) => captures.runDateOf(branch),
+      audit,
+      log: reader.log,
+      now,
+    });
+  };
   const storeOf = () => new CustomerReportStore(tables(), blobs());
   return {
     storeOf,
