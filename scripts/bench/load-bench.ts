@@ -2,13 +2,19 @@
  * Load (issue 32 item 6): 20 technicians at once against the server over HTTP, with the DevOps
  * emulator in a child process (the same process group, not the server's event loop): each runs
  * rounds of the Fleet page, a client's compliance report, a comparison (streamed to its result) and
- * the client's capture overview. Latency per route (p50, p95, max), answers other than 200, the
+ * the client's capture overview, with the fleet's summaries stored beforehand by the rebuild
+ * pipeline's task (in Azurite), as in production. Latency per route (p50, p95, max), and per round
+ * (the first, cold, apart), answers other than 200, the
  * server's memory before and after, and CPU apart: the server's process and the emulator's (with
  * its `git`, Azure DevOps' own work in production), in all and per request of each route alone.
  */
-import { availableParallelism, loadavg } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 
-import { STAFF_ACCOUNTS } from '@aegis/emulators';
+import { createTablesClient } from '@aegis/connectors/tables';
+import { STAFF_ACCOUNTS, startAzurite } from '@aegis/emulators';
+import { runFleetRebuild } from '@aegis/pipeline-tasks';
 
 import { cpuMilliseconds, startBenchServerApart } from './server-fixture';
 
@@ -20,7 +26,13 @@ const P95_GOAL_MS = 2_000;
 
 interface Sample {
   route: string;
+  /** the technician's round, 0 the first (cold: every technician arrives at once on a fresh server) */
+  round: number;
+  /** from the start of the load, ms */
+  startedAt: number;
   ms: number;
+  /** the machine's 1-minute load average when it was answered */
+  load: number;
   status: number;
   /** CPU and DevOps requests while it ran: its own only when it ran alone */
   cpu: CpuSplit;
@@ -38,6 +50,21 @@ interface AloneCost extends CpuSplit {
   devopsRequests: number;
 }
 
+/** A route's latency in one round of the technicians, and the machine's load meanwhile. */
+export interface RoundFigures {
+  round: number;
+  count: number;
+  p50: number;
+  p95: number;
+  max: number;
+  failed: number;
+  /** from the start of the load, ms: the round's first request sent, its last answer */
+  from: number;
+  to: number;
+  /** the 1-minute load average over its answers, lowest and highest */
+  load: [number, number];
+}
+
 export interface LoadBenchResult {
   technicians: number;
   rounds: number;
@@ -51,6 +78,8 @@ export interface LoadBenchResult {
     failed: number;
     /** one request of this route run alone afterwards (warm caches), mean over the clients */
     alone: AloneCost;
+    /** the same figures per round: the first (cold) apart from the warm ones */
+    rounds: RoundFigures[];
   }[];
   /** CPU during the load, in all */
   cpu: CpuSplit;
@@ -65,6 +94,32 @@ export interface LoadBenchResult {
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
+function latency(list: readonly Sample[]) {
+  const sorted = list.map((s) => s.ms).sort((x, y) => x - y);
+  return {
+    count: list.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.at(-1) ?? 0,
+    failed: list.filter((s) => s.status !== 200).length,
+  };
+}
+
+function roundFigures(list: readonly Sample[]): RoundFigures[] {
+  const rounds = [...new Set(list.map((s) => s.round))].sort((x, y) => x - y);
+  return rounds.map((round) => {
+    const inRound = list.filter((s) => s.round === round);
+    const loads = inRound.map((s) => s.load);
+    return {
+      round,
+      ...latency(inRound),
+      from: Math.min(...inRound.map((s) => s.startedAt)),
+      to: Math.max(...inRound.map((s) => s.startedAt + s.ms)),
+      load: [Math.min(...loads), Math.max(...loads)],
+    };
+  });
+}
+
 const memory = () => {
   const m = process.memoryUsage();
   return { rss: m.rss / 2 ** 20, heap: m.heapUsed / 2 ** 20 };
@@ -74,10 +129,31 @@ export async function runLoadBench(): Promise<LoadBenchResult> {
   const accounts = STAFF_ACCOUNTS.filter((a) => a.roles.length > 0).map((a) => a.upn);
   // four sample accounts stand for 20 people: each may have as many heavy requests as its share
   const perAccount = Math.ceil(TECHNICIANS / accounts.length);
+  // Table storage as in production: the fleet's summaries are the rebuild pipeline's, stored
+  // before technicians arrive (issue 32 item 5), so a cold server reads them, not makes them
+  const dir = await mkdtemp(path.join(tmpdir(), 'aegis-bench-load-'));
+  const azurite = await startAzurite({ location: dir });
+  const tables = createTablesClient({ connectionString: azurite.connectionString });
   const server = await startBenchServerApart('load', {
+    tables,
     env: { AEGIS_HEAVY_REQUESTS_PER_USER: String(Math.max(4, perAccount)) },
   });
   try {
+    const quiet = () => undefined;
+    const rebuilt = await runFleetRebuild({
+      log: {
+        info: quiet,
+        section: quiet,
+        warning: quiet,
+        error: quiet,
+        succeededWithIssues: quiet,
+      },
+      now: () => new Date(),
+      repository: server.pusher,
+      tables,
+    });
+    if (rebuilt.failed.length > 0) throw new Error(`fleet rebuild: ${rebuilt.failed.join('; ')}`);
+    server.takeRequests();
     const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
     const tokens = new Map<string, string>();
     for (const upn of accounts) tokens.set(upn, await server.idp.issueToken(upn));
@@ -88,7 +164,14 @@ export async function runLoadBench(): Promise<LoadBenchResult> {
       server: cpuMilliseconds().own,
       emulator: server.emulatorCpuMilliseconds(),
     });
-    const timed = async (route: string, url: string, token: string, body?: unknown) => {
+    let loadStart = performance.now();
+    const timed = async (
+      route: string,
+      url: string,
+      token: string,
+      round: number,
+      body?: unknown,
+    ) => {
       const cpuStart = cpuNow();
       const requestsStart = devopsRequests;
       const start = performance.now();
@@ -106,7 +189,10 @@ export async function runLoadBench(): Promise<LoadBenchResult> {
       const cpuEnd = cpuNow();
       samples.push({
         route,
+        round,
+        startedAt: start - loadStart,
         ms,
+        load: loadavg()[0] ?? 0,
         status: response.status,
         cpu: {
           server: cpuEnd.server - cpuStart.server,
@@ -116,10 +202,15 @@ export async function runLoadBench(): Promise<LoadBenchResult> {
       });
     };
     // one technician's round: the four pages of one client
-    const round = async (token: string, client: string, baselineType: 'options' | 'standard') => {
-      await timed('GET /api/fleet', '/api/fleet', token);
-      await timed('GET /api/compliance/{client}', `/api/compliance/${client}`, token);
-      await timed('POST /api/comparison/runs', '/api/comparison/runs', token, {
+    const round = async (
+      token: string,
+      client: string,
+      baselineType: 'options' | 'standard',
+      r: number,
+    ) => {
+      await timed('GET /api/fleet', '/api/fleet', token, r);
+      await timed('GET /api/compliance/{client}', `/api/compliance/${client}`, token, r);
+      await timed('POST /api/comparison/runs', '/api/comparison/runs', token, r, {
         client,
         baselineType,
       });
@@ -127,6 +218,7 @@ export async function runLoadBench(): Promise<LoadBenchResult> {
         'GET /api/capture/clients/{client}/overview',
         `/api/capture/clients/${client}/overview`,
         token,
+        r,
       );
     };
     const before = memory();
@@ -135,6 +227,7 @@ export async function runLoadBench(): Promise<LoadBenchResult> {
     devopsRequests += server.takeRequests().all;
     const requestsBefore = devopsRequests;
     const start = performance.now();
+    loadStart = start;
     await Promise.all(
       Array.from({ length: TECHNICIANS }, async (_, t) => {
         const token = tokens.get(accounts[t % accounts.length] ?? '') ?? '';
@@ -143,6 +236,7 @@ export async function runLoadBench(): Promise<LoadBenchResult> {
             token,
             CLIENTS[(t + r) % CLIENTS.length] ?? 'ABC',
             r % 2 === 0 ? 'options' : 'standard',
+            r,
           );
         }
       }),
@@ -159,7 +253,7 @@ export async function runLoadBench(): Promise<LoadBenchResult> {
     const token = tokens.get(accounts[0] ?? '') ?? '';
     for (const client of CLIENTS) {
       for (const baselineType of ['options', 'standard'] as const) {
-        await round(token, client, baselineType);
+        await round(token, client, baselineType, 0);
       }
     }
     const aloneSamples = samples.splice(0);
@@ -179,18 +273,12 @@ export async function runLoadBench(): Promise<LoadBenchResult> {
       technicians: TECHNICIANS,
       rounds: ROUNDS,
       accounts: accounts.length,
-      routes: [...byRoute].map(([route, list]) => {
-        const sorted = list.map((s) => s.ms).sort((x, y) => x - y);
-        return {
-          route,
-          count: list.length,
-          p50: percentile(sorted, 50),
-          p95: percentile(sorted, 95),
-          max: sorted.at(-1) ?? 0,
-          failed: list.filter((s) => s.status !== 200).length,
-          alone: aloneCost(route),
-        };
-      }),
+      routes: [...byRoute].map(([route, list]) => ({
+        route,
+        ...latency(list),
+        alone: aloneCost(route),
+        rounds: roundFigures(list),
+      })),
       cpu: {
         server: cpuAfter.server - cpuBefore.server,
         emulator: cpuAfter.emulator - cpuBefore.emulator,
@@ -202,6 +290,8 @@ export async function runLoadBench(): Promise<LoadBenchResult> {
     };
   } finally {
     await server.close();
+    await azurite.stop();
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -229,4 +319,15 @@ export function printLoadBench(r: LoadBenchResult): void {
   console.log(
     `goal: p95 < ${P95_GOAL_MS / 1000} s for every route (below 1.00x meets it); CPU and 'to DevOps' columns: ms and DevOps requests per request of the route run alone afterwards, warm`,
   );
+  console.log(
+    `\nper round (round 1 is cold: every technician arrives at once on a fresh server; technicians run their rounds at their own pace, so rounds overlap)`,
+  );
+  console.log(
+    `${'route'.padEnd(44)}${'round'.padStart(7)}${'count'.padStart(7)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'max ms'.padStart(9)}${'not 200'.padStart(9)}${'from–to s'.padStart(13)}${'load (1 min)'.padStart(14)}`,
+  );
+  for (const row of r.routes)
+    for (const f of row.rounds)
+      console.log(
+        `${row.route.padEnd(44)}${String(f.round + 1).padStart(7)}${String(f.count).padStart(7)}${f.p50.toFixed(0).padStart(9)}${f.p95.toFixed(0).padStart(9)}${f.max.toFixed(0).padStart(9)}${String(f.failed).padStart(9)}${`${(f.from / 1000).toFixed(1)}–${(f.to / 1000).toFixed(1)}`.padStart(13)}${`${f.load[0].toFixed(1)}–${f.load[1].toFixed(1)}`.padStart(14)}`,
+      );
 }
