@@ -1,6 +1,7 @@
 export * from './identity';
 export * from './azurite';
 export * from './seed/app-tables';
+export * from './seed/fleet-deviations';
 export * from './devops';
 export * from './faults';
 export {

@@ -489,10 +489,13 @@ export class FleetService {
         clients: snapshot.clients,
       });
       for (const s of unstored) {
-        if (!written.has(s.client)) continue;
+        if (!written.clients.has(s.client)) continue;
         const key = `${s.client}:${s.baselineTreeId}:${s.clientTreeId}`;
         this.caches.stored.set(key, s.summary.computedAt);
       }
+      // the index as written, conditionally on the row's etag: what a read would return now, so
+      // the page does not read it again (a later writer's change shows when an entry lacks)
+      if (written.index) this.caches.deviationIndex.set(baselineTreeId, written.index);
     } catch (error) {
       this.log.warn({ err: error }, 'fleet: summaries not stored');
     }

@@ -231,12 +231,28 @@ describe('fleet summaries stored for every instance (ADR 062)', () => {
       commits: [{ comment: 'Merged PR 99: CON configuration capture', changes: [change] }],
     });
     let after = undefined as unknown as Fleet;
-    // CON's folder, the baseline and its layers (this instance took every other figure from the store)
-    expect(
-      await zipsDuring(async () => {
-        after = await fleetOf(b);
-      }),
-    ).toBe(3);
+    const gets = vi.spyOn(tables, 'getEntity');
+    try {
+      // CON's folder, the baseline and its layers (this instance took every other figure from the store)
+      expect(
+        await zipsDuring(async () => {
+          after = await fleetOf(b);
+        }),
+      ).toBe(3);
+      // the index row read once, by the conditional write that put CON in: the page ranks with
+      // the index as written, not read again
+      const indexReads = gets.mock.calls.filter(
+        ([table, keys]) => table === FLEET_SUMMARY_TABLE && keys.partitionKey === 'index',
+      );
+      expect(indexReads).toHaveLength(1);
+    } finally {
+      gets.mockRestore();
+    }
+    const index = await store.deviationIndex.read();
+    expect(index?.entries.get('CON')?.clientTreeId).toBe(
+      after.rows.find((r) => r.client === 'CON')?.clientTreeId,
+    );
+    expect(after.worstDeviations).toEqual(index?.worst);
     const storedAfter = await store.read();
     for (const [client, row] of storedBefore) {
       if (client === 'CON') continue;

@@ -8,8 +8,13 @@ import {
   type ClientDeviations,
 } from '@aegis/connectors/tables';
 import { worstFleetDeviations, type FleetDeviation, type Severity } from '@aegis/domain';
-import { startAzurite, type RunningAzurite } from '@aegis/emulators';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  generateFleetDeviations,
+  startAzurite,
+  THOUSAND_CLIENTS,
+  type RunningAzurite,
+} from '@aegis/emulators';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const setting = (n: number, severity: Severity = 'high'): FleetDeviation => ({
   path: `Entra/ConditionalAccess/policy-${n}.json`,
@@ -117,6 +122,78 @@ describe("the fleet's deviation index (ADR 085)", () => {
     expect([...(read?.entries.keys() ?? [])].sort()).toEqual(clients.map((c) => c.client));
     expect(read?.worst).toEqual(ruleOver(clients));
   });
+
+  it('answers the index as stored, also when another instance wrote between its read and its write', async () => {
+    const name = `AegisFleetIndexTest${++table}`;
+    const tables = createTablesClient({ connectionString: azurite.connectionString });
+    const one = new FleetDeviationIndex(tables, name);
+    const two = new FleetDeviationIndex(
+      createTablesClient({ connectionString: azurite.connectionString }),
+      name,
+    );
+    const clients = Array.from({ length: 6 }, (_, i) => clientDeviations(i));
+    const tip = atTip('base-1', clients);
+    await one.update(tip, clients.slice(0, 4));
+    // the other instance stores C05 after this one read the row and before it writes its change
+    const replace = tables.updateEntity.bind(tables);
+    const writes = vi.spyOn(tables, 'updateEntity').mockImplementationOnce(async (...args) => {
+      await two.update(tip, [clients[5]!]);
+      return replace(...args);
+    });
+    const { index, stored } = await one.update(tip, [clients[4]!]);
+    // the first write met the other's etag and was decided again on the row it left
+    expect(writes).toHaveBeenCalledTimes(2);
+    expect(stored).toBe(true);
+    const read = await one.read();
+    expect([...index.entries.keys()].sort()).toEqual(clients.map((c) => c.client));
+    expect(index.entries).toEqual(read?.entries);
+    expect(index.worst).toEqual(read?.worst);
+    expect(index.worst).toEqual(ruleOver(clients));
+  });
+
+  it('holds 1,000 clients of 500 policies in rows of its own, read back whole, and keeps two generations', async () => {
+    const name = `AegisFleetIndexTest${++table}`;
+    const tables = createTablesClient({ connectionString: azurite.connectionString });
+    const index = new FleetDeviationIndex(tables, name);
+    const clients = generateFleetDeviations(THOUSAND_CLIENTS);
+    const tip = atTip('base-1', clients);
+    const indexRows = async () =>
+      (await tables.queryEntities(name, { filter: "PartitionKey eq 'index'" })).entities;
+    expect((await index.update(tip, clients)).stored).toBe(true);
+    const rows = await indexRows();
+    // more than one row's 15 parts: what the head row alone could not hold (ADR 085's limit)
+    expect(rows.length).toBeGreaterThan(1);
+    const queries = vi.spyOn(tables, 'queryEntities');
+    const gets = vi.spyOn(tables, 'getEntity');
+    const read = await index.read();
+    // the head row, then the rows it names in one query
+    expect(gets).toHaveBeenCalledTimes(1);
+    expect(queries).toHaveBeenCalledTimes(1);
+    queries.mockRestore();
+    gets.mockRestore();
+    expect(read?.entries.size).toBe(clients.length);
+    for (const c of [clients[0]!, clients[499]!, clients[999]!]) {
+      expect(read?.entries.get(c.client)?.deviations).toEqual(c.deviations);
+    }
+    expect(read?.worst).toEqual(ruleOver(clients));
+
+    // two merges: each writes a generation; the one it replaced stays for readers still on it,
+    // the one before is removed
+    const merged = (i: number) => ({ ...clients[i]!, clientTreeId: `merged-${i}`, deviations: [] });
+    for (const i of [3, 4]) {
+      const tipNow = atTip('base-1', [
+        ...clients.filter((_, k) => k !== 3 && k !== 4),
+        merged(3),
+        merged(4),
+      ]);
+      await index.update(tipNow, [merged(i)]);
+    }
+    expect((await indexRows()).length).toBe(2 * rows.length - 1);
+    const after = await index.read();
+    expect(after?.entries.get(clients[3]!.client)?.clientTreeId).toBe('merged-3');
+    expect(after?.entries.get(clients[4]!.client)?.clientTreeId).toBe('merged-4');
+    expect(after?.entries.size).toBe(clients.length);
+  }, 120_000);
 
   it('starts over for another baseline', async () => {
     const [index] = instances(1);

@@ -1,7 +1,10 @@
-// The fleet's deviating settings in one row (issue 32 item 5, ADR 085): each client's deviations
+// The fleet's deviating settings in one index (issue 32 item 5, ADR 085): each client's deviations
 // (as numbers into one list of settings) with the summary they come from, and the fleet's worst
-// deviations computed from them when they change. The Fleet page reads this one row, not a row
-// per client, and ranks nothing while every client's entry holds.
+// deviations computed from them when they change. The Fleet page reads this index, not a row per
+// client, and ranks nothing while every client's entry holds. An index larger than one row goes on
+// in rows of its own, named by the head row (ADR 090).
+import { randomUUID } from 'node:crypto';
+
 import {
   worstFleetDeviations,
   type AppTableEntity,
@@ -9,13 +12,20 @@ import {
   type FleetWorstDeviation,
 } from '@aegis/domain';
 
-import { packedParts, unpackedParts } from './packed-parts';
+import { packedRows, unpackedRows } from './packed-parts';
 import { SharedRows, type RowDecision } from './shared-rows';
+import { odata } from './tables-client';
 import type { AppTables } from './types';
 
-const KEYS = { partitionKey: 'index', rowKey: 'deviations' };
+const PARTITION = 'index';
+const KEYS = { partitionKey: PARTITION, rowKey: 'deviations' };
 /** Raise when the body's shape changes: an index of another version is rebuilt. */
-const INDEX_FORMAT = 1;
+const INDEX_FORMAT = 2;
+/**
+ * Rows an index may take, the head row included (about 450K characters each): 1,000 clients
+ * deviating on about 810 settings each, a third of them their own, take 6 (ADR 090).
+ */
+const MAX_ROWS = 40;
 
 /** The trees at main's tip: the baseline's and each client folder's. */
 export interface FleetAtTip {
@@ -84,16 +94,21 @@ export class DeviationIndex {
   }
 }
 
-function indexOf(row: AppTableEntity | undefined): DeviationIndex | undefined {
-  if (row?.Format !== INDEX_FORMAT || typeof row.BaselineTreeId !== 'string') return undefined;
-  const body = unpackedParts(row, 'Body') as IndexBody | undefined;
+/** The key of a row after the head: its generation (the head that names it) and its place. */
+const moreRowKey = (generation: string, n: number) =>
+  `${KEYS.rowKey}.${generation}.${String(n).padStart(3, '0')}`;
+
+function indexOf(rows: readonly AppTableEntity[]): DeviationIndex | undefined {
+  const [head] = rows;
+  if (head?.Format !== INDEX_FORMAT || typeof head.BaselineTreeId !== 'string') return undefined;
+  const body = unpackedRows(rows, 'Body') as IndexBody | undefined;
   if (!body) return undefined;
   const entries = new Map<string, Entry>();
   for (const [client, e] of Object.entries(body.clients)) {
     const deviations = e.d.flatMap((i) => body.settings[i] ?? []);
     entries.set(client, { clientTreeId: e.tree, computedAt: e.at, deviations });
   }
-  return new DeviationIndex(row.BaselineTreeId, entries, body.worst);
+  return new DeviationIndex(head.BaselineTreeId, entries, body.worst);
 }
 
 function bodyOf(entries: ReadonlyMap<string, Entry>, worst: FleetWorstDeviation[]): IndexBody {
@@ -115,36 +130,63 @@ function bodyOf(entries: ReadonlyMap<string, Entry>, worst: FleetWorstDeviation[
   return { settings, clients, worst };
 }
 
+/** What a head row names: its generation and how many rows follow it. */
+interface Generation {
+  id: string;
+  more: number;
+}
+
+function generationOf(row: AppTableEntity | undefined, prefix = ''): Generation | undefined {
+  const id = row?.[`${prefix}Generation`];
+  const more = Number(row?.[`${prefix}MoreRows`] ?? 0);
+  return typeof id === 'string' && Number.isInteger(more) ? { id, more } : undefined;
+}
+
 /**
- * The index row over SharedRows (ADR 060): every update is a conditional write on the row as
- * read, so two instances storing different clients at once both land.
+ * The index over SharedRows (ADR 060): every update is a conditional write on the head row as
+ * read, so two instances storing different clients at once both land. An index that needs more
+ * rows writes them first under a new generation, which the head names once its write lands; the
+ * generation it replaced is kept for readers still reading it, the one before is removed.
  */
 export class FleetDeviationIndex {
   private readonly rows: SharedRows;
 
-  constructor(tables: AppTables, table: string) {
+  constructor(
+    private readonly tables: AppTables,
+    private readonly table: string,
+  ) {
     this.rows = new SharedRows(tables, table);
   }
 
   /** The stored index; undefined before the first write or when of another format. */
   async read(): Promise<DeviationIndex | undefined> {
-    return indexOf(await this.rows.read(KEYS));
+    // a head read just before a writer removed the generation it names: read once more
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const rows = await this.rowsFrom(await this.rows.read(KEYS));
+      if (rows) return indexOf(rows);
+    }
+    return undefined;
   }
 
   /**
    * Puts these clients' deviations into the index for main's tip, drops the clients that tip
    * does not have (or has at other trees), and ranks the fleet's worst again. An index of another
-   * baseline is started over. Written only when something changed; an index too large for one
-   * row is answered but not stored (its readers rank from the deviation rows).
+   * baseline is started over. Written only when something changed; an index too large for
+   * `MAX_ROWS` rows is answered but not stored (its readers rank from the deviation rows).
    */
   async update(
     fleet: FleetAtTip,
     changes: readonly ClientDeviations[],
   ): Promise<{ index: DeviationIndex; stored: boolean }> {
-    return this.rows.update(
+    // the rows written for a head write that another writer's change then refused
+    let unlanded: Generation | undefined;
+    const update = this.rows.update(
       KEYS,
-      (row): RowDecision<{ index: DeviationIndex; stored: boolean }> => {
-        const current = indexOf(row);
+      async (row): Promise<RowDecision<{ index: DeviationIndex; stored: boolean }>> => {
+        if (unlanded) await this.remove(unlanded);
+        unlanded = undefined;
+        const rows = await this.rowsFrom(row);
+        const current = rows ? indexOf(rows) : undefined;
         const entries = new Map(
           current?.baselineTreeId === fleet.baselineTreeId ? current.entries : [],
         );
@@ -158,7 +200,8 @@ export class FleetDeviationIndex {
           const entry = entries.get(c.client);
           if (entry?.clientTreeId === c.clientTreeId && entry.computedAt === c.computedAt) continue;
           if (fleet.clients.get(c.client) !== c.clientTreeId) continue;
-          entries.set(c.client, c);
+          const { clientTreeId, computedAt, deviations } = c;
+          entries.set(c.client, { clientTreeId, computedAt, deviations });
           changed = true;
         }
         if (!changed && current) return { result: { index: current, stored: true } };
@@ -166,13 +209,78 @@ export class FleetDeviationIndex {
           new Map([...entries].map(([client, e]) => [client, e.deviations])),
         );
         const index = new DeviationIndex(fleet.baselineTreeId, entries, worst);
-        const parts = packedParts('Body', bodyOf(entries, worst));
-        if (!parts) return { result: { index, stored: false } };
+        const packed = packedRows('Body', bodyOf(entries, worst), MAX_ROWS);
+        if (!packed) return { result: { index, stored: false } };
+        const [first = {}, ...more] = packed;
+        const generation = { id: randomUUID(), more: more.length };
+        if (more.length > 0) {
+          unlanded = generation;
+          await Promise.all(
+            more.map((parts, n) =>
+              this.tables.upsertEntity(this.table, {
+                PartitionKey: PARTITION,
+                RowKey: moreRowKey(generation.id, n),
+                ...parts,
+              }),
+            ),
+          );
+        }
+        const replaced = generationOf(row);
+        const beforeReplaced = generationOf(row, 'Previous');
+        if (beforeReplaced) await this.remove(beforeReplaced);
         return {
-          write: { Format: INDEX_FORMAT, BaselineTreeId: fleet.baselineTreeId, ...parts },
+          write: {
+            Format: INDEX_FORMAT,
+            BaselineTreeId: fleet.baselineTreeId,
+            Generation: generation.id,
+            MoreRows: generation.more,
+            ...(replaced
+              ? { PreviousGeneration: replaced.id, PreviousMoreRows: replaced.more }
+              : {}),
+            ...first,
+          },
           result: { index, stored: true },
         };
       },
+    );
+    try {
+      return await update;
+    } catch (error) {
+      if (unlanded) await this.remove(unlanded).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** The head row and the rows of its generation, in order; undefined when some are gone. */
+  private async rowsFrom(head: AppTableEntity | undefined): Promise<AppTableEntity[] | undefined> {
+    const generation = generationOf(head);
+    if (!head || !generation || generation.more === 0) return head ? [head] : [];
+    const from = moreRowKey(generation.id, 0);
+    const to = moreRowKey(generation.id, generation.more);
+    const rows: AppTableEntity[] = [];
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.tables.queryEntities(this.table, {
+        filter: odata`PartitionKey eq ${PARTITION} and RowKey ge ${from} and RowKey lt ${to}`,
+        ...(continuationToken ? { continuationToken } : {}),
+      });
+      rows.push(...page.entities);
+      continuationToken = page.continuationToken;
+    } while (continuationToken);
+    if (rows.length !== generation.more) return undefined;
+    rows.sort((x, y) => (x.RowKey < y.RowKey ? -1 : 1));
+    return [head, ...rows];
+  }
+
+  /** Removes the rows of a generation no head names any more (a reader of it reads again). */
+  private async remove(generation: Generation): Promise<void> {
+    if (generation.more === 0) return;
+    await this.tables.deleteEntities(
+      this.table,
+      Array.from({ length: generation.more }, (_, n) => ({
+        partitionKey: PARTITION,
+        rowKey: moreRowKey(generation.id, n),
+      })),
     );
   }
 }

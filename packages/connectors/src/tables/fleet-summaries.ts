@@ -8,7 +8,7 @@ import type { AppTableEntity, ClientSummary, FleetDeviation } from '@aegis/domai
 
 import { isServiceError } from '../shared';
 
-import { FleetDeviationIndex, type FleetAtTip } from './fleet-deviation-index';
+import { FleetDeviationIndex, type DeviationIndex, type FleetAtTip } from './fleet-deviation-index';
 import { packedParts, unpackedParts } from './packed-parts';
 import { odata } from './tables-client';
 import type { AppTables } from './types';
@@ -52,6 +52,14 @@ export interface StoredDeviations {
   clientTreeId: string;
   computedAt: number;
   deviations: FleetDeviation[];
+}
+
+/** What `FleetSummaryStore.write` stored. */
+interface WrittenSummaries {
+  /** the clients whose rows were stored */
+  clients: Set<string>;
+  /** the fleet's deviation index as this write left it in its row; none when it was not stored */
+  index: DeviationIndex | undefined;
 }
 
 interface StoreLogger {
@@ -169,11 +177,12 @@ export class FleetSummaryStore {
 
   /**
    * Stores the summaries (two rows per client, replaced whole), then puts their deviations into
-   * the fleet's index for main's tip; returns the clients stored.
+   * the fleet's index for main's tip; returns the clients stored and the index as this write left
+   * it in the row (none when it was not stored), so the writer's next page need not read it again.
    */
-  async write(summaries: readonly StoredSummary[], fleet: FleetAtTip): Promise<Set<string>> {
+  async write(summaries: readonly StoredSummary[], fleet: FleetAtTip): Promise<WrittenSummaries> {
     const stored = new Set<string>();
-    if (summaries.length === 0) return stored;
+    if (summaries.length === 0) return { clients: stored, index: undefined };
     const rows: AppTableEntity[] = [];
     for (const s of summaries) {
       const row = summaryEntity(s);
@@ -188,8 +197,9 @@ export class FleetSummaryStore {
       stored.delete(failed.rowKey);
       this.log.warn({ client: failed.rowKey, reason: failed.message }, 'fleet: summary not stored');
     }
+    let index: DeviationIndex | undefined;
     try {
-      await this.deviationIndex.update(
+      const updated = await this.deviationIndex.update(
         fleet,
         summaries
           .filter((s) => stored.has(s.client))
@@ -200,11 +210,12 @@ export class FleetSummaryStore {
             deviations: s.summary.deviations,
           })),
       );
+      if (updated.stored) index = updated.index;
     } catch (error) {
       // the rows hold: the next Fleet page finds the index lacking them and completes it
       this.log.warn({ err: error }, 'fleet: deviation index not updated');
     }
-    return stored;
+    return { clients: stored, index };
   }
 
   private async rowsOf<T extends { client: string }>(

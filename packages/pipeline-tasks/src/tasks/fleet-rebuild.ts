@@ -93,7 +93,10 @@ export async function runFleetRebuild(context: FleetRebuildContext): Promise<Fle
     ),
   );
   const summaries = computed.filter((s): s is StoredSummary => s !== undefined);
-  const written = await store.write(summaries, { baselineTreeId, clients: trees.clients });
+  const { clients: written } = await store.write(summaries, {
+    baselineTreeId,
+    clients: trees.clients,
+  });
   outcome.computed = written.size;
   for (const s of summaries) {
     if (!written.has(s.client)) outcome.failed.push(`${s.client}: not stored`);
