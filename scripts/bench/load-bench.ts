@@ -20,6 +20,11 @@ import { cpuMilliseconds, startBenchServerApart } from './server-fixture';
 
 const TECHNICIANS = Number(process.env.AEGIS_BENCH_LOAD_TECHNICIANS ?? 20);
 const ROUNDS = Number(process.env.AEGIS_BENCH_LOAD_ROUNDS ?? 3);
+/**
+ * 'stored' (default): the rebuild task stores the fleet's summaries first, as in production;
+ * 'page': no Table storage, so the first Fleet page makes them (the bench before ADR 090)
+ */
+const SUMMARIES = process.env.AEGIS_BENCH_LOAD_SUMMARIES === 'page' ? 'page' : 'stored';
 const CLIENTS = ['ABC', 'CON', 'FAB', 'NWT', 'WWI'];
 /** Issue 32's goal for every page's first answer. */
 const P95_GOAL_MS = 2_000;
@@ -89,6 +94,7 @@ export interface LoadBenchResult {
   memory: { before: { rss: number; heap: number }; after: { rss: number; heap: number } };
   seconds: number;
   load: [number, number];
+  summaries: typeof SUMMARIES;
 }
 
 const percentile = (sorted: readonly number[], p: number) =>
@@ -132,27 +138,29 @@ export async function runLoadBench(): Promise<LoadBenchResult> {
   // Table storage as in production: the fleet's summaries are the rebuild pipeline's, stored
   // before technicians arrive (issue 32 item 5), so a cold server reads them, not makes them
   const dir = await mkdtemp(path.join(tmpdir(), 'aegis-bench-load-'));
-  const azurite = await startAzurite({ location: dir });
-  const tables = createTablesClient({ connectionString: azurite.connectionString });
+  const azurite = SUMMARIES === 'stored' ? await startAzurite({ location: dir }) : undefined;
+  const tables = azurite && createTablesClient({ connectionString: azurite.connectionString });
   const server = await startBenchServerApart('load', {
-    tables,
+    ...(tables ? { tables } : {}),
     env: { AEGIS_HEAVY_REQUESTS_PER_USER: String(Math.max(4, perAccount)) },
   });
   try {
-    const quiet = () => undefined;
-    const rebuilt = await runFleetRebuild({
-      log: {
-        info: quiet,
-        section: quiet,
-        warning: quiet,
-        error: quiet,
-        succeededWithIssues: quiet,
-      },
-      now: () => new Date(),
-      repository: server.pusher,
-      tables,
-    });
-    if (rebuilt.failed.length > 0) throw new Error(`fleet rebuild: ${rebuilt.failed.join('; ')}`);
+    if (tables) {
+      const quiet = () => undefined;
+      const rebuilt = await runFleetRebuild({
+        log: {
+          info: quiet,
+          section: quiet,
+          warning: quiet,
+          error: quiet,
+          succeededWithIssues: quiet,
+        },
+        now: () => new Date(),
+        repository: server.pusher,
+        tables,
+      });
+      if (rebuilt.failed.length > 0) throw new Error(`fleet rebuild: ${rebuilt.failed.join('; ')}`);
+    }
     server.takeRequests();
     const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
     const tokens = new Map<string, string>();
@@ -287,10 +295,11 @@ export async function runLoadBench(): Promise<LoadBenchResult> {
       memory: { before, after },
       seconds,
       load: [loadBefore, loadavg()[0] ?? 0],
+      summaries: SUMMARIES,
     };
   } finally {
     await server.close();
-    await azurite.stop();
+    await azurite?.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }
@@ -298,7 +307,7 @@ export async function runLoadBench(): Promise<LoadBenchResult> {
 export function printLoadBench(r: LoadBenchResult): void {
   const requests = r.routes.reduce((sum, row) => sum + row.count, 0);
   console.log(
-    `\nload: ${r.technicians} technicians at once (on ${r.accounts} sample accounts), ${r.rounds} rounds of fleet, compliance report, comparison and capture overview each, over HTTP; ${r.seconds.toFixed(0)} s in all`,
+    `\nload: ${r.technicians} technicians at once (on ${r.accounts} sample accounts), ${r.rounds} rounds of fleet, compliance report, comparison and capture overview each, over HTTP; ${r.seconds.toFixed(0)} s in all; ${r.summaries === 'stored' ? "the fleet's summaries stored by the rebuild task first (Azurite)" : "no Table storage: the first Fleet page makes the fleet's summaries"}`,
   );
   console.log(
     `this machine: ${availableParallelism()} cores shared with other work, load (1 min) ${r.load[0].toFixed(1)} before and ${r.load[1].toFixed(1)} after; the DevOps emulator in a child process: wall times are noisy, compare CPU or runs on a quiet machine`,
