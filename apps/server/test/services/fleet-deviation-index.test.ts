@@ -195,6 +195,40 @@ describe("the fleet's deviation index (ADR 085)", () => {
     expect(after?.entries.size).toBe(clients.length);
   }, 120_000);
 
+  it('reads the head again when a writer removed the rows it named meanwhile', async () => {
+    const name = `AegisFleetIndexTest${++table}`;
+    const readerTables = createTablesClient({ connectionString: azurite.connectionString });
+    const reader = new FleetDeviationIndex(readerTables, name);
+    const writer = new FleetDeviationIndex(
+      createTablesClient({ connectionString: azurite.connectionString }),
+      name,
+    );
+    // every client's deviations its own: more than one row for 300 clients
+    const clients = generateFleetDeviations({ ...THOUSAND_CLIENTS, clients: 300, ownShare: 1 });
+    const merged = (i: number) => ({ ...clients[i]!, clientTreeId: `merged-${i}`, deviations: [] });
+    const tip = atTip('base-1', [
+      ...clients.filter((_, k) => k !== 1 && k !== 2),
+      merged(1),
+      merged(2),
+    ]);
+    await writer.update(tip, clients);
+    // two merges land after the reader read the head and before it reads the rows the head named:
+    // the second removes them
+    const query = readerTables.queryEntities.bind(readerTables);
+    const queries = vi
+      .spyOn(readerTables, 'queryEntities')
+      .mockImplementationOnce(async (...args) => {
+        await writer.update(tip, [merged(1)]);
+        await writer.update(tip, [merged(2)]);
+        return query(...args);
+      });
+    const read = await reader.read();
+    expect(queries).toHaveBeenCalledTimes(2);
+    expect(read?.entries.get(clients[1]!.client)?.clientTreeId).toBe('merged-1');
+    expect(read?.entries.get(clients[2]!.client)?.clientTreeId).toBe('merged-2');
+    expect(read?.entries.size).toBe(clients.length);
+  }, 120_000);
+
   it('starts over for another baseline', async () => {
     const [index] = instances(1);
     const clients = Array.from({ length: 5 }, (_, i) => clientDeviations(i));
