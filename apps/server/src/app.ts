@@ -332,6 +332,11 @@ export async function buildApp({
         if (!(await claimProducerPass(sharedRows, instanceId, now(), interval))) return;
         await raiseProducedEvents({
           facts,
+          // the scheduled customer reports' outcomes, where Blob storage makes them possible
+          customerReports:
+            blobs || config.AEGIS_BLOBS_CONNECTION_STRING || config.AEGIS_BLOBS_ACCOUNT_URL
+              ? () => reports.storeOf()
+              : undefined,
           notifications,
           rules: () => routingSource.listRules(),
           now,
@@ -383,7 +388,6 @@ export async function buildApp({
     blobs: () => blobs ?? createBlobsClient(blobsConfigOf(config)),
     mail,
     audit: auditTrail,
-    notifications,
     renderer: createCustomerReportRenderer(config.AEGIS_REPORT_WORKERS),
     now,
   });

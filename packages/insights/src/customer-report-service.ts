@@ -10,7 +10,6 @@ import type {
   CustomerReportRun,
   CustomerReportSend,
   FleetTrendPoint,
-  NotificationEvent,
   StandardComparisonResult,
 } from '@aegis/contracts';
 import {
@@ -20,6 +19,7 @@ import {
   type CustomerReportScheduleRecord,
   customerReportSendId,
   customerReportFileName,
+  CUSTOMER_REPORT_SEND_ATTEMPTS,
   duePeriod,
   NotFoundError,
   periodsEndingWith,
@@ -44,63 +44,21 @@ export interface CustomerReportSources {
 export const TREND_PERIODS = 6;
 /** How long a sender holds a client's period before another may take it over. */
 const CLAIM_IN_MS = 10 * 60_000;
-/** Attempts per report in one run before it is reported as failed (the next run tries again). */
-export const SEND_ATTEMPTS = 3;
 
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/**
- * The notification a scheduled report's outcome raises (kind 'customer-report-failed'): one per
- * client, its fingerprint the period, so a period failing again in the next run is not said twice
- * while a new period's failure is; the period sent resolves it.
- */
-export function customerReportEvent(
-  client: string,
-  period: ReportPeriod,
-  at: Date,
-  failure?: string,
-): NotificationEvent {
-  const common = {
-    kind: 'customer-report-failed',
-    clientCode: client,
-    subject: 'scheduled-report',
-    link: `/customer-reports?client=${client}`,
-    occurredAt: at.toISOString(),
-  } as const;
-  if (failure === undefined) {
-    return {
-      ...common,
-      fingerprint: `${period.id}-sent`,
-      severity: 'info',
-      title: `Customer report for ${period.label} sent`,
-      summary: `The scheduled report of ${client} for ${period.label} was sent.`,
-      resolved: true,
-    };
-  }
-  return {
-    ...common,
-    fingerprint: period.id,
-    severity: 'warning',
-    title: `Customer report for ${period.label} not sent`,
-    summary: `The scheduled report of ${client} for ${period.label} failed ${SEND_ATTEMPTS} times: ${failure}\nThe next run tries again; 'Send now' sends it at once.`,
-  };
-}
-
-/** What the service sends through, renders with and tells; each optional for a narrower use. */
+/** What the service sends through and renders with; each optional for a narrower use. */
 export interface CustomerReportServiceOptions {
   /** the email door (Graph sendMail); without one, sending says what is missing */
   readonly mail?: MailSender | undefined;
   /** where PDFs render (ADR 072); default: the calling thread */
   readonly renderer?: CustomerReportRenderer;
-  /** the notification engine (ADR 065): a scheduled report that failed is said to the technicians */
-  readonly notify?: ((event: NotificationEvent) => Promise<unknown>) | undefined;
   readonly now?: () => Date;
 }
 
 export class CustomerReportService {
   private readonly mail: MailSender | undefined;
   private readonly renderer: CustomerReportRenderer;
-  private readonly notify: ((event: NotificationEvent) => Promise<unknown>) | undefined;
   private readonly now: () => Date;
 
   constructor(
@@ -110,7 +68,6 @@ export class CustomerReportService {
   ) {
     this.mail = options.mail;
     this.renderer = options.renderer ?? inThreadRenderer;
-    this.notify = options.notify;
     this.now = options.now ?? (() => new Date());
   }
 
@@ -266,7 +223,8 @@ export class CustomerReportService {
   /**
    * The scheduled run: each enabled schedule's due period, sent once. A client's period is claimed
    * with a conditional write first, so a second run (or instance) never sends it again; a failure
-   * is retried, then recorded and reported, and the next run tries that period again.
+   * is retried, then recorded as the period's outcome (which the notification producers say to the
+   * technicians), and the next run tries that period again.
    */
   async runDue(clients?: readonly string[]): Promise<CustomerReportRun> {
     const run: CustomerReportRun = { sent: [], alreadySent: [], failed: [] };
@@ -289,7 +247,7 @@ export class CustomerReportService {
         continue;
       }
       let lastError: unknown;
-      for (let attempt = 1; attempt <= SEND_ATTEMPTS; attempt++) {
+      for (let attempt = 1; attempt <= CUSTOMER_REPORT_SEND_ATTEMPTS; attempt++) {
         try {
           const send = await this.send(schedule.client, period, 'scheduled', 'scheduled run');
           await this.store.settlePeriod(schedule.client, period.id, { sendId: send.id });
@@ -300,33 +258,13 @@ export class CustomerReportService {
           lastError = error;
         }
       }
-      const failure = lastError === undefined ? undefined : reason(lastError);
-      if (failure !== undefined) {
+      if (lastError !== undefined) {
+        const failure = reason(lastError);
+        // the period's outcome is what the notification producers say (ADR 089)
         await this.store.settlePeriod(schedule.client, period.id, { reason: failure });
-      }
-      const unsaid = await this.said(
-        customerReportEvent(schedule.client, period, this.now(), failure),
-      );
-      if (failure !== undefined) {
-        run.failed.push({
-          ...entry,
-          reason: unsaid
-            ? `${failure} (the technicians could not be notified: ${unsaid})`
-            : failure,
-        });
+        run.failed.push({ ...entry, reason: failure });
       }
     }
     return run;
-  }
-
-  /** Raises the event; answers why it could not be, so the run's answer says so. */
-  private async said(event: NotificationEvent): Promise<string | undefined> {
-    if (!this.notify) return event.resolved ? undefined : 'no notification engine is configured';
-    try {
-      await this.notify(event);
-      return undefined;
-    } catch (error) {
-      return reason(error);
-    }
   }
 }

@@ -4,6 +4,7 @@
 // they are read on a schedule: one instance at a time takes the pass (a claim in AegisSharedState),
 // reads the facts with the Aegis app's own DevOps identity, and raises what they say. Raising is
 // idempotent (ADR 065/066): two passes at once, or a pass repeated, send nothing twice.
+import type { CustomerReportStore } from '@aegis/connectors/customer-reports';
 import type { DevOpsApi } from '@aegis/connectors/devops';
 import type { ConfigRepository } from '@aegis/connectors/repository';
 import type { SharedRows } from '@aegis/connectors/tables';
@@ -13,9 +14,11 @@ import {
   approvalWaitingEvent,
   backupMissedEvent,
   backupTagDate,
+  customerReportOutcomeEvent,
   DEFAULT_APPROVAL_WAITING_HOURS,
   DEFAULT_DEVIATION_EXPIRING_DAYS,
   deviationExpiryEvents,
+  duePeriod,
   findRunLogFindings,
   MAIN_REF,
   parseCaptureBranch,
@@ -243,8 +246,13 @@ export interface ProducerPassReport {
   readonly failed: string[];
 }
 
+/** Where the scheduled customer reports' outcomes are: the period states their run records. */
+type CustomerReportOutcomes = Pick<CustomerReportStore, 'schedules' | 'periodState'>;
+
 export interface ProducerPassOptions {
   readonly facts: ProducerFacts;
+  /** the customer report store; absent where customer reports are not configured */
+  readonly customerReports?: (() => CustomerReportOutcomes) | undefined;
   readonly notifications: NotificationService;
   readonly rules: () => Promise<readonly NotificationRoutingRule[]>;
   readonly now: () => Date;
@@ -342,6 +350,28 @@ export async function raiseProducedEvents(
       },
     ],
   ];
+  const reports = options.customerReports;
+  if (reports) {
+    // the run (a pipeline task) records each period's outcome; it is said here (ADR 089)
+    producers.push([
+      'customer reports',
+      async () => {
+        const store = reports();
+        const limit = pLimit(READ_CONCURRENCY);
+        const schedules = (await store.schedules()).filter((s) => s.enabled);
+        const outcomes = await Promise.all(
+          schedules.map((schedule) =>
+            limit(async () => {
+              const period = duePeriod(schedule.cadence, schedule.dayOfMonth, at);
+              const state = await store.periodState(schedule.client, period.id);
+              return customerReportOutcomeEvent(schedule.client, period, state, at);
+            }),
+          ),
+        );
+        await raise(outcomes);
+      },
+    ]);
+  }
   for (const [name, produce] of producers) {
     try {
       await produce();

@@ -32,7 +32,6 @@ import type { AegisConfig } from '../../config';
 import { registering } from '../../lib/registering';
 import { actorName } from '../../plugins/auth';
 import { CaptureService, createCaptureCaches } from '../../services/capture-service';
-import type { NotificationService } from '../../services/notification-service';
 import type { PipelineRuns } from '../../services/pipeline-runs';
 
 const tags = ['customer-reports'];
@@ -46,8 +45,6 @@ export interface CustomerReportsOptions {
   /** the email door (Graph sendMail); without one, 'send now' says what is missing */
   readonly mail: MailSender | undefined;
   readonly audit: AuditTrail;
-  /** the notification engine, told of a scheduled report that failed (ADR 065) */
-  readonly notifications: NotificationService | undefined;
   /** where the PDFs render (ADR 072): the server's pool keeps its thread free for requests */
   readonly renderer: CustomerReportRenderer;
   readonly now?: () => Date;
@@ -67,7 +64,6 @@ export function createCustomerReports({
   blobs,
   mail,
   audit,
-  notifications,
   renderer,
   now = () => new Date(),
 }: CustomerReportsOptions) {
@@ -96,7 +92,6 @@ export function createCustomerReports({
       new CustomerReportService(sourcesOf(reader), storeOf(), {
         mail,
         renderer,
-        notify: notifications && ((event) => notifications.raise(event)),
         now,
       }),
     close: () => renderer.close(),
