@@ -76,6 +76,11 @@ export interface FleetCaches {
    * once on a cold server join one reading and summarising of /Clients instead of each starting one.
    */
   filling: Map<string, Promise<Settled<FleetSummary>[]>>;
+  /**
+   * Reads of the deviation index row under way, by the baseline of the page that asked: the pages
+   * of a cold round join one read (and one decoding) of the index instead of each making one.
+   */
+  indexReads: Map<string, Promise<DeviationIndex | undefined>>;
 }
 
 export function createFleetCaches(): FleetCaches {
@@ -88,6 +93,7 @@ export function createFleetCaches(): FleetCaches {
     commits: new LRUCache({ max: 2_000 }),
     appDeployment: new LRUCache({ max: 64 }),
     filling: new Map(),
+    indexReads: new Map(),
   };
 }
 
@@ -526,10 +532,7 @@ export class FleetService {
     );
     let index = this.caches.deviationIndex.get(baselineTreeId);
     if (!index || index.lacking(baselineTreeId, identities).length > 0) {
-      index = await this.store.deviationIndex.read().catch((error: unknown) => {
-        this.log.warn({ err: error }, 'fleet: deviation index not read');
-        return undefined;
-      });
+      index = await this.readIndex(this.store, baselineTreeId);
     }
     const lacking = index?.lacking(baselineTreeId, identities) ?? [...identities.keys()];
     if (index && lacking.length === 0) {
@@ -557,6 +560,29 @@ export class FleetService {
       if (deviations) byClient.set(client, deviations);
     }
     return worstFleetDeviations(byClient);
+  }
+
+  /**
+   * The stored deviation index, joined with a read under way: every entry is still checked
+   * against the page's own summaries (`lacking`), so a read begun before a change is never taken
+   * for one after it.
+   */
+  private readIndex(
+    store: FleetSummaryStore,
+    baselineTreeId: string,
+  ): Promise<DeviationIndex | undefined> {
+    let reading = this.caches.indexReads.get(baselineTreeId);
+    if (!reading) {
+      reading = store.deviationIndex
+        .read()
+        .catch((error: unknown) => {
+          this.log.warn({ err: error }, 'fleet: deviation index not read');
+          return undefined;
+        })
+        .finally(() => this.caches.indexReads.delete(baselineTreeId));
+      this.caches.indexReads.set(baselineTreeId, reading);
+    }
+    return reading;
   }
 
   /**

@@ -190,6 +190,28 @@ describe('fleet summaries stored for every instance (ADR 062)', () => {
     expect(fromB.worstDeviations.length).toBeGreaterThan(0);
   });
 
+  it('answers a cold round of pages on a fresh instance with one read of the rows and of the index', async () => {
+    const fromA = await fleetOf(a);
+    const c = await anotherInstance();
+    const queries = vi.spyOn(tables, 'queryEntities');
+    const gets = vi.spyOn(tables, 'getEntity');
+    try {
+      // as many pages at once as one technician may have heavy requests
+      const pages = await Promise.all(Array.from({ length: 4 }, () => fleetOf(c)));
+      const ofTable = <T extends [string, ...unknown[]]>(calls: T[]) =>
+        calls.filter(([table]) => table === FLEET_SUMMARY_TABLE);
+      expect(ofTable(queries.mock.calls)).toHaveLength(1);
+      expect(ofTable(gets.mock.calls).map(([, keys]) => keys)).toEqual([
+        { partitionKey: 'index', rowKey: 'deviations' },
+      ]);
+      for (const page of pages) expect(withoutTime(page)).toEqual(withoutTime(fromA));
+    } finally {
+      queries.mockRestore();
+      gets.mockRestore();
+      await c.close();
+    }
+  });
+
   it("refreshes a client's row after Aegis changes its folder, for the other instance to read", async () => {
     const before = (await store.read(['FAB'])).get('FAB');
     const cleared = await a.injectAs(SAMPLE_USER, {
