@@ -3,7 +3,9 @@
 // (a client secret or a federated token) and table storage.
 import { readFile } from 'node:fs/promises';
 
+import { createBlobsClient } from '@aegis/connectors/blobs';
 import { DevOpsClient } from '@aegis/connectors/devops';
+import { GraphClient, GraphMailSender } from '@aegis/connectors/graph';
 import { ConfigRepository, createConfigRepositoryShared } from '@aegis/connectors/repository';
 import { createTablesClient } from '@aegis/connectors/tables';
 import {
@@ -69,6 +71,25 @@ export function agentContext(
           ...(env.AEGIS_TABLES_URL ? { accountUrl: env.AEGIS_TABLES_URL } : {}),
         })
       : undefined;
+  const blobs =
+    env.AEGIS_BLOBS_CONNECTION_STRING || env.AEGIS_BLOBS_URL
+      ? createBlobsClient({
+          connectionString: env.AEGIS_BLOBS_CONNECTION_STRING,
+          accountUrl: env.AEGIS_BLOBS_URL,
+        })
+      : undefined;
+  // the mailbox is in the tenant the run's identity belongs to (the MSP's own)
+  const mailTenant = env.AEGIS_TENANT_ID;
+  const mail =
+    env.AEGIS_MAIL_SENDER && mailTenant
+      ? new GraphMailSender(
+          new GraphClient({
+            baseUrl: doors.graph.url,
+            getToken: () => (options.tenantTokens ?? credentialTokens)(mailTenant)('graph'),
+          }),
+          env.AEGIS_MAIL_SENDER,
+        )
+      : undefined;
   return {
     log,
     runId: env.BUILD_BUILDID,
@@ -81,6 +102,8 @@ export function agentContext(
     ),
     pipelines: { project, repository: env.AEGIS_CONFIG_REPOSITORY },
     ...(tables ? { tables } : {}),
+    ...(blobs ? { blobs } : {}),
+    ...(mail ? { mail } : {}),
     tenant: (tenantId) => {
       const id = tenantId ?? env.AEGIS_TENANT_ID;
       if (!id) {

@@ -19,6 +19,8 @@ export const USAGE = `Usage: aegis-task <${TASK_NAMES.join('|')}> --client ABC [
   --domain, --client-tenant-id, --enterprise-app-id                            appdeploy-onboard
   --kind due|quick|full                    drift-check (no --client: every client that is due)
   fleet-rebuild takes no --client: it stores every client's fleet summary (AEGIS_TABLES_URL)
+  customer-reports takes no --client: it sends each scheduled client's due report
+    (AEGIS_TABLES_URL, AEGIS_BLOBS_URL, AEGIS_MAIL_SENDER)
 Configuration comes from the agent's environment (README: "Pipelines in a real organisation").`;
 
 export interface CliIo {

@@ -46,6 +46,11 @@ const environmentSchema = z.object({
   /** table storage for app-deploy onboarding */
   AEGIS_TABLES_URL: url.optional(),
   AEGIS_TABLES_CONNECTION_STRING: z.string().min(1).optional(),
+  /** Blob storage for customer reports' PDFs */
+  AEGIS_BLOBS_URL: url.optional(),
+  AEGIS_BLOBS_CONNECTION_STRING: z.string().min(1).optional(),
+  /** the MSP's mailbox customer reports are sent from (in AEGIS_TENANT_ID, Graph Mail.Send) */
+  AEGIS_MAIL_SENDER: z.email().optional(),
 });
 
 export type TaskEnvironment = z.infer<typeof environmentSchema>;

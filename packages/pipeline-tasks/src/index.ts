@@ -10,6 +10,7 @@ export {
   type FleetRebuildContext,
   type FleetRebuildOutcome,
 } from './tasks/fleet-rebuild';
+export { runCustomerReports, type CustomerReportsContext } from './tasks/customer-reports';
 export * from './tasks/layout';
 export { snapshotTenant, stripProperties } from './tasks/snapshot';
 export { writableBody } from './tasks/deploy';

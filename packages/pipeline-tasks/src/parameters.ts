@@ -13,6 +13,7 @@ export const TASK_NAMES = [
   'appdeploy-onboard',
   'drift-check',
   'fleet-rebuild',
+  'customer-reports',
 ] as const;
 export type TaskName = (typeof TASK_NAMES)[number];
 
@@ -149,6 +150,8 @@ export const TASK_PARAMETER_SCHEMAS = {
   }),
   // the whole fleet: no client
   'fleet-rebuild': z.object({}),
+  // every scheduled client whose period is due
+  'customer-reports': z.object({}),
 } satisfies Record<TaskName, z.ZodType>;
 
 export type TaskParameters<T extends TaskName> = z.infer<(typeof TASK_PARAMETER_SCHEMAS)[T]>;

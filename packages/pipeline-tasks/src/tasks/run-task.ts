@@ -5,6 +5,7 @@ import { parseTaskParameters, type TaskName } from '../parameters';
 import { runBackup } from './backup';
 import { runCapture } from './capture';
 import type { TaskContext } from './context';
+import { runCustomerReports } from './customer-reports';
 import { runDeploy } from './deploy';
 import { runDriftCheck } from './drift-check';
 import { runFleetRebuild } from './fleet-rebuild';
@@ -43,5 +44,8 @@ export async function runTask(
     case 'fleet-rebuild':
       parseTaskParameters('fleet-rebuild', parameters);
       return runFleetRebuild(context);
+    case 'customer-reports':
+      parseTaskParameters('customer-reports', parameters);
+      return runCustomerReports(context);
   }
 }
