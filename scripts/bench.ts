@@ -13,6 +13,7 @@ import {
 import { printDriftBench, runDriftBench } from './bench/drift-bench';
 import { printEngineBench, runEngineBench } from './bench/engine-bench';
 import { printFleetBench, runFleetBench } from './bench/fleet-bench';
+import { printFleetIndexBench, runFleetIndexBench } from './bench/fleet-index-bench';
 import { printFleetPoolBench, runFleetPoolBench } from './bench/fleet-pool-bench';
 import { printFleetStoreBench, runFleetStoreBench } from './bench/fleet-store-bench';
 import { printLoadBench, runLoadBench } from './bench/load-bench';
@@ -40,6 +41,9 @@ const benchmarks: Benchmark[] = [
   // 1,000 clients from stored summaries (ADR 062); also `npm run bench fleet-store` alone
   { name: 'fleet', run: async () => printFleetStoreBench(await runFleetStoreBench()) },
   { name: 'fleet-store', run: async () => printFleetStoreBench(await runFleetStoreBench()) },
+  // the deviation index of 1,000 generated clients (ADR 090); also `npm run bench fleet-index`
+  { name: 'fleet', run: async () => printFleetIndexBench(await runFleetIndexBench()) },
+  { name: 'fleet-index', run: async () => printFleetIndexBench(await runFleetIndexBench()) },
   {
     name: 'customer-report',
     run: async () => {
