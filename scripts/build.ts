@@ -59,8 +59,6 @@ export async function buildServer(): Promise<Metafile> {
       'fleet-summary-worker': 'apps/server/src/services/fleet-summary-worker.ts',
       // customer reports render on worker threads (ADR 072), their entry beside the server's too
       'customer-report-worker': 'apps/server/src/services/customer-report-worker.ts',
-      // the scheduled run of customer reports, a job beside the server (ADR 067)
-      'customer-reports-run': 'apps/server/src/customer-reports-run.ts',
     },
     outdir: SERVER_OUT_DIR,
     outExtension: { '.js': '.mjs' },

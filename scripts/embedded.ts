@@ -9,8 +9,9 @@ import path from 'node:path';
 
 import { createBlobsClient } from '@aegis/connectors/blobs';
 import { CustomerReportStore } from '@aegis/connectors/customer-reports';
-import { DEVOPS_RESOURCE } from '@aegis/connectors/devops';
+import { DEVOPS_RESOURCE, type DevOpsApi } from '@aegis/connectors/devops';
 import { createTablesClient } from '@aegis/connectors/tables';
+import { PIPELINE_CATALOGUE } from '@aegis/domain';
 import {
   AEGIS_ENTERPRISE_APP,
   buildDevOpsServer,
@@ -109,6 +110,17 @@ async function seedSampleReports(dataDir: string, store: CustomerReportStore): P
     });
   }
   await writeFile(marker, JSON.stringify({ seededAt: at }));
+}
+
+/** Queues a run of the Customer Reports pipeline of the sample project (ADR 089). */
+async function runCustomerReportsPipeline(devops: DevOpsApi | undefined): Promise<void> {
+  if (!devops) throw new Error('the app has no DevOps identity of its own');
+  const project = SAMPLE_PROJECTS.tenantManagement;
+  const pipeline = (await devops.listPipelines(project)).find(
+    (p) => p.name === PIPELINE_CATALOGUE.customerReports.name,
+  );
+  if (!pipeline) throw new Error(`${PIPELINE_CATALOGUE.customerReports.name} is not defined`);
+  await devops.runPipeline(project, pipeline.id);
 }
 
 async function seedSampleNotifications(
@@ -286,6 +298,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
           clientSecret: aegisApp.clientSecret,
           tenantEmulatorUrl: () => tenantEmulatorUrl,
           tablesConnectionString: azurite.connectionString,
+          blobsConnectionString: azuriteBlob.connectionString,
+          mail: { tenantId: AEGIS_ENTERPRISE_APP.ownerTenantId, sender: SAMPLE_MAIL_SENDER },
         }),
       }),
       { port: port + 102, host },
@@ -355,13 +369,11 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
     stack.push(() => app.close());
     // the address it really listens on (AEGIS_HOST), not a name that may resolve elsewhere
     const url = await app.listen({ host, port });
-    // the due reports (each period once, ADR 067): the sample's history, then each start's catch-up
-    void app.runCustomerReports?.().then(
-      (run) => {
-        if (run.failed.length > 0)
-          app.log.warn({ failed: run.failed }, 'customer reports not sent');
-      },
-      (error: unknown) => app.log.warn({ err: error }, 'the customer reports could not run'),
+    // the due reports (each period once, ADR 089): the sample's history, then each start's
+    // catch-up, by a run of the Customer Reports pipeline as a technician would queue it (its
+    // daily schedule does not replay the times the stack was down)
+    void runCustomerReportsPipeline(app.aegisDevOps).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'the Customer Reports pipeline could not be queued'),
     );
     return {
       url,

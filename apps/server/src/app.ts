@@ -19,7 +19,6 @@ import {
   type TablesConfig,
 } from '@aegis/connectors/tables';
 import { WebhookClient } from '@aegis/connectors/webhooks';
-import type { CustomerReportRun } from '@aegis/contracts';
 import { DEFAULT_ENGINE_SETTINGS } from '@aegis/domain';
 import { AuditTrail } from '@aegis/insights';
 import fastifyStatic from '@fastify/static';
@@ -104,8 +103,6 @@ import { RolloutStore } from './services/rollout-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The due customer reports sent as the Aegis app's own identity (ADR 067); none without it. */
-    runCustomerReports: (() => Promise<CustomerReportRun>) | undefined;
     /**
      * The notification engine (ADR 065): producers `raise` events, the notification routes list,
      * acknowledge and snooze; none without Table storage or without a routing source.
@@ -393,21 +390,6 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => reports.close());
   await app.register(customerReportRoutes, { reports, now });
-  // the scheduled run as the app's own identity (ADR 067): the customer-reports job and npm start's sample
-  const appDevOps = app.aegisDevOps;
-  app.decorate(
-    'runCustomerReports',
-    appDevOps
-      ? () =>
-          reports
-            .serviceOf({
-              configRepository: new ConfigRepository(appDevOps, app.configRepositoryShared),
-              pipelineRuns: new PipelineRuns(appDevOps, createPipelineRunsShared(), app.log),
-              log: app.log,
-            })
-            .runDue()
-      : undefined,
-  );
   await app.register(branchProtectionRoutes, { config });
   // the drift check writes its results to Aegis's own account (ADR 063)
   await app.register(driftRoutes, {
@@ -422,6 +404,7 @@ export async function buildApp({
     ...(rollouts ? { store: rollouts } : {}),
     now,
   });
+  const appDevOps = app.aegisDevOps;
   const rolloutRuns =
     appDevOps &&
     new PipelineRuns(appDevOps, createPipelineRunsShared(config.AEGIS_PIPELINE_IDS), app.log);

@@ -264,10 +264,5 @@ describe('customer reports (issue 29)', () => {
       await as({ method: 'GET', url: '/api/customer-reports/FAB/sends' })
     ).json<CustomerReportHistory>();
     expect(history.sends.filter((s) => s.trigger === 'scheduled')).toHaveLength(1);
-
-    // the scheduled job runs as the app's own identity: it finds the period sent too
-    const job = await f.t.app.runCustomerReports?.();
-    expect(job?.alreadySent).toEqual([{ client: 'FAB', periodId: first.sent[0]!.periodId }]);
-    expect(mail.sent.length).toBe(sendsBefore + 1);
   }, 180_000);
 });

@@ -167,6 +167,16 @@ export const PIPELINE_CATALOGUE = {
     templateParameters: [],
     variables: [],
   },
+  /**
+   * Issue 29 (ADR 089): each scheduled client's customer report for its due period, sent once;
+   * scheduled daily.
+   */
+  customerReports: {
+    name: 'Customer Reports',
+    folder: AEGIS_PIPELINES_FOLDER,
+    templateParameters: [],
+    variables: [],
+  },
 } as const satisfies Record<string, CataloguedPipeline>;
 
 export type CataloguedPipelineKey = keyof typeof PIPELINE_CATALOGUE;

@@ -2,7 +2,9 @@
 // catalogue's pipelines: the same `runTask` an Azure Pipelines agent runs through `aegis-task`,
 // given the run's parameters, a DevOps client on this emulator with the run's job token, and the
 // client tenant the embedder connects (the tenant emulator on the embedded default).
+import type { BlobStore } from '@aegis/connectors/blobs';
 import { DevOpsClient } from '@aegis/connectors/devops';
+import type { MailSender } from '@aegis/connectors/graph';
 import { ConfigRepository, createConfigRepositoryShared } from '@aegis/connectors/repository';
 import type { AppTables } from '@aegis/connectors/tables';
 import { cataloguedPipelineOf, type CataloguedPipelineKey } from '@aegis/domain';
@@ -11,11 +13,13 @@ import { runTask, type TaskLog, type TaskName, type TenantGateway } from '@aegis
 import type { PipelineEffect } from './pipeline-runner';
 import type { DevOpsState } from './state';
 
-/** How the runner reaches client tenants and table storage (given by the embedder). */
+/** How the runner reaches client tenants, storage and the MSP's mailbox (given by the embedder). */
 export interface TaskRuntime {
   /** a gateway to the tenant named by a client code or a tenant id */
   tenant(clientCodeOrTenantId: string): Promise<TenantGateway>;
   tables?: AppTables;
+  blobs?: BlobStore;
+  mail?: MailSender;
 }
 
 export interface TaskEffectOptions {
@@ -38,6 +42,7 @@ export const TASK_OF_CATALOGUED_PIPELINE: Readonly<Record<CataloguedPipelineKey,
   removeBaseline: 'offboard',
   driftCheck: 'drift-check',
   fleetRebuild: 'fleet-rebuild',
+  customerReports: 'customer-reports',
 };
 
 export function taskOfPipeline(pipeline: {
@@ -89,6 +94,8 @@ export function taskEffect(
       ),
       pipelines: { project: project.id, repository: configRepository.id },
       ...(options.runtime.tables ? { tables: options.runtime.tables } : {}),
+      ...(options.runtime.blobs ? { blobs: options.runtime.blobs } : {}),
+      ...(options.runtime.mail ? { mail: options.runtime.mail } : {}),
       tenant: (tenantId) => options.runtime.tenant(tenantId || client),
     });
   };

@@ -1,7 +1,10 @@
 // The embedded default's TaskRuntime: the pipeline tasks reach the simulated client tenants the way
 // an agent reaches real ones — an app-only token of the Aegis app from the tenant's authority
 // (client credentials at the local identity provider) and the tenant emulator's Graph, admin
-// command and ARM endpoints through HttpTenantGateway.
+// command and ARM endpoints through HttpTenantGateway. Customer reports are sent from the MSP's
+// mailbox through the tenant emulator's Graph sendMail, with a token of the MSP's own tenant.
+import { createBlobsClient } from '@aegis/connectors/blobs';
+import { GraphClient, GraphMailSender, type MailSender } from '@aegis/connectors/graph';
 import { createTablesClient } from '@aegis/connectors/tables';
 import {
   HttpTenantGateway,
@@ -22,8 +25,12 @@ export interface TenantTaskRuntimeOptions {
   clientSecret: string;
   /** the tenant emulator's origin (Graph, Exchange admin API, Teams configuration, ARM) */
   tenantEmulatorUrl: () => string;
-  /** Azurite or a storage account, for app-deploy onboarding */
+  /** Azurite or a storage account, for app-deploy onboarding, the fleet rebuild and reports */
   tablesConnectionString?: string;
+  /** Azurite's blob service, for the customer reports' PDFs */
+  blobsConnectionString?: string;
+  /** the MSP's mailbox customer reports are sent from, and the MSP's own tenant it is in */
+  mail?: { tenantId: string; sender: string };
 }
 
 export function tenantTaskRuntime(options: TenantTaskRuntimeOptions): TaskRuntime {
@@ -58,6 +65,19 @@ export function tenantTaskRuntime(options: TenantTaskRuntimeOptions): TaskRuntim
     });
     return body.access_token;
   };
+  const mail = options.mail;
+  // the tenant emulator's address is known only once it listens: a sender per message
+  const mailSender: MailSender | undefined = mail && {
+    sender: mail.sender,
+    send: (message, sendOptions) =>
+      new GraphMailSender(
+        new GraphClient({
+          baseUrl: options.tenantEmulatorUrl(),
+          getToken: () => token(mail.tenantId, 'graph'),
+        }),
+        mail.sender,
+      ).send(message, sendOptions),
+  };
   return {
     tenant: (clientCodeOrTenantId) => {
       const tenant = findSimulatedTenant(clientCodeOrTenantId);
@@ -80,5 +100,9 @@ export function tenantTaskRuntime(options: TenantTaskRuntimeOptions): TaskRuntim
     ...(options.tablesConnectionString
       ? { tables: createTablesClient({ connectionString: options.tablesConnectionString }) }
       : {}),
+    ...(options.blobsConnectionString
+      ? { blobs: createBlobsClient({ connectionString: options.blobsConnectionString }) }
+      : {}),
+    ...(mailSender ? { mail: mailSender } : {}),
   };
 }

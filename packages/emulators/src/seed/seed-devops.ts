@@ -60,13 +60,14 @@ export { FIXED_PIPELINE_IDS };
 
 /** Ids the sample organisation gives the catalogue's pipelines that are found by folder and name. */
 const NAMED_PIPELINE_IDS: Record<
-  'deployBaseline' | 'removeBaseline' | 'driftCheck' | 'fleetRebuild',
+  'deployBaseline' | 'removeBaseline' | 'driftCheck' | 'fleetRebuild' | 'customerReports',
   number
 > = {
   deployBaseline: 230,
   removeBaseline: 231,
   driftCheck: 232,
   fleetRebuild: 233,
+  customerReports: 234,
 };
 
 /**
@@ -76,6 +77,10 @@ const NAMED_PIPELINE_IDS: Record<
 const AEGIS_PIPELINE_YAML: Partial<Record<CataloguedPipelineKey, string>> = {
   fleetRebuild: readFileSync(
     new URL('../../../../pipelines/fleet-rebuild.yml', import.meta.url),
+    'utf8',
+  ),
+  customerReports: readFileSync(
+    new URL('../../../../pipelines/customer-reports.yml', import.meta.url),
     'utf8',
   ),
 };
@@ -374,6 +379,7 @@ export async function seedDevOps(
     removeBaseline: '/baseline/remove.yml',
     driftCheck: '/pipelines/drift-check.yml',
     fleetRebuild: '/pipelines/fleet-rebuild.yml',
+    customerReports: '/pipelines/customer-reports.yml',
   };
   const parametersById = new Map<number, readonly string[]>();
   const aegisYamlById = new Map<number, string>();

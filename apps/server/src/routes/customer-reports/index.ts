@@ -50,7 +50,7 @@ export interface CustomerReportsOptions {
   readonly now?: () => Date;
 }
 
-/** Who reads: a signed-in technician (their request), or the app itself (the scheduled run). */
+/** Who reads: a signed-in technician, with their request's identity. */
 export interface CustomerReportReader {
   configRepository: ConfigRepository;
   pipelineRuns: PipelineRuns;
