@@ -46,6 +46,10 @@ export interface TenantPipelines {
 export interface TenantPipelinesOptions {
   /** Table storage for the tasks that use it (app-deploy onboarding, the drift check, the fleet rebuild) */
   tablesConnectionString?: string;
+  /** Blob storage for customer reports' PDFs */
+  blobsConnectionString?: string;
+  /** the MSP's own tenant and the mailbox customer reports are sent from */
+  mail?: { tenantId: string; sender: string };
 }
 
 export async function startTenantPipelines(
@@ -60,6 +64,7 @@ export async function startTenantPipelines(
     allowedOrigins: [],
     directory: tenantWorldDirectory(world),
     applications: [app],
+    ...(options.mail ? { homeTenantId: options.mail.tenantId } : {}),
   });
   const tenants = await listenTenantEmulator(
     buildTenantEmulator({
@@ -68,6 +73,9 @@ export async function startTenantPipelines(
         jwksUrl: idp.jwksUrl,
         audiences: TENANT_EMULATOR_AUDIENCES,
       }),
+      ...(options.mail
+        ? { msp: { tenantId: options.mail.tenantId, mailboxes: [options.mail.sender] } }
+        : {}),
     }),
     { port: 0 },
   );
@@ -84,6 +92,10 @@ export async function startTenantPipelines(
       ...(options.tablesConnectionString
         ? { tablesConnectionString: options.tablesConnectionString }
         : {}),
+      ...(options.blobsConnectionString
+        ? { blobsConnectionString: options.blobsConnectionString }
+        : {}),
+      ...(options.mail ? { mail: options.mail } : {}),
     }),
   });
   const devops = new DevOpsClient({
