@@ -1,5 +1,5 @@
 // Issue 29 performance: one client's customer report (time and PDF size, with a logo) and many
-// rendered one after another, memory sampled as it goes; then the monthly run through the server,
+// rendered one after another, memory sampled as it goes; then the monthly run as the pipeline task,
 // facts, rendering, mail, Blob and Table storage, for 200 generated clients of 500 policies.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -7,10 +7,12 @@ import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 
 import { createBlobsClient } from '@aegis/connectors/blobs';
+import { DevOpsClient } from '@aegis/connectors/devops';
 import type { MailMessage, MailSender } from '@aegis/connectors/graph';
+import { ConfigRepository, createConfigRepositoryShared } from '@aegis/connectors/repository';
 import { createTablesClient } from '@aegis/connectors/tables';
-import type { CustomerReportRun } from '@aegis/contracts';
 import { startAzurite, startAzuriteBlob } from '@aegis/emulators';
+import { runCustomerReports } from '@aegis/pipeline-tasks';
 import {
   sampleCustomerReportInput,
   createCustomerReportPdf,
@@ -19,7 +21,7 @@ import {
 
 import { generateTrees } from './engine-bench';
 import { clientCode, importFleet } from './fleet-store-bench';
-import { cpuMilliseconds, startBenchServer, withPeakHeap } from './server-fixture';
+import { BENCH_REPO, cpuMilliseconds, startBenchServer, withPeakHeap } from './server-fixture';
 
 /** Policies of each generated client, as the issue's monthly run. */
 const POLICIES = 500;
@@ -82,13 +84,13 @@ export function printCustomerReportBench(b: CustomerReportBench): void {
   );
 }
 
-/** What the monthly run through the server did, and what it cost. */
+/** What the monthly run as the pipeline task did, and what it cost. */
 export interface CustomerReportRunBench {
   clients: number;
   policies: number;
   setupSeconds: number;
   runMs: number;
-  /** CPU of this process's threads (server, report worker, emulators) and the emulator's git meanwhile */
+  /** CPU of this process's threads (task, server, emulators) and the emulator's git meanwhile */
   cpuMs: { own: number; git: number };
   sent: number;
   failed: string[];
@@ -122,11 +124,11 @@ const heapUsedMb = () => getHeapStatistics().used_heap_size / 2 ** 20;
 const rssMb = () => process.memoryUsage().rss / 2 ** 20;
 
 /**
- * The scheduled run as the server does it (`POST /api/customer-reports/runs`, the run `runDue`
- * is): `clients` generated clients of 500 policies (git fast-import, as the fleet-store bench),
- * each with a schedule due now; every report's facts gathered from the compliance, comparison and
- * fleet services, rendered on the report worker, sent to an accepting mailbox, archived in
- * Azurite's Blob service and recorded in its Table service.
+ * The monthly run on one agent (`aegis-task customer-reports`, ADR 089): `clients` generated
+ * clients of 500 policies (git fast-import, as the fleet-store bench), each with a schedule due
+ * now (saved through the portal's route); every report's facts gathered by the insights' services
+ * over the task's own repository reader, rendered in the task's thread, sent to an accepting
+ * mailbox, archived in Azurite's Blob service and recorded in its Table service.
  */
 export async function runCustomerReportRunBench(
   clients = Number(process.env.AEGIS_BENCH_REPORT_CLIENTS ?? 200),
@@ -136,14 +138,24 @@ export async function runCustomerReportRunBench(
   const azuriteBlob = await startAzuriteBlob({ location: path.join(dir, 'blobs') });
   const mail = new AcceptingMail();
   const tables = createTablesClient({ connectionString: azurite.connectionString });
+  const blobs = createBlobsClient({ connectionString: azuriteBlob.connectionString });
   const server = await startBenchServer('customer-reports', {
     tables,
-    ports: {
-      tables,
-      blobs: createBlobsClient({ connectionString: azuriteBlob.connectionString }),
-      mailSender: mail,
-    },
+    ports: { tables, blobs, mailSender: mail },
   });
+  // the task's context, as an agent builds it: its own repository reader and caches
+  const quiet = () => undefined;
+  const taskContext = {
+    log: { info: quiet, section: quiet, warning: quiet, error: quiet, succeededWithIssues: quiet },
+    now: () => new Date(),
+    repository: new ConfigRepository(
+      new DevOpsClient({ organizationUrl: server.emulator.url, getToken: () => server.token() }),
+      createConfigRepositoryShared(BENCH_REPO),
+    ),
+    tables,
+    blobs,
+    mail,
+  };
   try {
     const setupStart = performance.now();
     const { baseline, client } = generateTrees(POLICIES);
@@ -181,18 +193,14 @@ export async function runCustomerReportRunBench(
       if (saved.statusCode !== 200) throw new Error(`schedule ${code}: ${saved.body}`);
       const clientStart = performance.now();
       const clientCpu = cpuMilliseconds();
-      const { value: response, peak: clientPeak } = await withPeakHeap(() =>
-        server.app.inject({
-          method: 'POST',
-          url: '/api/customer-reports/runs',
-          headers: { authorization },
+      const { value: run, peak: clientPeak } = await withPeakHeap(() =>
+        // a run with a report not sent fails, naming it
+        runCustomerReports(taskContext).catch((error: unknown) => {
+          failed.push(`${code}: ${error instanceof Error ? error.message : String(error)}`);
+          return undefined;
         }),
       );
-      if (response.statusCode !== 200)
-        throw new Error(`run: ${response.statusCode} ${response.body}`);
-      const run = response.json<CustomerReportRun>();
-      sent.push(...run.sent.map((s) => s.client));
-      failed.push(...run.failed.map((f) => `${f.client}: ${f.reason}`));
+      sent.push(...(run?.sent.map((s) => s.client) ?? []));
       const clientCpuEnd = cpuMilliseconds();
       const ms = performance.now() - clientStart;
       (globalThis as { gc?: () => void }).gc?.();
@@ -241,13 +249,13 @@ export function printCustomerReportRunBench(b: CustomerReportRunBench): void {
   const perMs = b.runMs / Math.max(1, b.sent + b.failed.length);
   const f = (n: number) => n.toFixed(0);
   console.log(
-    `\nCustomer reports, the monthly run through the server (${b.clients} clients of ${b.policies} policies; setup ${f(b.setupSeconds)} s)`,
+    `\nCustomer reports, the monthly run as aegis-task customer-reports on one agent (${b.clients} clients of ${b.policies} policies; setup ${f(b.setupSeconds)} s)`,
   );
   console.log(
-    `  ${b.sent} sent, ${b.failed.length} failed in ${(b.runMs / 1000).toFixed(1)} s: ${f(perMs)} ms a client (facts, rendering on the report worker, mail, Blob, Table); PDFs ${f(b.attachmentKib)} KiB each`,
+    `  ${b.sent} sent, ${b.failed.length} failed in ${(b.runMs / 1000).toFixed(1)} s: ${f(perMs)} ms a client (facts, rendering in the task's thread, mail, Blob, Table); PDFs ${f(b.attachmentKib)} KiB each`,
   );
   console.log(
-    `  CPU meanwhile: ${f(b.cpuMs.own / 1000)} s in this process (server, report worker, emulators), ${f(b.cpuMs.git / 1000)} s in the emulator's git; machine load ${loadavg()[0]?.toFixed(1) ?? '?'} on ${availableParallelism()} cores`,
+    `  CPU meanwhile: ${f(b.cpuMs.own / 1000)} s in this process (task, server, emulators), ${f(b.cpuMs.git / 1000)} s in the emulator's git; machine load ${loadavg()[0]?.toFixed(1) ?? '?'} on ${availableParallelism()} cores`,
   );
   console.log(
     `  heap used: start ${f(b.heapMb.start)} MB, peak ${f(b.heapMb.peak)} MB, end ${f(b.heapMb.end)} MB${'gc' in globalThis ? ' (start and end after a collection)' : ' (uncollected: NODE_OPTIONS=--expose-gc)'}; RSS ${f(b.rssMb.start)} → ${f(b.rssMb.end)} MB`,
