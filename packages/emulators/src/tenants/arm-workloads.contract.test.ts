@@ -126,7 +126,7 @@ describe('calls outside the extract fail as ARM fails them', () => {
       headers: { authorization: `Bearer ${appToken(tenant)}`, 'content-type': 'application/json' },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: (await response.json()) as unknown };
   }
 
   it('a method the operations do not have is 405', async () => {
