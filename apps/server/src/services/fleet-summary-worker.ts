@@ -5,7 +5,6 @@ import { configFileOf } from '@aegis/connectors/repository';
 import { summarizeClient, type ConfigFile } from '@aegis/domain';
 import { LRUCache } from 'lru-cache';
 
-
 import { BASELINES_PER_WORKER, type SummaryWorkerTask } from './fleet-summarizer';
 
 /** Parsed baselines by tree id: a baseline is parsed once per worker, not once per task. */

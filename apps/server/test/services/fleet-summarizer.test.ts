@@ -12,7 +12,6 @@ import {
 } from '@aegis/insights';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-
 import { WorkerSummarizer } from '../../src/services/fleet-summarizer';
 import { startSeededDevOpsForUser, type SeededDevOpsForUser } from '../devops-fixture';
 
