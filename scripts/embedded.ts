@@ -72,12 +72,6 @@ const REPORTS_SEEDED_MARKER = 'customer-reports-seeded.json';
 export const SAMPLE_MAIL_SENDER = 'aegis-alerts@aegis-msp.example';
 
 /**
- * Issue 28 §6: the sample routing sends drift of every sample client by email (the tenant
- * emulator's mailbox, GET /_emulator/mail) and to a Teams Workflows webhook (its sink, GET
- * /_emulator/webhooks), escalating to on call after 4 hours unacknowledged. Seeded once, through
- * the same routing the Administrator's screens use; the sink's URL names this start's port.
- */
-/**
  * Issue 29: the sample clients' monthly reports are scheduled (on the 1st, so last month's is
  * due), the MSP's branding set, and the due reports sent once by the scheduled run itself, so the
  * history and the emulator's mailbox are not empty on a fresh start.
@@ -123,6 +117,12 @@ async function runCustomerReportsPipeline(devops: DevOpsApi | undefined): Promis
   await devops.runPipeline(project, pipeline.id);
 }
 
+/**
+ * Issue 28 §6: the sample routing sends drift of every sample client by email (the tenant
+ * emulator's mailbox, GET /_emulator/mail) and to a Teams Workflows webhook (its sink, GET
+ * /_emulator/webhooks), escalating to on call after 4 hours unacknowledged. Seeded once, through
+ * the same routing the Administrator's screens use; the sink's URL names this start's port.
+ */
 async function seedSampleNotifications(
   dataDir: string,
   routing: NotificationRouting,
