@@ -12,7 +12,7 @@ import type { MailMessage, MailSender } from '@aegis/connectors/graph';
 import { ConfigRepository, createConfigRepositoryShared } from '@aegis/connectors/repository';
 import { createTablesClient } from '@aegis/connectors/tables';
 import { startAzurite, startAzuriteBlob } from '@aegis/emulators';
-import { runCustomerReports } from '@aegis/pipeline-tasks';
+import { agentLog, runCustomerReports } from '@aegis/pipeline-tasks';
 import {
   sampleCustomerReportInput,
   createCustomerReportPdf,
@@ -144,9 +144,8 @@ export async function runCustomerReportRunBench(
     ports: { tables, blobs, mailSender: mail },
   });
   // the task's context, as an agent builds it: its own repository reader and caches
-  const quiet = () => undefined;
   const taskContext = {
-    log: { info: quiet, section: quiet, warning: quiet, error: quiet, succeededWithIssues: quiet },
+    log: agentLog(() => undefined),
     now: () => new Date(),
     repository: new ConfigRepository(
       new DevOpsClient({ organizationUrl: server.emulator.url, getToken: () => server.token() }),

@@ -16,7 +16,7 @@ import { createTablesClient } from '@aegis/connectors/tables';
 import type { Fleet } from '@aegis/contracts';
 import type { ConfigFile } from '@aegis/domain';
 import { CONFIG_REPOSITORY_NAME, startAzurite } from '@aegis/emulators';
-import { runFleetRebuild } from '@aegis/pipeline-tasks';
+import { agentLog, runFleetRebuild } from '@aegis/pipeline-tasks';
 
 import { generateTrees } from './engine-bench';
 import {
@@ -157,16 +157,9 @@ export async function runFleetStoreBench(
     const loadBefore = loadavg()[0] ?? 0;
 
     // the rebuild pipeline's task, as `aegis-task fleet-rebuild` runs it (here with the bench user's token)
-    const quiet = () => undefined;
     const rebuild = () =>
       runFleetRebuild({
-        log: {
-          info: quiet,
-          section: quiet,
-          warning: quiet,
-          error: quiet,
-          succeededWithIssues: quiet,
-        },
+        log: agentLog(() => undefined),
         now: () => new Date(),
         repository: server.pusher,
         tables,

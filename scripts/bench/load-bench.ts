@@ -14,7 +14,7 @@ import path from 'node:path';
 
 import { createTablesClient } from '@aegis/connectors/tables';
 import { STAFF_ACCOUNTS, startAzurite } from '@aegis/emulators';
-import { runFleetRebuild } from '@aegis/pipeline-tasks';
+import { agentLog, runFleetRebuild } from '@aegis/pipeline-tasks';
 
 import { cpuMilliseconds, startBenchServerApart } from './server-fixture';
 
@@ -146,15 +146,8 @@ export async function runLoadBench(): Promise<LoadBenchResult> {
   });
   try {
     if (tables) {
-      const quiet = () => undefined;
       const rebuilt = await runFleetRebuild({
-        log: {
-          info: quiet,
-          section: quiet,
-          warning: quiet,
-          error: quiet,
-          succeededWithIssues: quiet,
-        },
+        log: agentLog(() => undefined),
         now: () => new Date(),
         repository: server.pusher,
         tables,

@@ -2,13 +2,11 @@
 // 089) against the emulators: the DevOps emulator's configuration repository read as the app's own
 // identity, Azurite's Table and Blob storage, a recording mailbox. The server beside it is only the
 // witness: its screens' figures must be the report's, and its producers say the task's failures.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { createBlobsClient, type BlobStore } from '@aegis/connectors/blobs';
-import type { MailMessage, MailSender } from '@aegis/connectors/graph';
 import { ConfigRepository, createConfigRepositoryShared } from '@aegis/connectors/repository';
 import { createTablesClient } from '@aegis/connectors/tables';
 import type { CustomerReportHistory, Fleet, NotificationList } from '@aegis/contracts';
@@ -17,26 +15,9 @@ import { SAMPLE_PROJECTS, startAzuriteBlob, type RunningAzurite } from '@aegis/e
 import { runCustomerReports, type CustomerReportsContext } from '@aegis/pipeline-tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { pdfText, RecordingMail } from './customer-report-fixture';
 import { buildWithSeededDevOps, type AppWithDevOps } from './devops-fixture';
 import { SAMPLE_USER } from './helper';
-
-/** The MSP's mailbox as Graph sendMail would carry it; `failures` sends fail first. */
-class RecordingMail implements MailSender {
-  readonly sender = 'reports@aegis-msp.example';
-  readonly sent: MailMessage[] = [];
-  failures = 0;
-  attempts = 0;
-
-  send(message: MailMessage): Promise<void> {
-    this.attempts++;
-    if (this.failures > 0) {
-      this.failures--;
-      return Promise.reject(new Error('sendMail answered 503'));
-    }
-    this.sent.push(message);
-    return Promise.resolve();
-  }
-}
 
 const SCHEDULE = {
   customerName: 'Fabrikam Ltd',
@@ -47,12 +28,6 @@ const SCHEDULE = {
   introduction: '',
   enabled: true,
 };
-
-function pdfText(bytes: Uint8Array, dir: string, name: string): string {
-  const file = path.join(dir, name);
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-}
 
 describe('aegis-task customer-reports', () => {
   let dir: string;

@@ -1,10 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { createBlobsClient } from '@aegis/connectors/blobs';
-import type { MailMessage, MailSender } from '@aegis/connectors/graph';
 import type {
   CustomerReportHistory,
   CustomerReportRun,
@@ -19,26 +17,9 @@ import { startAzuriteBlob, type RunningAzurite } from '@aegis/emulators';
 import { SAMPLE_PNG_LOGO } from '@aegis/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { pdfText, RecordingMail } from '../customer-report-fixture';
 import { buildWithSeededDevOps, type AppWithDevOps } from '../devops-fixture';
 import { SAMPLE_USER } from '../helper';
-
-/** The mailbox the app sends through: what Graph sendMail would have carried. */
-class RecordingMail implements MailSender {
-  readonly sender = 'reports@aegis-msp.example';
-  readonly sent: MailMessage[] = [];
-  failures = 0;
-  attempts = 0;
-
-  send(message: MailMessage): Promise<void> {
-    this.attempts++;
-    if (this.failures > 0) {
-      this.failures--;
-      return Promise.reject(new Error('sendMail answered 503'));
-    }
-    this.sent.push(message);
-    return Promise.resolve();
-  }
-}
 
 const SCHEDULE = {
   customerName: 'Fabrikam Ltd',
@@ -49,12 +30,6 @@ const SCHEDULE = {
   introduction: 'Dear Fabrikam team,\n\nyour monthly report is attached.',
   enabled: true,
 };
-
-function pdfText(bytes: Uint8Array, dir: string, name: string): string {
-  const file = path.join(dir, name);
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-}
 
 describe('customer reports (issue 29)', () => {
   let dir: string;
