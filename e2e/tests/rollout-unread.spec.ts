@@ -105,7 +105,9 @@ test('a tenant whose read was refused a workload is flagged and waits for an ack
   }
 });
 
-test('a rollout halted because main moved offers Plan again and Abort', async ({ page }) => {
+test('a rollout halted because main moved offers Plan again (without the excluded) and Abort', async ({
+  page,
+}) => {
   const id = '3f2b8c1e-0000-4000-8000-0000000000aa';
   const halted = {
     id,
@@ -121,7 +123,29 @@ test('a rollout halted because main moved offers Plan again and Abort', async ({
     plan: [
       { client: 'NWT', creates: 0, updates: 2, deletes: 0 },
       { client: 'FAB', creates: 1, updates: 0, deletes: 0 },
+      // left out by an Approver for a workload the plan could not read: not planned again
+      {
+        client: 'CON',
+        creates: 3,
+        updates: 0,
+        deletes: 0,
+        unread: [
+          {
+            workload: 'Conditional Access',
+            status: 'notPermitted',
+            text: 'Not captured: Authorization_RequestDenied: Insufficient privileges to complete the operation.',
+            baselinePolicies: 3,
+          },
+        ],
+      },
     ],
+    unreadDecisions: {
+      CON: {
+        decision: 'excluded',
+        by: 'jo.second@aegis-msp.example',
+        at: '2026-11-27T10:30:00.000Z',
+      },
+    },
     deploys: {
       NWT: { status: 'succeeded', runId: 11, backupTag: 'backup/NWT/20261127_100100' },
       FAB: { status: 'pending' },
@@ -149,4 +173,6 @@ test('a rollout halted because main moved offers Plan again and Abort', async ({
   await page.getByRole('link', { name: 'Plan again' }).click();
   await expect(page.getByRole('checkbox', { name: /^NWT/ })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: /^FAB/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /^CON/ })).not.toBeChecked();
+  await page.screenshot({ path: `${SHOTS}/10-plan-again-1024x768.png`, fullPage: true });
 });
